@@ -1,0 +1,58 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { es } from 'zod/locales';
+import type { Container } from './container';
+import { healthRoutes } from './modules/health/health.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { authPlugin } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerStaticWeb } from './plugins/static-web';
+import { registerModules } from './modules';
+
+// zod's generic messages in Spanish, for every schema on the server.
+z.config(es());
+
+export interface BuildOptions {
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+  webDist?: string;
+}
+
+/**
+ * Registration order shows the architecture: infrastructure plugins, then application
+ * plugins, then the routes of each domain.
+ */
+export async function buildApp(container: Container, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Typed as Fastify's logger so the instance keeps Fastify's default logger type.
+  const logger: FastifyBaseLogger = container.log;
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: container.config.isProduction,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('container', container);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, container.config);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: true, max: container.config.rateLimit.globalMax, timeWindow: '1 minute' });
+  await registerDocs(app);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(publicConfigRoutes, { prefix: '/api' });
+  await registerModules(app);
+
+  if (opts.serveWeb) await registerStaticWeb(app, opts.webDist ?? container.config.webDist);
+  return app;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+// Environment is validated once at boot. A bad variable stops the process with its name,
+// instead of failing later in some request.
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres://').optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  RUN_WORKER: bool.optional(),
+  DEV_TOOLS: bool.optional(),
+  DEMO_USER: bool.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://').optional(),
+  MAIL_FROM: z.string().default('RankMaps <no-reply@rankmaps.local>'),
+  SUPPORT_EMAIL: z.email().default('soporte@rankmaps.es'),
+  CONTACT_PHONE: z.string().default('+34 951 000 000'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+  ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  jwtSecret: string | undefined;
+  runWorker: boolean;
+  devTools: boolean;
+  demoUser: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  contactPhone: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  recaptcha: { siteKey: string; secret: string; verifyUrl: string } | undefined;
+  altchaHmacKey: string | undefined;
+  rateLimit: { authMax: number; globalMax: number };
+  argon2: { memoryKiB: number; iterations: number };
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, so `FOO= npm start` does not trip validation.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Variables de entorno no válidas:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Variables de entorno no válidas:\n  JWT_SECRET: es obligatoria en producción');
+  }
+  if (isProduction && !e.DATABASE_URL) {
+    throw new ConfigError('Variables de entorno no válidas:\n  DATABASE_URL: es obligatoria en producción');
+  }
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
+    throw new ConfigError('Variables de entorno no válidas:\n  RECAPTCHA_SITE_KEY/RECAPTCHA_SECRET: deben definirse juntas');
+  }
+  const embedded = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    // The embedded default runs the worker in the same process; with PostgreSQL it is opt-in.
+    runWorker: e.RUN_WORKER ?? embedded,
+    devTools: e.DEV_TOOLS ?? !isProduction,
+    demoUser: e.DEMO_USER ?? (embedded && !isProduction),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
+        : undefined,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY,
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
+    argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
+    webDist: e.WEB_DIST,
+  };
+}

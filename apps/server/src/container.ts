@@ -1,0 +1,54 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { AccessTokens } from './lib/access-token';
+import { getOrCreateSecret } from './lib/secrets';
+import { createCaptchaProvider } from './providers/captcha';
+import type { CaptchaProvider } from './providers/captcha/interface';
+import { createMailTransport } from './providers/email';
+import type { MailTransport } from './providers/email/interface';
+import { startBoss } from './queue/boss';
+
+/**
+ * Everything a process needs, built once: the API, the worker and the tests all start
+ * from here, so the same code runs on the embedded default and on PostgreSQL.
+ */
+export interface Container {
+  config: Config;
+  log: Logger;
+  database: Database;
+  boss: PgBoss;
+  accessTokens: AccessTokens;
+  mail: MailTransport;
+  captcha: CaptchaProvider;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+export async function createContainer(config: Config, log: Logger, opts: { database?: Database } = {}): Promise<Container> {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const boss = await startBoss(database, log);
+  const jwtSecret = await getOrCreateSecret(database.db, 'jwt_secret', config.jwtSecret);
+  const altchaKey = await getOrCreateSecret(database.db, 'altcha_hmac_key', config.altchaHmacKey);
+  const mail = createMailTransport(config, log);
+  return {
+    config,
+    log,
+    database,
+    boss,
+    accessTokens: new AccessTokens(new TextEncoder().encode(jwtSecret)),
+    mail,
+    captcha: createCaptchaProvider(config, altchaKey),
+    async close() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await mail.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app';
+
+describe('GET /api/health', async () => {
+  const { app } = await createTestApp();
+
+  it('when the database and queue are up, then it reports ok and the active adapters', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database.ok).toBe(true);
+    expect(['pglite', 'postgres']).toContain(body.database.driver);
+    expect(body.queue.ok).toBe(true);
+    expect(body.adapters.email).toBe('outbox');
+    expect(body.adapters.captcha).toBe('altcha');
+  });
+
+  it('when an unknown API path is requested, then it answers a Spanish 404 in JSON', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'Recurso no encontrado.' });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/health');
+  });
+
+  it('sends a strict Content-Security-Policy without inline scripts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});

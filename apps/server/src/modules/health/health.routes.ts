@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']) }),
+  queue: z.object({ ok: z.boolean() }),
+  adapters: z.record(z.string(), z.string()),
+});
+
+// Reports the database, the queue and which implementation of each external service is
+// active, so an operator can tell a demo set-up from a production one at a glance.
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { schema: { tags: ['sistema'], response: { 200: healthSchema, 503: healthSchema } } }, async (_req, reply) => {
+    const c = app.container;
+    const dbOk = await c.database.ping().then(() => true, () => false);
+    const queueOk = dbOk && (await c.boss.getQueue('__health__').then(() => true, () => false));
+    const body = {
+      status: dbOk && queueOk ? ('ok' as const) : ('degraded' as const),
+      database: { ok: dbOk, driver: c.database.driver },
+      queue: { ok: queueOk },
+      adapters: {
+        email: c.mail.name,
+        captcha: c.captcha.name,
+        googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
+        maps: 'demo',
+        places: 'demo',
+        payments: 'sandbox',
+        gbp: 'demo',
+        storage: 'disk',
+      },
+    };
+    return reply.status(body.status === 'ok' ? 200 : 503).send(body);
+  });
+};

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '@rankmaps/shared/schemas/config';
+
+export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/config', { schema: { tags: ['sistema'], response: { 200: publicConfigSchema } } }, async () => {
+    const { config, mail } = app.container;
+    return {
+      captcha: config.recaptcha ? { provider: 'recaptcha' as const, siteKey: config.recaptcha.siteKey } : { provider: 'altcha' as const },
+      googleClientId: config.googleClientId ?? null,
+      devTools: config.devTools,
+      contactEmail: config.supportEmail,
+      contactPhone: config.contactPhone,
+      demo: { maps: true, payments: true, email: mail.name === 'outbox' },
+    };
+  });
+};

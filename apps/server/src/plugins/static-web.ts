@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+// Serves the built SPA with a history fallback: any non-API GET that is not a file gets
+// index.html, so deep links work. /api/* keeps its JSON 404.
+export async function registerStaticWeb(app: FastifyInstance, distDir = defaultDist) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web build not found: run `npm run build` (npm start does it)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Vite's hashed assets never change; index.html must always be revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    // Existing files are routes of their own (wildcard: false); what reaches here is either
+    // an API path, a missing asset, or a client-side route that gets the SPA.
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {
+      return reply.status(404).send({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,13 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Delivers a message that is already stored in the `emails` table. */
+export interface MailTransport {
+  readonly name: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

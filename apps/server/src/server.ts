@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config';
+import { createContainer } from './container';
+import { buildApp } from './app';
+import { startWorkers } from './jobs';
+import { createLogger } from './logger';
+import { seedDemoData } from './seed';
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const log = createLogger(config);
+  const container = await createContainer(config, log);
+  const app = await buildApp(container, { serveWeb: true });
+  if (config.runWorker) await startWorkers(container);
+  if (config.demoUser) await seedDemoData(container);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'cerrando: se terminan las peticiones y los trabajos en curso');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await container.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const ms = Math.round(performance.now() - started);
+  log.info({ ms, database: container.database.driver, worker: config.runWorker }, `RankMaps listo en ${config.appUrl}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

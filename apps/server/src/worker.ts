@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from './config';
+import { createContainer } from './container';
+import { startWorkers } from './jobs';
+import { createLogger } from './logger';
+
+// A worker process: no HTTP, only jobs. Start as many as the load needs (`npm run worker`);
+// they share the queue in PostgreSQL.
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError('npm run worker necesita DATABASE_URL: con la base de datos integrada el worker ya corre dentro de npm start.');
+  }
+  const log = createLogger(config);
+  const container = await createContainer(config, log);
+  await startWorkers(container);
+  log.info('worker listo');
+  const shutdown = async () => {
+    await container.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Container, createContainer } from '../src/container';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { startWorkers } from '../src/jobs';
+
+export interface TestApp {
+  app: FastifyInstance;
+  container: Container;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openPglite(undefined);
+    return { database, drop: () => Promise.resolve() };
+  }
+  const name = `rm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    database,
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** Builds the real app on a fresh database; closed automatically after the file's tests. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { workers?: boolean } = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_MAX: '10000',
+    RATE_LIMIT_GLOBAL_MAX: '100000',
+    APP_URL: 'http://localhost:3000',
+    DEV_TOOLS: 'true',
+    ...env,
+  });
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const { database, drop } = await openTestDatabase();
+  const container = await createContainer(config, log, { database });
+  const app = await buildApp(container);
+  if (opts.workers) await startWorkers(container);
+  await app.ready();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await container.close();
+    await drop();
+  };
+  afterAll(close);
+  return { app, container, close };
+}

@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function ComoFuncionaPage() {
+  return <div data-page="como-funciona" />;
+}

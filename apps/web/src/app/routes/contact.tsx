@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function ContactPage() {
+  return <div data-page="contact" />;
+}

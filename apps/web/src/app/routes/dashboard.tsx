@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function DashboardPage() {
+  return <div data-page="dashboard" />;
+}

@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function EmailVerificationPage() {
+  return <div data-page="email-verification" />;
+}

@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function PricingPage() {
+  return <div data-page="pricing" />;
+}

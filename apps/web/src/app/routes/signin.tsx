@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function SigninPage() {
+  return <div data-page="signin" />;
+}

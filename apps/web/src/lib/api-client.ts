@@ -1,0 +1,131 @@
+import { COOKIE_XSRF, STORAGE_TOKEN_KEY } from '@rankmaps/shared/constants';
+
+/** An error the API answered with `{error, errorType?}`, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errorType?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const tokenStore = {
+  get: () => localStorage.getItem(STORAGE_TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(STORAGE_TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(STORAGE_TOKEN_KEY),
+};
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+let onSessionExpired: () => void = () => {};
+/** The session provider registers what happens when a refresh fails (logout). */
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+async function doRefresh(failedToken: string | null): Promise<string | null> {
+  // Another tab may hold the lock and refresh first; after waiting for it, a token
+  // different from the one that failed is already fresh and is used as it is.
+  const run = async () => {
+    const current = tokenStore.get();
+    if (current && current !== failedToken) return current;
+    const res = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'include',
+      headers: xsrfHeader(),
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { accessToken?: string };
+    if (!body.accessToken) return null;
+    tokenStore.set(body.accessToken);
+    return body.accessToken;
+  };
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
+    return navigator.locks.request('rankmaps-refresh', run);
+  }
+  return run();
+}
+
+/** One refresh at a time: concurrent 401s wait for the same promise, then replay. */
+export function refreshAccessToken(failedToken: string | null): Promise<string | null> {
+  refreshing ??= doRefresh(failedToken)
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function xsrfHeader(): Record<string, string> {
+  const xsrf = readCookie(COOKIE_XSRF);
+  return xsrf ? { 'X-XSRF-TOKEN': xsrf } : {};
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false for calls that must not trigger refresh-and-retry (sign-in, refresh itself). */
+  retryOn401?: boolean;
+}
+
+async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...xsrfHeader() };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`/api${path}`, { method: opts.method ?? 'GET', headers, body, credentials: 'include', signal: opts.signal });
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let data: { error?: string; errorType?: string; code?: string } = {};
+  try {
+    data = (await res.json()) as typeof data;
+  } catch {
+    // A non-JSON error (a proxy page, say): fall back to a generic message below.
+  }
+  return new ApiError(data.error ?? `Error ${res.status}`, res.status, data.errorType, data.code);
+}
+
+/** Calls the API under /api with the stored token, refreshing once on a 401. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const token = tokenStore.get();
+  let res: Response;
+  try {
+    res = await send(path, opts, token);
+    if (res.status === 401 && token && opts.retryOn401 !== false) {
+      const fresh = await refreshAccessToken(token);
+      if (!fresh) {
+        tokenStore.clear();
+        onSessionExpired();
+        throw await toApiError(res);
+      }
+      res = await send(path, opts, fresh);
+      if (res.status === 401) {
+        tokenStore.clear();
+        onSessionExpired();
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('No se pudo conectar con el servidor. Comprueba tu conexión.', 0);
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,67 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { validationMessages } from '@rankmaps/shared/messages';
+
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const LANG_KEY = 'lang';
+
+// Each feature has its own namespace file (locales/<lang>/<ns>.json), loaded with the
+// route that needs it, so the landing page does not download the legal texts.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  },
+};
+
+export function storedLanguage(): Language {
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANG_KEY);
+  return saved === 'en' ? 'en' : 'es';
+}
+
+export async function initI18n(): Promise<void> {
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: storedLanguage(),
+      fallbackLng: 'es',
+      supportedLngs: LANGUAGES,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      partialBundledLanguages: true,
+      resources: {
+        es: { v: validationMessages.es },
+        en: { v: validationMessages.en },
+      },
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = i18n.language;
+}
+
+export async function changeLanguage(lang: Language) {
+  localStorage.setItem(LANG_KEY, lang);
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
+
+/** Translates a zod message that may be a shared catalogue key ('v:emailRequired'). */
+export function translateValidation(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith('v:') ? i18n.t(message.slice(2), { ns: 'v' }) : message;
+}
+
+export { i18n };

@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'e2e/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // Imports go one way (ARCHITECTURE.md, rules of the house).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Shared code imports neither app.
+            { target: './packages/shared', from: './apps' },
+            // The apps never import each other.
+            { target: './apps/web', from: './apps/server' },
+            { target: './apps/server', from: './apps/web' },
+            // Web: components/lib → features → app. Features never import each other.
+            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
+            { target: './apps/web/src/features/marketing', from: './apps/web/src/features', except: ['./marketing'] },
+            { target: './apps/web/src/features/plans', from: './apps/web/src/features', except: ['./plans'] },
+            { target: './apps/web/src/features/contact', from: './apps/web/src/features', except: ['./contact'] },
+            { target: './apps/web/src/features/legal', from: './apps/web/src/features', except: ['./legal'] },
+            { target: './apps/web/src/features/dev', from: './apps/web/src/features', except: ['./dev'] },
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
+            // Server: routes → service → repository → db. Only repositories and infrastructure touch the db.
+            { target: './apps/server/src/modules', from: './apps/server/src/db/client.ts', message: 'Use a repository.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tests read JSON bodies (typed any by inject) and assert on them directly.
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

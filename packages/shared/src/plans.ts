@@ -1,0 +1,106 @@
+// The one plan catalogue (decisions.md §1). The pricing page, the FAQ, the limits panel,
+// server-side enforcement and checkout all read from here; no page states a limit of its own.
+
+export type PlanId = 'basico' | 'profesional' | 'premium' | 'pro_starter' | 'pro_agency' | 'pro_enterprise';
+export type PlanCategory = 'basic' | 'professional';
+export type BillingPeriod = 'monthly' | 'annual';
+
+/** -1 means unlimited. */
+export const UNLIMITED = -1;
+
+export interface PlanLimitsDef {
+  places: number;
+  keywords: number;
+  weeklyScans: number;
+  manualScans: number;
+  gridSize: number;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  category: PlanCategory;
+  type: 'basic' | 'pro';
+  monthlyPrice: number;
+  annualPrice: number;
+  popular: boolean;
+  limits: PlanLimitsDef;
+  /** Subscription credits granted each billing period (professional plans). */
+  credits: number;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'basico', name: 'Básico', category: 'basic', type: 'basic', monthlyPrice: 29, annualPrice: 24, popular: false,
+    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0,
+  },
+  {
+    id: 'profesional', name: 'Profesional', category: 'basic', type: 'basic', monthlyPrice: 59, annualPrice: 49, popular: true,
+    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0,
+  },
+  {
+    id: 'premium', name: 'Premium', category: 'basic', type: 'basic', monthlyPrice: 99, annualPrice: 79, popular: false,
+    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0,
+  },
+  {
+    id: 'pro_starter', name: 'Starter', category: 'professional', type: 'pro', monthlyPrice: 49, annualPrice: 39, popular: false,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 15 }, credits: 500,
+  },
+  {
+    id: 'pro_agency', name: 'Agency', category: 'professional', type: 'pro', monthlyPrice: 99, annualPrice: 79, popular: true,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 21 }, credits: 1500,
+  },
+  {
+    id: 'pro_enterprise', name: 'Enterprise', category: 'professional', type: 'pro', monthlyPrice: 199, annualPrice: 159, popular: false,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000,
+  },
+];
+
+export const GRID_SIZES = [3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25] as const;
+export const DEFAULT_GRID_SIZE = 7;
+export const DEFAULT_RADIUS_M = 1500;
+export const RADIUS_MIN_M = 200;
+export const RADIUS_MAX_M = 7000;
+export const RADIUS_STEP_M = 100;
+
+/** When a profile has no planLimits, the seed's fallbacks apply. */
+export const FALLBACK_LIMITS = { places: 1, keywords: 10 } as const;
+
+export const CREDIT_PACKAGE = { credits: 500, price: 20, validityMonths: 12 } as const;
+export const TRIAL_DAYS = 14;
+
+export function getPlan(id: string): Plan | undefined {
+  return PLANS.find((p) => p.id === id);
+}
+
+export function plansByCategory(category: PlanCategory): Plan[] {
+  return PLANS.filter((p) => p.category === category);
+}
+
+/** (monthly − annual) × 12: what a year paid annually saves. */
+export function annualSavings(plan: Plan): number {
+  return (plan.monthlyPrice - plan.annualPrice) * 12;
+}
+
+/** What a year costs when paid annually: the annual monthly price × 12. */
+export function annualTotal(plan: Plan): number {
+  return plan.annualPrice * 12;
+}
+
+export function priceFor(plan: Plan, period: BillingPeriod): number {
+  return period === 'annual' ? plan.annualPrice : plan.monthlyPrice;
+}
+
+/** Odd grid sizes up to the plan's maximum: every grid has a centre point. */
+export function allowedGridSizes(plan: Pick<Plan, 'limits'>): number[] {
+  return GRID_SIZES.filter((s) => s <= plan.limits.gridSize);
+}
+
+export function isUnlimited(n: number): boolean {
+  return n === UNLIMITED;
+}
+
+/** Best "months free" a year of annual billing gives, for the "up to N months free" claim. */
+export function maxMonthsFreeAnnual(): number {
+  return Math.max(...PLANS.map((p) => Math.floor(annualSavings(p) / p.monthlyPrice)));
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this shape. `error` is a Spanish sentence for the user. */
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  errorType: z.string().optional(),
+  code: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Public, non-secret settings the SPA needs at start (GET /api/config). */
+export const publicConfigSchema = z.object({
+  captcha: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('altcha') }),
+    z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
+  ]),
+  googleClientId: z.string().nullable(),
+  devTools: z.boolean(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  demo: z.object({ maps: z.boolean(), payments: z.boolean(), email: z.boolean() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,17 @@
+// Builds the SPA, then runs the Playwright specs in Chromium against the real server,
+// started by Playwright on a fresh embedded database (see playwright.config.ts).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rankmaps-e2e-'));
+const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_DATA_DIR: dataDir },
+});
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(res.status ?? 1);

@@ -1,0 +1,21 @@
+// `npm test`: the whole suite, in order, stopping at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+  ['unit + API (PGlite)', ['run', 'test:unit']],
+  ['API (PostgreSQL)', ['run', 'test:pg']],
+  ['e2e (Chromium)', ['run', 'test:e2e']],
+];
+
+for (const [name, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const res = spawnSync('npm', args, { stdio: 'inherit' });
+  if (res.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(res.status ?? 1);
+  }
+  console.log(`✔ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+}
