@@ -8,6 +8,7 @@ import { createCaptchaProvider } from './providers/captcha';
 import type { CaptchaProvider } from './providers/captcha/interface';
 import { createMailTransport } from './providers/email';
 import type { MailTransport } from './providers/email/interface';
+import { createQueues } from './jobs';
 import { startBoss } from './queue/boss';
 
 /**
@@ -34,6 +35,7 @@ declare module 'fastify' {
 export async function createContainer(config: Config, log: Logger, opts: { database?: Database } = {}): Promise<Container> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const boss = await startBoss(database, log);
+  await createQueues(boss);
   const jwtSecret = await getOrCreateSecret(database.db, 'jwt_secret', config.jwtSecret);
   const altchaKey = await getOrCreateSecret(database.db, 'altcha_hmac_key', config.altchaHmacKey);
   const mail = createMailTransport(config, log);

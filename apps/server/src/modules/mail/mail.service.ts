@@ -1,0 +1,15 @@
+import type { Container } from '../../container';
+import type { DbOrTx } from '../../db/client';
+import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
+import { type NewEmail, mailRepository } from './mail.repository';
+
+/**
+ * Stores an e-mail and queues its delivery. Pass the transaction of the change that
+ * causes the mail, so the two commit together; delivery is retried by the job, so a
+ * mail server that is down delays the mail but never loses it.
+ */
+export async function queueEmail(container: Container, email: NewEmail, db: DbOrTx = container.database.db): Promise<string> {
+  const row = await mailRepository.insert(db, email);
+  await container.boss.send(SEND_EMAIL_JOB, { emailId: row.id }, { retryLimit: 8, retryDelay: 15, retryBackoff: true, singletonKey: row.id });
+  return row.id;
+}
