@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,6 +46,8 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   registerErrorHandler(app);
 
   await registerSecurity(app, container.config);
+  // Brotli at a moderate quality: most of the size win of the maximum, at a fraction of the CPU.
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
   await app.register(rateLimit, { global: true, max: container.config.rateLimit.globalMax, timeWindow: '1 minute' });
   await registerDocs(app);

@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { benchColdStart } from './cold-start';
+import { benchLandingJs } from './landing-js';
+import { benchLoginLatency } from './login-latency';
+import { root } from './lib';
+
+// `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
+// and are copied by hand, with the machine's size, into docs/performance.md.
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const machine = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), cpu: cpus()[0]?.model, node: process.version };
+const results: unknown[] = [];
+const record = (r: unknown) => {
+  results.push(r);
+  console.log(JSON.stringify(r, null, 2));
+};
+
+record(await benchColdStart());
+record(await benchLoginLatency());
+if (process.env.BENCH_DATABASE_URL) record(await benchLoginLatency({ databaseUrl: process.env.BENCH_DATABASE_URL }));
+record(await benchLandingJs());
+
+const out = path.join(root, 'bench/.results');
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ date: new Date().toISOString(), machine, results }, null, 2));
+console.log(`\nmachine: ${JSON.stringify(machine)}\nwritten to bench/.results/latest.json`);
