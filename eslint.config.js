@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -14,6 +15,9 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.tools.json'], noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -41,8 +45,18 @@ export default tseslint.config(
             { target: './apps/web/src/features/dev', from: './apps/web/src/features', except: ['./dev'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
-            // Server: routes → service → repository → db. Only repositories and infrastructure touch the db.
-            { target: './apps/server/src/modules', from: './apps/server/src/db/client.ts', message: 'Use a repository.' },
+            // Server: routes → service → repository → db. Only repositories touch the database
+            // (services may name the transaction type to pass it through).
+            {
+              target: './apps/server/src/modules/**/*.routes.ts',
+              from: './apps/server/src/db',
+              message: 'Routes go through a service; only repositories touch the database.',
+            },
+            {
+              target: './apps/server/src/modules/**/*.service.ts',
+              from: ['./apps/server/src/db/schema.ts', './apps/server/src/db/billing-schema.ts'],
+              message: 'Only repositories touch the database.',
+            },
           ],
         },
       ],
@@ -53,6 +67,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: 'Only repositories touch the database.' }] }],
+    },
   },
   {
     // Tests read JSON bodies (typed any by inject) and assert on them directly.

@@ -33,6 +33,14 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   WEB_DIST: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  SANDBOX_PAYMENTS: bool.optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICES: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,9 +69,25 @@ export interface Config {
   rateLimit: { authMax: number; globalMax: number };
   argon2: { memoryKiB: number; iterations: number };
   webDist: string | undefined;
+  payments: {
+    provider: 'sandbox' | 'stripe';
+    /** The sandbox checkout is off in production unless SANDBOX_PAYMENTS=true. */
+    sandboxEnabled: boolean;
+    /** Price ids by catalogue key ('basico_monthly', 'pro_agency_annual', 'credits_500'...). */
+    prices: Record<string, string>;
+    stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  };
 }
 
 export class ConfigError extends Error {}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, so `FOO= npm start` does not trip validation.
@@ -85,6 +109,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Variables de entorno no válidas:\n  RECAPTCHA_SITE_KEY/RECAPTCHA_SECRET: deben definirse juntas');
   }
   const embedded = !e.DATABASE_URL;
+  const paymentsProvider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICES)) {
+    throw new ConfigError('Variables de entorno no válidas:\n  STRIPE_SECRET_KEY/STRIPE_WEBHOOK_SECRET/STRIPE_PRICES: son obligatorias con PAYMENTS_PROVIDER=stripe');
+  }
+  let prices: Record<string, string> = {};
+  if (e.STRIPE_PRICES) {
+    const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
+    if (!parsedPrices.success) throw new ConfigError('Variables de entorno no válidas:\n  STRIPE_PRICES: debe ser un objeto JSON {"basico_monthly": "price_..."}');
+    prices = parsedPrices.data;
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -113,5 +147,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     webDist: e.WEB_DIST,
+    payments: {
+      provider: paymentsProvider,
+      sandboxEnabled: paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction),
+      prices,
+      stripe:
+        paymentsProvider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL }
+          : undefined,
+    },
   };
 }

@@ -10,6 +10,10 @@ import { createMailTransport } from './providers/email';
 import type { MailTransport } from './providers/email/interface';
 import { createQueues } from './jobs';
 import { startBoss } from './queue/boss';
+import { processBillingEvent } from './modules/billing/billing-events.service';
+import { PriceCatalog } from './modules/billing/price-catalog';
+import { createPaymentsProvider } from './providers/payments';
+import type { PaymentsProvider } from './providers/payments/interface';
 
 /**
  * Everything a process needs, built once: the API, the worker and the tests all start
@@ -23,6 +27,8 @@ export interface Container {
   accessTokens: AccessTokens;
   mail: MailTransport;
   captcha: CaptchaProvider;
+  prices: PriceCatalog;
+  payments: PaymentsProvider;
   close(): Promise<void>;
 }
 
@@ -39,18 +45,34 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
   const jwtSecret = await getOrCreateSecret(database.db, 'jwt_secret', config.jwtSecret);
   const altchaKey = await getOrCreateSecret(database.db, 'altcha_hmac_key', config.altchaHmacKey);
   const mail = createMailTransport(config, log);
-  return {
+  const prices = new PriceCatalog(config);
+  // The sandbox applies its events through the same billing code as Stripe's webhook;
+  // that code needs the finished container, hence the late binding.
+  const ref: { current?: Container } = {};
+  const payments = createPaymentsProvider({
+    config,
+    db: database.db,
+    prices,
+    dispatch: (event) => {
+      if (!ref.current) throw new Error('container not ready');
+      return processBillingEvent(ref.current, event);
+    },
+  });
+  ref.current = {
     config,
     log,
     database,
     boss,
     accessTokens: new AccessTokens(new TextEncoder().encode(jwtSecret)),
     mail,
-    captcha: createCaptchaProvider(config, altchaKey),
+    captcha: createCaptchaProvider(config, { hmacKey: altchaKey, db: database.db, log }),
+    prices,
+    payments,
     async close() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await mail.close();
       await database.close();
     },
   };
+  return ref.current;
 }

@@ -38,6 +38,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     async drop() {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // pool.end() can return while connections are still closing; dropping with force
+      // then kills them mid-close and their error surfaces in whatever test runs next.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },

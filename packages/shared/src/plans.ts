@@ -104,3 +104,14 @@ export function isUnlimited(n: number): boolean {
 export function maxMonthsFreeAnnual(): number {
   return Math.max(...PLANS.map((p) => Math.floor(annualSavings(p) / p.monthlyPrice)));
 }
+
+/** Keys of the payment price ids: one per plan and period, and one for the credit package. */
+export type PriceKey = `${PlanId}_${BillingPeriod}` | 'credits_500';
+
+export function priceKey(planId: PlanId, period: BillingPeriod): PriceKey {
+  return `${planId}_${period}`;
+}
+
+export const CREDITS_PRICE_KEY: PriceKey = 'credits_500';
+
+export const ALL_PRICE_KEYS: PriceKey[] = [...PLANS.flatMap((p) => [priceKey(p.id, 'monthly'), priceKey(p.id, 'annual')]), CREDITS_PRICE_KEY];

@@ -60,6 +60,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (a restart, an admin command) must not crash
+  // the process; the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
   const db = drizzlePg(pool, { schema });
   // Several API processes may start together: one migrates while the others wait.
   const lockClient = await pool.connect();

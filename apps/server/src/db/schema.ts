@@ -58,6 +58,13 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash)],
 );
 
+// Per-address cooldown for "send me the link again". Keyed by a hash of purpose and address,
+// so it applies the same to unknown addresses (no enumeration) without storing them.
+export const emailCooldowns = pgTable('email_cooldowns', {
+  keyHash: text('key_hash').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
 // Every e-mail is written here first, in the same transaction as what caused it,
 // then delivered by a job. A mail server that is down delays mail; it never loses it.
 export const emails = pgTable(

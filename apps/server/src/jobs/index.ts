@@ -1,10 +1,12 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
+import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB, handleGrantPlanCredits } from './grant-plan-credits.job';
 import { SEND_EMAIL_JOB, handleSendEmail } from './send-email.job';
 
 /** Queues every job uses; created at start by both the API and the workers. */
 export async function createQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(SEND_EMAIL_JOB);
+  await boss.createQueue(GRANT_PLAN_CREDITS_JOB);
 }
 
 /** Registers every job handler with pg-boss. Runs in the API process (embedded default) or in `npm run worker`. */
@@ -13,5 +15,10 @@ export async function startWorkers(container: Container): Promise<void> {
     for (const job of jobs) {
       await handleSendEmail(container, job.data, job.retryCount >= job.retryLimit);
     }
+  });
+  // pg-boss keeps one schedule per name in the database, so several workers do not multiply it.
+  await container.boss.schedule(GRANT_PLAN_CREDITS_JOB, GRANT_PLAN_CREDITS_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(GRANT_PLAN_CREDITS_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleGrantPlanCredits(container);
   });
 }

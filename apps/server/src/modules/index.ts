@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { registerBilling } from './billing';
+import { captchaRoutes } from './captcha/captcha.routes';
+import { contactRoutes } from './contact/contact.routes';
+import { devMailRoutes } from './dev-mail/dev-mail.routes';
+import { seoRoutes } from './seo/seo.routes';
+import { usersRoutes } from './users/users.routes';
 
 /** The routes of each domain, under /api. One line per module. */
 export async function registerModules(app: FastifyInstance) {
   void app;
+  await app.register(captchaRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(devMailRoutes, { prefix: '/api' });
+  await registerBilling(app);
+  await app.register(seoRoutes);
 }

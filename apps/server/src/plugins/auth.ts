@@ -8,7 +8,7 @@ declare module 'fastify' {
     userId: string | null;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 

@@ -75,3 +75,8 @@ export const confirmParamsSchema = tokenParamSchema.extend({ type: z.literal('us
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 export const confirmEmailResponseSchema = z.object({ message: z.string(), accessToken: z.string() });
 export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
+
+/** Refresh and logout take no body; anything sent is refused instead of silently ignored. */
+export const emptyRequestSchema = z.strictObject({}).nullish();
+
+export const validResetTokenResponseSchema = z.object({ valid: z.literal(true) });

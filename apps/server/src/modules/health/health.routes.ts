@@ -25,7 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
         maps: 'demo',
         places: 'demo',
-        payments: 'sandbox',
+        payments: c.payments.name,
         gbp: 'demo',
         storage: 'disk',
       },

@@ -1,6 +1,7 @@
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
+import { transactionExecutor } from '../../queue/tx-executor';
 import { type NewEmail, mailRepository } from './mail.repository';
 
 /**
@@ -10,6 +11,8 @@ import { type NewEmail, mailRepository } from './mail.repository';
  */
 export async function queueEmail(container: Container, email: NewEmail, db: DbOrTx = container.database.db): Promise<string> {
   const row = await mailRepository.insert(db, email);
-  await container.boss.send(SEND_EMAIL_JOB, { emailId: row.id }, { retryLimit: 8, retryDelay: 15, retryBackoff: true, singletonKey: row.id });
+  // Inside a transaction the job is inserted through it, so mail row and job commit together.
+  const inTx = db !== container.database.db ? { db: transactionExecutor(db) } : {};
+  await container.boss.send(SEND_EMAIL_JOB, { emailId: row.id }, { retryLimit: 8, retryDelay: 15, retryBackoff: true, singletonKey: row.id, ...inTx });
   return row.id;
 }

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** The payment provider's customer for each user (one per user and provider). */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Our copy of the provider's subscription, written only from provider objects (events or
+ * API answers). `stateVersion` is the `created` time of the newest event applied, so an
+ * older event arriving late never overwrites newer state.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
+    planId: text('plan_id').notNull(),
+    billingPeriod: text('billing_period').$type<'monthly' | 'annual'>().notNull(),
+    priceId: text('price_id').notNull(),
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodStart: ts('current_period_start'),
+    currentPeriodEnd: ts('current_period_end'),
+    trialEnd: ts('trial_end'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    lastPaymentAt: ts('last_payment_at'),
+    lastFailureAt: ts('last_failure_at'),
+    lastFailureAttemptCount: integer('last_failure_attempt_count'),
+    nextPaymentAttempt: ts('next_payment_attempt'),
+    canceledAt: ts('canceled_at'),
+    stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** Payment history: invoices of subscriptions and one-off credit purchases. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    date: ts('date').notNull(),
+    invoiceUrl: text('invoice_url'),
+    invoicePdf: text('invoice_pdf'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_user_date_idx').on(t.userId, t.date)],
+);
+
+/** Provider event ids already processed: each event is applied once. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+/**
+ * Credits come in lots: one per plan grant (expires at the end of its period, replaced by
+ * the next grant) and one per purchase (expires after 12 months). `reference` makes each
+ * grant or purchase idempotent (invoice id, checkout session id).
+ */
+export const creditLots = pgTable(
+  'credit_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'subscription' | 'purchase' | 'adjustment'>().notNull(),
+    granted: integer('granted').notNull(),
+    remaining: integer('remaining').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_lots_reference_key').on(t.reference), index('credit_lots_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
+ * The ledger: every grant, purchase, spend, refund and expiry, signed. A spend records
+ * the lots it drew from, so its refund returns the credits where they came from.
+ * (kind, reference) is unique: the same spend or refund is never written twice.
+ */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'grant' | 'purchase' | 'spend' | 'refund' | 'expire' | 'adjustment'>().notNull(),
+    amount: integer('amount').notNull(),
+    reference: text('reference').notNull(),
+    allocations: jsonb('allocations').$type<{ lotId: string; amount: number }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_transactions_kind_ref_key').on(t.kind, t.reference), index('credit_transactions_user_idx').on(t.userId)],
+);
+
+/** Development-only plan overrides set from the dev-params panel (decisions.md §6). */
+export const devPlanOverrides = pgTable('dev_plan_overrides', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planLimits: jsonb('plan_limits').$type<{ type: 'basic' | 'pro' | 'free'; places: number; keywords: number; credits: number }>().notNull(),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** State of the local sandbox payment provider: Stripe-shaped objects by id. */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_objects_type_idx').on(t.type)],
+);

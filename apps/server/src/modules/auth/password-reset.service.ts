@@ -1,0 +1,39 @@
+import type { Container } from '../../container';
+import { badRequest } from '../../errors';
+import { usersRepository } from '../users/users.repository';
+import { sendPasswordResetEmail } from './auth-mail';
+import { emailTokenRepository } from './email-token.repository';
+import { INVALID_TOKEN } from './email-confirmation.service';
+import { hashPassword } from './password';
+import { refreshTokenRepository } from './refresh-token.repository';
+import { hashToken } from './tokens';
+
+/** Queues a reset link when the address has an account; the caller answers the same either way. */
+export async function requestPasswordReset(container: Container, email: string): Promise<void> {
+  const db = container.database.db;
+  const user = await usersRepository.findByEmail(db, email);
+  if (!user) return;
+  await db.transaction((tx) => sendPasswordResetEmail(container, user, tx));
+}
+
+/** Lets the reset form tell a dead link before the user types a new password. */
+export async function assertResetTokenValid(container: Container, token: string): Promise<void> {
+  const userId = await emailTokenRepository.findLiveUserId(container.database.db, 'reset', hashToken(token));
+  if (!userId) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
+}
+
+/**
+ * Sets a new password through a reset link. The link is used up, the other reset links die,
+ * and every signed-in device is signed out: whoever knew the old password loses access.
+ */
+export async function resetPassword(container: Container, token: string, newPassword: string): Promise<void> {
+  // Hashed before the transaction, so the slow part holds no locks.
+  const passwordHash = await hashPassword(newPassword, container.config);
+  await container.database.db.transaction(async (tx) => {
+    const userId = await emailTokenRepository.consume(tx, 'reset', hashToken(token));
+    if (!userId) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
+    await usersRepository.setPassword(tx, userId, passwordHash);
+    await emailTokenRepository.consumeAllForUser(tx, 'reset', userId);
+    await refreshTokenRepository.revokeAllForUser(tx, userId);
+  });
+}

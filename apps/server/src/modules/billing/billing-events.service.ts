@@ -1,0 +1,168 @@
+import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
+import type { Container } from '../../container';
+import type { DbOrTx } from '../../db/client';
+import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
+import { billingRepository } from './billing.repository';
+import { creditsService } from './credits.service';
+import { planCreditPeriod } from './credit-periods';
+
+const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const addMonths = (d: Date, n: number) => {
+  const out = new Date(d);
+  out.setUTCMonth(out.getUTCMonth() + n);
+  return out;
+};
+
+async function userIdFor(tx: DbOrTx, customer: string | { id: string } | null, metadata?: Record<string, string> | null) {
+  const customerId = idOf(customer);
+  const byCustomer = customerId ? await billingRepository.findUserIdByCustomer(tx, customerId) : undefined;
+  return byCustomer ?? metadata?.userId ?? undefined;
+}
+
+/** Writes a Stripe-shaped subscription as our row; older state never overwrites newer. */
+export async function applySubscription(container: Container, tx: DbOrTx, sub: SubscriptionLike, version: number): Promise<void> {
+  const userId = await userIdFor(tx, sub.customer, sub.metadata);
+  const item = sub.items.data[0];
+  const target = container.prices.resolve(item?.price.id);
+  if (!userId || !item || target?.kind !== 'plan') {
+    container.log.warn({ subscription: sub.id }, 'subscription for an unknown customer or price: ignored');
+    return;
+  }
+  await billingRepository.upsertSubscription(tx, {
+    id: sub.id,
+    userId,
+    provider: container.payments.name,
+    planId: target.plan.id,
+    billingPeriod: target.period,
+    priceId: item.price.id,
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    currentPeriodStart: toDate(item.current_period_start),
+    currentPeriodEnd: toDate(item.current_period_end),
+    trialEnd: toDate(sub.trial_end),
+    amount: item.price.unit_amount ?? 0,
+    currency: item.price.currency,
+    canceledAt: toDate(sub.canceled_at),
+    stateVersion: version,
+  });
+}
+
+async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceLike) {
+  const userId = await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata);
+  if (!userId) return;
+  const line = invoice.lines.data[0];
+  const target = container.prices.resolve(line?.pricing?.price_details?.price);
+  const paidAt = toDate(invoice.status_transitions?.paid_at) ?? toDate(invoice.created)!;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  await billingRepository.upsertPayment(tx, {
+    id: invoice.id,
+    userId,
+    provider: container.payments.name,
+    description: line?.description ?? (target?.kind === 'plan' ? `Plan ${target.plan.name}` : 'Pago'),
+    status: 'paid',
+    amount: invoice.amount_paid,
+    currency: invoice.currency,
+    periodStart: toDate(line?.period.start ?? invoice.period_start),
+    periodEnd: toDate(line?.period.end ?? invoice.period_end),
+    date: paidAt,
+    invoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdf: invoice.invoice_pdf ?? null,
+  });
+  if (subscriptionId && (await billingRepository.findSubscription(tx, subscriptionId))) {
+    await billingRepository.updateSubscription(tx, subscriptionId, { lastPaymentAt: paidAt, lastFailureAt: null, lastFailureAttemptCount: null, nextPaymentAttempt: null });
+  }
+  if (target?.kind === 'plan' && target.plan.credits > 0 && line) {
+    // Plan credits are monthly. A monthly invoice grants its period; an annual one grants
+    // its first month, and the monthly grant job the following ones.
+    const period = planCreditPeriod({ subscriptionId: subscriptionId ?? invoice.id, periodStart: new Date(line.period.start * 1000), billingPeriod: target.period, at: paidAt });
+    await creditsService.grantPlanCredits(tx, {
+      userId,
+      amount: target.plan.credits,
+      reference: target.period === 'monthly' ? invoice.id : period.reference,
+      expiresAt: target.period === 'monthly' ? new Date(line.period.end * 1000) : period.end,
+    });
+  }
+}
+
+async function onInvoiceFailed(container: Container, tx: DbOrTx, invoice: InvoiceLike, version: number) {
+  const userId = await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata);
+  if (!userId) return;
+  const line = invoice.lines.data[0];
+  const failedAt = new Date(version * 1000);
+  await billingRepository.upsertPayment(tx, {
+    id: invoice.id,
+    userId,
+    provider: container.payments.name,
+    description: line?.description ?? 'Pago',
+    status: 'failed',
+    amount: invoice.amount_due,
+    currency: invoice.currency,
+    periodStart: toDate(line?.period.start ?? invoice.period_start),
+    periodEnd: toDate(line?.period.end ?? invoice.period_end),
+    date: failedAt,
+    invoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdf: invoice.invoice_pdf ?? null,
+  });
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
+  if (sub && (!sub.lastFailureAt || sub.lastFailureAt <= failedAt)) {
+    await billingRepository.updateSubscription(tx, sub.id, {
+      lastFailureAt: failedAt,
+      lastFailureAttemptCount: invoice.attempt_count,
+      nextPaymentAttempt: toDate(invoice.next_payment_attempt),
+    });
+  }
+}
+
+async function onCheckoutCompleted(container: Container, tx: DbOrTx, session: CheckoutSessionLike) {
+  const userId = (await userIdFor(tx, session.customer, session.metadata)) ?? session.client_reference_id ?? undefined;
+  if (!userId || session.mode !== 'payment' || session.payment_status !== 'paid') return;
+  const credits = Number(session.metadata?.credits ?? CREDIT_PACKAGE.credits);
+  await creditsService.addPurchase(tx, { userId, amount: credits, reference: session.id, expiresAt: addMonths(new Date(session.created * 1000), CREDIT_PACKAGE.validityMonths) });
+  await billingRepository.upsertPayment(tx, {
+    id: session.id,
+    userId,
+    provider: container.payments.name,
+    description: `${credits} créditos`,
+    status: 'paid',
+    amount: session.amount_total ?? 0,
+    currency: session.currency ?? 'eur',
+    periodStart: null,
+    periodEnd: null,
+    date: new Date(session.created * 1000),
+    invoiceUrl: null,
+    invoicePdf: null,
+  });
+}
+
+/**
+ * Applies one provider event. Each event id is applied once (a duplicate delivery is a
+ * no-op) and the whole event commits or none of it does, so the provider's retry of a
+ * failed delivery starts clean. Events may arrive in any order.
+ */
+export async function processBillingEvent(container: Container, event: EventLike): Promise<'processed' | 'duplicate'> {
+  return container.database.db.transaction(async (tx) => {
+    if (!(await billingRepository.recordEvent(tx, event.id, event.type))) return 'duplicate';
+    const object = event.data.object;
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        await onCheckoutCompleted(container, tx, object as CheckoutSessionLike);
+        break;
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await applySubscription(container, tx, object as SubscriptionLike, event.created);
+        break;
+      case 'invoice.paid':
+        await onInvoicePaid(container, tx, object as InvoiceLike);
+        break;
+      case 'invoice.payment_failed':
+        await onInvoiceFailed(container, tx, object as InvoiceLike, event.created);
+        break;
+      default:
+        container.log.debug({ type: event.type }, 'billing event not handled');
+    }
+    return 'processed';
+  });
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingCustomers, billingEvents, payments, subscriptions } from '../../db/billing-schema';
+import { users } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Statuses that still give access to the plan (past_due is the grace period while the provider retries). */
+export const ACCESS_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+export const billingRepository = {
+  async findUser(db: DbOrTx, userId: string) {
+    const [row] = await db.select({ id: users.id, email: users.email, name: users.name, mailConfirmed: users.mailConfirmed }).from(users).where(eq(users.id, userId));
+    return row;
+  },
+
+  /** True the first time an event id is seen; false for a duplicate delivery. */
+  async recordEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
+    const rows = await tx.insert(billingEvents).values({ id, type }).onConflictDoNothing().returning({ id: billingEvents.id });
+    return rows.length > 0;
+  },
+
+  async findCustomerByUser(db: DbOrTx, userId: string) {
+    const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+    return row;
+  },
+
+  async findUserIdByCustomer(db: DbOrTx, customerId: string): Promise<string | undefined> {
+    const [row] = await db.select({ userId: billingCustomers.userId }).from(billingCustomers).where(eq(billingCustomers.customerId, customerId));
+    return row?.userId;
+  },
+
+  async insertCustomer(db: DbOrTx, row: typeof billingCustomers.$inferInsert) {
+    await db.insert(billingCustomers).values(row).onConflictDoNothing();
+    return billingRepository.findCustomerByUser(db, row.userId);
+  },
+
+  /** Writes the provider's state unless newer state is already stored. */
+  async upsertSubscription(tx: DbOrTx, row: NewSubscription): Promise<void> {
+    const { id: _id, createdAt: _c, ...changes } = row;
+    await tx
+      .insert(subscriptions)
+      .values(row)
+      .onConflictDoUpdate({
+        target: subscriptions.id,
+        set: { ...changes, updatedAt: new Date() },
+        setWhere: sql`${subscriptions.stateVersion} <= ${row.stateVersion ?? 0}`,
+      });
+  },
+
+  async updateSubscription(tx: DbOrTx, id: string, changes: Partial<NewSubscription>) {
+    await tx
+      .update(subscriptions)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(subscriptions.id, id));
+  },
+
+  async findSubscription(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    return row;
+  },
+
+  /** The subscription that gives the user a plan now, if any (the newest with access). */
+  async findCurrentSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACCESS_STATUSES])))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  /** Annual subscriptions in good standing, whose plan credits are granted month by month. */
+  async listAnnualInGoodStanding(db: DbOrTx): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.billingPeriod, 'annual'), inArray(subscriptions.status, ['active', 'trialing'])));
+  },
+
+  async hasAnySubscription(db: DbOrTx, userId: string): Promise<boolean> {
+    const rows = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+    return rows.length > 0;
+  },
+
+  async upsertPayment(tx: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
+    const { id: _id, createdAt: _c, ...changes } = row;
+    await tx.insert(payments).values(row).onConflictDoUpdate({ target: payments.id, set: changes });
+  },
+
+  async listPayments(db: DbOrTx, userId: string, limit: number): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.date)).limit(limit);
+  },
+};

@@ -1,0 +1,151 @@
+import { TRIAL_DAYS, getPlan } from '@rankmaps/shared/plans';
+import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import type { Container } from '../../container';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { applySubscription } from './billing-events.service';
+import { billingRepository } from './billing.repository';
+import { creditsService } from './credits.service';
+import { type PlanState, planStateOf } from './plan-state';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const noSubscription = () => notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
+
+export interface BillingUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The plan and credits a user has now; the profile and the enforcement read this. */
+export async function getPlanState(container: Container, userId: string): Promise<PlanState & { subscriptionCredits: number; extraCredits: number }> {
+  const db = container.database.db;
+  const sub = await billingRepository.findCurrentSubscription(db, userId);
+  const state = planStateOf(sub);
+  const balances = await creditsService.balances(db, userId);
+  return { ...state, subscriptionCredits: balances.subscription, extraCredits: balances.extra };
+}
+
+export async function getSubscriptionInfo(container: Container, userId: string): Promise<SubscriptionInfo> {
+  const db = container.database.db;
+  const sub = await billingRepository.findCurrentSubscription(db, userId);
+  const state = planStateOf(sub);
+  const balances = await creditsService.balances(db, userId);
+  return {
+    hasActiveSubscription: Boolean(sub && state.plan),
+    plan: {
+      id: state.currentPlan,
+      name: state.plan?.name ?? 'Free',
+      type: state.planLimits.type,
+      limits: { places: state.planLimits.places, keywords: state.planLimits.keywords, weeklyScans: state.planLimits.weeklyScans, gridSize: state.planLimits.gridSize },
+    },
+    subscription: sub
+      ? {
+          id: sub.id,
+          status: sub.status,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          amount: sub.amount / 100,
+          currency: sub.currency,
+          billingPeriod: sub.billingPeriod === 'annual' ? 'anual' : 'mensual',
+          currentPeriodStart: iso(sub.currentPeriodStart),
+          currentPeriodEnd: iso(sub.currentPeriodEnd),
+          trialEnd: iso(sub.trialEnd),
+          lastPaymentDate: iso(sub.lastPaymentAt),
+          lastPaymentFailure: sub.lastFailureAt
+            ? { failedAt: sub.lastFailureAt.toISOString(), attemptCount: sub.lastFailureAttemptCount ?? 1, nextAttempt: iso(sub.nextPaymentAttempt) }
+            : null,
+        }
+      : null,
+    credits: { subscription: balances.subscription, extra: balances.extra, planMonthly: state.plan?.credits ?? 0 },
+    provider: container.payments.name,
+  };
+}
+
+export async function getPaymentHistory(container: Container, userId: string): Promise<PaymentItem[]> {
+  const rows = await billingRepository.listPayments(container.database.db, userId, 20);
+  return rows.map((p) => ({
+    id: p.id,
+    description: p.description,
+    status: p.status,
+    date: p.date.toISOString(),
+    period: { start: iso(p.periodStart), end: iso(p.periodEnd) },
+    amount: p.amount / 100,
+    currency: p.currency,
+    invoiceUrl: p.invoiceUrl,
+    invoicePdf: p.invoicePdf,
+  }));
+}
+
+async function ensureCustomer(container: Container, user: BillingUser): Promise<string> {
+  const db = container.database.db;
+  const existing = await billingRepository.findCustomerByUser(db, user.id);
+  if (existing) return existing.customerId;
+  const customerId = await container.payments.createCustomer({ userId: user.id, email: user.email, name: user.name, idempotencyKey: `customer-${user.id}` });
+  const row = await billingRepository.insertCustomer(db, { userId: user.id, provider: container.payments.name, customerId });
+  // Two first checkouts at once: the one stored first wins, and both use it.
+  return row?.customerId ?? customerId;
+}
+
+/** Starts a checkout for a plan or the credit package. The first subscription gets the trial. */
+export async function createCheckout(container: Container, user: BillingUser, priceId: string): Promise<{ url: string }> {
+  const target = container.prices.resolve(priceId);
+  if (!target) throw badRequest('El precio seleccionado no existe.', 'UNKNOWN_PRICE');
+  const db = container.database.db;
+  const { appUrl } = container.config;
+  if (target.kind === 'plan' && (await billingRepository.findCurrentSubscription(db, user.id))) {
+    throw conflict('Ya tienes una suscripción activa. Puedes gestionarla desde tu perfil.', 'ALREADY_SUBSCRIBED');
+  }
+  const customerId = await ensureCustomer(container, user);
+  const firstSubscription = target.kind === 'plan' && !(await billingRepository.hasAnySubscription(db, user.id));
+  const minute = Math.floor(Date.now() / 60_000);
+  const session = await container.payments.createCheckoutSession({
+    mode: target.kind === 'plan' ? 'subscription' : 'payment',
+    priceId,
+    customerId,
+    userId: user.id,
+    ...(firstSubscription ? { trialDays: TRIAL_DAYS } : {}),
+    successUrl: `${appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl}${target.kind === 'plan' ? '/subscription' : '/buy-credits'}`,
+    metadata: target.kind === 'plan' ? { userId: user.id, planId: target.plan.id, period: target.period } : { userId: user.id, credits: String(target.credits) },
+    // A double click within the same minute gets the same session back. The trial is in
+    // the key because Stripe refuses a key reused with other parameters.
+    idempotencyKey: `checkout-${user.id}-${priceId}-${firstSubscription ? 'trial' : 'notrial'}-${minute}`,
+  });
+  return { url: session.url };
+}
+
+export async function getCheckoutStatus(container: Container, userId: string, sessionId: string) {
+  const session = await container.payments.retrieveCheckoutSession(sessionId).catch(() => undefined);
+  if (!session || (session.client_reference_id && session.client_reference_id !== userId)) {
+    throw notFound('No se encontró información de la sesión', 'SESSION_NOT_FOUND');
+  }
+  return { id: session.id, mode: session.mode, status: session.status, paymentStatus: session.payment_status };
+}
+
+type SubscriptionAction = 'cancel' | 'reactivate' | 'cancelNow';
+
+/** Cancel at period end, reactivate, or cancel now; the provider's answer is applied at once. */
+export async function changeSubscription(container: Container, userId: string, action: SubscriptionAction): Promise<void> {
+  const db = container.database.db;
+  const sub = await billingRepository.findCurrentSubscription(db, userId);
+  if (!sub) throw noSubscription();
+  if (action === 'reactivate' && !sub.cancelAtPeriodEnd) throw conflict('La suscripción no está pendiente de cancelación.', 'NOT_CANCELLING');
+  if (action === 'cancel' && sub.cancelAtPeriodEnd) throw conflict('La suscripción ya se cancelará al final del periodo.', 'ALREADY_CANCELLING');
+  // Keyed by the state acted on: a double click repeats one change, while cancel, reactivate,
+  // cancel again are three changes (a per-minute key made Stripe replay the first cancel).
+  const key = `${action}-${sub.id}-${sub.updatedAt.getTime()}`;
+  const updated =
+    action === 'cancelNow'
+      ? await container.payments.cancelNow(sub.id, key)
+      : await container.payments.setCancelAtPeriodEnd(sub.id, action === 'cancel', key);
+  await db.transaction((tx) => applySubscription(container, tx, updated, Math.floor(Date.now() / 1000)));
+}
+
+export async function createPortal(container: Container, userId: string): Promise<{ url: string }> {
+  const customer = await billingRepository.findCustomerByUser(container.database.db, userId);
+  if (!customer) throw new AppError('NO_CUSTOMER', 'Todavía no tienes datos de facturación en el proveedor de pagos.', 404);
+  return container.payments.createPortalSession(customer.customerId, `${container.config.appUrl}/profile`);
+}
+
+export function planName(planId: string): string {
+  return getPlan(planId)?.name ?? planId;
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkoutRequestSchema, checkoutSessionStatusSchema, paymentHistorySchema, subscriptionInfoSchema, urlResponseSchema } from '@rankmaps/shared/schemas/billing';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { forbidden, unauthorized } from '../../errors';
+import { requireUserId } from '../../plugins/auth';
+import { billingUser } from './billing-user';
+import { changeSubscription, createCheckout, createPortal, getCheckoutStatus, getPaymentHistory, getSubscriptionInfo } from './billing.service';
+
+const tags = ['pagos'];
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/subscription-info', { schema: { tags, response: { 200: subscriptionInfoSchema } } }, async (request) =>
+    getSubscriptionInfo(app.container, requireUserId(request)),
+  );
+
+  app.get('/payment-history', { schema: { tags, response: { 200: paymentHistorySchema } } }, async (request) => ({
+    payments: await getPaymentHistory(app.container, requireUserId(request)),
+  }));
+
+  app.post('/create-checkout-session', { schema: { tags, body: checkoutRequestSchema, response: { 200: urlResponseSchema } } }, async (request) => {
+    const user = await billingUser(app.container, requireUserId(request));
+    if (!user) throw unauthorized();
+    if (!user.mailConfirmed) throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
+    return createCheckout(app.container, user, request.body.priceId);
+  });
+
+  app.get(
+    '/checkout-session/:id',
+    { schema: { tags, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), response: { 200: checkoutSessionStatusSchema } } },
+    async (request) => getCheckoutStatus(app.container, requireUserId(request), request.params.id),
+  );
+
+  const action = (path: string, kind: 'cancel' | 'reactivate' | 'cancelNow', message: string) =>
+    app.post(path, { schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
+      await changeSubscription(app.container, requireUserId(request), kind);
+      return { message };
+    });
+  action('/cancel-subscription', 'cancel', 'Suscripción cancelada. Seguirá activa hasta el final del periodo.');
+  action('/reactivate-subscription', 'reactivate', 'Suscripción reactivada correctamente.');
+  action('/cancel-subscription-immediately', 'cancelNow', 'Suscripción cancelada definitivamente.');
+
+  app.post('/create-portal-session', { schema: { tags, response: { 200: urlResponseSchema } } }, async (request) =>
+    createPortal(app.container, requireUserId(request)),
+  );
+};

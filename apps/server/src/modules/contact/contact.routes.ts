@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { contactRequestSchema } from '@rankmaps/shared/schemas/contact';
+import { sendContactMessage } from './contact.service';
+
+/** POST /api/general/contactform: the public contact form (spec §7). */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/general/contactform',
+    {
+      // Same budget as the sign-in forms: a person sends a handful of messages, a bot many.
+      config: { rateLimit: { max: app.container.config.rateLimit.authMax, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['contacto'],
+        body: contactRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      await sendContactMessage(app.container, req.body, req.ip);
+      return { message: 'Mensaje enviado' };
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import type { DevMailItem } from '@rankmaps/shared/schemas/dev-mail';
+import type { Container } from '../../container';
+import { mailRepository } from '../mail/mail.repository';
+
+const OUTBOX_SIZE = 50;
+
+/** The newest stored e-mails, whatever their delivery state, for the developer outbox page. */
+export async function listRecentEmails(container: Container): Promise<DevMailItem[]> {
+  const rows = await mailRepository.listRecent(container.database.db, OUTBOX_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    kind: row.kind,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

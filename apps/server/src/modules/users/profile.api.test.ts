@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { profileSchema } from '@rankmaps/shared/schemas/profile';
+import { createTestApp } from '../../../test/test-app';
+import { users } from '../../db/schema';
+import { createConfirmedUser } from '../auth/test/auth-helpers';
+
+describe('GET /api/user/profile', async () => {
+  const { app, container } = await createTestApp();
+  const db = container.database.db;
+  const getProfile = (token?: string) =>
+    app.inject({ method: 'GET', url: '/api/user/profile', headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it('when signed in without a plan, then it answers exactly the profile shape with the free fallbacks', async () => {
+    const { email, accessToken } = await createConfirmedUser(app, container, { name: 'Marta Ruiz' });
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const res = await getProfile(accessToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: user!.id,
+      name: 'Marta Ruiz',
+      firstName: null,
+      lastName: null,
+      email,
+      profilePicture: null,
+      mail_confirmed: true,
+      currentPlan: 'free',
+      subscriptionStatus: null,
+      options: [],
+      billingData: null,
+      places: [],
+      activePlaceId: null,
+      planLimits: { type: 'free', places: 1, keywords: 10, weeklyScans: 0, gridSize: 7, credits: 0 },
+      subscriptionCredits: 0,
+      extraCredits: 0,
+    });
+    expect(profileSchema.strict().safeParse(res.json()).success).toBe(true);
+  });
+
+  it('when the row holds internal fields, then none of them leak (no hashes, no Google id)', async () => {
+    const { email, accessToken } = await createConfirmedUser(app, container);
+    await db.update(users).set({ googleSub: 'secret-sub', options: [{ key: 'age', value: '30' }] }).where(eq(users.email, email));
+    const res = await getProfile(accessToken);
+    expect(res.json().options).toEqual([{ key: 'age', value: '30' }]);
+    expect(res.body).not.toMatch(/argon2|secret-sub|password|googleSub|createdAt/);
+  });
+
+  it('when there is no token, then it answers 401 in Spanish', async () => {
+    const res = await getProfile();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('Sesión no válida o caducada.');
+  });
+
+  it('when the token is forged or malformed, then it answers 401', async () => {
+    expect((await getProfile('not.a.jwt')).statusCode).toBe(401);
+    const { accessToken } = await createConfirmedUser(app, container);
+    const [header, payload] = accessToken.split('.');
+    expect((await getProfile(`${header}.${payload}.invalidsignature`)).statusCode).toBe(401);
+  });
+
+  it('when the account was deleted after the token was issued, then it answers 401', async () => {
+    const { email, accessToken } = await createConfirmedUser(app, container);
+    await db.delete(users).where(eq(users.email, email));
+    const res = await getProfile(accessToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual(expect.any(String));
+  });
+});

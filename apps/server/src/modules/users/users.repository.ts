@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** Services pass transactions along without importing the database module themselves. */
+export type { DbOrTx };
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'googleSub' | 'mailConfirmed'>;
+
+/** Every query on `users`. E-mails arrive lower-cased from the shared schemas. */
+export const usersRepository = {
+  async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    return row;
+  },
+
+  async findByGoogleSub(db: DbOrTx, sub: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.googleSub, sub));
+    return row;
+  },
+
+  /**
+   * Inserts unless the e-mail (or Google id) is taken. The unique indexes decide, so two sign-ups racing
+   * for one address create one account; the loser gets undefined.
+   */
+  async insertIfEmailFree(db: DbOrTx, user: NewUser): Promise<UserRow | undefined> {
+    const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async markEmailConfirmed(db: DbOrTx, id: string): Promise<void> {
+    await db.update(users).set({ mailConfirmed: true }).where(eq(users.id, id));
+  },
+
+  /** A reset link proves the address too, so the e-mail counts as confirmed afterwards. */
+  async setPassword(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+    await db.update(users).set({ passwordHash, mailConfirmed: true }).where(eq(users.id, id));
+  },
+
+  async linkGoogle(db: DbOrTx, id: string, changes: { googleSub: string; clearPassword: boolean }): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ googleSub: changes.googleSub, mailConfirmed: true, ...(changes.clearPassword ? { passwordHash: null } : {}) })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+};

@@ -1,0 +1,136 @@
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app';
+import { emails } from '../../db/schema';
+import { handleSendEmail } from '../../jobs/send-email.job';
+import { uniqueEmail } from '../../modules/auth/test/auth-helpers';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on localhost that keeps what it receives. */
+async function startSmtpServer(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actualPort = (server.server.address() as AddressInfo).port;
+  return { received, port: actualPort, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, so a long link can be read whole. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('SMTP delivery with the workers running', async () => {
+  const smtp = await startSmtpServer();
+  afterAll(smtp.close);
+  const { app, container } = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'RankMaps <no-reply@rankmaps.test>' }, { workers: true });
+
+  it('when SMTP_URL is set, then health reports the smtp adapter', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().adapters.email).toBe('smtp');
+  });
+
+  it('when someone signs up, then the SMTP server receives the confirmation e-mail with its link', async () => {
+    const email = uniqueEmail('smtp');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/user',
+      payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
+    });
+    expect(res.statusCode).toBe(201);
+    const message = await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
+    expect(message.from).toBe('no-reply@rankmaps.test');
+    const body = decodeQuotedPrintable(message.raw);
+    expect(body).toContain('Subject: Confirma tu email en RankMaps');
+    expect(body).toMatch(/http:\/\/localhost:3000\/confirm-email\/user\/[A-Za-z0-9_-]{43}\?redirect=%2Fprofile/);
+
+    const stored = await waitFor(async () => {
+      const [row] = await container.database.db.select().from(emails).where(eq(emails.to, email));
+      return row?.status === 'sent' ? row : undefined;
+    });
+    expect(stored).toMatchObject({ transport: 'smtp', attempts: 0, lastError: null });
+  });
+});
+
+describe('SMTP delivery when the mail server is down at first', async () => {
+  const port = await freePort();
+  const { app, container } = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  const db = container.database.db;
+
+  it('when the server is unreachable, then the mail stays queued with the failed attempt recorded, and goes out once it is up', async () => {
+    const email = uniqueEmail('later');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/user',
+      payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
+    });
+    // The sign-up does not depend on the mail server.
+    expect(res.statusCode).toBe(201);
+    const [queued] = await db.select().from(emails).where(eq(emails.to, email));
+    expect(queued?.status).toBe('queued');
+
+    // What the send-email job does on each attempt (pg-boss would retry with backoff).
+    await expect(handleSendEmail(container, { emailId: queued!.id }, false)).rejects.toThrow();
+    const [failed] = await db.select().from(emails).where(eq(emails.id, queued!.id));
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
+    expect(failed?.lastError).toEqual(expect.stringMatching(/\S/));
+
+    const smtp = await startSmtpServer(port);
+    try {
+      await handleSendEmail(container, { emailId: queued!.id }, false);
+      const [sent] = await db.select().from(emails).where(eq(emails.id, queued!.id));
+      expect(sent).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.to).toEqual([email]);
+      expect(decodeQuotedPrintable(smtp.received[0]!.raw)).toContain('/confirm-email/user/');
+
+      // A retry of an already delivered mail sends nothing twice.
+      await handleSendEmail(container, { emailId: queued!.id }, false);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
+
+export interface CheckoutInput {
+  mode: 'subscription' | 'payment';
+  priceId: string;
+  customerId: string;
+  userId: string;
+  /** Days of free trial (first subscription only). */
+  trialDays?: number;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider fills in. */
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/**
+ * A payment provider. Its answers are Stripe-shaped objects; state changes also arrive
+ * as Stripe-shaped events, fed to the same billing code (webhook for Stripe, direct
+ * dispatch for the sandbox).
+ */
+export interface PaymentsProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createCustomer(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<string>;
+  createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<SubscriptionLike>;
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionLike>;
+  listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]>;
+  /** Verifies a webhook's signature on the raw body; throws when it does not match. */
+  constructEvent(rawBody: Buffer, signature: string): EventLike;
+}

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { CREDIT_PACKAGE, annualTotal } from '@rankmaps/shared/plans';
+import type { Db } from '../../db/client';
+import type { PriceCatalog } from '../../modules/billing/price-catalog';
+import type { CheckoutInput, PaymentsProvider } from './interface';
+import { SandboxStore } from './sandbox-store';
+import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
+
+/** The sandbox's checkout session: Stripe's fields plus what the sandbox page needs. */
+export interface SandboxCheckout extends CheckoutSessionLike {
+  success_url: string;
+  cancel_url: string;
+  price: string;
+  trial_days: number;
+}
+
+export type SandboxOutcome = 'pay' | 'decline' | 'pay_then_fail_renewal';
+
+const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const addMonths = (seconds: number, months: number) => {
+  const d = new Date(seconds * 1000);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return Math.floor(d.getTime() / 1000);
+};
+
+/**
+ * The local payment provider (default). A checkout page of our own stands in for
+ * Stripe's; paying there produces the events Stripe would send, in Stripe's shapes,
+ * through the same billing code. It never moves money, and the interface says so.
+ */
+export class SandboxPayments implements PaymentsProvider {
+  readonly name = 'sandbox' as const;
+  private readonly store: SandboxStore;
+
+  constructor(
+    db: Db,
+    private readonly appUrl: string,
+    private readonly prices: PriceCatalog,
+    private readonly dispatch: (event: EventLike) => Promise<unknown>,
+  ) {
+    this.store = new SandboxStore(db);
+  }
+
+  private async emit(type: string, object: EventLike['data']['object']) {
+    await this.dispatch({ id: newId('evt'), type, created: now(), data: { object } });
+  }
+
+  /** Amount in cents: a month, a whole year paid upfront, or the credit package. */
+  amountOf(priceId: string): number {
+    const target = this.prices.resolve(priceId);
+    if (!target) throw new Error(`unknown sandbox price ${priceId}`);
+    if (target.kind === 'credits') return CREDIT_PACKAGE.price * 100;
+    return (target.period === 'annual' ? annualTotal(target.plan) : target.plan.monthlyPrice) * 100;
+  }
+
+  async createCustomer(input: { userId: string; email: string; name: string }): Promise<string> {
+    const id = newId('cus');
+    await this.store.put('customer', { id, email: input.email, name: input.name, metadata: { userId: input.userId } });
+    return id;
+  }
+
+  async createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }> {
+    const id = newId('cs');
+    const url = `${this.appUrl}/sandbox/checkout/${id}`;
+    const session: SandboxCheckout = {
+      id,
+      object: 'checkout.session',
+      mode: input.mode,
+      customer: input.customerId,
+      subscription: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      amount_total: input.trialDays ? 0 : this.amountOf(input.priceId),
+      currency: 'eur',
+      created: now(),
+      client_reference_id: input.userId,
+      metadata: { ...input.metadata, userId: input.userId },
+      url,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      price: input.priceId,
+      trial_days: input.trialDays ?? 0,
+    };
+    await this.store.put('checkout.session', session);
+    return { id, url };
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike> {
+    const session = await this.store.get<SandboxCheckout>('checkout.session', id);
+    if (!session) throw new Error(`no such checkout session: ${id}`);
+    return session;
+  }
+
+  async getCheckout(id: string): Promise<SandboxCheckout | undefined> {
+    return this.store.get<SandboxCheckout>('checkout.session', id);
+  }
+
+  /** What the sandbox checkout page's buttons do. Returns where the browser goes next. */
+  async completeCheckout(id: string, outcome: SandboxOutcome): Promise<{ redirectUrl: string }> {
+    const session = await this.getCheckout(id);
+    if (!session) throw new Error(`no such checkout session: ${id}`);
+    if (outcome === 'decline') return { redirectUrl: session.cancel_url };
+    const successUrl = session.success_url.replace('{CHECKOUT_SESSION_ID}', id);
+    if (session.status === 'complete') return { redirectUrl: successUrl };
+
+    if (session.mode === 'payment') {
+      const done = await this.store.put('checkout.session', { ...session, status: 'complete' as const, payment_status: 'paid' as const });
+      await this.emit('checkout.session.completed', done);
+      return { redirectUrl: successUrl };
+    }
+
+    const start = now();
+    const target = this.prices.resolve(session.price);
+    const periodMonths = target?.kind === 'plan' && target.period === 'annual' ? 12 : 1;
+    const trialEnd = session.trial_days ? start + session.trial_days * 86_400 : null;
+    const sub: SubscriptionLike = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer as string,
+      status: trialEnd ? 'trialing' : 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      trial_end: trialEnd,
+      metadata: { userId: session.client_reference_id ?? '', failRenewal: outcome === 'pay_then_fail_renewal' ? 'true' : 'false' },
+      items: {
+        data: [
+          {
+            id: newId('si'),
+            price: { id: session.price, unit_amount: this.amountOf(session.price), currency: 'eur', recurring: { interval: periodMonths === 12 ? 'year' : 'month' } },
+            current_period_start: start,
+            current_period_end: trialEnd ?? addMonths(start, periodMonths),
+          },
+        ],
+      },
+    };
+    await this.store.put('subscription', sub);
+    const done = await this.store.put('checkout.session', {
+      ...session,
+      status: 'complete' as const,
+      payment_status: trialEnd ? ('no_payment_required' as const) : ('paid' as const),
+      subscription: sub.id,
+    });
+    const invoice = await this.invoiceFor(sub, 'subscription_create', trialEnd ? 0 : this.amountOf(session.price), true);
+    await this.emit('checkout.session.completed', done);
+    await this.emit('customer.subscription.created', sub);
+    await this.emit('invoice.paid', invoice);
+    return { redirectUrl: successUrl };
+  }
+
+  private async invoiceFor(sub: SubscriptionLike, reason: string, amount: number, paid: boolean, attemptCount = 1): Promise<InvoiceLike> {
+    const item = sub.items.data[0]!;
+    const target = this.prices.resolve(item.price.id);
+    const description = target?.kind === 'plan' ? `Plan ${target.plan.name} (${target.period === 'annual' ? 'anual' : 'mensual'})` : 'Suscripción';
+    const created = now();
+    const invoice: InvoiceLike = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: paid ? 'paid' : 'open',
+      amount_paid: paid ? amount : 0,
+      amount_due: amount,
+      currency: 'eur',
+      created,
+      billing_reason: reason,
+      attempt_count: attemptCount,
+      next_payment_attempt: paid ? null : created + 3 * 86_400,
+      hosted_invoice_url: null,
+      invoice_pdf: null,
+      status_transitions: { paid_at: paid ? created : null },
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      parent: { subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      lines: {
+        data: [{ description, amount, period: { start: item.current_period_start, end: item.current_period_end }, pricing: { price_details: { price: item.price.id } } }],
+      },
+    };
+    return this.store.put('invoice', invoice);
+  }
+
+  private async getSubscription(id: string): Promise<SubscriptionLike> {
+    const sub = await this.store.get<SubscriptionLike>('subscription', id);
+    if (!sub) throw new Error(`no such subscription: ${id}`);
+    return sub;
+  }
+
+  /**
+   * Simulates the next renewal now. A subscription paid with "pay now, fail the renewal"
+   * gets a declined renewal: the invoice fails and the subscription goes past due.
+   */
+  async simulateRenewal(subscriptionId: string): Promise<SubscriptionLike> {
+    const sub = await this.getSubscription(subscriptionId);
+    const item = sub.items.data[0]!;
+    const months = item.price.recurring?.interval === 'year' ? 12 : 1;
+    const start = item.current_period_end;
+    const renewed: SubscriptionLike = {
+      ...sub,
+      items: { data: [{ ...item, current_period_start: start, current_period_end: addMonths(start, months) }] },
+    };
+    if (sub.metadata.failRenewal === 'true') {
+      const pastDue = { ...renewed, status: 'past_due' };
+      await this.store.put('subscription', pastDue);
+      const invoice = await this.invoiceFor(pastDue, 'subscription_cycle', item.price.unit_amount ?? 0, false);
+      await this.emit('invoice.payment_failed', invoice);
+      await this.emit('customer.subscription.updated', pastDue);
+      return pastDue;
+    }
+    const active = { ...renewed, status: 'active', trial_end: null };
+    await this.store.put('subscription', active);
+    const invoice = await this.invoiceFor(active, 'subscription_cycle', item.price.unit_amount ?? 0, true);
+    await this.emit('customer.subscription.updated', active);
+    await this.emit('invoice.paid', invoice);
+    return active;
+  }
+
+  /** The sandbox billing portal's "update card": pays what is due and reactivates. */
+  async settlePastDue(customerId: string): Promise<void> {
+    const subs = await this.store.list<SubscriptionLike>('subscription', 'customer', customerId);
+    for (const sub of subs.filter((s) => s.status === 'past_due')) {
+      const active = { ...sub, status: 'active', metadata: { ...sub.metadata, failRenewal: 'false' } };
+      await this.store.put('subscription', active);
+      const invoice = await this.invoiceFor(active, 'subscription_cycle', sub.items.data[0]?.price.unit_amount ?? 0, true);
+      await this.emit('customer.subscription.updated', active);
+      await this.emit('invoice.paid', invoice);
+    }
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    return { url: `${this.appUrl}/sandbox/portal?customer=${encodeURIComponent(customerId)}&return=${encodeURIComponent(returnUrl)}` };
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionLike> {
+    const sub = { ...(await this.getSubscription(subscriptionId)), cancel_at_period_end: cancel };
+    await this.store.put('subscription', sub);
+    await this.emit('customer.subscription.updated', sub);
+    return sub;
+  }
+
+  async cancelNow(subscriptionId: string): Promise<SubscriptionLike> {
+    const sub = { ...(await this.getSubscription(subscriptionId)), status: 'canceled', canceled_at: now(), cancel_at_period_end: false };
+    await this.store.put('subscription', sub);
+    await this.emit('customer.subscription.deleted', sub);
+    return sub;
+  }
+
+  async listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]> {
+    const invoices = await this.store.list<InvoiceLike>('invoice', 'customer', customerId);
+    return invoices.sort((a, b) => b.created - a.created).slice(0, limit);
+  }
+
+  constructEvent(): EventLike {
+    throw new Error('the sandbox sends no webhooks');
+  }
+}

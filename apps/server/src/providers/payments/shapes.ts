@@ -1,0 +1,85 @@
+// The subset of Stripe's objects (API version 2025-03-31 and later) that billing reads.
+// The Stripe adapter passes Stripe's own objects through; the sandbox builds objects of
+// exactly these shapes, so one billing code path serves both.
+
+export interface PriceRef {
+  id: string;
+}
+
+export interface SubscriptionItemLike {
+  id: string;
+  price: PriceRef & { unit_amount: number | null; currency: string; recurring: { interval: string } | null };
+  /** Since 2025-03-31 the period lives on the item, not on the subscription. */
+  current_period_start: number;
+  current_period_end: number;
+}
+
+export interface SubscriptionLike {
+  id: string;
+  object: 'subscription';
+  customer: string | { id: string };
+  status: string;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  trial_end: number | null;
+  metadata: Record<string, string>;
+  items: { data: SubscriptionItemLike[] };
+}
+
+export interface InvoiceLineLike {
+  description: string | null;
+  amount: number;
+  period: { start: number; end: number };
+  pricing?: { price_details?: { price: string } | null } | null;
+}
+
+export interface InvoiceLike {
+  id: string;
+  object: 'invoice';
+  customer: string | { id: string } | null;
+  status: string | null;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  created: number;
+  billing_reason: string | null;
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  hosted_invoice_url?: string | null;
+  invoice_pdf?: string | null;
+  status_transitions?: { paid_at: number | null } | null;
+  period_start: number;
+  period_end: number;
+  /** Since 2025-03-31 an invoice's subscription is under parent.subscription_details. */
+  parent: { subscription_details: { subscription: string | { id: string }; metadata?: Record<string, string> | null } | null } | null;
+  lines: { data: InvoiceLineLike[] };
+}
+
+export interface CheckoutSessionLike {
+  id: string;
+  object: 'checkout.session';
+  mode: 'subscription' | 'payment' | 'setup';
+  customer: string | { id: string } | null;
+  subscription: string | { id: string } | null;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  status: 'open' | 'complete' | 'expired' | null;
+  amount_total: number | null;
+  currency: string | null;
+  created: number;
+  client_reference_id: string | null;
+  metadata: Record<string, string> | null;
+  url: string | null;
+}
+
+export interface EventLike {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: SubscriptionLike | InvoiceLike | CheckoutSessionLike | { object: string; id: string } };
+}
+
+/** Stripe fields that may be an id or an expanded object. */
+export function idOf(ref: string | { id: string } | null | undefined): string | null {
+  if (!ref) return null;
+  return typeof ref === 'string' ? ref : ref.id;
+}

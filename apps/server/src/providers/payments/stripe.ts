@@ -1,0 +1,121 @@
+import Stripe from 'stripe';
+import type { CheckoutInput, PaymentsProvider } from './interface';
+import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Only set in tests, to point the SDK at a local fake of the API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/**
+ * A Stripe failure as a plain server error: the SDK's errors carry Stripe's HTTP status,
+ * which the error handler would otherwise pass on to our client as if the request had
+ * been the client's fault. Stripe's own message stays in the log.
+ */
+async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      throw new Error(`Stripe ${what} failed (${err.type}, ${err.statusCode ?? 'no status'}): ${err.message}`, { cause: err });
+    }
+    throw err;
+  }
+}
+
+/**
+ * The real payment provider, through Stripe's official SDK (the only file that imports
+ * it). Stripe's objects already have the shapes billing reads (shapes.ts), so they are
+ * passed through as they are; the casts below only narrow fields the SDK types wider.
+ */
+export class StripePayments implements PaymentsProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    this.stripe = new Stripe(settings.secretKey, {
+      host: settings.host,
+      port: settings.port,
+      protocol: settings.protocol,
+      // The SDK retries network errors and 409/5xx answers, reusing the idempotency key.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+    });
+  }
+
+  async createCustomer(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<string> {
+    const customer = await call('customers.create', () =>
+      this.stripe.customers.create(
+        { email: input.email, name: input.name, preferred_locales: ['es'], metadata: { userId: input.userId } },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return customer.id;
+  }
+
+  async createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }> {
+    const metadata = { ...input.metadata, userId: input.userId };
+    const common = {
+      customer: input.customerId,
+      client_reference_id: input.userId,
+      line_items: [{ price: input.priceId, quantity: 1 }],
+      // Stripe replaces the literal {CHECKOUT_SESSION_ID} in success_url.
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      locale: 'es' as const,
+      metadata,
+    };
+    const params: Stripe.Checkout.SessionCreateParams =
+      input.mode === 'subscription'
+        ? {
+            ...common,
+            mode: 'subscription',
+            allow_promotion_codes: true,
+            // The subscription carries the user too, so its events can be matched without the session.
+            subscription_data: { metadata, ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) },
+          }
+        : { ...common, mode: 'payment', payment_intent_data: { metadata } };
+    const session = await call('checkout.sessions.create', () => this.stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }));
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    return { id: session.id, url: session.url };
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike> {
+    const session = await call('checkout.sessions.retrieve', () => this.stripe.checkout.sessions.retrieve(id));
+    // mode, payment_status and status are typed as open string unions; Stripe only sends the listed values.
+    return session as CheckoutSessionLike;
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    const portal = await call('billingPortal.sessions.create', () =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'es' }),
+    );
+    return { url: portal.url };
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<SubscriptionLike> {
+    return call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }, { idempotencyKey }),
+    );
+  }
+
+  async cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionLike> {
+    return call('subscriptions.cancel', () => this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey }));
+  }
+
+  async listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]> {
+    const page = await call('invoices.list', () => this.stripe.invoices.list({ customer: customerId, limit }));
+    // lines[].pricing.price_details.price is typed `string | Price` (expandable); unexpanded, it is the id.
+    return page.data as InvoiceLike[];
+  }
+
+  constructEvent(rawBody: Buffer, signature: string): EventLike {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    // Every event type billing handles carries one of the objects in EventLike; others are ignored.
+    return { id: event.id, type: event.type, created: event.created, data: { object: event.data.object as EventLike['data']['object'] } };
+  }
+}

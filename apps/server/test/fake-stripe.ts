@@ -1,0 +1,601 @@
+import { randomBytes } from 'node:crypto';
+import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { ALL_PRICE_KEYS, CREDIT_PACKAGE, CREDITS_PRICE_KEY, type PriceKey, annualTotal, getPlan } from '@rankmaps/shared/plans';
+
+/**
+ * A local stand-in for Stripe's API, for tests: the Stripe SDK is pointed at it through
+ * its host/port/protocol options. It speaks Stripe's wire protocol (form-encoded
+ * requests, JSON answers shaped like Stripe's objects for API 2025-03-31 and later,
+ * Stripe-style errors, Idempotency-Key replay), records every request, and simulates
+ * what happens on Stripe's side (a customer paying, a renewal) so tests can deliver
+ * the resulting webhook events.
+ */
+
+export const TEST_SECRET_KEY = 'sk_test_x';
+export const TEST_WEBHOOK_SECRET = 'whsec_test';
+
+/** A form-encoded body decoded the way Stripe reads it: `a[b][0][c]=v` → {a:{b:[{c:'v'}]}}. */
+export type FormValue = string | FormValue[] | { [key: string]: FormValue };
+export type FormBody = { [key: string]: FormValue };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: FormBody;
+  body: FormBody;
+  headers: IncomingHttpHeaders;
+}
+
+export interface FakePrice {
+  unit_amount: number;
+  /** null for a one-time price (the credit package). */
+  interval: 'month' | 'year' | null;
+}
+
+type StripeObject = { id: string; object: string; [key: string]: unknown };
+
+interface Stored {
+  method: string;
+  path: string;
+  rawBody: string;
+  status: number;
+  body: unknown;
+}
+
+class StripeHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const missing = (kind: string, id: string, param = 'id') =>
+  new StripeHttpError(param === 'id' ? 404 : 400, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
+const required = (param: string) => new StripeHttpError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+const addMonths = (seconds: number, months: number) => {
+  const d = new Date(seconds * 1000);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return Math.floor(d.getTime() / 1000);
+};
+
+export function parseForm(text: string): FormBody {
+  const root: FormBody = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const [head = '', ...rest] = key.split('[');
+    const path = [head, ...rest.map((s) => s.replace(/\]$/, ''))];
+    let node: FormBody | FormValue[] = root;
+    path.forEach((segment, i) => {
+      const last = i === path.length - 1;
+      const slot = Array.isArray(node) ? Number(segment) : segment;
+      const container = node as Record<string | number, FormValue>;
+      if (last) {
+        container[slot] = value;
+        return;
+      }
+      container[slot] ??= /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
+      node = container[slot] as FormBody | FormValue[];
+    });
+  }
+  return root;
+}
+
+const str = (v: FormValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const obj = (v: FormValue | undefined): FormBody => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const strings = (v: FormValue | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(obj(v)).filter((e): e is [string, string] => typeof e[1] === 'string'));
+const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
+
+export class FakeStripe {
+  readonly requests: RecordedRequest[] = [];
+  readonly objects = new Map<string, StripeObject>();
+  private readonly idempotent = new Map<string, Stored>();
+  /** What a checkout session asked for that Stripe keeps internally, to complete it later. */
+  private readonly checkoutRequests = new Map<string, { price: string; trialDays: number; subscriptionMetadata: Record<string, string> }>();
+  private server: Server | undefined;
+  port = 0;
+
+  constructor(
+    readonly prices: Record<string, FakePrice>,
+    readonly secretKey = TEST_SECRET_KEY,
+  ) {}
+
+  async start(): Promise<number> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this.port;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    server.closeAllConnections();
+    await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+  }
+
+  /** Requests to one endpoint, e.g. requestsTo('POST', '/v1/checkout/sessions'). */
+  requestsTo(method: string, path: string | RegExp): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+  }
+
+  get<T extends StripeObject>(id: string): T {
+    const found = this.objects.get(id);
+    if (!found) throw new Error(`fake Stripe has no object ${id}`);
+    return found as T;
+  }
+
+  private put<T extends StripeObject>(o: T): T {
+    this.objects.set(o.id, o);
+    return o;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const rawBody = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const method = req.method ?? 'GET';
+    const recorded: RecordedRequest = { method, path: url.pathname, query: parseForm(url.search.slice(1)), body: parseForm(rawBody), headers: req.headers };
+    this.requests.push(recorded);
+
+    const send = (status: number, body: unknown, replayed = false) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(7).toString('hex')}`,
+        'stripe-version': String(req.headers['stripe-version'] ?? ''),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
+      res.end(JSON.stringify(body));
+    };
+
+    if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
+      send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+      return;
+    }
+    // Stripe keeps the first answer to a key and replays it; the same key with other parameters is an error.
+    const key = method !== 'GET' ? req.headers['idempotency-key'] : undefined;
+    const previous = typeof key === 'string' ? this.idempotent.get(key) : undefined;
+    if (previous) {
+      if (previous.method !== method || previous.path !== url.pathname || previous.rawBody !== rawBody) {
+        send(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.` } });
+      } else {
+        send(previous.status, previous.body, true);
+      }
+      return;
+    }
+    let status = 200;
+    let body: unknown;
+    try {
+      body = this.route(method, url.pathname, recorded);
+    } catch (err) {
+      const e = err instanceof StripeHttpError ? err : new StripeHttpError(500, 'api_error', `fake Stripe failed: ${String(err)}`);
+      status = e.status;
+      body = { error: { type: e.type, message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.param ? { param: e.param } : {}) } };
+    }
+    if (typeof key === 'string') this.idempotent.set(key, { method, path: url.pathname, rawBody, status, body });
+    send(status, body);
+  }
+
+  private route(method: string, path: string, req: RecordedRequest): unknown {
+    const [, v1, a, b, c] = path.split('/');
+    if (v1 !== 'v1') throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+    if (method === 'POST' && a === 'customers' && !b) return this.createCustomer(req.body);
+    if (method === 'POST' && a === 'checkout' && b === 'sessions' && !c) return this.createCheckoutSession(req.body);
+    if (method === 'GET' && a === 'checkout' && b === 'sessions' && c) return this.find('checkout.session', c);
+    if (method === 'POST' && a === 'billing_portal' && b === 'sessions' && !c) return this.createPortalSession(req.body);
+    if (method === 'POST' && a === 'subscriptions' && b) return this.updateSubscription(b, req.body);
+    if (method === 'DELETE' && a === 'subscriptions' && b) return this.cancelSubscription(b);
+    if (method === 'GET' && a === 'invoices' && !b) return this.listInvoices(req.query);
+    throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  private find(kind: string, id: string, param = 'id'): StripeObject {
+    const found = this.objects.get(id);
+    if (!found || found.object !== kind) throw missing(kind, id, param);
+    return found;
+  }
+
+  private createCustomer(body: FormBody) {
+    return this.put({
+      id: newId('cus'),
+      object: 'customer',
+      address: null,
+      balance: 0,
+      created: now(),
+      currency: null,
+      default_source: null,
+      delinquent: false,
+      description: null,
+      email: str(body.email) ?? null,
+      invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
+      invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+      livemode: false,
+      metadata: strings(body.metadata),
+      name: str(body.name) ?? null,
+      phone: null,
+      preferred_locales: Array.isArray(body.preferred_locales) ? body.preferred_locales : [],
+      shipping: null,
+      tax_exempt: 'none',
+      test_clock: null,
+    });
+  }
+
+  private priceObject(id: string) {
+    const p = this.prices[id];
+    if (!p) throw missing('price', id, 'line_items[0][price]');
+    return {
+      id,
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: now(),
+      currency: 'eur',
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: null,
+      product: `prod_${id}`,
+      recurring: p.interval ? { interval: p.interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: p.interval ? 'recurring' : 'one_time',
+      unit_amount: p.unit_amount,
+      unit_amount_decimal: String(p.unit_amount),
+    };
+  }
+
+  private createCheckoutSession(body: FormBody) {
+    const mode = str(body.mode);
+    if (!mode) throw required('mode');
+    if (!str(body.success_url)) throw required('success_url');
+    const customer = str(body.customer);
+    if (customer) this.find('customer', customer, 'customer');
+    const items = Array.isArray(body.line_items) ? body.line_items.map(obj) : [];
+    const priceId = str(items[0]?.price);
+    if (!priceId) throw required('line_items[0][price]');
+    const price = this.priceObject(priceId);
+    if ((mode === 'subscription') !== (price.recurring !== null)) {
+      throw new StripeHttpError(400, 'invalid_request_error', `You specified \`${mode}\` mode but passed a ${price.recurring ? 'recurring' : 'one-time'} price.`, undefined, 'line_items[0][price]');
+    }
+    const trialDays = Number(str(obj(body.subscription_data).trial_period_days) ?? 0);
+    const id = newId('cs');
+    this.checkoutRequests.set(id, { price: priceId, trialDays, subscriptionMetadata: strings(obj(body.subscription_data).metadata) });
+    return this.put({
+      id,
+      object: 'checkout.session',
+      after_expiration: null,
+      allow_promotion_codes: str(body.allow_promotion_codes) === 'true' ? true : null,
+      amount_subtotal: trialDays ? 0 : price.unit_amount,
+      amount_total: trialDays ? 0 : price.unit_amount,
+      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+      billing_address_collection: null,
+      cancel_url: str(body.cancel_url) ?? null,
+      client_reference_id: str(body.client_reference_id) ?? null,
+      client_secret: null,
+      consent: null,
+      consent_collection: null,
+      created: now(),
+      currency: 'eur',
+      custom_fields: [],
+      custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+      customer: customer ?? null,
+      customer_creation: null,
+      customer_details: null,
+      customer_email: null,
+      expires_at: now() + 86_400,
+      invoice: null,
+      invoice_creation: null,
+      livemode: false,
+      locale: str(body.locale) ?? null,
+      metadata: strings(body.metadata),
+      mode,
+      payment_intent: null,
+      payment_link: null,
+      payment_method_collection: mode === 'subscription' ? 'always' : null,
+      payment_method_types: ['card'],
+      payment_status: 'unpaid',
+      phone_number_collection: { enabled: false },
+      recovered_from: null,
+      setup_intent: null,
+      shipping_address_collection: null,
+      shipping_cost: null,
+      shipping_options: [],
+      status: 'open',
+      submit_type: null,
+      subscription: null,
+      success_url: str(body.success_url) ?? null,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      ui_mode: 'hosted',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+    });
+  }
+
+  private createPortalSession(body: FormBody) {
+    const customer = str(body.customer);
+    if (!customer) throw required('customer');
+    this.find('customer', customer, 'customer');
+    return this.put({
+      id: newId('bps'),
+      object: 'billing_portal.session',
+      configuration: 'bpc_test_default',
+      created: now(),
+      customer,
+      flow: null,
+      livemode: false,
+      locale: str(body.locale) ?? null,
+      on_behalf_of: null,
+      return_url: str(body.return_url) ?? null,
+      url: `https://billing.stripe.com/p/session/test_${randomBytes(12).toString('hex')}`,
+    });
+  }
+
+  private updateSubscription(id: string, body: FormBody) {
+    const sub = this.find('subscription', id);
+    if (sub.status === 'canceled') throw new StripeHttpError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+    const cancel = str(body.cancel_at_period_end);
+    const item = (sub.items as { data: { current_period_end: number }[] }).data[0]!;
+    if (cancel !== undefined) {
+      sub.cancel_at_period_end = cancel === 'true';
+      sub.cancel_at = cancel === 'true' ? item.current_period_end : null;
+      sub.canceled_at = cancel === 'true' ? now() : null;
+    }
+    if (body.metadata) sub.metadata = { ...(sub.metadata as Record<string, string>), ...strings(body.metadata) };
+    return sub;
+  }
+
+  private cancelSubscription(id: string) {
+    const sub = this.find('subscription', id);
+    if (sub.status === 'canceled') throw new StripeHttpError(400, 'invalid_request_error', `No such subscription: '${id}'`, 'resource_missing');
+    Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false, cancel_at: null });
+    return sub;
+  }
+
+  private listInvoices(query: FormBody) {
+    const customer = str(query.customer);
+    const limit = Number(str(query.limit) ?? 10);
+    // Newest first; within the same second, the later one first (the sort is stable).
+    const invoices = [...this.objects.values()]
+      .filter((o) => o.object === 'invoice' && (!customer || o.customer === customer))
+      .reverse()
+      .sort((x, y) => Number(y.created) - Number(x.created));
+    return { ...list(invoices.slice(0, limit), '/v1/invoices'), has_more: invoices.length > limit };
+  }
+
+  // --- What happens on Stripe's side; tests turn the results into webhook events. ---
+
+  /**
+   * The customer pays on Stripe's checkout page. A subscription session creates the
+   * subscription (trialing when the session asked for a trial) and its first invoice;
+   * a payment session is paid at once, or left unpaid with `asyncPayment` (a bank debit
+   * that settles later, see settleAsyncPayment).
+   */
+  completeCheckout(sessionId: string, opts: { asyncPayment?: boolean } = {}) {
+    const session = this.get(sessionId);
+    if (session.mode === 'payment') {
+      Object.assign(session, { status: 'complete', payment_status: opts.asyncPayment ? 'unpaid' : 'paid', payment_intent: newId('pi') });
+      return { session, subscription: undefined, invoice: undefined };
+    }
+    const { price: priceId, trialDays, subscriptionMetadata } = this.checkoutRequests.get(sessionId)!;
+    const price = this.priceObject(priceId);
+    const start = now();
+    const trialEnd = trialDays ? start + trialDays * 86_400 : null;
+    const end = trialEnd ?? addMonths(start, price.recurring?.interval === 'year' ? 12 : 1);
+    const subId = newId('sub');
+    const itemId = newId('si');
+    const subscription = this.put({
+      id: subId,
+      object: 'subscription',
+      application: null,
+      billing_cycle_anchor: end,
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
+      collection_method: 'charge_automatically',
+      created: start,
+      currency: 'eur',
+      customer: session.customer,
+      days_until_due: null,
+      default_payment_method: newId('pm'),
+      description: null,
+      discounts: [],
+      ended_at: null,
+      items: list(
+        [
+          {
+            id: itemId,
+            object: 'subscription_item',
+            created: start,
+            current_period_start: start,
+            current_period_end: end,
+            discounts: [],
+            metadata: {},
+            plan: { id: priceId, object: 'plan', active: true, amount: price.unit_amount, amount_decimal: String(price.unit_amount), billing_scheme: 'per_unit', created: start, currency: 'eur', interval: price.recurring?.interval, interval_count: 1, livemode: false, metadata: {}, nickname: null, product: price.product, tiers_mode: null, transform_usage: null, trial_period_days: null, usage_type: 'licensed' },
+            price,
+            quantity: 1,
+            subscription: subId,
+            tax_rates: [],
+          },
+        ],
+        `/v1/subscription_items?subscription=${subId}`,
+      ),
+      latest_invoice: null,
+      livemode: false,
+      metadata: subscriptionMetadata,
+      pending_setup_intent: null,
+      pending_update: null,
+      schedule: null,
+      start_date: start,
+      status: trialEnd ? 'trialing' : 'active',
+      test_clock: null,
+      trial_end: trialEnd,
+      trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+      trial_start: trialEnd ? start : null,
+    });
+    const invoice = this.invoiceFor(subscription, 'subscription_create', trialEnd ? 0 : price.unit_amount, true);
+    Object.assign(session, { status: 'complete', payment_status: trialEnd ? 'no_payment_required' : 'paid', subscription: subId, invoice: invoice.id });
+    return { session, subscription, invoice };
+  }
+
+  /** A delayed payment (SEPA, bank transfer) of a completed payment session settles. */
+  settleAsyncPayment(sessionId: string) {
+    return Object.assign(this.get(sessionId), { payment_status: 'paid' });
+  }
+
+  /** The subscription renews: the period moves on and the renewal invoice is paid, or fails. */
+  renew(subscriptionId: string, outcome: 'paid' | 'failed') {
+    const sub = this.get(subscriptionId);
+    const item = (sub.items as { data: { current_period_start: number; current_period_end: number; price: { unit_amount: number; recurring: { interval: string } } }[] }).data[0]!;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = addMonths(item.current_period_end, item.price.recurring.interval === 'year' ? 12 : 1);
+    sub.status = outcome === 'paid' ? 'active' : 'past_due';
+    const invoice = this.invoiceFor(sub, 'subscription_cycle', item.price.unit_amount, outcome === 'paid');
+    return { subscription: sub, invoice };
+  }
+
+  private invoiceFor(sub: StripeObject, reason: string, amount: number, paid: boolean) {
+    const item = (sub.items as { data: { id: string; current_period_start: number; current_period_end: number; price: { id: string; product: string; unit_amount: number } }[] }).data[0]!;
+    const id = newId('in');
+    const created = now();
+    const customer = this.get(String(sub.customer));
+    const count = [...this.objects.values()].filter((o) => o.object === 'invoice' && o.customer === customer.id).length;
+    const invoice = this.put({
+      id,
+      object: 'invoice',
+      account_country: 'ES',
+      account_name: 'RankMaps',
+      amount_due: amount,
+      amount_overpaid: 0,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      amount_shipping: 0,
+      attempt_count: 1,
+      attempted: true,
+      auto_advance: !paid,
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+      billing_reason: reason,
+      collection_method: 'charge_automatically',
+      created,
+      currency: 'eur',
+      customer: customer.id,
+      customer_email: customer.email,
+      customer_name: customer.name,
+      default_payment_method: null,
+      description: null,
+      discounts: [],
+      due_date: null,
+      effective_at: created,
+      ending_balance: 0,
+      footer: null,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${id}`,
+      invoice_pdf: `https://pay.stripe.com/invoice/acct_test/${id}/pdf`,
+      issuer: { type: 'self' },
+      last_finalization_error: null,
+      lines: list(
+        [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount,
+            currency: 'eur',
+            description: `1 × ${item.price.product} (at €${(item.price.unit_amount / 100).toFixed(2)})`,
+            discount_amounts: [],
+            discountable: true,
+            discounts: [],
+            invoice: id,
+            livemode: false,
+            metadata: {},
+            parent: {
+              type: 'subscription_item_details',
+              invoice_item_details: null,
+              subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: item.id },
+            },
+            period: { start: item.current_period_start, end: item.current_period_end },
+            pretax_credit_amounts: [],
+            pricing: { price_details: { price: item.price.id, product: item.price.product }, type: 'price_details', unit_amount_decimal: String(item.price.unit_amount) },
+            quantity: 1,
+            taxes: [],
+          },
+        ],
+        `/v1/invoices/${id}/lines`,
+      ),
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: paid ? null : created + 3 * 86_400,
+      number: `${String(customer.invoice_prefix)}-${String(count + 1).padStart(4, '0')}`,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+      period_end: item.current_period_start,
+      period_start: item.current_period_start,
+      status: paid ? 'paid' : 'open',
+      status_transitions: { finalized_at: created, marked_uncollectible_at: null, paid_at: paid ? created : null, voided_at: null },
+      subtotal: amount,
+      total: amount,
+      webhooks_delivered_at: null,
+    });
+    sub.latest_invoice = id;
+    return invoice;
+  }
+
+  /** A webhook event as Stripe delivers it (a snapshot of the object at that moment). */
+  event(type: string, object: StripeObject, created = now()) {
+    const snapshot = structuredClone(object);
+    return {
+      id: newId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created,
+      data: { object: snapshot },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
+}
+
+/** A price id for every catalogue key, and the fake's price for each, from the plan catalogue. */
+export function testCatalog(): { ids: Record<PriceKey, string>; prices: Record<string, FakePrice> } {
+  const ids = Object.fromEntries(ALL_PRICE_KEYS.map((key) => [key, `price_test_${key}`])) as Record<PriceKey, string>;
+  const prices: Record<string, FakePrice> = {};
+  for (const key of ALL_PRICE_KEYS) {
+    if (key === CREDITS_PRICE_KEY) {
+      prices[ids[key]] = { unit_amount: CREDIT_PACKAGE.price * 100, interval: null };
+      continue;
+    }
+    const annual = key.endsWith('_annual');
+    const plan = getPlan(key.replace(/_(annual|monthly)$/, ''))!;
+    prices[ids[key]] = { unit_amount: (annual ? annualTotal(plan) : plan.monthlyPrice) * 100, interval: annual ? 'year' : 'month' };
+  }
+  return { ids, prices };
+}
+
+/** The environment that makes the app use the Stripe adapter against the fake on `port`. */
+export function stripeTestEnv(port: number, ids: Record<PriceKey, string>): Record<string, string> {
+  return {
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_PRICES: JSON.stringify(ids),
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(port),
+    STRIPE_API_PROTOCOL: 'http',
+  };
+}
+
+/** Headers and body of a webhook delivery, signed the way Stripe signs them. */
+export function signedDelivery(payload: string, opts: { secret?: string; timestamp?: number } = {}) {
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? TEST_WEBHOOK_SECRET, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+  return { headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+export const billingPeriodSchema = z.enum(['monthly', 'annual']);
+
+/** GET /api/plans: the catalogue plus the provider's price ids. */
+export const plansResponseSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  plans: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      category: z.enum(['basic', 'professional']),
+      type: z.enum(['basic', 'pro']),
+      price: z.number(),
+      anual_price: z.number(),
+      popular: z.boolean(),
+      credits: z.number(),
+      limits: z.object({ places: z.number(), keywords: z.number(), weeklyScans: z.number(), manualScans: z.number(), gridSize: z.number() }),
+      subscription_id: z.string().nullable(),
+      anual_subscription_id: z.string().nullable(),
+    }),
+  ),
+  creditPackage: z.object({ credits: z.number(), price: z.number(), validityMonths: z.number(), priceId: z.string().nullable() }),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+export const checkoutRequestSchema = z.object({
+  priceId: z.string().min(1, 'Falta el precio.').max(200),
+  planName: z.string().max(200).optional(),
+});
+export const urlResponseSchema = z.object({ url: z.string() });
+
+/** §3 Subscription info. billingPeriod is 'anual' or 'mensual'. */
+export const subscriptionInfoSchema = z.object({
+  hasActiveSubscription: z.boolean(),
+  plan: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(['basic', 'pro', 'free']),
+    limits: z.object({ places: z.number(), keywords: z.number(), weeklyScans: z.number(), gridSize: z.number() }),
+  }),
+  subscription: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      amount: z.number(),
+      currency: z.string(),
+      billingPeriod: z.enum(['anual', 'mensual']),
+      currentPeriodStart: z.string().nullable(),
+      currentPeriodEnd: z.string().nullable(),
+      trialEnd: z.string().nullable(),
+      lastPaymentDate: z.string().nullable(),
+      lastPaymentFailure: z.object({ failedAt: z.string(), attemptCount: z.number(), nextAttempt: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+  credits: z.object({ subscription: z.number(), extra: z.number(), planMonthly: z.number() }),
+  provider: z.enum(['sandbox', 'stripe']),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+export const paymentItemSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  status: z.string(),
+  date: z.string(),
+  period: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  amount: z.number(),
+  currency: z.string(),
+  invoiceUrl: z.string().nullable(),
+  invoicePdf: z.string().nullable(),
+});
+export const paymentHistorySchema = z.object({ payments: z.array(paymentItemSchema) });
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+
+export const checkoutSessionStatusSchema = z.object({
+  id: z.string(),
+  mode: z.enum(['subscription', 'payment', 'setup']),
+  status: z.string().nullable(),
+  paymentStatus: z.string(),
+});

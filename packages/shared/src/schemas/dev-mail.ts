@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** One stored e-mail as the developer outbox (GET /api/dev/mail) lists it. */
+export const devMailItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  createdAt: z.string(),
+});
+export type DevMailItem = z.infer<typeof devMailItemSchema>;
+
+export const devMailListSchema = z.object({ emails: z.array(devMailItemSchema) });
+export type DevMailList = z.infer<typeof devMailListSchema>;
