@@ -1,18 +1,20 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
 
-// Placeholder shell: the collapsible sidebar, bottom bar and mobile menu come with the layouts work.
+// Visitors never see the sidebar, so it is its own chunk and stays out of the landing bundle.
+const SignedInShell = lazy(() => import('./signed-in-shell'));
+
+/** The signed-in layout (collapsible sidebar, mobile bottom bar and menu) around any page. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-screen">
-      <main className="p-4">
-        <Suspense fallback={<PageLoader />}>{children}</Suspense>
-      </main>
-    </div>
+    <Suspense fallback={<PageLoader />}>
+      <SignedInShell>{children}</SignedInShell>
+    </Suspense>
   );
 }
 
+/** The layout route of the protected screens. */
 export function AppLayout() {
   return (
     <AppShell>

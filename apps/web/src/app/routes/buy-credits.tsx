@@ -1,4 +1,3 @@
-// Placeholder until this page is built.
-export default function BuyCreditsPage() {
-  return <div data-page="buy-credits" />;
-}
+import { BuyCreditsPage } from '../../features/plans/buy-credits-page';
+
+export default BuyCreditsPage;

@@ -1,4 +1,3 @@
-// Placeholder until this page is built.
-export default function ComoFuncionaPage() {
-  return <div data-page="como-funciona" />;
-}
+import { HowItWorksPage } from '../../features/marketing/how-it-works/how-it-works-page';
+
+export default HowItWorksPage;

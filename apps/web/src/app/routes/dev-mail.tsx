@@ -1,4 +1,9 @@
-// Placeholder until this page is built.
+import { useTranslation } from 'react-i18next';
+import { DevOutbox } from '../../features/dev/components/dev-outbox';
+import { usePageMeta } from '../../lib/page-meta';
+
 export default function DevMailPage() {
-  return <div data-page="dev-mail" />;
+  const { t } = useTranslation('devmail');
+  usePageMeta(t('metaTitle'), t('metaDescription'));
+  return <DevOutbox />;
 }

@@ -1,4 +1,9 @@
-// Placeholder until this page is built.
+import { useTranslation } from 'react-i18next';
+import { EmailVerification } from '../../features/auth/components/email-verification';
+import { usePageMeta } from '../../lib/page-meta';
+
 export default function EmailVerificationPage() {
-  return <div data-page="email-verification" />;
+  const { t } = useTranslation('auth');
+  usePageMeta(t('verify.metaTitle'), t('verify.metaDescription'));
+  return <EmailVerification />;
 }

@@ -1,4 +1,3 @@
-// Placeholder until this page is built.
-export default function FaqPage() {
-  return <div data-page="faq" />;
-}
+import { FaqPage } from '../../features/marketing/faq/faq-page';
+
+export default FaqPage;

@@ -1,4 +1,3 @@
-// Placeholder until this page is built.
-export default function LandingPage() {
-  return <div data-page="landing" />;
-}
+import { LandingPage } from '../../features/marketing/landing/landing-page';
+
+export default LandingPage;

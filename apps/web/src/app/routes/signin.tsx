@@ -1,4 +1,35 @@
-// Placeholder until this page is built.
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthHeading } from '../../features/auth/components/auth-heading';
+import { GoogleSignIn } from '../../features/auth/components/google-sign-in';
+import { SigninForm } from '../../features/auth/components/signin-form';
+import { safeRedirect } from '../../features/auth/utils/redirect';
+import { useSession } from '../../lib/auth/session';
+import { usePageMeta } from '../../lib/page-meta';
+
 export default function SigninPage() {
-  return <div data-page="signin" />;
+  const { t } = useTranslation('auth');
+  usePageMeta(t('signin.metaTitle'), t('signin.metaDescription'));
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'), '/');
+  const session = useSession();
+  // Someone already signed in goes straight on; a sign-in made here navigates by itself.
+  const [signedInOnArrival] = useState(session.isAuthenticated);
+  if (signedInOnArrival) return <Navigate to={redirect} replace />;
+
+  const signupPath = params.has('redirect') ? `/signup?${new URLSearchParams({ redirect }).toString()}` : '/signup';
+  return (
+    <>
+      <AuthHeading title={t('signin.title')}>{t('signin.subtitle')}</AuthHeading>
+      <SigninForm redirect={redirect} />
+      <GoogleSignIn redirect={redirect} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('signin.noAccount')}{' '}
+        <Link to={signupPath} className="font-semibold text-brand-700 hover:underline">
+          {t('signin.signupLink')}
+        </Link>
+      </p>
+    </>
+  );
 }

@@ -10,9 +10,9 @@ export interface Session {
   loading: boolean;
   profile: Profile | null;
   /** Stores the token, then fetches the profile. */
-  login(accessToken: string): Promise<Profile | null>;
-  logout(): void;
-  refreshProfile(): Promise<Profile | null>;
+  login: (accessToken: string) => Promise<Profile | null>;
+  logout: () => void;
+  refreshProfile: () => Promise<Profile | null>;
 }
 
 export const profileQueryKey = ['profile'] as const;
@@ -68,7 +68,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       tokenStore.set(accessToken);
       setToken(accessToken);
       try {
-        const profile = await queryClient.fetchQuery({ queryKey: profileQueryKey, queryFn: fetchProfile });
+        // staleTime 0: a profile cached under the same key may belong to the previous token
+        // (another account signed in within the last 30 s); always load the new one.
+        const profile = await queryClient.fetchQuery({ queryKey: profileQueryKey, queryFn: fetchProfile, staleTime: 0 });
         return profile;
       } catch {
         logout();

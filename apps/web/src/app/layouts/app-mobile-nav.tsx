@@ -1,0 +1,102 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/auth/session';
+import { bottomBarItems, isNavActive, mobileMenuItems } from './app-nav';
+import { AppIcon as Icon } from './app-icons';
+import { LanguageSwitch } from './language-switch';
+import { Logo } from './logo';
+import { useMenu } from './use-menu';
+import { UserBadge } from './user-badge';
+
+/** Below 768px: a top bar with the menu, and a bottom bar with the five main sections. */
+export function AppMobileNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { profile, logout } = useSession();
+  const menu = useMenu();
+  return (
+    <>
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur md:hidden">
+        <div className="flex h-14 items-center justify-between px-4">
+          <Logo />
+          <button
+            ref={menu.triggerRef}
+            type="button"
+            onClick={menu.toggle}
+            aria-expanded={menu.open}
+            aria-controls="app-mobile-menu"
+            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+          >
+            <Icon name={menu.open ? 'close' : 'menu'} />
+          </button>
+        </div>
+        <div
+          id="app-mobile-menu"
+          ref={menu.panelRef}
+          hidden={!menu.open}
+          className="max-h-[calc(100vh-3.5rem)] overflow-y-auto border-t border-slate-100 bg-white px-4 pt-4 pb-5 shadow-lg"
+        >
+          <div className="rounded-xl bg-slate-50 p-3">
+            <UserBadge profile={profile} fallbackName={t('app.account')} />
+          </div>
+          <nav aria-label={t('nav.mobileMenu')} className="mt-3">
+            <ul className="space-y-1">
+              {mobileMenuItems.map((item) => {
+                const active = isNavActive(item.to, pathname);
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      onClick={() => menu.close()}
+                      aria-current={active ? 'page' : undefined}
+                      className={`flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium ${active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`}
+                    >
+                      <Icon name={item.icon} className={`h-5 w-5 ${active ? 'text-brand-600' : 'text-slate-400'}`} />
+                      {t(`app.${item.label}`)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <button
+            type="button"
+            onClick={logout}
+            className="mt-3 flex w-full items-center gap-3 rounded-xl border-t border-slate-100 px-3 py-3 text-base font-medium text-red-700 hover:bg-red-50"
+          >
+            <Icon name="logout" className="h-5 w-5" />
+            {t('app.logout')}
+          </button>
+          <div className="mt-3 border-t border-slate-100 px-3 pt-4">
+            <LanguageSwitch />
+          </div>
+        </div>
+      </header>
+      <nav
+        aria-label={t('app.bottomBar')}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      >
+        <ul className="grid grid-cols-5">
+          {bottomBarItems.map((item) => {
+            const active = isNavActive(item.to, pathname);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={`flex flex-col items-center gap-1 px-1 py-2 text-[11px] font-medium ${active ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'}`}
+                >
+                  <span className={`inline-flex h-7 w-12 items-center justify-center rounded-full ${active ? 'bg-brand-50' : ''}`}>
+                    <Icon name={item.icon} className="h-5 w-5" />
+                  </span>
+                  <span className="max-w-full truncate">{t(`app.${item.label}`)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../lib/public-config';
+import { Icon, type IconName } from './icons';
+import { LanguageSwitch } from './language-switch';
+import { Logo } from './logo';
+
+const productLinks = [
+  { to: '/como-funciona', key: 'nav.howItWorks' },
+  { to: '/pricing', key: 'nav.pricing' },
+  { to: '/buy-credits', key: 'footer.buyCredits' },
+  { to: '/faq', key: 'nav.faq' },
+] as const;
+
+const legalLinks = [
+  { to: '/legal/privacy', key: 'footer.privacy' },
+  { to: '/legal/cookie', key: 'footer.cookie' },
+  { to: '/legal/terms', key: 'footer.terms' },
+  { to: '/legal/notice', key: 'footer.notice' },
+] as const;
+
+// Placeholders until the company's profiles exist (spec §2): shown, but not links.
+const socialNetworks: { icon: IconName; name: string }[] = [
+  { icon: 'linkedin', name: 'LinkedIn' },
+  { icon: 'instagram', name: 'Instagram' },
+  { icon: 'facebook', name: 'Facebook' },
+  { icon: 'youtube', name: 'YouTube' },
+];
+
+const linkClass = 'text-sm text-slate-300 transition-colors hover:text-white';
+
+export function PublicFooter() {
+  const { t } = useTranslation();
+  const { data: config } = usePublicConfig();
+  return (
+    <footer className="relative bg-slate-950 text-slate-300">
+      <div className="mx-auto max-w-7xl px-4 pt-14 pb-8 sm:px-6 lg:px-8">
+        <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
+          <div>
+            <Logo tone="light" />
+            <p className="mt-4 max-w-xs text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
+            <ul aria-label={t('footer.social')} className="mt-6 flex gap-3">
+              {socialNetworks.map((network) => (
+                <li key={network.name}>
+                  <span
+                    role="img"
+                    aria-label={t('footer.socialSoon', { network: network.name })}
+                    title={t('footer.socialSoon', { network: network.name })}
+                    className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-white/5 text-slate-400 ring-1 ring-white/10"
+                  >
+                    <Icon name={network.icon} className="h-4 w-4" />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <nav aria-labelledby="footer-product">
+            <h2 id="footer-product" className="text-sm font-semibold text-white">
+              {t('footer.product')}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {productLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {t(link.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="text-sm font-semibold text-white">
+              {t('footer.legal')}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {legalLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {t(link.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div>
+            <h2 className="text-sm font-semibold text-white">{t('footer.contactTitle')}</h2>
+            <ul className="mt-4 space-y-3">
+              {config && (
+                <>
+                  <li>
+                    <a href={`mailto:${config.contactEmail}`} className={`${linkClass} inline-flex items-center gap-2`}>
+                      <Icon name="mail" className="h-4 w-4 text-slate-500" />
+                      <span className="sr-only">{t('footer.emailLabel')}: </span>
+                      {config.contactEmail}
+                    </a>
+                  </li>
+                  <li>
+                    <a href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`} className={`${linkClass} inline-flex items-center gap-2`}>
+                      <Icon name="phone" className="h-4 w-4 text-slate-500" />
+                      <span className="sr-only">{t('footer.phoneLabel')}: </span>
+                      {config.contactPhone}
+                    </a>
+                  </li>
+                </>
+              )}
+              <li>
+                <Link to="/contact" className={linkClass}>
+                  {t('footer.writeUs')}
+                </Link>
+              </li>
+            </ul>
+          </div>
+        </div>
+        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-xs text-slate-500 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+            <p className="mt-1">{t('footer.madeIn')}</p>
+          </div>
+          <LanguageSwitch tone="dark" />
+        </div>
+      </div>
+    </footer>
+  );
+}

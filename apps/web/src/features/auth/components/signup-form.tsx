@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { signupRequestSchema } from '@rankmaps/shared/schemas/auth';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldError, zodResolver } from '../../../lib/forms';
+import { useSignup } from '../api/signup';
+import { apiErrorMessage } from '../utils/error-message';
+import { PasswordRules } from './password-rules';
+
+/** Name, e-mail and a password checked live against the four rules; then the verification page. */
+export function SignupForm({ redirect }: { redirect: string | null }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signupRequestSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const res = await signup.mutateAsync({ ...values, ...(redirect ? { redirectTo: redirect } : {}) });
+      const email = res.email || values.email;
+      const query = new URLSearchParams({ email });
+      if (redirect) query.set('redirect', redirect);
+      void navigate(`/email-verification?${query.toString()}`, { state: { email } });
+    } catch (err) {
+      setError(apiErrorMessage(err, t('signup.error')));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {error && <AlertBanner tone="error">{error}</AlertBanner>}
+      <TextField
+        label={t('fields.name')}
+        autoComplete="name"
+        placeholder={t('fields.namePlaceholder')}
+        required
+        error={fieldError(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('fields.emailPlaceholder')}
+        required
+        error={fieldError(errors.email?.message)}
+        {...register('email')}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        autoComplete="new-password"
+        required
+        showLabel={t('fields.showPassword')}
+        hideLabel={t('fields.hidePassword')}
+        error={fieldError(errors.password?.message)}
+        {...register('password')}
+      />
+      <PasswordRules password={password} />
+      <PasswordField
+        label={t('fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        showLabel={t('fields.showPassword')}
+        hideLabel={t('fields.hidePassword')}
+        error={fieldError(errors.confirmPassword?.message)}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        {t('signup.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/constants';
+import { type ContactFormValues, contactFormSchema } from '@rankmaps/shared/schemas/contact';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { prepareCaptcha } from '../../../lib/captcha';
+import { fieldError, zodResolver } from '../../../lib/forms';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useSendContactMessage } from '../api/send-contact-message';
+import { contactErrorMessage } from './contact-error';
+import { ShieldIcon } from './icons';
+import { MessageField } from './message-field';
+
+const empty: ContactFormValues = { name: '', email: '', message: '' };
+
+/** Name, e-mail and message; states idle → sending → success (form cleared) or error (spec §4). */
+export function ContactForm() {
+  const { t } = useTranslation('contact');
+  const { data: config } = usePublicConfig();
+  const send = useSendContactMessage();
+  const [sentOnce, setSentOnce] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: empty });
+  const message = useWatch({ control, name: 'message' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSentOnce(false);
+    try {
+      await send.mutateAsync(values);
+      reset(empty);
+      setSentOnce(true);
+    } catch {
+      // The error state below shows what went wrong; the fields keep what was typed.
+    }
+  });
+
+  // Solve the ALTCHA challenge (or load reCAPTCHA) while the visitor is still typing.
+  const warmUp = () => {
+    if (config) prepareCaptcha(config.captcha);
+  };
+
+  const sending = send.isPending;
+  return (
+    <form onSubmit={onSubmit} onFocus={warmUp} noValidate aria-labelledby="contact-form-title" className="space-y-5">
+      <h2 id="contact-form-title" className="text-lg font-semibold text-slate-900">
+        {t('form.title')}
+      </h2>
+      <div aria-live="polite">
+        {sentOnce && !sending && (
+          <AlertBanner tone="success" title={t('success.title')}>
+            {t('success.body')}
+          </AlertBanner>
+        )}
+      </div>
+      {send.isError && !sending && <AlertBanner tone="error" title={t('error.title')}>{contactErrorMessage(send.error, t)}</AlertBanner>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={t('form.name')} autoComplete="name" required placeholder={t('form.namePlaceholder')} error={fieldError(errors.name?.message)} {...register('name')} />
+        <TextField
+          label={t('form.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          placeholder={t('form.emailPlaceholder')}
+          error={fieldError(errors.email?.message)}
+          {...register('email')}
+        />
+      </div>
+      <MessageField
+        label={t('form.message')}
+        required
+        rows={6}
+        placeholder={t('form.messagePlaceholder')}
+        counter={t('form.counter', { count: message.length, max: CONTACT_MESSAGE_MAX_LENGTH })}
+        error={fieldError(errors.message?.message)}
+        {...register('message')}
+      />
+      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+        {config?.captcha.provider === 'altcha' ? (
+          <p className="flex items-center gap-2 text-xs text-slate-500">
+            <ShieldIcon className="h-4 w-4 shrink-0 text-emerald-600" />
+            {t('form.altchaNote')}
+          </p>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" loading={sending} className="w-full shrink-0 whitespace-nowrap sm:w-auto">
+          {sending ? t('form.sending') : t('form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

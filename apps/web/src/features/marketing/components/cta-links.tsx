@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { MarketingIcon } from './icons';
+
+const base = 'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold transition-colors sm:text-base';
+
+export const ctaClass = {
+  primary: `${base} bg-brand-700 text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800`,
+  secondary: `${base} bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50`,
+  inverse: `${base} bg-white text-brand-800 shadow-lg hover:bg-brand-50`,
+  ghostInverse: `${base} text-white ring-1 ring-white/40 hover:bg-white/10`,
+} as const;
+
+/** A call-to-action link; `arrow` adds a trailing arrow. */
+export function CtaLink({
+  to,
+  variant = 'primary',
+  arrow = false,
+  children,
+}: {
+  to: string;
+  variant?: keyof typeof ctaClass;
+  arrow?: boolean;
+  children: string;
+}) {
+  return (
+    <Link to={to} className={ctaClass[variant]}>
+      {children}
+      {arrow && <MarketingIcon name="arrowRight" className="h-4 w-4" />}
+    </Link>
+  );
+}

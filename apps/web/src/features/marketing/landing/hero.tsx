@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { claims } from '../claims';
+import { CtaLink } from '../components/cta-links';
+import { ExampleCard } from '../components/example-card';
+import { MarketingIcon } from '../components/icons';
+
+export function Hero() {
+  const { t } = useTranslation('landing');
+  return (
+    <section aria-labelledby="hero-title" className="px-4 pt-12 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pb-24">
+      <div className="mx-auto grid max-w-7xl items-center gap-14 lg:grid-cols-[1.1fr_1fr]">
+        <div className="text-center lg:text-left">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-sm font-medium text-brand-800 shadow-sm ring-1 ring-brand-100">
+            <MarketingIcon name="spark" className="h-4 w-4 text-brand-600" />
+            {t('landing.hero.badge', { days: claims.trialDays })}
+          </p>
+          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+            {t('landing.hero.title')}{' '}
+            <span className="bg-linear-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent">
+              {t('landing.hero.titleHighlight')}
+            </span>
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-600 lg:mx-0">{t('landing.hero.subtitle')}</p>
+          <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+            <CtaLink to="/signin" arrow>
+              {t('landing.hero.primary')}
+            </CtaLink>
+            <CtaLink to="/pricing" variant="secondary">
+              {t('landing.hero.secondary')}
+            </CtaLink>
+          </div>
+          <p className="mt-6 text-sm text-slate-500">{t('landing.hero.trust')}</p>
+        </div>
+        <ExampleCard />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  CREDIT_PACKAGE,
+  maxMonthsFreeAnnual,
+  plansByCategory,
+  TRIAL_DAYS,
+  type BillingPeriod,
+  type PlanCategory,
+} from '@rankmaps/shared/plans';
+import { useSession } from '../../lib/auth/session';
+import { usePageMeta } from '../../lib/page-meta';
+import { formatEuro } from './components/format';
+import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
+import { PlanCard } from './components/plan-card';
+import { SegmentedControl } from './components/segmented-control';
+
+/** Spec §1 and §9: competitors followed per location. */
+const COMPETITORS_PER_LOCATION = 5;
+
+const INCLUDED = ['trial', 'ads', 'competitors', 'serviceArea', 'history', 'countries'] as const;
+
+/** /pricing and /subscription: the plans of the catalogue, by audience and billing period. */
+export function PricingPage({ faq }: { faq?: ReactNode }) {
+  const { t, i18n } = useTranslation('plans');
+  const { isAuthenticated, profile } = useSession();
+  const [audience, setAudience] = useState<PlanCategory>(() => (profile?.planLimits.type === 'pro' ? 'professional' : 'basic'));
+  const [period, setPeriod] = useState<BillingPeriod>('annual');
+  const [notice, setNotice] = useState<string | null>(null);
+  usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
+
+  const plans = plansByCategory(audience);
+  const audienceLabel = t(audience === 'basic' ? 'audience.basic' : 'audience.professional');
+
+  return (
+    <>
+      <section aria-labelledby="pricing-title" className="px-4 pt-14 pb-6 sm:px-6 sm:pt-20 lg:px-8">
+        <div className="mx-auto max-w-3xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('eyebrow')}</p>
+          <h1 id="pricing-title" className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+            {t('title')}
+          </h1>
+          <p className="mt-4 text-lg text-pretty text-slate-600">{t('subtitle', { days: TRIAL_DAYS })}</p>
+          <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3.5 py-1.5 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
+            <CheckIcon className="h-4 w-4" />
+            {t('noCommitment')}
+          </p>
+        </div>
+        <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 sm:max-w-none lg:flex-row lg:justify-center lg:gap-6">
+          <SegmentedControl
+            label={t('audience.label')}
+            value={audience}
+            onChange={(value) => {
+              setAudience(value);
+              setNotice(null);
+            }}
+            options={[
+              { value: 'basic', label: t('audience.basic') },
+              { value: 'professional', label: t('audience.professional') },
+            ]}
+          />
+          <SegmentedControl
+            label={t('period.label')}
+            value={period}
+            onChange={(value) => {
+              setPeriod(value);
+              setNotice(null);
+            }}
+            options={[
+              { value: 'monthly', label: t('period.monthly') },
+              {
+                value: 'annual',
+                label: t('period.annual'),
+                badge: (
+                  <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">{t('period.save')}</span>
+                ),
+              },
+            ]}
+          />
+        </div>
+        <p className="mx-auto mt-4 max-w-xl text-center text-sm text-slate-500">
+          {t(audience === 'basic' ? 'audience.basicHint' : 'audience.professionalHint')}
+        </p>
+      </section>
+
+      <section aria-labelledby="pricing-plans-title" className="@container px-4 pt-10 pb-16 sm:px-6 lg:px-8">
+        <h2 id="pricing-plans-title" className="sr-only">
+          {t('plansListLabel', { audience: audienceLabel })}
+        </h2>
+        <ul className="mx-auto grid max-w-md items-start gap-8 @4xl:max-w-6xl @4xl:grid-cols-3 @4xl:items-center @4xl:gap-6">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              period={period}
+              signedIn={isAuthenticated}
+              isCurrent={profile?.currentPlan === plan.id}
+              showCheckoutNotice={notice === plan.id}
+              onSubscribe={() => setNotice(plan.id)}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="pricing-included" className="px-4 pb-12 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-6xl rounded-3xl bg-slate-50 px-6 py-8 ring-1 ring-slate-200 sm:px-10">
+          <h2 id="pricing-included" className="text-center text-lg font-semibold text-slate-900">
+            {t('included.title')}
+          </h2>
+          <ul className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+            {INCLUDED.map((id) => (
+              <li key={id} className="flex items-center gap-2.5 text-sm text-slate-700">
+                <CheckIcon className="h-4 w-4 text-emerald-600" />
+                {t(`included.${id}`, { days: TRIAL_DAYS, count: COMPETITORS_PER_LOCATION })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="px-4 pb-4 sm:px-6 lg:px-8">
+        <div className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2">
+          <section aria-labelledby="pricing-credits" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
+              <CoinsIcon />
+            </span>
+            <div>
+              <h2 id="pricing-credits" className="font-semibold text-slate-900">
+                {t('creditsBanner.title')}
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">
+                {t('creditsBanner.body', {
+                  credits: CREDIT_PACKAGE.credits,
+                  price: formatEuro(CREDIT_PACKAGE.price, i18n.language),
+                  months: CREDIT_PACKAGE.validityMonths,
+                })}
+              </p>
+              <Link to="/buy-credits" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+                {t('creditsBanner.link')}
+              </Link>
+            </div>
+          </section>
+          <section aria-labelledby="pricing-help" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <ChatIcon />
+            </span>
+            <div>
+              <h2 id="pricing-help" className="font-semibold text-slate-900">
+                {t('help.title')}
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">{t('help.body')}</p>
+              <Link to="/contact" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+                {t('help.link')}
+              </Link>
+            </div>
+          </section>
+        </div>
+      </div>
+
+      {faq}
+    </>
+  );
+}

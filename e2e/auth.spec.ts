@@ -1,0 +1,201 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+
+// Account journeys in a real browser against the real server. E-mails are read from the
+// local outbox (GET /api/dev/mail or the /dev/mail page); nothing is mocked.
+
+const PASSWORD = 'Mapas#2025';
+const NEW_PASSWORD = 'Ranking!2026';
+
+interface OutboxItem {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+}
+
+const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The first link of the newest e-mail of `kind` sent to `to`, waiting for it to be stored. */
+async function mailLink(request: APIRequestContext, to: string, kind: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mail');
+        if (!res.ok()) return '';
+        const { emails } = (await res.json()) as { emails: OutboxItem[] };
+        const mail = emails.find((m) => m.to === to && m.kind === kind);
+        link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      },
+      { message: `a ${kind} e-mail to ${to} in the outbox` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+async function signUpViaApi(request: APIRequestContext, email: string, password = PASSWORD) {
+  const res = await request.post('/api/auth/signup/user', {
+    data: { name: 'Lucía Prueba', email, password, confirmPassword: password },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function confirmViaApi(request: APIRequestContext, email: string) {
+  const link = new URL(await mailLink(request, email, 'confirm-email'));
+  // The page /confirm-email/user/:token calls GET /api/auth/confirm-email/user/:token.
+  const res = await request.get(`/api/auth${link.pathname}`);
+  expect(res.status()).toBe(200);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+}
+
+test('when a visitor signs up from the landing page and opens the e-mailed link, then they are signed in, sent to the plans page, and can sign out', async ({ page }) => {
+  const email = uniqueEmail('alta');
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Unirme' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible();
+
+  await page.getByLabel('Nombre', { exact: true }).fill('Lucía Martín');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+
+  // The checklist follows the typed password, and the form explains what is wrong.
+  const password = page.getByLabel('Contraseña', { exact: true });
+  await password.fill('corta');
+  await page.getByLabel('Confirmar contraseña', { exact: true }).fill('otra');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByText('La contraseña no cumple todos los requisitos')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Una letra mayúscula' })).toContainText('pendiente');
+
+  await password.fill(PASSWORD);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Una letra mayúscula' })).toContainText('cumplido');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+
+  await page.getByLabel('Confirmar contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page).toHaveURL(/\/email-verification\?email=/);
+  await expect(page.getByRole('heading', { name: '¡Estás a un paso!' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // The demo set-up sends nothing out: the page points to the local outbox, which lists the mail.
+  await page.getByRole('link', { name: 'Ábrelos en la bandeja de salida local' }).click();
+  await expect(page.getByRole('heading', { name: 'Bandeja de salida local (solo desarrollo)' })).toBeVisible();
+  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'Confirma tu email en RankMaps' });
+  // The link works once: signing in swaps the layout around the page, which must not call again.
+  let confirmCalls = 0;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/auth/confirm-email/')) confirmCalls += 1;
+  });
+  await mail.getByRole('link', { name: /\/confirm-email\/user\// }).click();
+
+  await expect(page.getByText('¡Email confirmado!')).toBeVisible();
+  // Signed in with a confirmed e-mail but no plan: the guard sends the user to the plans.
+  await expect(page).toHaveURL(/\/subscription$/);
+  expect(confirmCalls).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test('when a user forgets the password, then the e-mailed link sets a new one that signs them in, and the link works only once', async ({ page, request }) => {
+  const email = uniqueEmail('reset');
+  await signUpViaApi(request, email);
+  await confirmViaApi(request, email);
+
+  await page.goto('/signin');
+  await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByRole('heading', { name: 'Restablecer contraseña' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Recuperar contraseña' }).click();
+  await expect(page.getByText('Introduce tu email para restablecer la contraseña.')).toBeVisible();
+
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Recuperar contraseña' }).click();
+  await expect(page.getByText('Email de restablecimiento de contraseña enviado. Revisa tu bandeja de entrada.')).toBeVisible();
+
+  const link = await mailLink(request, email, 'password-reset');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Crea una contraseña nueva' })).toBeVisible();
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirmar nueva contraseña', { exact: true }).fill('Ranking!2027');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+  await page.getByLabel('Confirmar nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Tu contraseña se ha cambiado.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText('Email o contraseña incorrectos.')).toBeVisible();
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/subscription$/);
+
+  // A used link is spent.
+  await page.evaluate(() => localStorage.removeItem('authToken'));
+  await page.goto(link);
+  await expect(page.getByText('Token inválido o expirado.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pedir un enlace nuevo' })).toHaveAttribute('href', '/reset-password');
+});
+
+test('when signing in, then an unconfirmed account goes to the verification page, a wrong password is refused, and ?redirect is honoured', async ({ page, request }) => {
+  const unconfirmed = uniqueEmail('pendiente');
+  await signUpViaApi(request, unconfirmed);
+
+  // A protected page sends a visitor to sign in, remembering where they were going.
+  await page.goto('/rankmap');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Frankmap$/);
+  await signIn(page, unconfirmed, PASSWORD);
+  await expect(page).toHaveURL(/\/email-verification\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('email')).toBe(unconfirmed);
+  expect(url.searchParams.get('redirect')).toBe('/rankmap');
+  await expect(page.getByRole('heading', { name: '¡Estás a un paso!' })).toBeVisible();
+  await expect(page.getByText(unconfirmed)).toBeVisible();
+
+  const resend = page.getByRole('button', { name: /Reenviar/ });
+  await resend.click();
+  await expect(page.getByText('Enlace de verificación enviado correctamente')).toBeVisible();
+  await expect(resend).toHaveText(/Reenviar en \d+s/);
+  await expect(resend).toBeDisabled();
+
+  await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Frankmap$/);
+
+  const confirmed = uniqueEmail('confirmada');
+  await signUpViaApi(request, confirmed);
+  await confirmViaApi(request, confirmed);
+
+  await page.goto('/signin?redirect=%2Fbuy-credits');
+  await signIn(page, confirmed, 'NoEsMiClave#1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email o contraseña incorrectos.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fbuy-credits$/);
+
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Recordarme').check();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  await expect(page).toHaveURL(/\/buy-credits$/);
+
+  // Already signed in: the sign-in page passes straight through to the redirect target.
+  await page.goto('/signin?redirect=%2Ffaq');
+  await expect(page).toHaveURL(/\/faq$/);
+});
+
+test('when a confirmation link is broken or already used, then the page says so and offers the way back to sign in', async ({ page }) => {
+  await page.goto('/confirm-email/user/enlace-que-no-existe-123456');
+  await expect(page.getByText('Token inválido o expirado.')).toBeVisible();
+  await expect(page.getByText('Es posible que el enlace haya caducado o que ya se haya utilizado.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+});
