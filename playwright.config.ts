@@ -39,6 +39,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_USER: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

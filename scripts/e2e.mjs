@@ -5,13 +5,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+// A build directory of its own, so a concurrent `npm run build` cannot swap the files
+// the e2e server is serving mid-run.
+const webDist = path.resolve('apps/web/dist-e2e');
+const build = spawnSync('npm', ['run', 'build', '-w', '@rankmaps/web', '--', '--outDir', webDist, '--emptyOutDir'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rankmaps-e2e-'));
 const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, E2E_DATA_DIR: dataDir },
+  env: { ...process.env, E2E_DATA_DIR: dataDir, WEB_DIST: webDist },
 });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(res.status ?? 1);

@@ -37,7 +37,9 @@ export async function initI18n(): Promise<void> {
     .use(initReactI18next)
     .init({
       lng: storedLanguage(),
-      fallbackLng: 'es',
+      // No runtime fallback: every namespace exists in both languages (a test checks the keys),
+      // so an English visitor never downloads the Spanish texts as well.
+      fallbackLng: false,
       supportedLngs: LANGUAGES,
       ns: ['common'],
       defaultNS: 'common',

@@ -21,15 +21,17 @@ function Block({ block }: { block: LegalBlock }) {
  */
 export function LegalPage({ doc }: { doc: LegalDocId }) {
   const { t, i18n } = useTranslation('legal');
+  // The documents exist only in Spanish, whatever the interface language.
+  const { t: tEs } = useTranslation('legal', { lng: 'es' });
   const { t: tc } = useTranslation();
   const { data: config } = usePublicConfig();
   const values = {
-    company: t('entity.company'),
-    city: t('entity.city'),
+    company: tEs('entity.company'),
+    city: tEs('entity.city'),
     email: config?.contactEmail ?? t('chrome.emailFallback'),
     phone: config?.contactPhone ?? '',
   };
-  const document = toLegalDocument(t(`docs.${doc}`, { returnObjects: true, ...values }));
+  const document = toLegalDocument(tEs(`docs.${doc}`, { returnObjects: true, ...values }));
   usePageMeta(document?.title ?? tc(`footer.${doc}`), document?.metaDescription);
   if (!document) return null;
   const translatedChrome = i18n.language !== 'es';
@@ -41,7 +43,7 @@ export function LegalPage({ doc }: { doc: LegalDocId }) {
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('chrome.eyebrow')}</p>
         <div lang="es">
           <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{document.title}</h1>
-          <p className="mt-3 text-sm text-slate-500">{t('docUpdated', { date: document.updated, lng: 'es' })}</p>
+          <p className="mt-3 text-sm text-slate-500">{tEs('docUpdated', { date: document.updated })}</p>
         </div>
         {translatedChrome && t('chrome.languageNote') && (
           <p className="mt-4 max-w-3xl rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
