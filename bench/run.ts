@@ -9,7 +9,10 @@ import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
 // and are copied by hand, with the machine's size, into docs/performance.md.
-const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+// Its own build directory, like the e2e run, so a concurrent build cannot disturb it.
+const webDist = path.join(root, 'apps/web/dist-bench');
+process.env.WEB_DIST = webDist;
+const build = spawnSync('npm', ['run', 'build', '-w', '@rankmaps/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const machine = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), cpu: cpus()[0]?.model, node: process.version };

@@ -293,10 +293,12 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
-    // Signed in, the plan buttons subscribe; online payment is not live yet and the page says so.
+    // Signed in, the plan buttons start a checkout; when it fails the spec's message shows and the button works again.
+    await page.route('**/api/payment/create-checkout-session', (route) => route.fulfill({ status: 500, json: { error: 'Error interno del servidor.' } }));
     const basico = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Básico' }) });
     await basico.getByRole('button', { name: 'Suscribirse Anual' }).click();
-    await expect(basico.getByRole('status')).toContainText('Estamos activando el pago online');
+    await expect(basico.getByRole('alert')).toContainText('Error al procesar el pago. Inténtalo de nuevo.');
+    await expect(basico.getByRole('button', { name: 'Suscribirse Anual' })).toBeEnabled();
     const profesional = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Profesional' }) });
     await expect(profesional).toContainText('Tu plan actual');
   });

@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE, GRID_SIZES } from '@rankmaps/shared/plans';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
-import { CheckoutSoon } from './components/checkout-soon';
+import { Spinner } from '../../components/ui/spinner';
+import { useCreateCheckoutSession } from './api/create-checkout-session';
+import { usePlans } from './api/get-plans';
+import { CheckoutError } from './components/checkout-error';
 import { formatEuro } from './components/format';
 import { CheckIcon, CoinsIcon } from './components/icons';
 
@@ -15,7 +17,14 @@ const EXAMPLE_GRIDS = GRID_SIZES.filter((s) => [5, 7, 9, 15, 21, 25].includes(s)
 export function BuyCreditsPage() {
   const { t, i18n } = useTranslation('plans');
   const { isAuthenticated } = useSession();
-  const [notice, setNotice] = useState(false);
+  const plansQuery = usePlans();
+  const checkout = useCreateCheckoutSession();
+  const buy = async () => {
+    checkout.reset();
+    const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
+    checkout.mutate({ priceId: catalogue?.creditPackage.priceId ?? '', planName: `${CREDIT_PACKAGE.credits} créditos` });
+  };
+  const busy = checkout.isPending || checkout.isSuccess;
   const euro = (n: number, digits = 0) => formatEuro(n, i18n.language, digits);
   const number = new Intl.NumberFormat(i18n.language);
   const values = { credits: CREDIT_PACKAGE.credits, price: euro(CREDIT_PACKAGE.price), months: CREDIT_PACKAGE.validityMonths };
@@ -66,10 +75,14 @@ export function BuyCreditsPage() {
               {isAuthenticated ? (
                 <button
                   type="button"
-                  onClick={() => setNotice(true)}
-                  className="inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800"
+                  onClick={() => void buy()}
+                  disabled={busy}
+                  aria-busy={busy || undefined}
+                  aria-describedby={checkout.error ? 'credits-checkout-error' : undefined}
+                  className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
                 >
-                  {t('buyCredits.buy', { count: CREDIT_PACKAGE.credits })}
+                  {busy && <Spinner className="h-4 w-4" />}
+                  {busy ? t('checkout.processing') : t('buyCredits.buy', { count: CREDIT_PACKAGE.credits })}
                 </button>
               ) : (
                 <Link
@@ -79,11 +92,7 @@ export function BuyCreditsPage() {
                   {t('buyCredits.signedOut')}
                 </Link>
               )}
-              {notice && (
-                <div className="mt-3">
-                  <CheckoutSoon message={t('checkoutSoon.credits')} />
-                </div>
-              )}
+              {Boolean(checkout.error) && <CheckoutError id="credits-checkout-error" error={checkout.error} />}
             </div>
           </div>
         </section>

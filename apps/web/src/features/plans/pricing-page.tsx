@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import {
   CREDIT_PACKAGE,
   maxMonthsFreeAnnual,
+  getPlan,
   plansByCategory,
   TRIAL_DAYS,
+  type Plan,
   type BillingPeriod,
   type PlanCategory,
 } from '@rankmaps/shared/plans';
 import { useSession } from '../../lib/auth/session';
+import { useCreateCheckoutSession } from './api/create-checkout-session';
+import { usePlans } from './api/get-plans';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatEuro } from './components/format';
 import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
@@ -27,10 +31,26 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const { isAuthenticated, profile } = useSession();
   const [audience, setAudience] = useState<PlanCategory>(() => (profile?.planLimits.type === 'pro' ? 'professional' : 'basic'));
   const [period, setPeriod] = useState<BillingPeriod>('annual');
-  const [notice, setNotice] = useState<string | null>(null);
+  const plansQuery = usePlans();
+  const checkout = useCreateCheckoutSession();
+  // Which plan the last checkout attempt was for, so only that card shows its state.
+  const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
-  const plans = plansByCategory(audience);
+  // Spec §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
+  const plansUnavailable = isAuthenticated && plansQuery.isError;
+  const plans = plansUnavailable ? [getPlan('basico')!] : plansByCategory(audience);
+
+  const subscribe = async (plan: Plan) => {
+    setCheckoutPlanId(plan.id);
+    checkout.reset();
+    const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
+    const entry = catalogue?.plans.find((p) => p.id === plan.id);
+    const priceId = period === 'annual' ? entry?.anual_subscription_id : entry?.subscription_id;
+    const planName = `${plan.name} (${period === 'annual' ? 'Anual' : 'Mensual'})`;
+    // No price id means the catalogue could not be loaded: the request fails with the spec's message.
+    checkout.mutate({ priceId: priceId ?? '', planName });
+  };
   const audienceLabel = t(audience === 'basic' ? 'audience.basic' : 'audience.professional');
 
   return (
@@ -53,7 +73,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             value={audience}
             onChange={(value) => {
               setAudience(value);
-              setNotice(null);
+              setCheckoutPlanId(null);
             }}
             options={[
               { value: 'basic', label: t('audience.basic') },
@@ -65,7 +85,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             value={period}
             onChange={(value) => {
               setPeriod(value);
-              setNotice(null);
+              setCheckoutPlanId(null);
             }}
             options={[
               { value: 'monthly', label: t('period.monthly') },
@@ -88,6 +108,11 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
         <h2 id="pricing-plans-title" className="sr-only">
           {t('plansListLabel', { audience: audienceLabel })}
         </h2>
+        {plansUnavailable && (
+          <p role="status" className="mx-auto mb-6 max-w-md rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+            {t('checkout.plansUnavailable')}
+          </p>
+        )}
         <ul className="mx-auto grid max-w-md items-start gap-8 @4xl:max-w-6xl @4xl:grid-cols-3 @4xl:items-center @4xl:gap-6">
           {plans.map((plan) => (
             <PlanCard
@@ -96,8 +121,10 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
               period={period}
               signedIn={isAuthenticated}
               isCurrent={profile?.currentPlan === plan.id}
-              showCheckoutNotice={notice === plan.id}
-              onSubscribe={() => setNotice(plan.id)}
+              processing={checkoutPlanId === plan.id && (checkout.isPending || checkout.isSuccess)}
+              disabled={checkout.isPending || checkout.isSuccess}
+              checkoutError={checkoutPlanId === plan.id ? checkout.error : null}
+              onSubscribe={() => void subscribe(plan)}
             />
           ))}
         </ul>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { annualSavings, annualTotal, DEFAULT_RADIUS_M, isUnlimited, priceFor, type BillingPeriod, type Plan } from '@rankmaps/shared/plans';
-import { CheckoutSoon } from './checkout-soon';
+import { Spinner } from '../../../components/ui/spinner';
+import { CheckoutError } from './checkout-error';
 import { formatEuro } from './format';
 import { CheckIcon } from './icons';
 
@@ -10,14 +11,18 @@ interface PlanCardProps {
   period: BillingPeriod;
   signedIn: boolean;
   isCurrent: boolean;
-  /** Whether this card's "being enabled" message is showing. */
-  showCheckoutNotice: boolean;
+  /** This plan's checkout is being created: the button shows it and waits. */
+  processing: boolean;
+  /** Another plan's checkout is being created. */
+  disabled: boolean;
+  /** The last checkout attempt for this plan failed. */
+  checkoutError: unknown;
   onSubscribe: () => void;
 }
 
 const buttonBase = 'inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-sm font-semibold transition-colors';
 
-export function PlanCard({ plan, period, signedIn, isCurrent, showCheckoutNotice, onSubscribe }: PlanCardProps) {
+export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, onSubscribe }: PlanCardProps) {
   const { t, i18n } = useTranslation('plans');
   const euro = (n: number) => formatEuro(n, i18n.language);
   const annual = period === 'annual';
@@ -77,17 +82,16 @@ export function PlanCard({ plan, period, signedIn, isCurrent, showCheckoutNotice
           <button
             type="button"
             onClick={onSubscribe}
-            aria-describedby={showCheckoutNotice ? `${plan.id}-checkout` : undefined}
-            className={buttonClass}
+            disabled={processing || disabled}
+            aria-busy={processing || undefined}
+            aria-describedby={checkoutError ? `${plan.id}-checkout-error` : undefined}
+            className={`${buttonClass} gap-2 disabled:cursor-not-allowed disabled:opacity-70`}
           >
-            {t(annual ? 'cta.annual' : 'cta.monthly')}
+            {processing && <Spinner className="h-4 w-4" />}
+            {processing ? t('checkout.processing') : t(annual ? 'cta.annual' : 'cta.monthly')}
           </button>
         )}
-        {showCheckoutNotice && (
-          <div id={`${plan.id}-checkout`} className="mt-3">
-            <CheckoutSoon message={t('checkoutSoon.plan', { plan: plan.name })} />
-          </div>
-        )}
+        {Boolean(checkoutError) && <CheckoutError id={`${plan.id}-checkout-error`} error={checkoutError} />}
       </div>
       <h4 className="sr-only">{t('card.limitsTitle', { plan: plan.name })}</h4>
       <dl className="mt-8 space-y-3 border-t border-slate-100 pt-6 text-sm">
