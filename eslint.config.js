@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'e2e/.artifacts/**'] },
+  { ignores: ['**/dist/**', '**/dist-e2e/**', '**/dist-bench/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'e2e/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -43,6 +43,10 @@ export default tseslint.config(
             { target: './apps/web/src/features/contact', from: './apps/web/src/features', except: ['./contact'] },
             { target: './apps/web/src/features/legal', from: './apps/web/src/features', except: ['./legal'] },
             { target: './apps/web/src/features/dev', from: './apps/web/src/features', except: ['./dev'] },
+            { target: './apps/web/src/features/billing', from: './apps/web/src/features', except: ['./billing'] },
+            { target: './apps/web/src/features/profile', from: './apps/web/src/features', except: ['./profile'] },
+            { target: './apps/web/src/features/dashboard', from: './apps/web/src/features', except: ['./dashboard'] },
+            { target: './apps/web/src/features/sandbox', from: './apps/web/src/features', except: ['./sandbox'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
             // Server: routes → service → repository → db. Only repositories touch the database

@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchColdStart } from './cold-start';
+import { benchGenerateMatrix } from './generate-matrix';
 import { benchLandingJs } from './landing-js';
 import { benchLoginLatency } from './login-latency';
 import { root } from './lib';
@@ -26,6 +27,7 @@ record(await benchColdStart());
 record(await benchLoginLatency());
 if (process.env.BENCH_DATABASE_URL) record(await benchLoginLatency({ databaseUrl: process.env.BENCH_DATABASE_URL }));
 record(await benchLandingJs());
+record(await benchGenerateMatrix());
 
 const out = path.join(root, 'bench/.results');
 mkdirSync(out, { recursive: true });

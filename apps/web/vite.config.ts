@@ -6,7 +6,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // Everything the API server answers outside the SPA: the API, uploaded pictures, SEO files.
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/sitemap.xml': 'http://localhost:3000', '/robots.txt': 'http://localhost:3000' },
   },
   build: {
     outDir: 'dist',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -14,6 +15,9 @@ import { processBillingEvent } from './modules/billing/billing-events.service';
 import { PriceCatalog } from './modules/billing/price-catalog';
 import { createPaymentsProvider } from './providers/payments';
 import type { PaymentsProvider } from './providers/payments/interface';
+import { createFileStorage } from './providers/storage';
+import type { FileStorage } from './providers/storage/interface';
+import { type SeaIndex, createSeaIndex } from './modules/geo/sea-index';
 
 /**
  * Everything a process needs, built once: the API, the worker and the tests all start
@@ -29,6 +33,9 @@ export interface Container {
   captcha: CaptchaProvider;
   prices: PriceCatalog;
   payments: PaymentsProvider;
+  storage: FileStorage;
+  /** Sea detection for matrix points; loads (or builds) its index on first use. */
+  seaIndex: SeaIndex;
   close(): Promise<void>;
 }
 
@@ -46,6 +53,7 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
   const altchaKey = await getOrCreateSecret(database.db, 'altcha_hmac_key', config.altchaHmacKey);
   const mail = createMailTransport(config, log);
   const prices = new PriceCatalog(config);
+  const seaIndex = createSeaIndex({ cacheDir: path.join(config.dataDir, 'cache'), log });
   // The sandbox applies its events through the same billing code as Stripe's webhook;
   // that code needs the finished container, hence the late binding.
   const ref: { current?: Container } = {};
@@ -68,7 +76,10 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
     captcha: createCaptchaProvider(config, { hmacKey: altchaKey, db: database.db, log }),
     prices,
     payments,
+    storage: createFileStorage(config),
+    seaIndex,
     async close() {
+      await seaIndex.close();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await mail.close();
       await database.close();

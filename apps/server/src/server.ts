@@ -34,6 +34,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Load (or, on the first start, build) the sea index now rather than in the first matrix request.
+  container.seaIndex.warmUp();
   const ms = Math.round(performance.now() - started);
   log.info({ ms, database: container.database.driver, worker: config.runWorker }, `RankMaps listo en ${config.appUrl}`);
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -53,6 +56,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 
 /** Builds the real app on a fresh database; closed automatically after the file's tests. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { workers?: boolean } = {}): Promise<TestApp> {
+  // Files (uploads) go to a fresh folder per test file, never to the project's ./data.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rankmaps-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -60,6 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
     RATE_LIMIT_GLOBAL_MAX: '100000',
     APP_URL: 'http://localhost:3000',
     DEV_TOOLS: 'true',
+    DATA_DIR: dataDir,
     ...env,
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -75,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
     await app.close();
     await container.close();
     await drop();
+    await rm(dataDir, { recursive: true, force: true });
   };
   afterAll(close);
   return { app, container, close };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BillingData } from '@rankmaps/shared/schemas/profile';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -15,8 +16,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
     mailConfirmed: boolean('mail_confirmed').notNull().default(false),
+    /** Storage key of the re-encoded picture ('avatars/<random>.webp'); the API serves it under /uploads. */
     profilePicture: text('profile_picture'),
     options: jsonb('options').$type<{ key: string; value: string }[]>().notNull().default([]),
+    /** Invoice details from the profile's billing tab; null until the user fills them in. */
+    billingData: jsonb('billing_data').$type<BillingData>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],

@@ -4,8 +4,9 @@ import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
+import { matrixRoutes } from './places/matrix.routes';
 import { seoRoutes } from './seo/seo.routes';
-import { usersRoutes } from './users/users.routes';
+import { registerUsers } from './users';
 
 /** The routes of each domain, under /api. One line per module. */
 export async function registerModules(app: FastifyInstance) {
@@ -13,8 +14,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
-  await app.register(usersRoutes, { prefix: '/api' });
+  await registerUsers(app);
   await app.register(devMailRoutes, { prefix: '/api' });
   await registerBilling(app);
+  await app.register(matrixRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

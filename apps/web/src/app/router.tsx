@@ -25,6 +25,10 @@ const DevMail = lazy(() => import('./routes/dev-mail'));
 const NotFound = lazy(() => import('./routes/not-found'));
 const Dashboard = lazy(() => import('./routes/dashboard'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
+const Profile = lazy(() => import('./routes/profile'));
+const SubscriptionSuccess = lazy(() => import('./routes/subscription-success'));
+const SandboxCheckout = lazy(() => import('./routes/sandbox-checkout'));
+const SandboxPortal = lazy(() => import('./routes/sandbox-portal'));
 
 const protectedPage = (path: string, page: string, requirePlan = true) => ({
   path,
@@ -64,6 +68,16 @@ export const router = createBrowserRouter([
           { path: '/email-verification', element: <EmailVerification /> },
           { path: '/confirm-email/:type?/:token?', element: <ConfirmEmail /> },
           { path: '/dev/mail', element: <DevMail /> },
+          // The sandbox payment provider's pages: checkout is public like Stripe's; the portal acts for the signed-in user.
+          { path: '/sandbox/checkout/:id', element: <SandboxCheckout /> },
+          {
+            path: '/sandbox/portal',
+            element: (
+              <RequireAuth requirePlan={false}>
+                <SandboxPortal />
+              </RequireAuth>
+            ),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -71,11 +85,26 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          protectedPage('/subscription/success', 'subscriptionSuccess', false),
+          {
+            path: '/subscription/success',
+            element: (
+              <RequireAuth requirePlan={false}>
+                <SubscriptionSuccess />
+              </RequireAuth>
+            ),
+          },
           protectedPage('/rankmap', 'rankmap'),
           protectedPage('/estadisticas', 'statistics'),
           protectedPage('/reviews', 'reviews'),
-          protectedPage('/profile', 'profile'),
+          // No plan needed: a user without one manages their account and subscribes from here.
+          {
+            path: '/profile',
+            element: (
+              <RequireAuth requirePlan={false}>
+                <Profile />
+              </RequireAuth>
+            ),
+          },
           protectedPage('/support', 'support'),
           protectedPage('/new-place', 'newPlace'),
           protectedPage('/edit-matrix/:placeId', 'editMatrix'),

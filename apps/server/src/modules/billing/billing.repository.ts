@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingCustomers, billingEvents, payments, subscriptions } from '../../db/billing-schema';
-import { users } from '../../db/schema';
+import { billingCustomers, billingEvents, devPlanOverrides, payments, subscriptions } from '../../db/billing-schema';
+import { appSettings, users } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
+export type DevPlanOverride = typeof devPlanOverrides.$inferSelect['planLimits'];
 
 /** Statuses that still give access to the plan (past_due is the grace period while the provider retries). */
 export const ACCESS_STATUSES = ['trialing', 'active', 'past_due'] as const;
@@ -93,5 +94,36 @@ export const billingRepository = {
 
   async listPayments(db: DbOrTx, userId: string, limit: number): Promise<PaymentRow[]> {
     return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.date)).limit(limit);
+  },
+
+  async findDevOverride(db: DbOrTx, userId: string): Promise<DevPlanOverride | undefined> {
+    const [row] = await db.select({ planLimits: devPlanOverrides.planLimits }).from(devPlanOverrides).where(eq(devPlanOverrides.userId, userId));
+    return row?.planLimits;
+  },
+
+  async upsertDevOverride(tx: DbOrTx, userId: string, planLimits: DevPlanOverride): Promise<void> {
+    await tx
+      .insert(devPlanOverrides)
+      .values({ userId, planLimits })
+      .onConflictDoUpdate({ target: devPlanOverrides.userId, set: { planLimits, updatedAt: new Date() } });
+  },
+
+  /**
+   * Takes the named lease (a row of app_settings) unless another holder took it after
+   * `staleBefore`. Exactly one of several racing callers gets true, on PGlite and on
+   * PostgreSQL; a holder that died leaves a lease that goes stale and can be taken over.
+   */
+  async claimLease(db: DbOrTx, key: string, staleBefore: Date): Promise<boolean> {
+    const now = new Date();
+    const rows = await db
+      .insert(appSettings)
+      .values({ key, value: 'lease', updatedAt: now })
+      .onConflictDoUpdate({ target: appSettings.key, set: { updatedAt: now }, setWhere: lt(appSettings.updatedAt, staleBefore) })
+      .returning({ key: appSettings.key });
+    return rows.length > 0;
+  },
+
+  async releaseLease(db: DbOrTx, key: string): Promise<void> {
+    await db.delete(appSettings).where(eq(appSettings.key, key));
   },
 };

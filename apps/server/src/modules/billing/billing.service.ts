@@ -16,11 +16,18 @@ export interface BillingUser {
   name: string;
 }
 
-/** The plan and credits a user has now; the profile and the enforcement read this. */
-export async function getPlanState(container: Container, userId: string): Promise<PlanState & { subscriptionCredits: number; extraCredits: number }> {
+export type PlanStateWithCredits = PlanState & { subscriptionCredits: number; extraCredits: number };
+
+/**
+ * The plan and credits a user has now; the profile and the enforcement read this. While
+ * developer tools are enabled, the development panel's plan limits apply on top of the
+ * plan; otherwise a stored override is ignored.
+ */
+export async function getPlanState(container: Container, userId: string): Promise<PlanStateWithCredits> {
   const db = container.database.db;
   const sub = await billingRepository.findCurrentSubscription(db, userId);
-  const state = planStateOf(sub);
+  const override = container.config.devTools ? await billingRepository.findDevOverride(db, userId) : undefined;
+  const state = planStateOf(sub, override);
   const balances = await creditsService.balances(db, userId);
   return { ...state, subscriptionCredits: balances.subscription, extraCredits: balances.extra };
 }
@@ -75,6 +82,7 @@ export async function getPaymentHistory(container: Container, userId: string): P
   }));
 }
 
+/** The user's customer at the payment provider, created on first use. */
 async function ensureCustomer(container: Container, user: BillingUser): Promise<string> {
   const db = container.database.db;
   const existing = await billingRepository.findCustomerByUser(db, user.id);
@@ -87,6 +95,15 @@ async function ensureCustomer(container: Container, user: BillingUser): Promise<
 
 /** Starts a checkout for a plan or the credit package. The first subscription gets the trial. */
 export async function createCheckout(container: Container, user: BillingUser, priceId: string): Promise<{ url: string }> {
+  const { url } = await startCheckout(container, user, priceId, { trial: true });
+  return { url };
+}
+
+/**
+ * The checkout behind createCheckout. `trial: false` skips the first subscription's trial
+ * (the demo account starts on a paid plan).
+ */
+export async function startCheckout(container: Container, user: BillingUser, priceId: string, opts: { trial: boolean }): Promise<{ id: string; url: string }> {
   const target = container.prices.resolve(priceId);
   if (!target) throw badRequest('El precio seleccionado no existe.', 'UNKNOWN_PRICE');
   const db = container.database.db;
@@ -95,22 +112,21 @@ export async function createCheckout(container: Container, user: BillingUser, pr
     throw conflict('Ya tienes una suscripción activa. Puedes gestionarla desde tu perfil.', 'ALREADY_SUBSCRIBED');
   }
   const customerId = await ensureCustomer(container, user);
-  const firstSubscription = target.kind === 'plan' && !(await billingRepository.hasAnySubscription(db, user.id));
+  const withTrial = opts.trial && target.kind === 'plan' && !(await billingRepository.hasAnySubscription(db, user.id));
   const minute = Math.floor(Date.now() / 60_000);
-  const session = await container.payments.createCheckoutSession({
+  return container.payments.createCheckoutSession({
     mode: target.kind === 'plan' ? 'subscription' : 'payment',
     priceId,
     customerId,
     userId: user.id,
-    ...(firstSubscription ? { trialDays: TRIAL_DAYS } : {}),
+    ...(withTrial ? { trialDays: TRIAL_DAYS } : {}),
     successUrl: `${appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}${target.kind === 'plan' ? '/subscription' : '/buy-credits'}`,
     metadata: target.kind === 'plan' ? { userId: user.id, planId: target.plan.id, period: target.period } : { userId: user.id, credits: String(target.credits) },
     // A double click within the same minute gets the same session back. The trial is in
     // the key because Stripe refuses a key reused with other parameters.
-    idempotencyKey: `checkout-${user.id}-${priceId}-${firstSubscription ? 'trial' : 'notrial'}-${minute}`,
+    idempotencyKey: `checkout-${user.id}-${priceId}-${withTrial ? 'trial' : 'notrial'}-${minute}`,
   });
-  return { url: session.url };
 }
 
 export async function getCheckoutStatus(container: Container, userId: string, sessionId: string) {

@@ -69,4 +69,12 @@ export const creditsRepository = {
   async expireLot(tx: DbOrTx, lotId: string, now: Date): Promise<void> {
     await tx.update(creditLots).set({ remaining: 0, expiresAt: now }).where(eq(creditLots.id, lotId));
   },
+
+  /** Every lot of the user still valid at `now`, spent or not. */
+  async unexpiredLots(tx: DbOrTx, userId: string, now: Date): Promise<CreditLot[]> {
+    return tx
+      .select()
+      .from(creditLots)
+      .where(and(eq(creditLots.userId, userId), gt(creditLots.expiresAt, now)));
+  },
 };

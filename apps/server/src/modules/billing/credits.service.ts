@@ -1,9 +1,18 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { creditsRepository } from './credits.repository';
+import { type CreditLot, creditsRepository } from './credits.repository';
 
 export const insufficientCredits = () =>
   new AppError('INSUFFICIENT_CREDITS', 'No tienes créditos suficientes para este análisis. Compra más créditos para continuar.', 402, 'insufficient_credits');
+
+/** Plan credits, or the extra ones (purchases and adjustments), as the profile shows them. */
+export type CreditSource = 'subscription' | 'extra';
+
+const addMonths = (d: Date, n: number) => {
+  const out = new Date(d);
+  out.setUTCMonth(out.getUTCMonth() + n);
+  return out;
+};
 
 export interface Allocation {
   lotId: string;
@@ -129,5 +138,57 @@ export const creditsService = {
     });
     await creditsRepository.insertTransaction(tx, { userId: input.userId, kind: 'purchase', amount: input.amount, reference: input.reference, allocations: lot ? [{ lotId: lot.id, amount: input.amount }] : [] });
     return true;
+  },
+
+  /**
+   * Sets one source's balance to `amount` (the development panel). The source's current
+   * lots expire, each with its ledger entry, and one new lot holds `amount`: a plan lot
+   * that keeps the current period's end (so the next grant replaces it as usual), or an
+   * extra lot valid for 12 months. Runs under the user's lock; idempotent by `reference`,
+   * and a balance already at `amount` is left alone.
+   */
+  async adjust(db: DbOrTx, input: { userId: string; source: CreditSource; amount: number; reference: string; now?: Date }): Promise<{ changed: boolean }> {
+    const now = input.now ?? new Date();
+    if (!Number.isInteger(input.amount) || input.amount < 0) throw new Error('adjust: amount must be a non-negative integer');
+    const ofSource = (lot: CreditLot) => (input.source === 'subscription' ? lot.source === 'subscription' : lot.source !== 'subscription');
+    // A nested call inside an open transaction becomes a savepoint.
+    return db.transaction(async (tx) => {
+      await creditsRepository.lockUser(tx, input.userId);
+      if (await creditsRepository.findTransaction(tx, 'adjustment', input.reference)) return { changed: false };
+      const lots = (await creditsRepository.unexpiredLots(tx, input.userId, now)).filter(ofSource);
+      const current = lots.reduce((n, lot) => n + lot.remaining, 0);
+      if (current === input.amount) return { changed: false };
+      for (const lot of lots.filter((l) => l.remaining > 0)) {
+        await creditsRepository.expireLot(tx, lot.id, now);
+        await creditsRepository.insertTransaction(tx, {
+          userId: input.userId,
+          kind: 'expire',
+          amount: -lot.remaining,
+          reference: `expire:${lot.id}`,
+          allocations: [{ lotId: lot.id, amount: lot.remaining }],
+        });
+      }
+      const periodEnd = lots.reduce<Date | null>((end, lot) => (!end || lot.expiresAt > end ? lot.expiresAt : end), null);
+      const expiresAt = input.source === 'subscription' ? (periodEnd ?? addMonths(now, 1)) : addMonths(now, 12);
+      const lot =
+        input.amount > 0
+          ? await creditsRepository.insertLot(tx, {
+              userId: input.userId,
+              source: input.source === 'subscription' ? 'subscription' : 'adjustment',
+              granted: input.amount,
+              remaining: input.amount,
+              expiresAt,
+              reference: `adjustment:${input.reference}`,
+            })
+          : null;
+      await creditsRepository.insertTransaction(tx, {
+        userId: input.userId,
+        kind: 'adjustment',
+        amount: input.amount,
+        reference: input.reference,
+        allocations: lot ? [{ lotId: lot.id, amount: input.amount }] : [],
+      });
+      return { changed: true };
+    });
   },
 };

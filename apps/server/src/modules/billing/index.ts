@@ -4,6 +4,10 @@ import { plansRoutes } from './plans.routes';
 import { sandboxRoutes } from './sandbox.routes';
 import { webhookRoutes } from './webhook.routes';
 
+/** What other modules use from billing: the plan a user has, and the paid-plan check. */
+export { getPlanState, type PlanStateWithCredits } from './billing.service';
+export { requirePaidPlan, UPGRADE_REQUIRED_MESSAGE } from './plan-access.service';
+
 /** Billing: plans, payments, the Stripe webhook and (when enabled) the local sandbox. */
 export async function registerBilling(app: FastifyInstance) {
   await app.register(plansRoutes, { prefix: '/api' });

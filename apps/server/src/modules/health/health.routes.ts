@@ -5,6 +5,8 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']) }),
   queue: z.object({ ok: z.boolean() }),
+  /** 'building' until the sea index is loaded (or built, on the first start). */
+  seaIndex: z.enum(['ready', 'building', 'failed']),
   adapters: z.record(z.string(), z.string()),
 });
 
@@ -19,6 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       status: dbOk && queueOk ? ('ok' as const) : ('degraded' as const),
       database: { ok: dbOk, driver: c.database.driver },
       queue: { ok: queueOk },
+      seaIndex: c.seaIndex.status(),
       adapters: {
         email: c.mail.name,
         captcha: c.captcha.name,
@@ -27,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         places: 'demo',
         payments: c.payments.name,
         gbp: 'demo',
-        storage: 'disk',
+        storage: c.storage.name,
       },
     };
     return reply.status(body.status === 'ok' ? 200 : 503).send(body);

@@ -1,38 +1,39 @@
-import { DEFAULT_GRID_SIZE, FALLBACK_LIMITS } from '@rankmaps/shared/plans';
 import type { PlanLimits, Profile } from '@rankmaps/shared/schemas/profile';
 import type { UserRow } from './users.repository';
 
-/**
- * Limits of a user without a plan: the seed's fallbacks (decisions §1: 1 place, 10 keywords),
- * no scans and no credits.
- */
-export const FREE_PLAN_LIMITS: PlanLimits = {
-  type: 'free',
-  places: FALLBACK_LIMITS.places,
-  keywords: FALLBACK_LIMITS.keywords,
-  weeklyScans: 0,
-  gridSize: DEFAULT_GRID_SIZE,
-  credits: 0,
-};
+/** What billing says about the user's plan and credits (getPlanState). */
+export interface ProfilePlan {
+  currentPlan: string;
+  subscriptionStatus: string | null;
+  planLimits: PlanLimits;
+  subscriptionCredits: number;
+  extraCredits: number;
+}
 
-/** The §3 profile. Fields of domains not built yet (plans, places, billing) show their empty state. */
-export function presentProfile(user: UserRow): Profile {
+/** Where the browser loads a stored picture: our own origin, under /uploads (same path in dev behind a proxy). */
+export const avatarUrl = (key: string) => `/uploads/${key}`;
+
+/**
+ * The §3 profile from the user's row and their plan state. Plan and credits come only
+ * from billing; places are not built yet and show their empty state.
+ */
+export function presentProfile(user: UserRow, plan: ProfilePlan): Profile {
   return {
     _id: user.id,
     name: user.name,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    profilePicture: user.profilePicture,
+    profilePicture: user.profilePicture ? avatarUrl(user.profilePicture) : null,
     mail_confirmed: user.mailConfirmed,
-    currentPlan: 'free',
-    subscriptionStatus: null,
+    currentPlan: plan.currentPlan,
+    subscriptionStatus: plan.subscriptionStatus,
     options: user.options.map(({ key, value }) => ({ key, value })),
-    billingData: null,
+    billingData: user.billingData ? { ...user.billingData, email: user.billingData.email || user.email } : null,
     places: [],
     activePlaceId: null,
-    planLimits: { ...FREE_PLAN_LIMITS },
-    subscriptionCredits: 0,
-    extraCredits: 0,
+    planLimits: { ...plan.planLimits },
+    subscriptionCredits: plan.subscriptionCredits,
+    extraCredits: plan.extraCredits,
   };
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 export type { DbOrTx };
 
 export type UserRow = typeof users.$inferSelect;
+export type ProfileChanges = Partial<Pick<typeof users.$inferInsert, 'name' | 'options' | 'profilePicture' | 'billingData'>>;
 export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'googleSub' | 'mailConfirmed'>;
 
 /** Every query on `users`. E-mails arrive lower-cased from the shared schemas. */
@@ -50,5 +51,16 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     return row;
+  },
+
+  /** Reads the row and holds its lock until the transaction ends (profile changes queue here). */
+  async lockById(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
+
+  async updateProfile(db: DbOrTx, id: string, changes: ProfileChanges): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await db.update(users).set(changes).where(eq(users.id, id));
   },
 };

@@ -1,22 +1,89 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
-import { profileSchema } from '@rankmaps/shared/schemas/profile';
+import { devParamsRequestSchema, profileSchema, updateBillingRequestSchema, updateProfileFieldsSchema } from '@rankmaps/shared/schemas/profile';
 import { requireUserId } from '../../plugins/auth';
-import { getProfile } from './users.service';
+import { PICTURE_FIELD, PROFILE_FORM_LIMITS, readProfileForm } from './profile-form';
+import { deleteProfilePicture, getProfile, updateBillingData, updateDevParams, updateProfile } from './users.service';
+
+const tags = ['usuario'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+/** The multipart body as the API documents it: the validated text fields plus the file. */
+const updateProfileDocSchema = updateProfileFieldsSchema.extend({
+  [PICTURE_FIELD]: z.string().optional().meta({ format: 'binary', description: 'Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB' }),
+});
 
 /** The signed-in user's own data under /api/user. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { container } = app;
+  // Only these routes take multipart bodies; every other module keeps JSON only.
+  await app.register(multipart, { limits: PROFILE_FORM_LIMITS, throwFileSizeLimit: false });
+  app.decorateRequest('profileUpload', null);
+
   app.get(
     '/user/profile',
     {
       onRequest: app.authenticate,
+      schema: { tags, summary: 'Perfil del usuario que ha iniciado sesión', security, response: { 200: profileSchema, 401: errorResponseSchema } },
+    },
+    async (request) => getProfile(container, requireUserId(request)),
+  );
+
+  app.put(
+    '/user',
+    {
+      onRequest: app.authenticate,
+      preValidation: readProfileForm,
       schema: {
-        tags: ['usuario'],
-        summary: 'Perfil del usuario que ha iniciado sesión',
-        security: [{ bearer: [] }],
-        response: { 200: profileSchema, 401: errorResponseSchema },
+        tags,
+        summary: 'Actualiza nombre, opciones y foto de perfil (multipart/form-data)',
+        description:
+          'Campos: name, options (JSON: lista de {key, value}; solo age y gender) y profilePictureOld (conserva la foto actual) o el archivo profilePicture.',
+        security,
+        consumes: ['multipart/form-data'],
+        body: updateProfileDocSchema,
+        response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => getProfile(app.container, requireUserId(request)),
+    async (request) => {
+      const { name, options } = request.body;
+      return updateProfile(container, requireUserId(request), { name, options, picture: request.profileUpload });
+    },
   );
+
+  app.delete(
+    '/user/profile-picture',
+    { onRequest: app.authenticate, schema: { tags, summary: 'Elimina la foto de perfil', security, response: { 200: profileSchema, 401: errorResponseSchema } } },
+    async (request) => deleteProfilePicture(container, requireUserId(request)),
+  );
+
+  app.put(
+    '/user/billing',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: 'Guarda los datos de facturación', security, body: updateBillingRequestSchema, response: { 200: profileSchema, ...errors } },
+    },
+    async (request) => updateBillingData(container, requireUserId(request), request.body.billingData),
+  );
+
+  // decisions §6: the development panel's endpoint exists only with developer tools on.
+  if (container.config.devTools) {
+    app.put(
+      '/user/dev-params',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: 'Parámetros de desarrollo: límites del plan y saldos de créditos (solo con herramientas de desarrollo)',
+          security,
+          body: devParamsRequestSchema,
+          response: { 200: profileSchema, ...errors },
+        },
+      },
+      async (request) => updateDevParams(container, requireUserId(request), request.body),
+    );
+  }
 };

@@ -1,12 +1,84 @@
-import type { Profile } from '@rankmaps/shared/schemas/profile';
+import type { BillingData, DevParamsRequest, Profile } from '@rankmaps/shared/schemas/profile';
 import type { Container } from '../../container';
 import { unauthorized } from '../../errors';
+import { getPlanState } from '../billing';
+import { setDevParams } from '../billing/dev-params.service';
+import { type UploadedPicture, discardProfilePicture, storeProfilePicture } from './profile-picture.service';
 import { presentProfile } from './users.presenter';
-import { usersRepository } from './users.repository';
+import { type ProfileChanges, usersRepository } from './users.repository';
 
 /** The signed-in user's profile. A valid token whose account is gone counts as signed out. */
 export async function getProfile(container: Container, userId: string): Promise<Profile> {
   const user = await usersRepository.findById(container.database.db, userId);
   if (!user) throw unauthorized();
-  return presentProfile(user);
+  const plan = await getPlanState(container, userId);
+  return presentProfile(user, plan);
+}
+
+/**
+ * Applies `changes` to the user's row under its lock and returns the picture it replaced.
+ * Concurrent changes queue, so each replaced picture is seen (and deleted) exactly once.
+ */
+async function changeProfile(container: Container, userId: string, changes: ProfileChanges): Promise<{ previousPicture: string | null }> {
+  const previous = await container.database.db.transaction(async (tx) => {
+    const user = await usersRepository.lockById(tx, userId);
+    if (!user) return undefined;
+    await usersRepository.updateProfile(tx, userId, changes);
+    return { previousPicture: user.profilePicture };
+  });
+  if (!previous) throw unauthorized();
+  return previous;
+}
+
+export interface ProfileUpdate {
+  name: string;
+  /** Absent: the stored options stay as they are. */
+  options?: { key: string; value: string }[];
+  /** A new picture; without one the current picture is kept. */
+  picture: UploadedPicture | null;
+}
+
+/**
+ * PUT /api/user. A new picture is checked, re-encoded and stored before anything else
+ * changes; the old file is deleted only once the new one is in the profile. On any
+ * failure the old picture stays.
+ */
+export async function updateProfile(container: Container, userId: string, update: ProfileUpdate): Promise<Profile> {
+  const newPicture = update.picture ? await storeProfilePicture(container, update.picture) : null;
+  let replaced: string | null;
+  try {
+    const changes: ProfileChanges = { name: update.name };
+    if (update.options) changes.options = update.options;
+    if (newPicture) changes.profilePicture = newPicture;
+    ({ previousPicture: replaced } = await changeProfile(container, userId, changes));
+  } catch (err) {
+    if (newPicture) await discardProfilePicture(container, newPicture);
+    throw err;
+  }
+  if (newPicture && replaced && replaced !== newPicture) await discardProfilePicture(container, replaced);
+  return getProfile(container, userId);
+}
+
+/** DELETE /api/user/profile-picture: the profile without a picture, and the file removed. */
+export async function deleteProfilePicture(container: Container, userId: string): Promise<Profile> {
+  const { previousPicture } = await changeProfile(container, userId, { profilePicture: null });
+  if (previousPicture) await discardProfilePicture(container, previousPicture);
+  return getProfile(container, userId);
+}
+
+/** PUT /api/user/billing. An empty billing e-mail is stored as the account's e-mail. */
+export async function updateBillingData(container: Container, userId: string, input: Omit<BillingData, 'email'> & { email?: string | undefined }): Promise<Profile> {
+  const user = await usersRepository.findById(container.database.db, userId);
+  if (!user) throw unauthorized();
+  const { phone, email, ...required } = input;
+  const billingData: BillingData = { ...required, ...(phone ? { phone } : {}), email: email || user.email };
+  await changeProfile(container, userId, { billingData });
+  return getProfile(container, userId);
+}
+
+/** PUT /api/user/dev-params (developer tools only): plan-limits override and credit balances. */
+export async function updateDevParams(container: Container, userId: string, input: DevParamsRequest): Promise<Profile> {
+  if (!(await usersRepository.findById(container.database.db, userId))) throw unauthorized();
+  await setDevParams(container, userId, input);
+  return getProfile(container, userId);
 }

@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AlertsProvider } from '../../components/ui/alerts/alerts-provider';
 import { PageLoader } from '../../components/ui/spinner';
+import { ToastProvider } from '../../components/ui/toasts/toast-provider';
 import { SessionProvider } from '../../lib/auth/session';
 
 /** Scrolls to the top on every route change (spec §2). */
@@ -15,10 +17,14 @@ function ScrollToTop() {
 export function RootLayout() {
   return (
     <SessionProvider>
-      <ScrollToTop />
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <AlertsProvider>
+        <ToastProvider>
+          <ScrollToTop />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ToastProvider>
+      </AlertsProvider>
     </SessionProvider>
   );
 }

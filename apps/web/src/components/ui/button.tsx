@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -14,6 +14,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /** Shows a spinner and disables the button while an action runs. */
   loading?: boolean;
+  /** React 19 passes refs as props; dialogs use it to move the focus. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The one button of the interface; links that look like buttons use `buttonClass`. */

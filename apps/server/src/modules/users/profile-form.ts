@@ -1,0 +1,79 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { PROFILE_PICTURE_MAX_BYTES } from '@rankmaps/shared/schemas/profile';
+import { type AppError, badRequest } from '../../errors';
+import type { UploadedPicture } from './profile-picture.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The file part of PUT /api/user, read by `readProfileForm`. */
+    profileUpload: UploadedPicture | null;
+  }
+}
+
+/** The text fields PUT /api/user reads; other text fields are ignored. */
+const TEXT_FIELDS = new Set(['name', 'options', 'profilePictureOld']);
+export const PICTURE_FIELD = 'profilePicture';
+
+/**
+ * Limits for @fastify/multipart. The file limit is 2 MB plus a margin: reading a little
+ * more than allowed is how an oversize file is told apart (and answered with the spec's
+ * message) without ever buffering a large upload.
+ */
+export const PROFILE_FORM_LIMITS = {
+  fileSize: PROFILE_PICTURE_MAX_BYTES + 64 * 1024,
+  files: 1,
+  fields: 8,
+  fieldSize: 16 * 1024,
+  fieldNameSize: 100,
+  parts: 10,
+  headerPairs: 50,
+};
+
+const NOT_MULTIPART = 'Envía el formulario como multipart/form-data.';
+const INVALID_FORM = 'El formulario enviado no es válido.';
+
+/** @fastify/multipart's own errors, in Spanish; all of them are the client's. */
+const multipartErrors: Record<string, string> = {
+  FST_FILES_LIMIT: 'Solo puedes subir una imagen.',
+  FST_FIELDS_LIMIT: 'El formulario tiene demasiados campos.',
+  FST_PARTS_LIMIT: 'El formulario tiene demasiados campos.',
+  FST_PROTO_VIOLATION: INVALID_FORM,
+  FST_INVALID_JSON_FIELD_ERROR: 'Las opciones del perfil no son válidas',
+};
+
+/**
+ * preValidation of PUT /api/user: reads the multipart body, so that its text fields are
+ * validated by the route's schema like any JSON body, and keeps the picture (if any) on
+ * the request. Every part is read to the end before answering, also after an error.
+ */
+export async function readProfileForm(request: FastifyRequest): Promise<void> {
+  request.profileUpload = null;
+  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART, 'NOT_MULTIPART');
+  const fields: Record<string, string> = {};
+  let refusal: AppError | null = null;
+  try {
+    const parts: AsyncIterable<Multipart> = request.parts();
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        const data = Buffer.concat(chunks);
+        // A form whose file input was left empty still sends a nameless, empty part: no file.
+        if (!part.filename && data.length === 0) continue;
+        if (part.fieldname !== PICTURE_FIELD) refusal ??= badRequest(`El archivo debe enviarse en el campo ${PICTURE_FIELD}.`, 'UNEXPECTED_FILE');
+        else request.profileUpload = { filename: part.filename, data, truncated: part.file.truncated };
+        continue;
+      }
+      if (!TEXT_FIELDS.has(part.fieldname)) continue;
+      if (part.valueTruncated) refusal ??= badRequest('El texto es demasiado largo', 'FIELD_TOO_LONG');
+      // A part sent as application/json arrives parsed; the schema expects its text.
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    throw badRequest((typeof code === 'string' && multipartErrors[code]) || INVALID_FORM, 'INVALID_MULTIPART');
+  }
+  if (refusal) throw refusal;
+  request.body = fields;
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { PROFILE_PICTURE_MAX_BYTES, profilePictureInvalidMessage, profilePictureTooLargeMessage } from '@rankmaps/shared/schemas/profile';
+import type { Container } from '../../container';
+import { badRequest } from '../../errors';
+import { reencodeAvatar } from './avatar-image';
+
+/** A picture as it arrived: its bytes (at most the limit plus a margin) and its name. */
+export interface UploadedPicture {
+  filename: string;
+  data: Buffer;
+  /** The upload went past the read limit, so `data` holds only its beginning. */
+  truncated: boolean;
+}
+
+const AVATAR_FOLDER = 'avatars';
+/** Names we generate: 128 random bits in hex. Anything else under /uploads/avatars is 404. */
+export const AVATAR_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;
+
+/** The file name as the messages show it: plain text, no path, no markup, bounded. */
+export function displayName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const plain = base
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\p{Cc}\p{Cf}<>"'`&]/gu, '')
+    .trim();
+  if (!plain) return 'seleccionado';
+  return plain.length > 80 ? `${plain.slice(0, 77)}...` : plain;
+}
+
+/**
+ * Checks and re-encodes an upload, then stores it; returns its storage key. Refuses with
+ * the spec's messages a file over 2 MB or one whose bytes are not an accepted image.
+ */
+export async function storeProfilePicture(container: Container, upload: UploadedPicture): Promise<string> {
+  const name = displayName(upload.filename);
+  if (upload.truncated || upload.data.length > PROFILE_PICTURE_MAX_BYTES) throw badRequest(profilePictureTooLargeMessage(name), 'FILE_TOO_LARGE');
+  const webp = await reencodeAvatar(upload.data);
+  if (!webp) throw badRequest(profilePictureInvalidMessage(name), 'INVALID_IMAGE');
+  const key = `${AVATAR_FOLDER}/${randomBytes(16).toString('hex')}.webp`;
+  await container.storage.put(key, webp);
+  return key;
+}
+
+/** Removes a stored picture that is no longer used. A failure only leaves an orphan file. */
+export async function discardProfilePicture(container: Container, key: string): Promise<void> {
+  try {
+    await container.storage.delete(key);
+  } catch (err) {
+    container.log.warn({ err, key }, 'could not delete a profile picture file');
+  }
+}
+
+/** The bytes of a stored picture, by the file name in its URL; undefined when unknown. */
+export async function readProfilePicture(container: Container, file: string): Promise<Buffer | undefined> {
+  if (!AVATAR_FILE_PATTERN.test(file)) return undefined;
+  return container.storage.get(`${AVATAR_FOLDER}/${file}`);
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { readProfilePicture } from './profile-picture.service';
+
+/**
+ * Stored profile pictures, from our own origin (decisions §6). They are public, like any
+ * <img>, under names of 128 random bits; a name never changes content, so it is cached
+ * for a year. Anything else under /uploads is a JSON 404, also when the SPA is served.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/uploads/avatars/:file',
+    {
+      schema: {
+        tags: ['usuario'],
+        summary: 'Foto de perfil (WebP)',
+        params: z.object({ file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const data = await readProfilePicture(app.container, request.params.file);
+      if (!data) throw notFound();
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(data);
+    },
+  );
+
+  app.get('/uploads/*', { schema: { hide: true } }, async () => {
+    throw notFound();
+  });
+};

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useSubscriptionInfo } from '../../features/billing/api/get-subscription-info';
+import { PaymentHistory } from '../../features/billing/components/payment-history';
+import { SubscriptionCard } from '../../features/billing/components/subscription-card';
+import { ProfilePage } from '../../features/profile/components/profile-page';
+import { SandboxActions } from '../../features/sandbox/components/sandbox-actions';
+import { useSession } from '../../lib/auth/session';
+import { usePageMeta } from '../../lib/page-meta';
+
+/** /profile: the profile feature, with the subscription card, payments and sandbox tools from billing. */
+export default function ProfileRoute() {
+  const { t } = useTranslation('profile');
+  usePageMeta(t('metaTitle'));
+  const { profile } = useSession();
+  const info = useSubscriptionInfo(Boolean(profile));
+  if (!profile) return null;
+  return (
+    <ProfilePage
+      profile={profile}
+      subscription={<SubscriptionCard />}
+      payments={<PaymentHistory />}
+      devTools={info.data?.provider === 'sandbox' ? <SandboxActions /> : null}
+    />
+  );
+}

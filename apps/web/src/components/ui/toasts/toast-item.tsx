@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_DURATION_MS } from '@rankmaps/shared/constants';
+import type { ToastType } from './toast-context';
+
+const styles: Record<ToastType, { box: string; icon: string; path: string }> = {
+  info: { box: 'ring-brand-200', icon: 'bg-brand-50 text-brand-600', path: 'M12 11v5M12 7.5v.01' },
+  success: { box: 'ring-emerald-200', icon: 'bg-emerald-50 text-emerald-600', path: 'm7 12.5 3.5 3.5L17 9' },
+  error: { box: 'ring-red-200', icon: 'bg-red-50 text-red-600', path: 'M12 7.5v5M12 16v.01' },
+};
+
+/**
+ * One notification. It leaves after 3 s (spec §9) or on its close button; the clock
+ * stops while the pointer or the focus is on it, so it can be read and closed calmly.
+ */
+export default function ToastItem({ type, message, onDismiss }: { type: ToastType; message: string; onDismiss: () => void }) {
+  const { t } = useTranslation('alerts');
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(TOAST_DURATION_MS);
+
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = window.setTimeout(onDismiss, remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current = Math.max(500, remaining.current - (Date.now() - started));
+    };
+  }, [paused, onDismiss]);
+
+  const style = styles[type];
+  return (
+    <li
+      role={type === 'error' ? 'alert' : undefined}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={`pointer-events-auto flex items-start gap-3 rounded-xl bg-white p-3.5 shadow-lg ring-1 transition duration-200 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none ${style.box}`}
+    >
+      <span className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${style.icon}`}>
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          {type !== 'success' && <circle cx="12" cy="12" r="9" />}
+          <path d={style.path} />
+        </svg>
+      </span>
+      <p className="min-w-0 flex-1 self-center text-sm font-medium text-slate-800">
+        <span className="sr-only">{t(`toast.${type}`)}: </span>
+        {message}
+      </p>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={t('toast.close')}
+        title={t('toast.close')}
+        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+      >
+        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </button>
+    </li>
+  );
+}

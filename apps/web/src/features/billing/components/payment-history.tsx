@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { PAYMENT_HISTORY_LIMIT, usePaymentHistory } from '../api/get-payment-history';
+import { ReceiptIcon } from './icons';
+import { PaymentCards, PaymentTable } from './payment-history-list';
+
+function HistorySkeleton() {
+  const { t } = useTranslation('billing');
+  return (
+    <div role="status" aria-label={t('history.loading')} className="animate-pulse space-y-3" data-testid="payment-history-loading">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center justify-between gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+          <div className="space-y-2">
+            <div className="h-4 w-40 rounded bg-slate-200" />
+            <div className="h-3 w-24 rounded bg-slate-100" />
+          </div>
+          <div className="h-4 w-16 rounded bg-slate-200" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The last 20 payments (spec §2, §9). It fetches when first shown, which the profile
+ * does when its payments tab is first opened.
+ */
+export function PaymentHistory() {
+  const { t } = useTranslation('billing');
+  const query = usePaymentHistory();
+
+  if (query.isPending) return <HistorySkeleton />;
+  if (query.isError) {
+    return (
+      <div className="space-y-3">
+        <AlertBanner tone="error">{t('history.error')}</AlertBanner>
+        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+          {t('history.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const payments = query.data;
+  if (payments.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center" data-testid="payment-history-empty">
+        <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <ReceiptIcon className="h-6 w-6" />
+        </span>
+        <p className="mt-3 font-semibold text-slate-900">{t('history.empty')}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('history.emptyBody')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3" data-testid="payment-history">
+      {payments.length >= PAYMENT_HISTORY_LIMIT && (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">{t('history.limitNotice', { count: PAYMENT_HISTORY_LIMIT })}</p>
+      )}
+      <PaymentTable payments={payments} />
+      <PaymentCards payments={payments} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isUnlimited } from '@rankmaps/shared/plans';
+import type { PlanLimitsValues } from '../utils/plan-limits';
+
+
+/** Places, keywords per place, weekly and manual scans, largest grid (spec §4; catalogue of decisions §1). */
+export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimitsValues; headingLevel?: 'h2' | 'h3' }) {
+  const { t, i18n } = useTranslation('billing');
+  const titleId = useId();
+  const value = (n: number) => (isUnlimited(n) ? t('limits.unlimited') : new Intl.NumberFormat(i18n.language).format(n));
+  const rows = [
+    { key: 'places', label: t('limits.places'), value: value(limits.places) },
+    { key: 'keywords', label: t('limits.keywords'), value: value(limits.keywords) },
+    { key: 'weeklyScans', label: t('limits.weeklyScans'), value: value(limits.weeklyScans) },
+    ...(limits.manualScans === undefined ? [] : [{ key: 'manualScans', label: t('limits.manualScans'), value: value(limits.manualScans) }]),
+    { key: 'grid', label: t('limits.grid'), value: t('limits.gridValue', { size: limits.gridSize }) },
+  ];
+  const Heading = headingLevel;
+  return (
+    <section aria-labelledby={titleId} data-testid="plan-limits">
+      <Heading id={titleId} className="font-semibold text-slate-900">
+        {t('limits.title')}
+      </Heading>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {rows.map((row) => (
+          <div key={row.key} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+            <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

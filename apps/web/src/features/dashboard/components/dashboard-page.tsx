@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { GbpPanel } from './gbp-panel';
+import { QuickLinks } from './quick-links';
+import { SummaryTiles } from './summary-tiles';
+
+interface DashboardPageProps {
+  profile: Profile;
+  /** The subscription's status ('active', 'trialing', 'past_due'…), or null without one. */
+  subscriptionStatus: string | null;
+  /** The subscription could not be loaded. */
+  loadError: boolean;
+  onRetry: () => void;
+  retrying: boolean;
+  /** The past-due warning (billing); renders nothing while payments are fine. */
+  pastDueBanner: ReactNode;
+  /** Limits, or credits for pro plans, or an upgrade button (billing). */
+  planPanel: ReactNode;
+}
+
+/** The signed-in home (spec §2 Dashboard). */
+export function DashboardPage({ profile, subscriptionStatus, loadError, onRetry, retrying, pastDueBanner, planPanel }: DashboardPageProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div data-page="dashboard" className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-slate-600">{t('greeting', { name: profile.name.split(' ')[0] || profile.name })}</p>
+      </header>
+      {loadError && (
+        <AlertBanner tone="error" title={t('error.title')}>
+          <p>{t('error.body')}</p>
+          <Button variant="secondary" onClick={onRetry} loading={retrying} className="mt-3 py-2!">
+            {t('error.retry')}
+          </Button>
+        </AlertBanner>
+      )}
+      {pastDueBanner}
+      <QuickLinks />
+      <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} />
+      <GbpPanel />
+      {planPanel}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { nextTabIndex } from '../utils/tabs';
+
+export interface ProfileTab {
+  id: string;
+  label: string;
+  /** The compact label phones show (spec §2: Personal, Facturación, Pagos). */
+  short: string;
+  content: ReactNode;
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: arrows, Home and End move the selection. A panel
+ * mounts the first time its tab opens and then stays, so forms keep what was typed and the
+ * payments load only when first asked for.
+ */
+export function ProfileTabs({ tabs, label, onChange, header }: { tabs: ProfileTab[]; label: string; onChange: () => void; header?: ReactNode }) {
+  const baseId = useId();
+  const [selected, setSelected] = useState(0);
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (index: number) => {
+    if (index === selected) return;
+    setSelected(index);
+    setVisited((v) => new Set(v).add(index));
+    onChange();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const next = nextTabIndex(selected, e.key, tabs.length);
+    if (next === null) return;
+    e.preventDefault();
+    select(next);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <section className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200 px-2 sm:px-4">
+        {tabs.map((tab, i) => {
+          const active = i === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={active}
+              aria-controls={`${baseId}-panel-${tab.id}`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => select(i)}
+              onKeyDown={onKeyDown}
+              data-tab={tab.id}
+              className={`relative -mb-px flex-1 border-b-2 px-3 py-3.5 text-sm font-semibold whitespace-nowrap transition-colors md:flex-none md:px-4 ${
+                active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800'
+              }`}
+            >
+              <span className="md:hidden">{tab.short}</span>
+              <span className="hidden md:inline">{tab.label}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="px-5 py-6 sm:px-6">
+        {header}
+        {tabs.map((tab, i) =>
+          visited.has(i) ? (
+            <div
+              key={tab.id}
+              role="tabpanel"
+              id={`${baseId}-panel-${tab.id}`}
+              aria-labelledby={`${baseId}-tab-${tab.id}`}
+              tabIndex={0}
+              hidden={i !== selected}
+              className="outline-none focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-4"
+            >
+              {tab.content}
+            </div>
+          ) : null,
+        )}
+      </div>
+    </section>
+  );
+}

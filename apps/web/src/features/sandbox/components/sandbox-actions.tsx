@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage, type Status } from '../../../components/ui/status-message';
+import { ApiError } from '../../../lib/api-client';
+import { useSimulateRenewal } from '../api/simulate-renewal';
+
+/**
+ * Simulations of the local payment provider, for the development panel: charging the
+ * next renewal now shows what a failed renewal (past due) looks like.
+ */
+export function SandboxActions() {
+  const { t } = useTranslation('sandbox');
+  const renewal = useSimulateRenewal();
+  const [status, setStatus] = useState<Status | null>(null);
+
+  const onRenewal = async () => {
+    setStatus(null);
+    try {
+      const res = await renewal.mutateAsync();
+      setStatus({ text: res.message || t('actions.renewalDone'), tone: 'success' });
+    } catch (err) {
+      const reason = err instanceof ApiError && err.status > 0 && err.message !== `Error ${err.status}` ? ` ${err.message}` : '';
+      setStatus({ text: `${t('actions.renewalError')}${reason}`, tone: 'error' });
+    }
+  };
+
+  return (
+    <div className="rounded-xl border border-dashed border-amber-300 bg-amber-50/60 p-4" data-testid="sandbox-actions">
+      <p className="text-sm font-semibold text-amber-900">{t('actions.title')}</p>
+      <p className="mt-1 text-xs text-amber-900/80">{t('actions.lead')}</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button variant="secondary" onClick={() => void onRenewal()} loading={renewal.isPending} className="w-full sm:w-auto">
+          {t('actions.renewal')}
+        </Button>
+        <p className="text-xs text-slate-600">{t('actions.renewalHint')}</p>
+      </div>
+      <div className="mt-3">
+        <StatusMessage status={status} />
+      </div>
+    </div>
+  );
+}
