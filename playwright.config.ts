@@ -39,6 +39,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_USER: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Every journey comes from one address; the limits themselves are tested in the API suite.
+      RATE_LIMIT_GLOBAL_MAX: '100000',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

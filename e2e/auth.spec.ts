@@ -1,58 +1,10 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, confirmViaApi, mailLink, signIn, signUpViaApi, uniqueEmail } from './support';
 
 // Account journeys in a real browser against the real server. E-mails are read from the
 // local outbox (GET /api/dev/mail or the /dev/mail page); nothing is mocked.
 
-const PASSWORD = 'Mapas#2025';
 const NEW_PASSWORD = 'Ranking!2026';
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-}
-
-const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** The first link of the newest e-mail of `kind` sent to `to`, waiting for it to be stored. */
-async function mailLink(request: APIRequestContext, to: string, kind: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail');
-        if (!res.ok()) return '';
-        const { emails } = (await res.json()) as { emails: OutboxItem[] };
-        const mail = emails.find((m) => m.to === to && m.kind === kind);
-        link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-        return link;
-      },
-      { message: `a ${kind} e-mail to ${to} in the outbox` },
-    )
-    .not.toBe('');
-  return link;
-}
-
-async function signUpViaApi(request: APIRequestContext, email: string, password = PASSWORD) {
-  const res = await request.post('/api/auth/signup/user', {
-    data: { name: 'Lucía Prueba', email, password, confirmPassword: password },
-  });
-  expect(res.status()).toBe(201);
-}
-
-async function confirmViaApi(request: APIRequestContext, email: string) {
-  const link = new URL(await mailLink(request, email, 'confirm-email'));
-  // The page /confirm-email/user/:token calls GET /api/auth/confirm-email/user/:token.
-  const res = await request.get(`/api/auth${link.pathname}`);
-  expect(res.status()).toBe(200);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-}
 
 test('when a visitor signs up from the landing page and opens the e-mailed link, then they are signed in, sent to the plans page, and can sign out', async ({ page }) => {
   const email = uniqueEmail('alta');

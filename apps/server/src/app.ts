@@ -49,7 +49,14 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   // Brotli at a moderate quality: most of the size win of the maximum, at a fraction of the CPU.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
-  await app.register(rateLimit, { global: true, max: container.config.rateLimit.globalMax, timeWindow: '1 minute' });
+  // The global limit protects the API; the SPA's static files are not counted, or one page
+  // view (dozens of chunks) would eat a whole office's budget behind a shared address.
+  await app.register(rateLimit, {
+    global: true,
+    max: container.config.rateLimit.globalMax,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
   await registerDocs(app);
   await app.register(authPlugin);
 

@@ -15,3 +15,6 @@ export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 
 export const sandboxOutcomeSchema = z.object({ outcome: z.enum(['pay', 'decline', 'pay_then_fail_renewal']) });
 export const redirectResponseSchema = z.object({ redirectUrl: z.string() });
+
+/** The simulated renewal: 'failure' declines it, 'success' pays it; absent, the checkout's choice decides. */
+export const sandboxRenewalSchema = z.object({ outcome: z.enum(['success', 'failure']).optional() });

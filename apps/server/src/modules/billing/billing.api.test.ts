@@ -100,6 +100,22 @@ describe('billing through the sandbox provider', async () => {
     expect(info.subscription.lastPaymentFailure).toBeNull();
   });
 
+  it('when renewals are simulated on demand, then a successful one ends the trial and a failed one makes it past due', async () => {
+    const { headers } = await signedIn();
+    await pay(headers, await priceOf('pro_agency', 'annual'));
+    const info = async () =>
+      (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json<{ subscription: { status: string } }>();
+    expect((await info()).subscription.status).toBe('trialing');
+    const ok = await app.inject({ method: 'POST', url: '/api/sandbox/renewal', headers, payload: { outcome: 'success' } });
+    expect(ok.json().message).toBe('Renovación simulada: cobro realizado.');
+    expect((await info()).subscription.status).toBe('active');
+    const failed = await app.inject({ method: 'POST', url: '/api/sandbox/renewal', headers, payload: { outcome: 'failure' } });
+    expect(failed.json().message).toBe('Renovación simulada: el cobro ha fallado.');
+    expect((await info()).subscription).toMatchObject({ status: 'past_due', lastPaymentFailure: { attemptCount: 1 } });
+    const bad = await app.inject({ method: 'POST', url: '/api/sandbox/renewal', headers, payload: { outcome: 'maybe' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('when a checkout names an unknown price, then it answers 400 and creates nothing', async () => {
     const { headers } = await signedIn();
     const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId: 'price_nope', planName: 'x' } });

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
-import { redirectResponseSchema, sandboxCheckoutSchema, sandboxOutcomeSchema } from '@rankmaps/shared/schemas/sandbox';
+import {
+  redirectResponseSchema,
+  sandboxCheckoutSchema,
+  sandboxOutcomeSchema,
+  sandboxRenewalSchema,
+} from '@rankmaps/shared/schemas/sandbox';
 import { notFound } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { describeSandboxCheckout, sandboxOf, settleSandboxPastDue, simulateSandboxRenewal } from './sandbox.service';
@@ -31,13 +36,21 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/renewal', { onRequest: app.authenticate, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
-    const status = await simulateSandboxRenewal(app.container, requireUserId(request));
-    return { message: status === 'past_due' ? 'Renovación simulada: el cobro ha fallado.' : 'Renovación simulada: cobro realizado.' };
-  });
+  app.post(
+    '/renewal',
+    { onRequest: app.authenticate, schema: { tags, body: sandboxRenewalSchema.nullish(), response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const status = await simulateSandboxRenewal(app.container, requireUserId(request), request.body?.outcome);
+      return { message: status === 'past_due' ? 'Renovación simulada: el cobro ha fallado.' : 'Renovación simulada: cobro realizado.' };
+    },
+  );
 
-  app.post('/portal/settle', { onRequest: app.authenticate, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
-    await settleSandboxPastDue(app.container, requireUserId(request));
-    return { message: 'Método de pago actualizado (simulado). Pago realizado.' };
-  });
+  app.post(
+    '/portal/settle',
+    { onRequest: app.authenticate, schema: { tags, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await settleSandboxPastDue(app.container, requireUserId(request));
+      return { message: 'Método de pago actualizado (simulado). Pago realizado.' };
+    },
+  );
 };

@@ -34,10 +34,10 @@ export async function describeSandboxCheckout(container: Container, id: string):
   };
 }
 
-export async function simulateSandboxRenewal(container: Container, userId: string): Promise<string> {
+export async function simulateSandboxRenewal(container: Container, userId: string, outcome?: 'success' | 'failure'): Promise<string> {
   const sub = await billingRepository.findCurrentSubscription(container.database.db, userId);
   if (!sub) throw notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
-  const renewed = await sandboxOf(container).simulateRenewal(sub.id);
+  const renewed = await sandboxOf(container).simulateRenewal(sub.id, outcome);
   return renewed.status;
 }
 

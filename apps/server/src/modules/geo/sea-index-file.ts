@@ -79,21 +79,27 @@ export async function readSeaIndexFile(path: string, sourceKey: string): Promise
   }
   try {
     const { size } = await handle.stat();
-    if (size < 12) return null;
+    if (size < HEADER_BYTES) return null;
     // One ArrayBuffer of our own, so every section's offset is 8-byte aligned for its view.
     const buffer = new ArrayBuffer(size);
     const bytes = new Uint8Array(buffer);
-    let read = 0;
-    while (read < size) {
-      const { bytesRead } = await handle.read(bytes, read, size - read, read);
-      if (bytesRead === 0) return null;
-      read += bytesRead;
-    }
-    const buf = Buffer.from(buffer);
+    const readRange = async (from: number, to: number) => {
+      for (let at = from; at < to; ) {
+        const { bytesRead } = await handle.read(bytes, at, to - at, at);
+        if (bytesRead === 0) return false;
+        at += bytesRead;
+      }
+      return true;
+    };
+    // The header first: a stale or foreign file is refused without reading 46 MB.
+    if (!(await readRange(0, HEADER_BYTES))) return null;
+    const buf = Buffer.from(buffer, 0, HEADER_BYTES);
     if (buf.toString('latin1', 0, 8) !== MAGIC) return null;
     const headerLength = buf.readUInt32LE(8);
+    if (12 + headerLength > HEADER_BYTES) return null;
     const header = JSON.parse(buf.toString('utf8', 12, 12 + headerLength)) as Header;
     if (header.format !== SEA_INDEX_FORMAT || header.sourceKey !== sourceKey || header.fileBytes !== size) return null;
+    if (!(await readRange(HEADER_BYTES, size))) return null;
     const view = <N extends SectionName>(name: N) => {
       const { offset, length } = header.sections[name];
       return new ARRAY_TYPES[name](buffer, offset, length) as SeaIndexData[N];

@@ -95,8 +95,10 @@ export function createSeaIndex(opts: SeaIndexOptions): SeaIndex {
       return lookupIsSea(data, lat, lng);
     },
     async close() {
+      const inFlight = pending;
       for (const child of builds.keys()) child.kill('SIGTERM');
-      await Promise.allSettled(builds.values());
+      // Wait for the load to settle too, so an interrupted build has released its lock.
+      await Promise.allSettled([...builds.values(), ...(inFlight ? [inFlight] : [])]);
     },
   };
 }
@@ -126,22 +128,26 @@ async function loadOrBuild(file: string, sourcePath: string, log?: Logger): Prom
     const lock = await tryLock(`${file}.lock`);
     if (lock) {
       try {
-        // Another process may have finished between our read and taking the lock.
-        if (!(await readSeaIndexFile(file, key))) {
+        // Another process may have finished between our first read and taking the lock.
+        started = performance.now();
+        let data = await readSeaIndexFile(file, key);
+        if (!data) {
           log?.info({ file }, 'construyendo el índice de mar (una sola vez)');
           await runBuild(sourcePath, file);
+          started = performance.now();
+          data = await readSeaIndexFile(file, key);
+          if (!data) throw new Error(`sea index build did not produce ${file}`);
         }
+        return { data, buildMs: started - buildStarted, loadMs: performance.now() - started };
       } finally {
         await lock.release();
       }
-    } else {
-      // Another process is building it: wait for its file instead of building twice.
-      await new Promise((r) => setTimeout(r, POLL_MS));
     }
+    // Another process is building it: wait for its file instead of building twice.
+    await new Promise((r) => setTimeout(r, POLL_MS));
     started = performance.now();
     const data = await readSeaIndexFile(file, key);
     if (data) return { data, buildMs: started - buildStarted, loadMs: performance.now() - started };
-    if (lock) throw new Error(`sea index build did not produce ${file}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${file}`);
   }
 }

@@ -185,10 +185,11 @@ export class SandboxPayments implements PaymentsProvider {
   }
 
   /**
-   * Simulates the next renewal now. A subscription paid with "pay now, fail the renewal"
-   * gets a declined renewal: the invoice fails and the subscription goes past due.
+   * Simulates the next renewal now. It fails when asked to, or, by default, when the
+   * subscription was paid with "pay now, fail the renewal": the invoice fails and the
+   * subscription goes past due.
    */
-  async simulateRenewal(subscriptionId: string): Promise<SubscriptionLike> {
+  async simulateRenewal(subscriptionId: string, outcome?: 'success' | 'failure'): Promise<SubscriptionLike> {
     const sub = await this.getSubscription(subscriptionId);
     const item = sub.items.data[0]!;
     const months = item.price.recurring?.interval === 'year' ? 12 : 1;
@@ -197,7 +198,7 @@ export class SandboxPayments implements PaymentsProvider {
       ...sub,
       items: { data: [{ ...item, current_period_start: start, current_period_end: addMonths(start, months) }] },
     };
-    if (sub.metadata.failRenewal === 'true') {
+    if (outcome === 'failure' || (outcome === undefined && sub.metadata.failRenewal === 'true')) {
       const pastDue = { ...renewed, status: 'past_due' };
       await this.store.put('subscription', pastDue);
       const invoice = await this.invoiceFor(pastDue, 'subscription_cycle', item.price.unit_amount ?? 0, false);

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AlertsProvider } from '../../components/ui/alerts/alerts-provider';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { PageLoader } from '../../components/ui/spinner';
 import { ToastProvider } from '../../components/ui/toasts/toast-provider';
 import { SessionProvider } from '../../lib/auth/session';
@@ -15,14 +16,18 @@ function ScrollToTop() {
 }
 
 export function RootLayout() {
+  // A new boundary per path: navigating away from a failed page recovers.
+  const { pathname } = useLocation();
   return (
     <SessionProvider>
       <AlertsProvider>
         <ToastProvider>
           <ScrollToTop />
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </ToastProvider>
       </AlertsProvider>
     </SessionProvider>

@@ -3,8 +3,14 @@ import type { MessageResponse } from '@rankmaps/shared/schemas/common';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/auth/session';
 
-/** POST /sandbox/renewal: charges the next renewal now (it fails for "pay, then fail the renewal"). */
-export const simulateRenewal = () => api<MessageResponse>('/sandbox/renewal', { method: 'POST' });
+export type RenewalOutcome = 'success' | 'failure';
+
+/**
+ * POST /sandbox/renewal: charges the next renewal now. Without an outcome it fails only
+ * for "pay, then fail the renewal"; 'failure' declines it on demand.
+ */
+export const simulateRenewal = (outcome?: RenewalOutcome) =>
+  api<MessageResponse>('/sandbox/renewal', { method: 'POST', body: outcome ? { outcome } : {} });
 
 export function useSimulateRenewal() {
   const queryClient = useQueryClient();

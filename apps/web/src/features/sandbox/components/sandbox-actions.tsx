@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { ApiError } from '../../../lib/api-client';
-import { useSimulateRenewal } from '../api/simulate-renewal';
+import { type RenewalOutcome, useSimulateRenewal } from '../api/simulate-renewal';
 
 /**
  * Simulations of the local payment provider, for the development panel: charging the
@@ -14,14 +14,19 @@ export function SandboxActions() {
   const renewal = useSimulateRenewal();
   const [status, setStatus] = useState<Status | null>(null);
 
-  const onRenewal = async () => {
+  const [pending, setPending] = useState<RenewalOutcome | 'default' | null>(null);
+
+  const onRenewal = async (outcome?: RenewalOutcome) => {
     setStatus(null);
+    setPending(outcome ?? 'default');
     try {
-      const res = await renewal.mutateAsync();
+      const res = await renewal.mutateAsync(outcome);
       setStatus({ text: res.message || t('actions.renewalDone'), tone: 'success' });
     } catch (err) {
       const reason = err instanceof ApiError && err.status > 0 && err.message !== `Error ${err.status}` ? ` ${err.message}` : '';
       setStatus({ text: `${t('actions.renewalError')}${reason}`, tone: 'error' });
+    } finally {
+      setPending(null);
     }
   };
 
@@ -30,10 +35,16 @@ export function SandboxActions() {
       <p className="text-sm font-semibold text-amber-900">{t('actions.title')}</p>
       <p className="mt-1 text-xs text-amber-900/80">{t('actions.lead')}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button variant="secondary" onClick={() => void onRenewal()} loading={renewal.isPending} className="w-full sm:w-auto">
+        <Button variant="secondary" onClick={() => void onRenewal()} loading={pending === 'default'} disabled={renewal.isPending} className="w-full sm:w-auto">
           {t('actions.renewal')}
         </Button>
         <p className="text-xs text-slate-600">{t('actions.renewalHint')}</p>
+      </div>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button variant="secondary" onClick={() => void onRenewal('failure')} loading={pending === 'failure'} disabled={renewal.isPending} className="w-full sm:w-auto">
+          {t('actions.failedRenewal')}
+        </Button>
+        <p className="text-xs text-slate-600">{t('actions.failedRenewalHint')}</p>
       </div>
       <div className="mt-3">
         <StatusMessage status={status} />

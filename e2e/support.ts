@@ -1,0 +1,54 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+// Helpers shared by the journeys. E-mails are read from the local outbox
+// (GET /api/dev/mail); nothing is mocked.
+
+export const PASSWORD = 'Mapas#2025';
+
+interface OutboxItem {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+}
+
+export const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The first link of the newest e-mail of `kind` sent to `to`, waiting for it to be stored. */
+export async function mailLink(request: APIRequestContext, to: string, kind: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mail');
+        if (!res.ok()) return '';
+        const { emails } = (await res.json()) as { emails: OutboxItem[] };
+        const mail = emails.find((m) => m.to === to && m.kind === kind);
+        link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      },
+      { message: `a ${kind} e-mail to ${to} in the outbox` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+export async function signUpViaApi(request: APIRequestContext, email: string, password = PASSWORD, name = 'Lucía Prueba') {
+  const res = await request.post('/api/auth/signup/user', {
+    data: { name, email, password, confirmPassword: password },
+  });
+  expect(res.status()).toBe(201);
+}
+
+export async function confirmViaApi(request: APIRequestContext, email: string) {
+  const link = new URL(await mailLink(request, email, 'confirm-email'));
+  // The page /confirm-email/user/:token calls GET /api/auth/confirm-email/user/:token.
+  const res = await request.get(`/api/auth${link.pathname}`);
+  expect(res.status()).toBe(200);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+}
