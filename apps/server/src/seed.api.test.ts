@@ -13,7 +13,7 @@ describe('seedDemoData', async () => {
     await seedDemoData(container);
     const rows = await db.select().from(users).where(eq(users.email, 'demo@rankmaps.es'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Cuenta Demo', mailConfirmed: true });
+    expect(rows[0]).toMatchObject({ name: 'Demo RankMaps', mailConfirmed: true });
     const res = await app.inject({ method: 'POST', url: '/api/auth/login/user', payload: { email: 'demo@rankmaps.es', password: 'Demo1234!' } });
     expect(res.statusCode).toBe(200);
   });

@@ -3,7 +3,7 @@ import { hashPassword } from './modules/auth/password';
 import { subscribeInSandbox } from './modules/billing/sandbox.service';
 import { usersRepository } from './modules/users/users.repository';
 
-export const DEMO_USER = { name: 'Cuenta Demo', email: 'demo@rankmaps.es', password: 'Demo1234!' } as const;
+export const DEMO_USER = { name: 'Demo RankMaps', email: 'demo@rankmaps.es', password: 'Demo1234!' } as const;
 /** The demo account is on the professional plan Agency, paid monthly (1,500 credits a month). */
 export const DEMO_PLAN = { planId: 'pro_agency', period: 'monthly' } as const;
 
