@@ -1,13 +1,7 @@
 import type { SVGProps } from 'react';
+import { Icon } from '../../../components/ui/icon';
 
 // Outline icons of the billing screens (24×24, stroke = currentColor, decorative).
-function Icon({ children, className = 'h-5 w-5', ...rest }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className} {...rest}>
-      {children}
-    </svg>
-  );
-}
 
 export const CardIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
