@@ -3,7 +3,7 @@ import { createContainer } from './container';
 import { buildApp } from './app';
 import { startWorkers } from './jobs';
 import { createLogger } from './logger';
-import { seedDemoData } from './seed';
+import { DEMO_USER, seedDemoData } from './seed';
 
 async function main() {
   const started = performance.now();
@@ -38,6 +38,11 @@ async function main() {
   container.seaIndex.warmUp();
   const ms = Math.round(performance.now() - started);
   log.info({ ms, database: container.database.driver, worker: config.runWorker }, `RankMaps listo en ${config.appUrl}`);
+  // Logs are JSON for machines; a person starting the app locally also gets a plain line.
+  if (!config.isProduction) {
+    const demo = config.demoUser ? ` · cuenta demo: ${DEMO_USER.email} / ${DEMO_USER.password}` : '';
+    console.log(`\n  RankMaps listo en ${config.appUrl}${demo}\n`);
+  }
 }
 
 main().catch((err: unknown) => {
