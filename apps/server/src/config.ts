@@ -41,6 +41,8 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +71,8 @@ export interface Config {
   rateLimit: { authMax: number; globalMax: number };
   argon2: { memoryKiB: number; iterations: number };
   webDist: string | undefined;
+  /** Business search: Google Places (New) with a key, the demo catalogue without one. */
+  places: { provider: 'demo' | 'google'; googleApiKey: string | undefined; baseUrl: string };
   payments: {
     provider: 'sandbox' | 'stripe';
     /** The sandbox checkout is off in production unless SANDBOX_PAYMENTS=true. */
@@ -147,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     webDist: e.WEB_DIST,
+    places: { provider: e.GOOGLE_MAPS_API_KEY ? 'google' : 'demo', googleApiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
     payments: {
       provider: paymentsProvider,
       sandboxEnabled: paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction),

@@ -5,6 +5,7 @@ import { captchaRoutes } from './captcha/captcha.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
 import { matrixRoutes } from './places/matrix.routes';
+import { placesRoutes } from './places/places.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { registerUsers } from './users';
 
@@ -18,5 +19,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(devMailRoutes, { prefix: '/api' });
   await registerBilling(app);
   await app.register(matrixRoutes, { prefix: '/api' });
+  await app.register(placesRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -66,3 +66,86 @@ export const generateMatrixResponseSchema = z.object({
   flatMatrix: z.array(matrixPointSchema),
 });
 export type GenerateMatrixResponse = z.infer<typeof generateMatrixResponseSchema>;
+
+// ---- Places (spec §3 Place, §7 /place calls) ----
+
+const PLACE_DATA_MISSING = 'Faltan datos para crear el negocio';
+
+/** The grid a place is analysed on: side, radius in metres and centre. */
+export const placeMatrixConfigSchema = z.object(
+  {
+    gridSize: gridSizeSchema,
+    radius: radiusSchema,
+    coordinates: z.object({ lat: latitudeSchema, lng: longitudeSchema }, PLACE_DATA_MISSING),
+  },
+  PLACE_DATA_MISSING,
+);
+export type PlaceMatrixConfig = z.infer<typeof placeMatrixConfigSchema>;
+
+/** GET /api/places/autocomplete. sessionToken groups autocomplete and details into one billed session. */
+export const placeAutocompleteQuerySchema = z.object({
+  input: z.string('Escribe el nombre del negocio.').trim().min(1, 'Escribe el nombre del negocio.').max(200, 'El texto de búsqueda es demasiado largo.'),
+  sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
+});
+export const placeSuggestionSchema = z.object({ placeId: z.string(), name: z.string(), address: z.string() });
+export const placeAutocompleteResponseSchema = z.object({ suggestions: z.array(placeSuggestionSchema) });
+export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
+
+/** POST /api/place. center is required for service-area businesses (no address point). */
+export const createPlaceRequestSchema = z.object({
+  // Optional here so that a missing one gets the seed's exact message from the service.
+  googlePlaceId: z.string(PLACE_DATA_MISSING).max(300, PLACE_DATA_MISSING).optional(),
+  matrixConfig: placeMatrixConfigSchema.optional(),
+  center: z.object({ lat: latitudeSchema, lng: longitudeSchema }).optional(),
+  sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
+});
+export type CreatePlaceRequest = z.infer<typeof createPlaceRequestSchema>;
+export const createPlaceResponseSchema = z.object({ _id: z.string() });
+
+export const placeIdParamsSchema = z.object({ id: z.string().max(100, 'Lugar no encontrado.') });
+export const placeQuerySchema = z.object({ withKeywords: z.enum(['true', 'false'], 'withKeywords debe ser true o false.').optional() });
+
+export const updateMatrixRequestSchema = placeMatrixConfigSchema;
+export const activePlaceRequestSchema = z.object({ placeId: z.string('Falta el lugar.').min(1, 'Falta el lugar.').max(100, 'Lugar no encontrado.') });
+
+/** PUT /api/place/:id/schedule: {rankDay, rankHour} or {weeklyScans}. */
+export const scheduleRequestSchema = z.union(
+  [
+    z.object({
+      rankDay: z.number('El día debe estar entre 0 (domingo) y 6 (sábado).').int('El día debe estar entre 0 (domingo) y 6 (sábado).').min(0, 'El día debe estar entre 0 (domingo) y 6 (sábado).').max(6, 'El día debe estar entre 0 (domingo) y 6 (sábado).'),
+      rankHour: z.number('La hora debe estar entre 0 y 23.').int('La hora debe estar entre 0 y 23.').min(0, 'La hora debe estar entre 0 y 23.').max(23, 'La hora debe estar entre 0 y 23.'),
+    }).strict(),
+    z.object({ weeklyScans: z.boolean('weeklyScans debe ser true o false.') }).strict(),
+  ],
+  'Indica rankDay y rankHour, o weeklyScans.',
+);
+export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
+
+/** A place as the client reads it (spec §3). */
+export const placeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  mainPhoto: z.string().nullable(),
+  googlePlaceId: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+  rating: z.number().nullable(),
+  totalReviews: z.number().int(),
+  createdAt: z.string(),
+  matrixConfig: z.object({ gridSize: z.number().int(), radius: z.number().int(), coordinates: z.object({ lat: z.number(), lng: z.number() }) }),
+  /** gridSize × gridSize, [row][col]; sea or invalid points are null. */
+  coordinatesMatrix: z.array(z.array(matrixCellSchema)),
+  weeklyScans: z.boolean(),
+  rankDay: z.number().int(),
+  rankHour: z.number().int(),
+  scheduleDefault: z.boolean(),
+  timeZone: z.string(),
+  serviceArea: z.boolean(),
+  countryCode: z.string().nullable(),
+  keywords: z.array(z.object({ _id: z.string(), name: z.string() })).optional(),
+});
+export type Place = z.infer<typeof placeSchema>;
+export const placeListResponseSchema = z.array(placeSchema);
+export const activePlaceResponseSchema = z.object({ activePlaceId: z.string().nullable() });

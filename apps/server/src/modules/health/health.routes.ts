@@ -27,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         captcha: c.captcha.name,
         googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
         maps: 'demo',
-        places: 'demo',
+        places: c.config.places.provider,
         payments: c.payments.name,
         gbp: 'demo',
         storage: c.storage.name,

@@ -14,10 +14,14 @@ export interface ProfilePlan {
 export const avatarUrl = (key: string) => `/uploads/${key}`;
 
 /**
- * The §3 profile from the user's row and their plan state. Plan and credits come only
- * from billing; places are not built yet and show their empty state.
+ * The §3 profile from the user's row, their plan state and their places. Plan and
+ * credits come only from billing.
  */
-export function presentProfile(user: UserRow, plan: ProfilePlan): Profile {
+export function presentProfile(
+  user: UserRow,
+  plan: ProfilePlan,
+  placeRefs: { places: { _id: string }[]; activePlaceId: string | null },
+): Profile {
   return {
     _id: user.id,
     name: user.name,
@@ -30,8 +34,8 @@ export function presentProfile(user: UserRow, plan: ProfilePlan): Profile {
     subscriptionStatus: plan.subscriptionStatus,
     options: user.options.map(({ key, value }) => ({ key, value })),
     billingData: user.billingData ? { ...user.billingData, email: user.billingData.email || user.email } : null,
-    places: [],
-    activePlaceId: null,
+    places: placeRefs.places,
+    activePlaceId: placeRefs.activePlaceId,
     planLimits: { ...plan.planLimits },
     subscriptionCredits: plan.subscriptionCredits,
     extraCredits: plan.extraCredits,

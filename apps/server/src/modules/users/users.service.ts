@@ -3,6 +3,7 @@ import type { Container } from '../../container';
 import { unauthorized } from '../../errors';
 import { getPlanState } from '../billing';
 import { setDevParams } from '../billing/dev-params.service';
+import { getPlaceRefs } from '../places/places.service';
 import { type UploadedPicture, discardProfilePicture, storeProfilePicture } from './profile-picture.service';
 import { presentProfile } from './users.presenter';
 import { type ProfileChanges, usersRepository } from './users.repository';
@@ -11,8 +12,8 @@ import { type ProfileChanges, usersRepository } from './users.repository';
 export async function getProfile(container: Container, userId: string): Promise<Profile> {
   const user = await usersRepository.findById(container.database.db, userId);
   if (!user) throw unauthorized();
-  const plan = await getPlanState(container, userId);
-  return presentProfile(user, plan);
+  const [plan, placeRefs] = await Promise.all([getPlanState(container, userId), getPlaceRefs(container, userId)]);
+  return presentProfile(user, plan, placeRefs);
 }
 
 /**

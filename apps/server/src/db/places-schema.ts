@@ -1,0 +1,51 @@
+import { boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+/** The grid a place is analysed on (spec §3, matrixConfig). */
+export interface StoredMatrixConfig {
+  gridSize: number;
+  radius: number;
+  coordinates: { lat: number; lng: number };
+}
+
+// A business a user follows (spec §3, Place). Service-area businesses have no address point
+// (lat/lng null); their grid centre is the one the user chose (center_lat/center_lng).
+export const places = pgTable(
+  'places',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    googlePlaceId: text('google_place_id').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    mainPhoto: text('main_photo'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    centerLat: doublePrecision('center_lat').notNull(),
+    centerLng: doublePrecision('center_lng').notNull(),
+    rating: doublePrecision('rating'),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    countryCode: text('country_code'),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    serviceArea: boolean('service_area').notNull().default(false),
+    matrixConfig: jsonb('matrix_config').$type<StoredMatrixConfig>().notNull(),
+    weeklyScans: boolean('weekly_scans').notNull().default(true),
+    rankDay: integer('rank_day').notNull().default(1),
+    rankHour: integer('rank_hour').notNull().default(9),
+    scheduleDefault: boolean('schedule_default').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('places_user_google_place_key').on(t.userId, t.googlePlaceId)],
+);
+
+/** The place the dashboard opens on; one row per user that has chosen one. */
+export const activePlaces = pgTable('user_active_places', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  placeId: uuid('place_id')
+    .notNull()
+    .references(() => places.id, { onDelete: 'cascade' }),
+});

@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
+import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
+import { RECORDED_DETAILS, startFakeGooglePlaces } from '../../../test/fake-google-places';
+import { subscribeThroughSandbox } from '../../../test/sandbox';
+import { createTestApp } from '../../../test/test-app';
+import { DETAILS_FIELD_MASK, createGooglePlacesProvider } from '../../providers/places/google';
+
+describe('places through the Google Places API (New), against a local fake', async () => {
+  const fake = await startFakeGooglePlaces();
+  afterAll(() => fake.close());
+  const { app, container } = await createTestApp({ GOOGLE_MAPS_API_KEY: 'test-key', GOOGLE_PLACES_BASE_URL: fake.baseUrl, DATA_DIR: GEO_TEST_DATA_DIR });
+  const user = await buildUser(container);
+  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  await subscribeThroughSandbox(app, headers, 'pro_starter', 'monthly');
+  const matrixConfig = { gridSize: 3, radius: 1500, coordinates: { lat: 36.7195, lng: -4.4216 } };
+
+  it('when health is asked with a key, then places is google', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json().adapters.places).toBe('google');
+  });
+
+  it('when the user types, then autocomplete posts the documented body with the key header and maps the suggestions', async () => {
+    fake.requests.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/places/autocomplete?input=dental%20larios&sessionToken=s-1', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ suggestions: [{ placeId: RECORDED_DETAILS.id, name: 'Clínica Dental Larios', address: 'Calle Larios, Málaga, España' }] });
+    const [req] = fake.requests;
+    expect(req).toMatchObject({ method: 'POST', url: '/v1/places:autocomplete' });
+    expect(req!.headers['x-goog-api-key']).toBe('test-key');
+    expect(JSON.parse(req!.body)).toMatchObject({ input: 'dental larios', sessionToken: 's-1', includePureServiceAreaBusinesses: true, languageCode: 'es' });
+  });
+
+  it('when a place is created, then details are fetched with the smallest field mask and the fields are stored', async () => {
+    fake.requests.length = 0;
+    const res = await app.inject({ method: 'POST', url: '/api/place', headers, payload: { googlePlaceId: RECORDED_DETAILS.id, matrixConfig, sessionToken: 's-1' } });
+    expect(res.statusCode).toBe(201);
+    const [req] = fake.requests;
+    expect(req!.url).toBe(`/v1/places/${RECORDED_DETAILS.id}?sessionToken=s-1`);
+    expect(req!.headers['x-goog-fieldmask']).toBe(DETAILS_FIELD_MASK);
+    expect(req!.headers['x-goog-api-key']).toBe('test-key');
+    const place = (await app.inject({ method: 'GET', url: `/api/place/${res.json<{ _id: string }>()._id}`, headers })).json();
+    expect(place).toMatchObject({
+      name: 'Clínica Dental Larios',
+      address: RECORDED_DETAILS.formattedAddress,
+      latitude: 36.7195,
+      longitude: -4.4216,
+      rating: 4.7,
+      totalReviews: 312,
+      countryCode: 'ES',
+      serviceArea: false,
+      timeZone: 'Europe/Madrid',
+    });
+  });
+
+  it('when Google does not know the id, then the answer is 400 with the provider message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/place', headers, payload: { googlePlaceId: 'ChIJunknown', matrixConfig } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('Requested entity was not found.');
+  });
+
+  it('when Google is down, then creating answers 502 with the seed message and nothing is stored', async () => {
+    const before = (await app.inject({ method: 'GET', url: '/api/place', headers })).json<unknown[]>().length;
+    fake.setMode('down');
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/place', headers, payload: { googlePlaceId: 'ChIJother', matrixConfig } });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toBe('Error al crear el lugar. Por favor intenta de nuevo.');
+      const auto = await app.inject({ method: 'GET', url: '/api/places/autocomplete?input=x', headers });
+      expect(auto.statusCode).toBe(502);
+    } finally {
+      fake.setMode('ok');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/place', headers })).json<unknown[]>()).toHaveLength(before);
+  });
+
+  it('when the adapter reads the recorded place directly, then it maps its location, country and first photo', async () => {
+    const provider = createGooglePlacesProvider({ apiKey: 'k', baseUrl: fake.baseUrl });
+    const d = await provider.details(RECORDED_DETAILS.id);
+    expect(d).toMatchObject({ placeId: RECORDED_DETAILS.id, serviceArea: false, lat: 36.7195, lng: -4.4216, countryCode: 'ES' });
+    expect(d.mainPhoto).toContain('places/ChIJN1t_tDeuEmsRUsoyG83frY4/photos/AUc7tXV/media');
+  });
+});

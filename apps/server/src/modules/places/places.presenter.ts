@@ -1,0 +1,29 @@
+import type { MatrixCell, Place } from '@rankmaps/shared/schemas/places';
+import type { PlaceRow } from './places.repository';
+
+/** A place as the client reads it (spec §3). Service-area businesses report their chosen centre as geometry. */
+export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], extra: { keywords?: { _id: string; name: string }[] } = {}): Place {
+  return {
+    _id: row.id,
+    name: row.name,
+    address: row.address,
+    mainPhoto: row.mainPhoto,
+    googlePlaceId: row.googlePlaceId,
+    latitude: row.lat,
+    longitude: row.lng,
+    geometry: { location: { lat: row.lat ?? row.centerLat, lng: row.lng ?? row.centerLng } },
+    rating: row.rating,
+    totalReviews: row.totalReviews,
+    createdAt: row.createdAt.toISOString(),
+    matrixConfig: row.matrixConfig,
+    coordinatesMatrix,
+    weeklyScans: row.weeklyScans,
+    rankDay: row.rankDay,
+    rankHour: row.rankHour,
+    scheduleDefault: row.scheduleDefault,
+    timeZone: row.timeZone,
+    serviceArea: row.serviceArea,
+    countryCode: row.countryCode,
+    ...(extra.keywords ? { keywords: extra.keywords } : {}),
+  };
+}

@@ -1,0 +1,55 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { activePlaces, places } from '../../db/places-schema';
+
+export type PlaceRow = typeof places.$inferSelect;
+export type NewPlace = typeof places.$inferInsert;
+export type PlaceChanges = Partial<Omit<NewPlace, 'id' | 'userId' | 'googlePlaceId' | 'createdAt'>>;
+
+/** Every query on `places`. Each one is scoped to the owner: others' places do not exist. */
+export const placesRepository = {
+  async listByUser(db: DbOrTx, userId: string): Promise<PlaceRow[]> {
+    return db.select().from(places).where(eq(places.userId, userId)).orderBy(asc(places.createdAt), asc(places.id));
+  },
+
+  async countByUser(db: DbOrTx, userId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(places).where(eq(places.userId, userId));
+    return Number(row?.n ?? 0);
+  },
+
+  async findOwned(db: DbOrTx, userId: string, id: string): Promise<PlaceRow | undefined> {
+    const [row] = await db.select().from(places).where(and(eq(places.id, id), eq(places.userId, userId)));
+    return row;
+  },
+
+  async findByGooglePlaceId(db: DbOrTx, userId: string, googlePlaceId: string): Promise<PlaceRow | undefined> {
+    const [row] = await db.select().from(places).where(and(eq(places.userId, userId), eq(places.googlePlaceId, googlePlaceId)));
+    return row;
+  },
+
+  /** Undefined when the user already has this business (the unique index decides under races). */
+  async insert(db: DbOrTx, values: NewPlace): Promise<PlaceRow | undefined> {
+    const [row] = await db.insert(places).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async update(db: DbOrTx, userId: string, id: string, changes: PlaceChanges): Promise<PlaceRow | undefined> {
+    const [row] = await db.update(places).set(changes).where(and(eq(places.id, id), eq(places.userId, userId))).returning();
+    return row;
+  },
+
+  /** Deleting the place also clears it as the active one (foreign key cascade). */
+  async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+    const rows = await db.delete(places).where(and(eq(places.id, id), eq(places.userId, userId))).returning({ id: places.id });
+    return rows.length > 0;
+  },
+
+  async findActivePlaceId(db: DbOrTx, userId: string): Promise<string | null> {
+    const [row] = await db.select({ placeId: activePlaces.placeId }).from(activePlaces).where(eq(activePlaces.userId, userId));
+    return row?.placeId ?? null;
+  },
+
+  async setActivePlace(db: DbOrTx, userId: string, placeId: string): Promise<void> {
+    await db.insert(activePlaces).values({ userId, placeId }).onConflictDoUpdate({ target: activePlaces.userId, set: { placeId } });
+  },
+};

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import {
+  activePlaceRequestSchema,
+  activePlaceResponseSchema,
+  createPlaceRequestSchema,
+  createPlaceResponseSchema,
+  placeAutocompleteQuerySchema,
+  placeAutocompleteResponseSchema,
+  placeIdParamsSchema,
+  placeListResponseSchema,
+  placeQuerySchema,
+  placeSchema,
+  scheduleRequestSchema,
+  updateMatrixRequestSchema,
+} from '@rankmaps/shared/schemas/places';
+import { z } from 'zod';
+import { requireUserId } from '../../plugins/auth';
+import { createPlacesProvider } from '../../providers/places';
+import * as places from './places.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const security = [{ bearer: [] }];
+const tags = ['negocios'];
+
+/** The user's businesses (spec §7, /place calls). Only the owner reaches a place; others' ids answer 404. */
+export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { container } = app;
+  const deps = { container, provider: createPlacesProvider(container.config) };
+  const userId = requireUserId;
+
+  app.get(
+    '/places/autocomplete',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Busca negocios por nombre', querystring: placeAutocompleteQuerySchema, response: { 200: placeAutocompleteResponseSchema, ...errors, 502: errorResponseSchema } },
+    },
+    async (request) => ({ suggestions: await places.autocomplete(deps, request.query.input, request.query.sessionToken) }),
+  );
+
+  app.get(
+    '/place',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Lista los negocios del usuario', response: { 200: placeListResponseSchema, ...errors } } },
+    async (request) => places.listPlaces(container, userId(request)),
+  );
+
+  app.post(
+    '/place',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Añade un negocio',
+        body: createPlaceRequestSchema,
+        response: { 201: createPlaceResponseSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await places.createPlace(deps, userId(request), request.body)),
+  );
+
+  app.put(
+    '/place/active-place',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Elige el negocio activo', body: activePlaceRequestSchema, response: { 200: activePlaceResponseSchema, ...errors } } },
+    async (request) => places.setActivePlace(container, userId(request), request.body.placeId),
+  );
+
+  app.get(
+    '/place/:id',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Un negocio', params: placeIdParamsSchema, querystring: placeQuerySchema, response: { 200: placeSchema, ...errors } } },
+    async (request) => places.getPlace(container, userId(request), request.params.id, request.query.withKeywords === 'true'),
+  );
+
+  app.delete(
+    '/place/:id',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Borra un negocio', params: placeIdParamsSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (request) => {
+      await places.deletePlace(container, userId(request), request.params.id);
+      return { message: 'Lugar eliminado.' };
+    },
+  );
+
+  app.put(
+    '/place/:id/refresh',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Sincroniza el negocio con Google', params: placeIdParamsSchema, response: { 200: placeSchema, ...errors, 502: errorResponseSchema } } },
+    async (request) => places.refreshPlace(deps, userId(request), request.params.id),
+  );
+
+  app.put(
+    '/place/:id/matrix',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Cambia la matriz del negocio', params: placeIdParamsSchema, body: updateMatrixRequestSchema, response: { 200: placeSchema, ...errors } } },
+    async (request) => places.updateMatrix(container, userId(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/place/:id/schedule',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Día y hora del escaneo semanal', params: placeIdParamsSchema, body: scheduleRequestSchema, response: { 200: placeSchema, ...errors } } },
+    async (request) => places.updateSchedule(container, userId(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,219 @@
+import tzLookup from '@photostructure/tz-lookup';
+import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
+import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plans';
+import type { MatrixCell, Place, PlaceMatrixConfig, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
+import type { Container } from '../../container';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { type PlaceDetails, PlaceNotFoundError, type PlacesProvider, PlacesUnavailableError } from '../../providers/places';
+import { requirePaidPlan } from '../billing/plan-access.service';
+import type { PlanStateWithCredits } from '../billing/billing.service';
+import { presentPlace } from './places.presenter';
+import { usersRepository } from '../users/users.repository';
+import { type PlaceRow, placesRepository } from './places.repository';
+
+export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+export const PLACE_NOT_FOUND = 'Lugar no encontrado.';
+export const PLACE_DATA_MISSING = 'Faltan datos para crear el negocio';
+export const CREATE_FAILED = 'Error al crear el lugar. Por favor intenta de nuevo.';
+export const GRID_UPGRADE = 'Para cambiar el tamaño de la matriz necesitas actualizar tu plan a Pro.';
+export const RADIUS_UPGRADE = 'Para cambiar el radio de análisis necesitas actualizar tu plan a Pro.';
+export const DUPLICATE_PLACE = 'Ya tienes este negocio añadido. Búscalo en tu lista de negocios.';
+export const CENTER_REQUIRED = 'Este negocio no tiene dirección pública: elige en el mapa el centro de su zona de servicio.';
+export const WEEKLY_SCANS_PRO = 'Para activar o desactivar los escaneos semanales necesitas actualizar tu plan a Pro.';
+
+type Deps = { container: Container; provider: PlacesProvider };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The IANA zone of a point (decisions.md §7), Europe/Madrid when it cannot be told. */
+export function timeZoneOf(lat: number, lng: number): string {
+  try {
+    return tzLookup(lat, lng);
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+async function ownedOr404(container: Container, userId: string, id: string): Promise<PlaceRow> {
+  if (!UUID.test(id)) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  const row = await placesRepository.findOwned(container.database.db, userId, id);
+  if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return row;
+}
+
+/** Grid and radius rules of the user's plan (decisions.md §1). */
+export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMatrixConfig): void {
+  const { type, gridSize: maxGrid } = state.planLimits;
+  if (!(GRID_SIZES as readonly number[]).includes(config.gridSize)) throw badRequest('El tamaño de la matriz no es válido.', 'VALIDATION_ERROR');
+  if (type === 'pro') {
+    if (config.gridSize > maxGrid) throw badRequest(`Tu plan permite matrices de hasta ${maxGrid}×${maxGrid}.`, 'GRID_NOT_ALLOWED');
+    return;
+  }
+  if (config.gridSize > maxGrid) throw badRequest(GRID_UPGRADE, 'GRID_NOT_ALLOWED');
+  if (config.radius !== DEFAULT_RADIUS_M) throw badRequest(RADIUS_UPGRADE, 'RADIUS_NOT_ALLOWED');
+}
+
+/** The place's grid with sea and invalid points as null. Without the sea index, no point is dropped. */
+async function coordinatesMatrixOf(container: Container, row: PlaceRow): Promise<MatrixCell[][]> {
+  const { gridSize, radius, coordinates } = row.matrixConfig;
+  let isSea: ((lat: number, lng: number) => boolean) | undefined;
+  try {
+    await container.seaIndex.ready();
+    isSea = (lat, lng) => container.seaIndex.isSea(lat, lng);
+  } catch (err) {
+    container.log.warn({ err }, 'índice de mar no disponible: matriz sin filtrar');
+  }
+  try {
+    const points = generateMatrix({ centerLat: coordinates.lat, centerLng: coordinates.lng, maxDistance: radius, size: gridSize }, isSea ? { isSea } : {});
+    return toCoordinatesMatrix(points, gridSize);
+  } catch (err) {
+    container.log.warn({ err, placeId: row.id }, 'matriz del lugar no válida');
+    return Array.from({ length: gridSize }, () => Array.from({ length: gridSize }, () => null));
+  }
+}
+
+async function present(container: Container, row: PlaceRow, withKeywords = false): Promise<Place> {
+  return presentPlace(row, await coordinatesMatrixOf(container, row), withKeywords ? { keywords: [] } : {});
+}
+
+async function fetchDetails(deps: Deps, placeId: string, sessionToken?: string): Promise<PlaceDetails> {
+  try {
+    return await deps.provider.details(placeId, sessionToken);
+  } catch (err) {
+    if (err instanceof PlaceNotFoundError) throw badRequest(err.message, 'PLACE_NOT_FOUND_ON_PROVIDER');
+    deps.container.log.error({ err }, 'proveedor de lugares no disponible');
+    throw new AppError('PLACES_PROVIDER_UNAVAILABLE', CREATE_FAILED, 502);
+  }
+}
+
+export async function autocomplete(deps: Deps, input: string, sessionToken?: string): Promise<PlaceSuggestion[]> {
+  try {
+    return await deps.provider.autocomplete(input, sessionToken);
+  } catch (err) {
+    if (!(err instanceof PlacesUnavailableError)) throw err;
+    deps.container.log.error({ err }, 'proveedor de lugares no disponible');
+    throw new AppError('PLACES_PROVIDER_UNAVAILABLE', 'No se ha podido buscar el negocio. Inténtalo de nuevo.', 502);
+  }
+}
+
+export async function listPlaces(container: Container, userId: string): Promise<Place[]> {
+  const rows = await placesRepository.listByUser(container.database.db, userId);
+  const out: Place[] = [];
+  for (const row of rows) out.push(await present(container, row));
+  return out;
+}
+
+export async function getPlace(container: Container, userId: string, id: string, withKeywords: boolean): Promise<Place> {
+  return present(container, await ownedOr404(container, userId, id), withKeywords);
+}
+
+export async function createPlace(
+  deps: Deps,
+  userId: string,
+  input: { googlePlaceId?: string; matrixConfig?: PlaceMatrixConfig; center?: { lat: number; lng: number }; sessionToken?: string },
+): Promise<{ _id: string }> {
+  const { container } = deps;
+  const db = container.database.db;
+  const googlePlaceId = input.googlePlaceId?.trim();
+  const matrixConfig = input.matrixConfig;
+  if (!googlePlaceId || !matrixConfig) throw badRequest(PLACE_DATA_MISSING, 'VALIDATION_ERROR');
+  const state = await requirePaidPlan(container, userId);
+  const limit = state.planLimits.places;
+  const owned = await placesRepository.countByUser(db, userId);
+  if (!isUnlimited(limit) && owned >= limit) throw forbidden(`Límite alcanzado (${owned}/${limit})`, 'PLACES_LIMIT', 'upgrade_required');
+  checkMatrixAllowed(state, matrixConfig);
+  if (await placesRepository.findByGooglePlaceId(db, userId, googlePlaceId)) throw conflict(DUPLICATE_PLACE, 'PLACE_EXISTS');
+
+  const details = await fetchDetails(deps, googlePlaceId, input.sessionToken);
+  const hasPoint = details.lat !== null && details.lng !== null;
+  const center = hasPoint ? { lat: details.lat ?? 0, lng: details.lng ?? 0 } : input.center;
+  if (!center) throw badRequest(CENTER_REQUIRED, 'CENTER_REQUIRED');
+  // Under the user's row lock, so two adds racing cannot both pass the plan's limit.
+  const row = await db.transaction(async (tx) => {
+    await usersRepository.lockById(tx, userId);
+    const now = await placesRepository.countByUser(tx, userId);
+    if (!isUnlimited(limit) && now >= limit) throw forbidden(`Límite alcanzado (${now}/${limit})`, 'PLACES_LIMIT', 'upgrade_required');
+    return placesRepository.insert(tx, {
+      userId,
+      googlePlaceId,
+      name: details.name,
+      address: details.address,
+      mainPhoto: details.mainPhoto,
+      lat: details.lat,
+      lng: details.lng,
+      centerLat: center.lat,
+      centerLng: center.lng,
+      rating: details.rating,
+      totalReviews: details.totalReviews,
+      countryCode: details.countryCode,
+      timeZone: timeZoneOf(center.lat, center.lng),
+      serviceArea: details.serviceArea || !hasPoint,
+      matrixConfig,
+    });
+  });
+  if (!row) throw conflict(DUPLICATE_PLACE, 'PLACE_EXISTS');
+  return { _id: row.id };
+}
+
+export async function deletePlace(container: Container, userId: string, id: string): Promise<void> {
+  await ownedOr404(container, userId, id);
+  await placesRepository.delete(container.database.db, userId, id);
+}
+
+export async function refreshPlace(deps: Deps, userId: string, id: string): Promise<Place> {
+  const { container } = deps;
+  const row = await ownedOr404(container, userId, id);
+  const d = await fetchDetails(deps, row.googlePlaceId);
+  const hasPoint = d.lat !== null && d.lng !== null;
+  const updated = await placesRepository.update(container.database.db, userId, id, {
+    name: d.name,
+    address: d.address,
+    mainPhoto: d.mainPhoto,
+    rating: d.rating,
+    totalReviews: d.totalReviews,
+    countryCode: d.countryCode,
+    ...(hasPoint ? { lat: d.lat, lng: d.lng } : {}),
+  });
+  if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return present(container, updated);
+}
+
+export async function updateMatrix(container: Container, userId: string, id: string, config: PlaceMatrixConfig): Promise<Place> {
+  await ownedOr404(container, userId, id);
+  checkMatrixAllowed(await requirePaidPlan(container, userId), config);
+  const updated = await placesRepository.update(container.database.db, userId, id, { matrixConfig: config });
+  if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return present(container, updated);
+}
+
+export async function setActivePlace(container: Container, userId: string, placeId: string): Promise<{ activePlaceId: string }> {
+  await ownedOr404(container, userId, placeId);
+  await placesRepository.setActivePlace(container.database.db, userId, placeId);
+  return { activePlaceId: placeId };
+}
+
+export async function getActivePlaceId(container: Container, userId: string): Promise<string | null> {
+  return placesRepository.findActivePlaceId(container.database.db, userId);
+}
+
+/** What the profile reports of the user's places: their ids and the active one. */
+export async function getPlaceRefs(container: Container, userId: string): Promise<{ places: { _id: string }[]; activePlaceId: string | null }> {
+  const db = container.database.db;
+  const [rows, activePlaceId] = await Promise.all([placesRepository.listByUser(db, userId), placesRepository.findActivePlaceId(db, userId)]);
+  return { places: rows.map((r) => ({ _id: r.id })), activePlaceId };
+}
+
+export async function updateSchedule(container: Container, userId: string, id: string, input: ScheduleRequest): Promise<Place> {
+  await ownedOr404(container, userId, id);
+  const state = await requirePaidPlan(container, userId);
+  let changes;
+  if ('weeklyScans' in input) {
+    if (state.planLimits.type !== 'pro') throw forbidden(WEEKLY_SCANS_PRO, 'UPGRADE_REQUIRED', 'upgrade_required');
+    changes = { weeklyScans: input.weeklyScans };
+  } else {
+    changes = { rankDay: input.rankDay, rankHour: input.rankHour, scheduleDefault: input.rankDay === 1 && input.rankHour === 9 };
+  }
+  const updated = await placesRepository.update(container.database.db, userId, id, changes);
+  if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return present(container, updated);
+}

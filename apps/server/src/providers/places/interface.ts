@@ -1,0 +1,42 @@
+/** One suggestion while the user types a business name (spec §5, add business). */
+export interface PlaceSuggestion {
+  placeId: string;
+  name: string;
+  address: string;
+}
+
+/** What a business looks like on the maps provider. Service-area businesses have no point. */
+export interface PlaceDetails {
+  placeId: string;
+  name: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  rating: number | null;
+  totalReviews: number;
+  mainPhoto: string | null;
+  countryCode: string | null;
+  serviceArea: boolean;
+}
+
+/** The provider does not know this place id (the user gets a 400 with the message). */
+export class PlaceNotFoundError extends Error {
+  constructor(message = 'No se ha encontrado el negocio en Google.') {
+    super(message);
+    this.name = 'PlaceNotFoundError';
+  }
+}
+
+/** The provider could not be reached or answered with an error (the user gets a 502). */
+export class PlacesUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlacesUnavailableError';
+  }
+}
+
+export interface PlacesProvider {
+  readonly name: 'demo' | 'google';
+  autocomplete(input: string, sessionToken?: string): Promise<PlaceSuggestion[]>;
+  details(placeId: string, sessionToken?: string): Promise<PlaceDetails>;
+}
