@@ -29,6 +29,27 @@ const socialNetworks: { icon: IconName; name: string }[] = [
 
 const linkClass = 'text-sm text-slate-300 transition-colors hover:text-white';
 
+/** One titled column of footer links. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; key: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {t(link.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function PublicFooter() {
   const { t } = useTranslation();
   const { data: config } = usePublicConfig();
@@ -54,34 +75,8 @@ export function PublicFooter() {
               ))}
             </ul>
           </div>
-          <nav aria-labelledby="footer-product">
-            <h2 id="footer-product" className="text-sm font-semibold text-white">
-              {t('footer.product')}
-            </h2>
-            <ul className="mt-4 space-y-3">
-              {productLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {t(link.key)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className="text-sm font-semibold text-white">
-              {t('footer.legal')}
-            </h2>
-            <ul className="mt-4 space-y-3">
-              {legalLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {t(link.key)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-product" title={t('footer.product')} links={productLinks} />
+          <FooterLinks id="footer-legal" title={t('footer.legal')} links={legalLinks} />
           <div>
             <h2 className="text-sm font-semibold text-white">{t('footer.contactTitle')}</h2>
             <ul className="mt-4 space-y-3">
