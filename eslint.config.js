@@ -47,6 +47,8 @@ export default tseslint.config(
             { target: './apps/web/src/features/profile', from: './apps/web/src/features', except: ['./profile'] },
             { target: './apps/web/src/features/dashboard', from: './apps/web/src/features', except: ['./dashboard'] },
             { target: './apps/web/src/features/sandbox', from: './apps/web/src/features', except: ['./sandbox'] },
+            { target: './apps/web/src/features/places', from: './apps/web/src/features', except: ['./places'] },
+            { target: './apps/web/src/features/keywords', from: './apps/web/src/features', except: ['./keywords'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
             // Server: routes → service → repository → db. Only repositories touch the database

@@ -1,19 +1,12 @@
 import { type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { PASSWORD, mailLink, signUpViaApi, uniqueEmail } from './support';
+import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
 
 // The billing journey of a new agency in a real browser, through the local sandbox payment
 // provider: the same billing code as Stripe, with nothing mocked.
 
 /** A real 64×64 PNG, to upload as a profile picture. */
 const pngPhoto = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
-
-async function payInSandbox(page: Page) {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
-  await expect(page.getByText('Entorno de pruebas — no se realiza ningún cargo real').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-  await expect(page).toHaveURL(/\/subscription\/success\?session_id=/);
-}
 
 async function openSandboxSimulations(page: Page) {
   await page.goto('/profile');

@@ -52,3 +52,27 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
 }
+
+/** Pays in the sandbox checkout (the local payment provider) and waits for the success page. */
+export async function payInSandbox(page: Page) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
+  await expect(page.getByText('Entorno de pruebas — no se realiza ningún cargo real').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+  await expect(page).toHaveURL(/\/subscription\/success\?session_id=/);
+}
+
+/**
+ * A new, confirmed user signed in in `page` with a paid plan: 'Básico' (basic type) or
+ * 'Starter' (pro type), bought through the sandbox checkout.
+ */
+export async function subscribedUser(page: Page, request: APIRequestContext, label: string, plan: 'Básico' | 'Starter' = 'Básico') {
+  const email = uniqueEmail(label);
+  await signUpViaApi(request, email);
+  await page.goto(await mailLink(request, email, 'confirm-email'));
+  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
+  if (plan === 'Starter') await page.getByRole('radio', { name: 'Agentes de Marketing' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: plan }) });
+  await card.getByRole('button', { name: 'Suscribirse Anual' }).click();
+  await payInSandbox(page);
+  return email;
+}

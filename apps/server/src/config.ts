@@ -43,6 +43,12 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
+  MAPS_SEARCH_PROVIDER: z.enum(['demo', 'dataforseo', 'google-places']).default('demo'),
+  DATAFORSEO_LOGIN: z.string().optional(),
+  DATAFORSEO_PASSWORD: z.string().optional(),
+  DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
+  SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +79,18 @@ export interface Config {
   webDist: string | undefined;
   /** Business search: Google Places (New) with a key, the demo catalogue without one. */
   places: { provider: 'demo' | 'google'; googleApiKey: string | undefined; baseUrl: string };
+  /**
+   * Rank data for scans (decisions.md §4). rateLimitPerMinute is shared by every worker
+   * process; concurrency is per scan job.
+   */
+  mapsSearch: {
+    provider: 'demo' | 'dataforseo' | 'google-places';
+    dataforseo?: { login: string; password: string; baseUrl: string };
+    googleApiKey: string | undefined;
+    googleBaseUrl: string;
+    rateLimitPerMinute: number;
+    concurrency: number;
+  };
   payments: {
     provider: 'sandbox' | 'stripe';
     /** The sandbox checkout is off in production unless SANDBOX_PAYMENTS=true. */
@@ -117,6 +135,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (paymentsProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICES)) {
     throw new ConfigError('Variables de entorno no válidas:\n  STRIPE_SECRET_KEY/STRIPE_WEBHOOK_SECRET/STRIPE_PRICES: son obligatorias con PAYMENTS_PROVIDER=stripe');
   }
+  if (e.MAPS_SEARCH_PROVIDER === 'dataforseo' && !(e.DATAFORSEO_LOGIN && e.DATAFORSEO_PASSWORD))
+    throw new ConfigError('Variables de entorno no válidas:\n  DATAFORSEO_LOGIN/DATAFORSEO_PASSWORD: son obligatorias con MAPS_SEARCH_PROVIDER=dataforseo');
+  if (e.MAPS_SEARCH_PROVIDER === 'google-places' && !e.GOOGLE_MAPS_API_KEY)
+    throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_MAPS_API_KEY: es obligatoria con MAPS_SEARCH_PROVIDER=google-places');
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
     const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
@@ -152,6 +174,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     webDist: e.WEB_DIST,
     places: { provider: e.GOOGLE_MAPS_API_KEY ? 'google' : 'demo', googleApiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
+    mapsSearch: {
+      provider: e.MAPS_SEARCH_PROVIDER,
+      dataforseo:
+        e.DATAFORSEO_LOGIN && e.DATAFORSEO_PASSWORD ? { login: e.DATAFORSEO_LOGIN, password: e.DATAFORSEO_PASSWORD, baseUrl: e.DATAFORSEO_BASE_URL } : undefined,
+      googleApiKey: e.GOOGLE_MAPS_API_KEY,
+      googleBaseUrl: e.GOOGLE_PLACES_BASE_URL,
+      rateLimitPerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE,
+      concurrency: e.SCAN_CONCURRENCY,
+    },
     payments: {
       provider: paymentsProvider,
       sandboxEnabled: paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction),

@@ -33,6 +33,22 @@ export const RECORDED_DETAILS = {
   ],
 };
 
+/** places:searchText with the field mask places.displayName,places.formattedAddress,places.location. */
+export const RECORDED_TEXT_SEARCH = {
+  places: [
+    {
+      formattedAddress: 'Málaga, España',
+      location: { latitude: 36.721261, longitude: -4.4212655 },
+      displayName: { text: 'Málaga', languageCode: 'es' },
+    },
+    {
+      formattedAddress: 'Calle Larios, 29005 Málaga, España',
+      location: { latitude: 36.7196, longitude: -4.4213 },
+      displayName: { text: 'Calle Larios', languageCode: 'es' },
+    },
+  ],
+};
+
 export const RECORDED_NOT_FOUND = {
   error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' },
 };
@@ -59,6 +75,7 @@ export async function startFakeGooglePlaces(): Promise<{ baseUrl: string; reques
       };
       if (mode === 'down') return send(503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } });
       if (req.method === 'POST' && req.url === '/v1/places:autocomplete') return send(200, RECORDED_AUTOCOMPLETE);
+      if (req.method === 'POST' && req.url === '/v1/places:searchText') return send(200, RECORDED_TEXT_SEARCH);
       if (req.method === 'GET' && req.url?.startsWith(`/v1/places/${RECORDED_DETAILS.id}`)) return send(200, RECORDED_DETAILS);
       return send(404, RECORDED_NOT_FOUND);
     });

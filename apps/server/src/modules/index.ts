@@ -4,6 +4,7 @@ import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
+import { coastlineRoutes } from './geo/coastline.routes';
 import { matrixRoutes } from './places/matrix.routes';
 import { placesRoutes } from './places/places.routes';
 import { seoRoutes } from './seo/seo.routes';
@@ -19,6 +20,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(devMailRoutes, { prefix: '/api' });
   await registerBilling(app);
   await app.register(matrixRoutes, { prefix: '/api' });
+  await app.register(coastlineRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

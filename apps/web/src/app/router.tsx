@@ -29,6 +29,10 @@ const Profile = lazy(() => import('./routes/profile'));
 const SubscriptionSuccess = lazy(() => import('./routes/subscription-success'));
 const SandboxCheckout = lazy(() => import('./routes/sandbox-checkout'));
 const SandboxPortal = lazy(() => import('./routes/sandbox-portal'));
+const Rankmap = lazy(() => import('./routes/rankmap'));
+const NewPlace = lazy(() => import('./routes/new-place'));
+const EditMatrix = lazy(() => import('./routes/edit-matrix'));
+const PlaceKeywords = lazy(() => import('./routes/place'));
 
 /** A protected screen whose feature arrives in a later release. */
 function Soon({ page }: { page: string }) {
@@ -98,13 +102,41 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
-          <Route path="/rankmap" element={<Soon page="rankmap" />} />
+          <Route
+            path="/rankmap"
+            element={
+              <RequireAuth>
+                <Rankmap />
+              </RequireAuth>
+            }
+          />
           <Route path="/estadisticas" element={<Soon page="statistics" />} />
           <Route path="/reviews" element={<Soon page="reviews" />} />
           <Route path="/support" element={<Soon page="support" />} />
-          <Route path="/new-place" element={<Soon page="newPlace" />} />
-          <Route path="/edit-matrix/:placeId" element={<Soon page="editMatrix" />} />
-          <Route path="/rankmap/:placeId" element={<Soon page="place" />} />
+          <Route
+            path="/new-place"
+            element={
+              <RequireAuth>
+                <NewPlace />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/edit-matrix/:placeId"
+            element={
+              <RequireAuth>
+                <EditMatrix />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/rankmap/:placeId"
+            element={
+              <RequireAuth>
+                <PlaceKeywords />
+              </RequireAuth>
+            }
+          />
           <Route path="/rankmap/:placeId/keyword/:keywordId" element={<Soon page="keyword" />} />
         </Route>
       </Route>

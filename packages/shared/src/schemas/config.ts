@@ -10,6 +10,7 @@ export const publicConfigSchema = z.object({
   devTools: z.boolean(),
   contactEmail: z.string(),
   contactPhone: z.string(),
-  demo: z.object({ maps: z.boolean(), payments: z.boolean(), email: z.boolean() }),
+  /** Services running on their local implementation (rank data, business search, payments, e-mail). */
+  demo: z.object({ maps: z.boolean(), places: z.boolean(), payments: z.boolean(), email: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -82,6 +82,8 @@ export const placeMatrixConfigSchema = z.object(
 );
 export type PlaceMatrixConfig = z.infer<typeof placeMatrixConfigSchema>;
 
+const PLACE_DATA_MISSING_EARLY = 'Por favor selecciona un lugar de la lista de sugerencias';
+
 /** GET /api/places/autocomplete. sessionToken groups autocomplete and details into one billed session. */
 export const placeAutocompleteQuerySchema = z.object({
   input: z.string('Escribe el nombre del negocio.').trim().min(1, 'Escribe el nombre del negocio.').max(200, 'El texto de búsqueda es demasiado largo.'),
@@ -90,6 +92,31 @@ export const placeAutocompleteQuerySchema = z.object({
 export const placeSuggestionSchema = z.object({ placeId: z.string(), name: z.string(), address: z.string() });
 export const placeAutocompleteResponseSchema = z.object({ suggestions: z.array(placeSuggestionSchema) });
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
+
+/** GET /api/places/locate: a city or address to centre a service area's grid on. */
+export const locateQuerySchema = z.object({
+  input: z.string('Escribe una ciudad o una dirección.').trim().min(2, 'Escribe una ciudad o una dirección.').max(200, 'El texto de búsqueda es demasiado largo.'),
+});
+export const locatedAreaSchema = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
+export const locateResponseSchema = z.object({ results: z.array(locatedAreaSchema) });
+export type LocatedArea = z.infer<typeof locatedAreaSchema>;
+
+/** GET /api/places/details: what the wizard needs to lay out the grid before the place is created. */
+export const placeDetailsQuerySchema = z.object({
+  placeId: z.string(PLACE_DATA_MISSING_EARLY).trim().min(1, PLACE_DATA_MISSING_EARLY).max(300, PLACE_DATA_MISSING_EARLY),
+  sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
+});
+export const placePreviewSchema = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  /** Null for a service-area business: the user picks the grid's centre. */
+  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  rating: z.number().nullable(),
+  totalReviews: z.number().int(),
+  serviceArea: z.boolean(),
+});
+export type PlacePreview = z.infer<typeof placePreviewSchema>;
 
 /** POST /api/place. center is required for service-area businesses (no address point). */
 export const createPlaceRequestSchema = z.object({

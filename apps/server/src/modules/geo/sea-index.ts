@@ -27,6 +27,8 @@ export interface SeaIndex {
   warmUp(): void;
   /** After ready(): whether the point is on the sea. Throws RangeError outside lat ±90, lng ±180. */
   isSea(lat: number, lng: number): boolean;
+  /** After ready(): the prepared index itself, read-only (the coastline endpoint reads its edges). */
+  indexData(): SeaIndexData;
   /** Stops a build this process started. */
   close(): Promise<void>;
 }
@@ -93,6 +95,10 @@ export function createSeaIndex(opts: SeaIndexOptions): SeaIndex {
     isSea(lat, lng) {
       if (!data) throw new Error('sea index not ready: await ready() first');
       return lookupIsSea(data, lat, lng);
+    },
+    indexData() {
+      if (!data) throw new Error('sea index not ready: await ready() first');
+      return data;
     },
     async close() {
       const inFlight = pending;

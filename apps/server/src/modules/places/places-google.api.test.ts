@@ -30,6 +30,22 @@ describe('places through the Google Places API (New), against a local fake', asy
     expect(JSON.parse(req!.body)).toMatchObject({ input: 'dental larios', sessionToken: 's-1', includePureServiceAreaBusinesses: true, languageCode: 'es' });
   });
 
+  it('when a service area is centred on a city, then Text Search posts the documented body and the located points come back', async () => {
+    fake.requests.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/places/locate?input=M%C3%A1laga', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      results: [
+        { label: 'Málaga, España', lat: 36.721261, lng: -4.4212655 },
+        { label: 'Calle Larios, 29005 Málaga, España', lat: 36.7196, lng: -4.4213 },
+      ],
+    });
+    const [req] = fake.requests;
+    expect(req).toMatchObject({ method: 'POST', url: '/v1/places:searchText' });
+    expect(req!.headers['x-goog-fieldmask']).toBe('places.displayName,places.formattedAddress,places.location');
+    expect(JSON.parse(req!.body)).toMatchObject({ textQuery: 'Málaga', languageCode: 'es', pageSize: 5 });
+  });
+
   it('when a place is created, then details are fetched with the smallest field mask and the fields are stored', async () => {
     fake.requests.length = 0;
     const res = await app.inject({ method: 'POST', url: '/api/place', headers, payload: { googlePlaceId: RECORDED_DETAILS.id, matrixConfig, sessionToken: 's-1' } });
@@ -67,6 +83,12 @@ describe('places through the Google Places API (New), against a local fake', asy
       expect(res.json().error).toBe('Error al crear el lugar. Por favor intenta de nuevo.');
       const auto = await app.inject({ method: 'GET', url: '/api/places/autocomplete?input=x', headers });
       expect(auto.statusCode).toBe(502);
+      const details = await app.inject({ method: 'GET', url: '/api/places/details?placeId=ChIJother', headers });
+      expect(details.statusCode).toBe(502);
+      expect(details.json().error).toBe('No se ha podido cargar el negocio. Inténtalo de nuevo.');
+      const located = await app.inject({ method: 'GET', url: '/api/places/locate?input=Madrid', headers });
+      expect(located.statusCode).toBe(502);
+      expect(located.json().error).toBe('No se ha podido buscar la ubicación. Inténtalo de nuevo.');
     } finally {
       fake.setMode('ok');
     }

@@ -33,6 +33,42 @@ describe('places (demo catalogue)', async () => {
     expect((await search(headers, 'DENTAL malaga')).map((s) => s.placeId)).toEqual(found.map((s) => s.placeId));
   });
 
+  it('when the wizard asks for a picked business, then it gets its location, or none for a service-area business', async () => {
+    const { headers } = await signedIn();
+    const [clinic] = await search(headers, 'dental Málaga');
+    const res = await app.inject({ method: 'GET', url: `/api/places/details?placeId=${clinic!.placeId}&sessionToken=abc`, headers });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<{ location: { lat: number; lng: number } | null; serviceArea: boolean; name: string }>();
+    expect(preview.name).toBe(clinic!.name);
+    expect(preview.serviceArea).toBe(false);
+    expect(Math.abs(preview.location!.lat - malagaCentre.lat)).toBeLessThan(0.1);
+
+    const plumbers = await search(headers, 'fontanero Málaga');
+    const previews = await Promise.all(
+      plumbers.map(async (p) => (await app.inject({ method: 'GET', url: `/api/places/details?placeId=${p.placeId}`, headers })).json<{ location: unknown; serviceArea: boolean }>()),
+    );
+    expect(previews.some((p) => p.serviceArea && p.location === null)).toBe(true);
+
+    const unknown = await app.inject({ method: 'GET', url: '/api/places/details?placeId=demo-nowhere-1', headers });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await app.inject({ method: 'GET', url: '/api/places/details', headers });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toContain('Por favor selecciona un lugar de la lista de sugerencias');
+    expect((await app.inject({ method: 'GET', url: `/api/places/details?placeId=${clinic!.placeId}` })).statusCode).toBe(401);
+  });
+
+  it('when a service area is centred by typing a city, then the demo catalogue\'s cities are offered', async () => {
+    const { headers } = await signedIn();
+    const res = await app.inject({ method: 'GET', url: '/api/places/locate?input=malaga', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ results: [{ label: 'Málaga, España', lat: 36.7213, lng: -4.4214 }] });
+    const none = await app.inject({ method: 'GET', url: '/api/places/locate?input=zzzz', headers });
+    expect(none.json()).toEqual({ results: [] });
+    const short = await app.inject({ method: 'GET', url: '/api/places/locate?input=a', headers });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toContain('Escribe una ciudad o una dirección.');
+  });
+
   it('when a basic user adds a Málaga clinic, then it is listed with its §3 fields, a Madrid time zone and a grid with sea cells nulled', async () => {
     const { headers } = await signedIn('basico');
     const [clinic] = await search(headers, 'dental Málaga');

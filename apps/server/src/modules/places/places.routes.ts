@@ -7,6 +7,10 @@ import {
   createPlaceResponseSchema,
   placeAutocompleteQuerySchema,
   placeAutocompleteResponseSchema,
+  placeDetailsQuerySchema,
+  locateQuerySchema,
+  locateResponseSchema,
+  placePreviewSchema,
   placeIdParamsSchema,
   placeListResponseSchema,
   placeQuerySchema,
@@ -36,6 +40,24 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'Busca negocios por nombre', querystring: placeAutocompleteQuerySchema, response: { 200: placeAutocompleteResponseSchema, ...errors, 502: errorResponseSchema } },
     },
     async (request) => ({ suggestions: await places.autocomplete(deps, request.query.input, request.query.sessionToken) }),
+  );
+
+  app.get(
+    '/places/locate',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Busca una ciudad o dirección para centrar una zona de servicio', querystring: locateQuerySchema, response: { 200: locateResponseSchema, ...errors, 502: errorResponseSchema } },
+    },
+    async (request) => ({ results: await places.locate(deps, request.query.input) }),
+  );
+
+  app.get(
+    '/places/details',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Datos de un negocio antes de añadirlo', querystring: placeDetailsQuerySchema, response: { 200: placePreviewSchema, ...errors, 502: errorResponseSchema } },
+    },
+    async (request) => places.previewPlace(deps, request.query.placeId, request.query.sessionToken),
   );
 
   app.get(

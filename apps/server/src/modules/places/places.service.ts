@@ -1,7 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
 import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plans';
-import type { MatrixCell, Place, PlaceMatrixConfig, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
+import type { LocatedArea, MatrixCell, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type PlaceDetails, PlaceNotFoundError, type PlacesProvider, PlacesUnavailableError } from '../../providers/places';
@@ -76,13 +76,13 @@ async function present(container: Container, row: PlaceRow, withKeywords = false
   return presentPlace(row, await coordinatesMatrixOf(container, row), withKeywords ? { keywords: [] } : {});
 }
 
-async function fetchDetails(deps: Deps, placeId: string, sessionToken?: string): Promise<PlaceDetails> {
+async function fetchDetails(deps: Deps, placeId: string, sessionToken?: string, unavailableMessage = CREATE_FAILED): Promise<PlaceDetails> {
   try {
     return await deps.provider.details(placeId, sessionToken);
   } catch (err) {
     if (err instanceof PlaceNotFoundError) throw badRequest(err.message, 'PLACE_NOT_FOUND_ON_PROVIDER');
     deps.container.log.error({ err }, 'proveedor de lugares no disponible');
-    throw new AppError('PLACES_PROVIDER_UNAVAILABLE', CREATE_FAILED, 502);
+    throw new AppError('PLACES_PROVIDER_UNAVAILABLE', unavailableMessage, 502);
   }
 }
 
@@ -94,6 +94,24 @@ export async function autocomplete(deps: Deps, input: string, sessionToken?: str
     deps.container.log.error({ err }, 'proveedor de lugares no disponible');
     throw new AppError('PLACES_PROVIDER_UNAVAILABLE', 'No se ha podido buscar el negocio. Inténtalo de nuevo.', 502);
   }
+}
+
+/** Cities or addresses for a service area's centre. */
+export async function locate(deps: Deps, input: string): Promise<LocatedArea[]> {
+  try {
+    return await deps.provider.locate(input);
+  } catch (err) {
+    if (!(err instanceof PlacesUnavailableError)) throw err;
+    deps.container.log.error({ err }, 'proveedor de lugares no disponible');
+    throw new AppError('PLACES_PROVIDER_UNAVAILABLE', 'No se ha podido buscar la ubicación. Inténtalo de nuevo.', 502);
+  }
+}
+
+/** A business's details before it is added, so the wizard can centre the grid on it. */
+export async function previewPlace(deps: Deps, placeId: string, sessionToken?: string): Promise<PlacePreview> {
+  const d = await fetchDetails(deps, placeId, sessionToken, 'No se ha podido cargar el negocio. Inténtalo de nuevo.');
+  const location = d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
+  return { placeId: d.placeId, name: d.name, address: d.address, location, rating: d.rating, totalReviews: d.totalReviews, serviceArea: d.serviceArea || !location };
 }
 
 export async function listPlaces(container: Container, userId: string): Promise<Place[]> {

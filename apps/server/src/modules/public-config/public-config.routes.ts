@@ -10,7 +10,13 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       devTools: config.devTools,
       contactEmail: config.supportEmail,
       contactPhone: config.contactPhone,
-      demo: { maps: true, payments: true, email: mail.name === 'outbox' },
+      // Which services are local stand-ins, so the interface can label their data as such.
+      demo: {
+        maps: config.mapsSearch.provider === 'demo',
+        places: config.places.provider === 'demo',
+        payments: config.payments.provider === 'sandbox',
+        email: mail.name === 'outbox',
+      },
     };
   });
 };

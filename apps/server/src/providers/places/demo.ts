@@ -1,4 +1,4 @@
-import { type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider } from './interface';
+import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider } from './interface';
 
 // A deterministic catalogue of businesses in Spanish cities, generated in code, for set-ups
 // without a Google key (decisions.md §4). Same ids, names and coordinates on every start.
@@ -124,6 +124,16 @@ export function createDemoPlacesProvider(): PlacesProvider {
       const e = entries().get(placeId);
       if (!e) return Promise.reject(new PlaceNotFoundError('No se ha encontrado el negocio en el catálogo de demostración.'));
       return Promise.resolve({ ...e.details });
+    },
+    // The catalogue's cities stand in for a geocoder: the ones whose name starts with a typed word.
+    locate(input) {
+      const words = normalise(input).split(/[\s,]+/).filter((w) => w.length > 0);
+      const found: LocatedArea[] = CITIES.filter((c) => words.some((w) => normalise(c.name).startsWith(w))).map((c) => ({
+        label: `${c.name}, España`,
+        lat: c.lat,
+        lng: c.lng,
+      }));
+      return Promise.resolve(found.slice(0, 5));
     },
   };
 }

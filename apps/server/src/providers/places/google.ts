@@ -1,7 +1,9 @@
-import { type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider, PlacesUnavailableError } from './interface';
+import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider, PlacesUnavailableError } from './interface';
 
 /** The smallest field mask covering what a place stores (Place Details, Places API New). */
 export const DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,location,rating,userRatingCount,photos,addressComponents,pureServiceAreaBusiness';
+/** Text Search for a service area's centre: only what the list and the map need. */
+const LOCATE_FIELD_MASK = 'places.displayName,places.formattedAddress,places.location';
 
 interface GoogleAutocompleteResponse {
   suggestions?: {
@@ -67,6 +69,24 @@ export function createGooglePlacesProvider(opts: { apiKey: string; baseUrl: stri
         });
       }
       return out;
+    },
+    // Text Search finds cities and street addresses as well as businesses.
+    async locate(input) {
+      const res = await call(`${base}/v1/places:searchText`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Goog-Api-Key': opts.apiKey, 'X-Goog-FieldMask': LOCATE_FIELD_MASK },
+        body: JSON.stringify({ textQuery: input, languageCode: 'es', regionCode: 'es', pageSize: 5 }),
+      });
+      if (!res.ok) throw new PlacesUnavailableError(`Google Places text search: ${await errorOf(res)}`);
+      const body = (await res.json()) as { places?: GooglePlace[] };
+      const out: LocatedArea[] = [];
+      for (const p of body.places ?? []) {
+        const lat = p.location?.latitude;
+        const lng = p.location?.longitude;
+        if (typeof lat !== 'number' || typeof lng !== 'number') continue;
+        out.push({ label: p.formattedAddress ?? p.displayName?.text ?? '', lat, lng });
+      }
+      return out.slice(0, 5);
     },
     async details(placeId, sessionToken) {
       const qs = sessionToken ? `?sessionToken=${encodeURIComponent(sessionToken)}` : '';

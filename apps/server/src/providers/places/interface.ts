@@ -19,6 +19,13 @@ export interface PlaceDetails {
   serviceArea: boolean;
 }
 
+/** A city or address found for centring a service area's grid. */
+export interface LocatedArea {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
 /** The provider does not know this place id (the user gets a 400 with the message). */
 export class PlaceNotFoundError extends Error {
   constructor(message = 'No se ha encontrado el negocio en Google.') {
@@ -39,4 +46,6 @@ export interface PlacesProvider {
   readonly name: 'demo' | 'google';
   autocomplete(input: string, sessionToken?: string): Promise<PlaceSuggestion[]>;
   details(placeId: string, sessionToken?: string): Promise<PlaceDetails>;
+  /** Cities or addresses matching the text, for a service-area business's centre (at most 5). */
+  locate(input: string): Promise<LocatedArea[]>;
 }

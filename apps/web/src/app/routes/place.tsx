@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { KeywordSection } from '../../features/keywords/components/keyword-section';
+import { PlacePage } from '../../features/places/components/place-page';
+import { useSession } from '../../lib/auth/session';
+import { usePageMeta } from '../../lib/page-meta';
+
+/** /rankmap/{placeId}: the business (places) with its keywords (keywords). */
+export default function PlaceRoute() {
+  const { t } = useTranslation('places');
+  usePageMeta(t('page.title'));
+  const { placeId = '' } = useParams();
+  const { profile } = useSession();
+  if (!profile) return null;
+  return <PlacePage key={placeId} placeId={placeId} profile={profile} keywords={(place) => <KeywordSection place={place} />} />;
+}

@@ -1,0 +1,102 @@
+import type { MatrixPoint, Place } from '@rankmaps/shared/schemas/places';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { PageLoader } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toasts/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { usePlace } from '../api/get-place';
+import { useUpdateMatrix } from '../api/update-matrix';
+import { Breadcrumb } from './breadcrumb';
+import { MatrixEditor } from './matrix-editor/matrix-editor';
+
+/** /edit-matrix/{placeId}, Editar Matriz de Análisis (spec §2): the editor pre-filled with the saved grid. */
+export function EditMatrixPage({ placeId, profile }: { placeId: string; profile: Profile }) {
+  const { t } = useTranslation('places');
+  const query = usePlace(placeId);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <div data-page="edit-matrix" className="mx-auto max-w-lg py-10">
+        <AlertBanner tone="error" title={t('errors.loadEdit')}>
+          <Link to="/" className={`${buttonClass('secondary')} mt-3 py-2!`}>
+            {t('edit.backToDashboard')}
+          </Link>
+        </AlertBanner>
+      </div>
+    );
+  return <EditMatrixForm place={query.data} profile={profile} />;
+}
+
+function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) {
+  const { t } = useTranslation('places');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const showApiAlert = useApiErrorAlert();
+  const save = useUpdateMatrix(place._id);
+  const saved = { gridSize: place.matrixConfig.gridSize, radius: place.matrixConfig.radius };
+  const [grid, setGrid] = useState(saved);
+  const [center, setCenter] = useState(place.matrixConfig.coordinates);
+  const [matrix, setMatrix] = useState<MatrixPoint[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const submit = async () => {
+    setError(null);
+    setNotice(null);
+    const unchanged =
+      grid.gridSize === saved.gridSize && grid.radius === saved.radius && center.lat === place.matrixConfig.coordinates.lat && center.lng === place.matrixConfig.coordinates.lng;
+    if (unchanged) {
+      setNotice(t('edit.noChanges'));
+      return;
+    }
+    if (!matrix) return;
+    try {
+      await save.mutateAsync({ gridSize: grid.gridSize, radius: grid.radius, coordinates: center });
+      toast({ type: 'success', message: t('edit.saved') });
+      void navigate(`/rankmap/${place._id}`);
+    } catch (err) {
+      if (showApiAlert(err)) return;
+      setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('errors.updateMatrix'));
+    }
+  };
+
+  return (
+    <div data-page="edit-matrix" className="space-y-6">
+      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name, to: `/rankmap/${place._id}` }, { label: t('edit.crumb') }]} />
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
+        <p className="mt-1 text-slate-600">
+          {place.name} · {place.address}
+        </p>
+      </header>
+      <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <MatrixEditor
+          center={center}
+          value={grid}
+          onChange={(v) => {
+            setGrid(v);
+            setNotice(null);
+          }}
+          planLimits={profile.planLimits}
+          onMatrix={setMatrix}
+          onPickCenter={place.serviceArea ? setCenter : undefined}
+        />
+        {notice && <AlertBanner tone="info">{notice}</AlertBanner>}
+        {error && <AlertBanner tone="error">{error}</AlertBanner>}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to="/" className={buttonClass('secondary')}>
+            {t('edit.cancel')}
+          </Link>
+          <Button loading={save.isPending} disabled={!matrix && !save.isPending} onClick={() => void submit()}>
+            {t('edit.save')}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { DEFAULT_GRID_SIZE, GRID_SIZES } from '@rankmaps/shared/plans';
+import type { CoastlineBox } from '@rankmaps/shared/schemas/geo';
+import { COASTLINE_MAX_BOX_DEG } from '@rankmaps/shared/schemas/geo';
+import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
+import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
+
+/** What the editor needs from the profile's planLimits. */
+export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'>;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** The regeneration delay after the radius slider moves (spec §4, §9). */
+export const RADIUS_DEBOUNCE_MS = 500;
+
+/**
+ * How a grid size option behaves for a plan (decisions.md §1, spec §5):
+ * - `allowed`: selectable;
+ * - `requiresPro`: shown with 'Requiere Pro'; choosing it shows the upgrade alert
+ *   (basic-type plans above their maximum; any other non-pro type for every size but 7);
+ * - `beyondPlan`: a pro-type plan above its own maximum: disabled, 'Tu plan permite hasta N×N'.
+ */
+export type GridOptionState = 'allowed' | 'requiresPro' | 'beyondPlan';
+
+export function gridOptionState(size: number, limits: MatrixPlanLimits): GridOptionState {
+  if (limits.type === 'pro') return size <= limits.gridSize ? 'allowed' : 'beyondPlan';
+  if (limits.type === 'basic') return size <= limits.gridSize ? 'allowed' : 'requiresPro';
+  return size === DEFAULT_GRID_SIZE ? 'allowed' : 'requiresPro';
+}
+
+export interface GridOption {
+  size: number;
+  points: number;
+  state: GridOptionState;
+}
+
+/** Every grid size, in order, with its point count and state for the plan. */
+export function gridOptions(limits: MatrixPlanLimits): GridOption[] {
+  return GRID_SIZES.map((size) => ({ size, points: size * size, state: gridOptionState(size, limits) }));
+}
+
+/** The `matrix` catalogue key of the message shown when a locked grid size is chosen. */
+export function gridUpgradeMessageKey(limits: MatrixPlanLimits): 'upgrade.gridBasic' | 'upgrade.gridOther' {
+  return limits.type === 'basic' ? 'upgrade.gridBasic' : 'upgrade.gridOther';
+}
+
+/** Only pro-type plans choose the radius; the others keep 1500 m (decisions.md §1). */
+export function canChangeRadius(limits: MatrixPlanLimits): boolean {
+  return limits.type === 'pro';
+}
+
+const hasCoordinates = (p: { lat: unknown; lng: unknown }) =>
+  typeof p.lat === 'number' && Number.isFinite(p.lat) && typeof p.lng === 'number' && Number.isFinite(p.lng);
+
+export interface MatrixSummary {
+  total: number;
+  /** Points a scan queries (and, on pro plans, charges): numeric coordinates and not on the sea. */
+  analysed: number;
+  onSea: number;
+  /** Points whose coordinates are missing or not numbers. */
+  noCoordinates: number;
+}
+
+/** The counts the editor shows (spec §5): excluded points are neither analysed nor charged. */
+export function summariseMatrix(points: readonly MatrixPoint[]): MatrixSummary {
+  let onSea = 0;
+  let noCoordinates = 0;
+  for (const p of points) {
+    if (!hasCoordinates(p)) noCoordinates++;
+    else if (p.onSea) onSea++;
+  }
+  return { total: points.length, analysed: points.length - onSea - noCoordinates, onSea, noCoordinates };
+}
+
+export interface Bounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** The rectangle through the outermost points (the analysed area), or null without any point. */
+export function gridBounds(points: readonly MatrixPoint[]): Bounds | null {
+  let b: Bounds | null = null;
+  for (const p of points) {
+    if (!hasCoordinates(p)) continue;
+    if (!b) b = { south: p.lat, west: p.lng, north: p.lat, east: p.lng };
+    else {
+      b.south = Math.min(b.south, p.lat);
+      b.north = Math.max(b.north, p.lat);
+      b.west = Math.min(b.west, p.lng);
+      b.east = Math.max(b.east, p.lng);
+    }
+  }
+  return b;
+}
+
+/** `lng` moved by whole turns to within 180° of `refLng`, so a grid across the antimeridian stays in one piece on the map. */
+export function unwrapLng(lng: number, refLng: number): number {
+  if (Math.abs(lng - refLng) <= 180) return lng;
+  return lng + 360 * Math.round((refLng - lng) / 360);
+}
+
+/** Points of the grid that a map can place (numeric coordinates), their longitudes kept next to `refLng` (the centre's). */
+export function drawablePoints(points: readonly MatrixPoint[], refLng: number | null): MatrixPoint[] {
+  return points.filter(hasCoordinates).map((p) => (refLng === null ? p : { ...p, lng: unwrapLng(p.lng, refLng) }));
+}
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+const floorTo = (n: number, step: number) => Math.floor(n / step) * step;
+const ceilTo = (n: number, step: number) => Math.ceil(n / step) * step;
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * The box to ask the coastline for: the grid's bounds padded by `pad` of their size on each
+ * side, snapped outwards to 0.01° (so small moves reuse the cached answer), kept inside the
+ * world and within the endpoint's 1.5° limit (centred on the grid when it would be larger).
+ * Null for a grid across the antimeridian, which the endpoint cannot take in one box.
+ */
+export function coastlineBox(bounds: Bounds, pad = 0.25): CoastlineBox | null {
+  if (bounds.west < -180 || bounds.east > 180) return null;
+  const STEP = 0.01;
+  const fit = (lo: number, hi: number, min: number, max: number): [number, number] => {
+    const margin = (hi - lo) * pad;
+    let a = floorTo(lo - margin, STEP);
+    let b = ceilTo(hi + margin, STEP);
+    if (b - a > COASTLINE_MAX_BOX_DEG) {
+      const mid = (lo + hi) / 2;
+      a = mid - COASTLINE_MAX_BOX_DEG / 2 + STEP;
+      b = mid + COASTLINE_MAX_BOX_DEG / 2 - STEP;
+    }
+    a = clamp(a, min, max);
+    b = clamp(b, min, max);
+    if (b <= a) b = Math.min(max, a + STEP);
+    if (b <= a) a = b - STEP;
+    return [round6(a), round6(b)];
+  };
+  const [south, north] = fit(bounds.south, bounds.north, -90, 90);
+  const [west, east] = fit(bounds.west, bounds.east, -180, 180);
+  return { south, west, north, east };
+}
+
+/**
+ * A distance for display: metres below 1 km, kilometres with at most one decimal above,
+ * in the interface's language ('1,5 km' in Spanish).
+ */
+export function formatDistance(metres: number, locale: string): { value: string; unit: 'm' | 'km' } {
+  if (metres < 1000) return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(metres), unit: 'm' };
+  return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metres / 1000), unit: 'km' };
+}
+
+/** The side of the analysed area: twice the radius (spec §9), always in kilometres. */
+export function areaSideKm(radiusMetres: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format((2 * radiusMetres) / 1000);
+}
+
+/** A clicked map position as a grid centre: longitude wrapped into ±180, latitude within what a grid accepts. */
+export function toGridCenter(lat: number, lng: number, latLimit: number): LatLng {
+  const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
+  return { lat: round6(clamp(lat, -latLimit, latLimit)), lng: round6(wrapped) };
+}

@@ -1,0 +1,170 @@
+import { getPlan } from '@rankmaps/shared/plans';
+import type { Place } from '@rankmaps/shared/schemas/places';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { useAlerts } from '../../../components/ui/alerts/alerts-context';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { PageLoader } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toasts/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { useDeletePlace } from '../api/delete-place';
+import { usePlaces } from '../api/get-places';
+import { useRefreshPlace } from '../api/refresh-place';
+import { placesAllowance } from '../utils/place-limits';
+import { Breadcrumb } from './breadcrumb';
+import { PlaceCard } from './place-card';
+import { PinIcon, PlusIcon } from './place-icons';
+
+/** /rankmap (spec §2): the user's businesses, the plan's allowance and how RankMap works. */
+export function PlaceListPage({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('places');
+  const places = usePlaces();
+  const list = places.data ?? [];
+  const allowance = placesAllowance(profile.planLimits, list.length);
+  const planName = getPlan(profile.currentPlan)?.name ?? t('list.noPlan');
+
+  return (
+    <div data-page="rankmap" className="space-y-6">
+      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap') }]} />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('list.subtitle')}</p>
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div className="flex gap-1.5">
+              <dt className="text-slate-500">{t('list.plan')}</dt>
+              <dd className="font-semibold text-slate-800">{planName}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-slate-500">{t('list.count')}</dt>
+              <dd data-testid="places-count" className="font-semibold text-slate-800">
+                {allowance.unlimited ? `${list.length} · ${t('list.unlimited')}` : `${list.length}/${allowance.limit}`}
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} />
+      </header>
+
+      {places.isPending ? (
+        <PageLoader />
+      ) : places.isError ? (
+        <AlertBanner tone="error" title={t('errors.load')}>
+          <Button variant="secondary" className="mt-3 py-2!" loading={places.isFetching} onClick={() => void places.refetch()}>
+            {t('retry')}
+          </Button>
+        </AlertBanner>
+      ) : list.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <PlaceGrid places={list} />
+      )}
+      <HelpBox />
+    </div>
+  );
+}
+
+function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: number; limit: number }) {
+  const { t } = useTranslation('places');
+  if (canAdd)
+    return (
+      <Link to="/new-place" className={buttonClass('primary')}>
+        <PlusIcon />
+        {t('list.add')}
+      </Link>
+    );
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <span role="status" className="rounded-lg bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-500">
+        {t('list.limitReached', { count, limit })}
+      </span>
+      <Link to="/subscription" className="text-sm font-medium text-brand-700 hover:underline">
+        {t('list.upgrade')}
+      </Link>
+    </div>
+  );
+}
+
+function PlaceGrid({ places }: { places: Place[] }) {
+  const { t } = useTranslation('places');
+  const { confirm } = useAlerts();
+  const toast = useToast();
+  const remove = useDeletePlace();
+  const refresh = useRefreshPlace();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [syncingId, setSyncingId] = useState<string | null>(null);
+
+  const onDelete = async (place: Place) => {
+    const ok = await confirm({ title: t('delete.title'), message: t('delete.message', { name: place.name }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true });
+    if (!ok) return;
+    setDeletingId(place._id);
+    try {
+      await remove.mutateAsync(place._id);
+      toast({ type: 'success', message: t('delete.done', { name: place.name }) });
+    } catch (err) {
+      toast({ type: 'error', message: err instanceof ApiError && err.status > 0 ? err.message : t('errors.delete') });
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const onSync = async (place: Place) => {
+    setSyncingId(place._id);
+    try {
+      await refresh.mutateAsync(place._id);
+      toast({ type: 'success', message: t('sync.done') });
+    } catch (err) {
+      // Spec §8: a failed sync is only logged; the card keeps its current data.
+      console.error('Sincronización fallida', err);
+    } finally {
+      setSyncingId(null);
+    }
+  };
+
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+      {places.map((place) => (
+        <li key={place._id}>
+          <PlaceCard place={place} deleting={deletingId === place._id} syncing={syncingId === place._id} onDelete={() => void onDelete(place)} onSync={() => void onSync(place)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState() {
+  const { t } = useTranslation('places');
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <PinIcon />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">{t('empty.title')}</h2>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('empty.body')}</p>
+      <Link to="/new-place" className={`${buttonClass('primary')} mt-6`}>
+        <PlusIcon />
+        {t('empty.cta')}
+      </Link>
+    </div>
+  );
+}
+
+function HelpBox() {
+  const { t } = useTranslation('places');
+  const steps = t('help.steps', { returnObjects: true }) as string[];
+  return (
+    <section aria-labelledby="rankmap-help" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
+      <h2 id="rankmap-help" className="text-base font-semibold text-brand-900">
+        {t('help.title')}
+      </h2>
+      <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm text-brand-900/90">
+        {steps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}

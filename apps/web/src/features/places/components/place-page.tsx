@@ -1,0 +1,137 @@
+import type { Place } from '@rankmaps/shared/schemas/places';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { PageLoader } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toasts/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { usePlace } from '../api/get-place';
+import { useSetActivePlace } from '../api/set-active-place';
+import { useUpdateSchedule } from '../api/update-schedule';
+import { Breadcrumb } from './breadcrumb';
+import { ClockIcon, GridIcon, MoreIcon } from './place-icons';
+import { PlaceAvatar } from './place-avatar';
+import { Rating } from './rating';
+import { ScheduleModal } from './schedule-modal';
+import { WeeklyScanCard } from './weekly-scan-card';
+
+interface PlacePageProps {
+  placeId: string;
+  profile: Profile;
+  /** The keyword grid (keywords feature), given the loaded place. */
+  keywords: (place: Place) => ReactNode;
+}
+
+/**
+ * /rankmap/{placeId} (spec §2): the business's header, its weekly scan and its keywords.
+ * A place that is not the user's (404) sends them to the dashboard.
+ */
+export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
+  const { t } = useTranslation('places');
+  const query = usePlace(placeId);
+  const setActive = useSetActivePlace();
+  const activate = setActive.mutate;
+  const loaded = query.isSuccess;
+
+  // Visiting a business makes it the active one (spec §2), once we know it is the user's.
+  useEffect(() => {
+    if (loaded && profile.activePlaceId !== placeId) activate(placeId);
+  }, [loaded, placeId, profile.activePlaceId, activate]);
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to="/" replace />;
+    return (
+      <AlertBanner tone="error" title={t('errors.loadOne')}>
+        <Button variant="secondary" className="mt-3 py-2!" loading={query.isFetching} onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </AlertBanner>
+    );
+  }
+  const place = query.data;
+  return (
+    <div data-page="place" className="space-y-6">
+      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name }]} />
+      <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} />
+      {keywords(place)}
+    </div>
+  );
+}
+
+function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
+  const { t } = useTranslation('places');
+  const toast = useToast();
+  const showApiAlert = useApiErrorAlert();
+  const schedule = useUpdateSchedule(place._id);
+  const [editing, setEditing] = useState(false);
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
+  const [toggling, setToggling] = useState(false);
+
+  const saveSchedule = async (rankDay: number, rankHour: number) => {
+    setScheduleError(null);
+    try {
+      await schedule.mutateAsync({ rankDay, rankHour });
+      setEditing(false);
+      toast({ type: 'success', message: t('schedule.saved') });
+    } catch (err) {
+      setScheduleError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('errors.schedule'));
+    }
+  };
+
+  const toggleWeekly = async (on: boolean) => {
+    setToggling(true);
+    try {
+      await schedule.mutateAsync({ weeklyScans: on });
+      toast({ type: 'success', message: on ? t('weekly.turnedOn') : t('weekly.turnedOff') });
+    } catch (err) {
+      if (!showApiAlert(err)) toast({ type: 'error', message: t('errors.weekly') });
+    } finally {
+      setToggling(false);
+    }
+  };
+
+  return (
+    <>
+      <header className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <PlaceAvatar name={place.name} photo={place.mainPhoto} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl">{place.name}</h1>
+          <p className="mt-0.5 text-sm break-words text-slate-600">{place.address}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Rating rating={place.rating} reviews={place.totalReviews} />
+            {place.serviceArea && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">{t('serviceArea')}</span>}
+          </div>
+        </div>
+        <DropdownMenu
+          label={t('header.menu')}
+          trigger={<MoreIcon />}
+          items={[
+            { kind: 'link', label: t('card.editMatrix'), to: `/edit-matrix/${place._id}`, icon: <GridIcon /> },
+            { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon /> },
+          ]}
+        />
+      </header>
+      <WeeklyScanCard place={place} canToggle={isPro} toggling={toggling} onToggle={(on) => void toggleWeekly(on)} onEditSchedule={() => setEditing(true)} />
+      {editing && (
+        <ScheduleModal
+          rankDay={place.rankDay}
+          rankHour={place.rankHour}
+          timeZone={place.timeZone}
+          saving={schedule.isPending}
+          error={scheduleError}
+          onSave={(d, h) => void saveSchedule(d, h)}
+          onClose={() => {
+            setEditing(false);
+            setScheduleError(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

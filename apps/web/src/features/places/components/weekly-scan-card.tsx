@@ -1,0 +1,77 @@
+import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
+import type { Place } from '@rankmaps/shared/schemas/places';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ClockIcon } from './place-icons';
+
+/** Re-renders every second: the countdown of spec §4 recalculates each second. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+interface WeeklyScanCardProps {
+  place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone'>;
+  /** Pro plans may switch weekly scans off and on (spec §6). */
+  canToggle: boolean;
+  toggling: boolean;
+  onToggle: (on: boolean) => void;
+  onEditSchedule: () => void;
+}
+
+/** The weekly automatic scan: when it runs, in the place's own time zone, and how long until then. */
+export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSchedule }: WeeklyScanCardProps) {
+  const { t, i18n } = useTranslation('places');
+  const now = useNow();
+  const next = nextWeeklyScan(now, place.rankDay, place.rankHour, place.timeZone);
+  const left = countdown(next.getTime() - now.getTime());
+  const formatted = new Intl.DateTimeFormat(i18n.language, { timeZone: place.timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(next);
+  const when = formatted.charAt(0).toUpperCase() + formatted.slice(1);
+
+  return (
+    <section aria-labelledby="weekly-scan-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start gap-3">
+          <span className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <ClockIcon />
+          </span>
+          <div>
+            <h2 id="weekly-scan-title" className="text-base font-semibold text-slate-900">
+              {t('weekly.title')}
+            </h2>
+            {place.weeklyScans ? (
+              <>
+                <p className="mt-0.5 text-sm text-slate-700">
+                  {t('weekly.next')} <span className="font-semibold">{when}</span>
+                </p>
+                <p className="text-xs text-slate-500">{t('weekly.zone', { zone: place.timeZone })}</p>
+              </>
+            ) : (
+              <p className="mt-0.5 text-sm text-slate-600">{t('weekly.off')}</p>
+            )}
+          </div>
+        </div>
+        {place.weeklyScans && (
+          <p data-testid="weekly-countdown" aria-live="off" className="rounded-lg bg-slate-50 px-3 py-2 text-center font-mono text-sm font-semibold text-slate-800 tabular-nums ring-1 ring-slate-200">
+            {left ? t('weekly.countdown', left) : t('weekly.soon')}
+          </p>
+        )}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" className="py-2!" onClick={onEditSchedule}>
+          {t('schedule.open')}
+        </Button>
+        {canToggle && (
+          <Button variant="ghost" className="py-2!" loading={toggling} onClick={() => onToggle(!place.weeklyScans)}>
+            {place.weeklyScans ? t('weekly.turnOff') : t('weekly.turnOn')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
