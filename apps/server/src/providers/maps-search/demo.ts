@@ -1,0 +1,129 @@
+import { normalise } from '../places/demo';
+import {
+  type MarketBusiness,
+  type QueryProfile,
+  catalogueBusiness,
+  catalogueFor,
+  distanceKm,
+  profileQuery,
+  prominence,
+  syntheticAround,
+  townFor,
+} from './demo-market';
+import { hashString, isoWeek, mixInts, unit } from './demo-random';
+import type { MapsSearchItem, MapsSearchProvider, MapsSearchRequest, MapsSearchResult } from './interface';
+
+// The demo simulation of a local map search (decisions.md §4). A business's score is
+//   relevance to the keyword × prominence (rating, reviews) × distance decay from the point
+// times a small weekly factor and a small per-point one. Same inputs, same results.
+
+const MAX_ORGANIC = 20;
+/** Share of businesses that run ads in a given week. */
+const ADVERTISER_SHARE = 0.12;
+
+/** Zoom 13 is the reference; wider maps (lower zoom) stretch distances, closer ones shrink them. */
+const zoomScale = (zoom: number) => Math.min(2, Math.max(0.5, Math.pow(2, 13 - (Number.isFinite(zoom) ? zoom : 13))));
+
+/**
+ * How much a business at d km counts. A sharp peak (proximity wins at the business's door)
+ * on top of a broad tail, tapered to zero at the horizon so that businesses enter and leave
+ * a point's results smoothly.
+ */
+function decay(d: number, scale: number, horizonKm: number): number {
+  const near = 0.45 * Math.exp(-d / (0.2 * scale));
+  const far = 0.55 / (1 + Math.pow(d / scale, 2));
+  const edge = (horizonKm - d) / (0.3 * horizonKm);
+  const taper = edge >= 1 ? 1 : edge <= 0 ? 0 : edge * edge * (3 - 2 * edge);
+  return (near + far) * taper;
+}
+
+/** 1 for a business of the category, up to 1.25 when its name also holds the query's words. */
+function relevance(b: MarketBusiness, profile: QueryProfile): number {
+  if (profile.words.length === 0) return b.baseRelevance;
+  const hits = profile.words.filter((w) => b.nameKey.includes(w)).length;
+  return b.baseRelevance * (1 + (0.25 * hits) / profile.words.length);
+}
+
+function targetBusiness(target: NonNullable<MapsSearchRequest['target']>, profile: QueryProfile): MarketBusiness {
+  return {
+    id: target.placeId,
+    name: target.name,
+    address: catalogueBusiness(target.placeId)?.address ?? townFor(target.lat, target.lng),
+    lat: target.lat,
+    lng: target.lng,
+    showLocation: true,
+    rating: target.rating,
+    reviews: target.totalReviews,
+    category: profile.label,
+    // The business is tracked for this keyword: it belongs to the keyword's market.
+    baseRelevance: 1,
+    nameKey: normalise(target.name),
+    prominence: prominence(target.rating, target.totalReviews),
+    seed: hashString(target.placeId),
+  };
+}
+
+function toItem(b: MarketBusiness, position: number, isAd: boolean): MapsSearchItem {
+  return {
+    position,
+    name: b.name,
+    address: b.address,
+    rating: b.rating,
+    userRatingCount: b.reviews,
+    placeId: b.id,
+    location: b.showLocation ? { latitude: b.lat, longitude: b.lng } : null,
+    categories: [b.category],
+    isAd,
+  };
+}
+
+/** Runs one simulated search; exported for the tests and the benchmark. */
+export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
+  const profile = profileQuery(request.query);
+  if (profile.key.length === 0) return { organic: [], ads: [] };
+  const scale = zoomScale(request.zoom);
+  const horizonKm = Math.min(8, Math.max(2, 4 * scale));
+  const week = hashString(isoWeek(request.now ?? new Date()));
+  const { lat, lng } = request;
+  const pointLat = Math.round(lat * 2000);
+  const pointLng = Math.round(lng * 2000);
+
+  const candidates: MarketBusiness[] = syntheticAround(profile, lat, lng, horizonKm);
+  const target = request.target ? targetBusiness(request.target, profile) : undefined;
+  for (const b of catalogueFor(profile)) {
+    if (b.id !== target?.id && distanceKm(lat, lng, b.lat, b.lng) <= horizonKm) candidates.push(b);
+  }
+  if (target) candidates.push(target);
+
+  const scored: { b: MarketBusiness; score: number }[] = [];
+  for (const b of candidates) {
+    const d = distanceKm(lat, lng, b.lat, b.lng);
+    const weekly = 0.94 + 0.12 * unit(mixInts(b.seed, week));
+    const local = 0.97 + 0.06 * unit(mixInts(b.seed, pointLat, pointLng));
+    const score = relevance(b, profile) * b.prominence * decay(d, scale, horizonKm) * weekly * local;
+    if (score > 1e-4) scored.push({ b, score });
+  }
+  scored.sort((x, y) => y.score - x.score || (x.b.id < y.b.id ? -1 : 1));
+
+  const organic = scored.slice(0, MAX_ORGANIC).map((s, i) => toItem(s.b, i + 1, false));
+
+  // Ads: 0 to 2 per search, bought by this week's advertisers among the nearby candidates.
+  const adDraw = unit(mixInts(hashString(profile.market), week, Math.round(lat * 200), Math.round(lng * 200)));
+  const adCount = adDraw < 0.35 ? 0 : adDraw < 0.75 ? 1 : 2;
+  const ads = scored
+    .filter((s) => s.b.id !== target?.id && unit(mixInts(s.b.seed, week, 0xad)) < ADVERTISER_SHARE)
+    .slice(0, adCount)
+    .map((s, i) => toItem(s.b, i + 1, true));
+
+  return { organic, ads };
+}
+
+export function createDemoMapsSearchProvider(): MapsSearchProvider {
+  return {
+    name: 'demo',
+    search(request, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
+      return Promise.resolve(simulateSearch(request));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { isFoundPosition } from './core';
+
+/** Marker colour bands (decisions.md §3): 1–3, 4–5, 6–10, 11–15, 16–20 and not found. */
+export type PositionBand = 'top3' | 'top5' | 'top10' | 'top15' | 'top20' | 'notFound';
+
+/** The bands in display order (legend order), best first. */
+export const POSITION_BANDS: readonly PositionBand[] = ['top3', 'top5', 'top10', 'top15', 'top20', 'notFound'];
+
+/** The positions each band covers, for legends; null for not found. */
+export const POSITION_BAND_RANGES: Readonly<Record<PositionBand, readonly [number, number] | null>> = {
+  top3: [1, 3],
+  top5: [4, 5],
+  top10: [6, 10],
+  top15: [11, 15],
+  top20: [16, 20],
+  notFound: null,
+};
+
+/**
+ * Green to red, then slate grey for not found. Every colour carries white marker text at
+ * a WCAG contrast of at least 4.5:1 and stands out at least 3:1 from a light basemap, so
+ * the number on a marker stays legible on any tile (the tests check both).
+ */
+export const POSITION_BAND_COLORS: Readonly<Record<PositionBand, string>> = {
+  top3: '#15803d',
+  top5: '#4d7c0f',
+  top10: '#a16207',
+  top15: '#c2410c',
+  top20: '#b91c1c',
+  notFound: '#64748b',
+};
+
+/** The colour of the position written on a marker. */
+export const POSITION_BAND_TEXT_COLOR = '#ffffff';
+
+export function positionBand(p: number | null): PositionBand {
+  if (!isFoundPosition(p)) return 'notFound';
+  if (p <= 3) return 'top3';
+  if (p <= 5) return 'top5';
+  if (p <= 10) return 'top10';
+  if (p <= 15) return 'top15';
+  return 'top20';
+}
+
+/** The label of a position: '+20' when not found (not in the top 20), otherwise the number. */
+export function formatPosition(p: number | null): string {
+  return isFoundPosition(p) ? String(p) : '+20';
+}
