@@ -15,6 +15,8 @@ import { startWorkers } from '../src/jobs';
 export interface TestApp {
   app: FastifyInstance;
   container: Container;
+  /** The PostgreSQL database of this file (for a child process to share it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -22,7 +24,7 @@ export interface TestApp {
  * A fresh database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openPglite(undefined);
@@ -38,6 +40,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openPostgres(url.toString(), 5);
   return {
     database,
+    url: url.toString(),
     async drop() {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -69,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
     ...env,
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const container = await createContainer(config, log, { database });
   const app = await buildApp(container);
   if (opts.workers) await startWorkers(container);
@@ -84,5 +87,5 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
     await rm(dataDir, { recursive: true, force: true });
   };
   afterAll(close);
-  return { app, container, close };
+  return { app, container, databaseUrl, close };
 }

@@ -1,13 +1,22 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB, handleGrantPlanCredits } from './grant-plan-credits.job';
+import { createMapsSearchProvider } from '../providers/maps-search';
+import { scanDeps } from '../modules/rankmaps/scan.service';
+import { RANKMAP_SCAN_JOB, handleRankmapScan } from './rankmap-scan.job';
+import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB, handleRankmapScheduler } from './rankmap-scheduler.job';
 import { SEND_EMAIL_JOB, handleSendEmail } from './send-email.job';
 
 /** Queues every job uses; created at start by both the API and the workers. */
 export async function createQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(SEND_EMAIL_JOB);
   await boss.createQueue(GRANT_PLAN_CREDITS_JOB);
+  await boss.createQueue(RANKMAP_SCAN_JOB);
+  await boss.createQueue(RANKMAP_SCHEDULER_JOB);
 }
+
+/** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
+const SCAN_WORKERS_PER_PROCESS = 2;
 
 /** Registers every job handler with pg-boss. Runs in the API process (embedded default) or in `npm run worker`. */
 export async function startWorkers(container: Container): Promise<void> {
@@ -20,5 +29,15 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(GRANT_PLAN_CREDITS_JOB, GRANT_PLAN_CREDITS_CRON, {}, { tz: 'UTC' });
   await container.boss.work(GRANT_PLAN_CREDITS_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleGrantPlanCredits(container);
+  });
+  const scan = scanDeps(container, createMapsSearchProvider(container.config));
+  for (let i = 0; i < SCAN_WORKERS_PER_PROCESS; i++) {
+    await container.boss.work(RANKMAP_SCAN_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await handleRankmapScan(scan, job.data, job.retryCount >= job.retryLimit);
+    });
+  }
+  await container.boss.schedule(RANKMAP_SCHEDULER_JOB, RANKMAP_SCHEDULER_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(RANKMAP_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleRankmapScheduler(container);
   });
 }

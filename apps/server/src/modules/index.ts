@@ -4,9 +4,11 @@ import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
+import { keywordsRoutes } from './keywords/keywords.routes';
 import { coastlineRoutes } from './geo/coastline.routes';
 import { matrixRoutes } from './places/matrix.routes';
 import { placesRoutes } from './places/places.routes';
+import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { registerUsers } from './users';
 
@@ -22,5 +24,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(matrixRoutes, { prefix: '/api' });
   await app.register(coastlineRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
+  await app.register(keywordsRoutes, { prefix: '/api' });
+  await app.register(rankmapsRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -26,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         email: c.mail.name,
         captcha: c.captcha.name,
         googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
-        maps: 'demo',
+        mapsSearch: c.config.mapsSearch.provider,
         places: c.config.places.provider,
         payments: c.payments.name,
         gbp: 'demo',

@@ -7,6 +7,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { type PlaceDetails, PlaceNotFoundError, type PlacesProvider, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
+import { keywordsRepository } from '../keywords/keywords.repository';
+import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { presentPlace } from './places.presenter';
 import { usersRepository } from '../users/users.repository';
 import { type PlaceRow, placesRepository } from './places.repository';
@@ -54,7 +56,7 @@ export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMat
 }
 
 /** The place's grid with sea and invalid points as null. Without the sea index, no point is dropped. */
-async function coordinatesMatrixOf(container: Container, row: PlaceRow): Promise<MatrixCell[][]> {
+export async function coordinatesMatrixOf(container: Container, row: PlaceRow): Promise<MatrixCell[][]> {
   const { gridSize, radius, coordinates } = row.matrixConfig;
   let isSea: ((lat: number, lng: number) => boolean) | undefined;
   try {
@@ -73,7 +75,8 @@ async function coordinatesMatrixOf(container: Container, row: PlaceRow): Promise
 }
 
 async function present(container: Container, row: PlaceRow, withKeywords = false): Promise<Place> {
-  return presentPlace(row, await coordinatesMatrixOf(container, row), withKeywords ? { keywords: [] } : {});
+  const keywords = withKeywords ? (await keywordsRepository.listByPlace(container.database.db, row.id)).map((k) => ({ _id: k.id, name: k.name })) : undefined;
+  return presentPlace(row, await coordinatesMatrixOf(container, row), keywords ? { keywords } : {});
 }
 
 async function fetchDetails(deps: Deps, placeId: string, sessionToken?: string, unavailableMessage = CREATE_FAILED): Promise<PlaceDetails> {
@@ -175,7 +178,8 @@ export async function createPlace(
 
 export async function deletePlace(container: Container, userId: string, id: string): Promise<void> {
   await ownedOr404(container, userId, id);
-  await placesRepository.delete(container.database.db, userId, id);
+  // Keywords, analyses and results go by cascade; unfinished analyses are settled and their jobs cancelled.
+  await deleteWithAnalyses(container, { placeId: id }, (tx) => placesRepository.delete(tx, userId, id));
 }
 
 export async function refreshPlace(deps: Deps, userId: string, id: string): Promise<Place> {

@@ -1,16 +1,71 @@
+import { FALLBACK_LIMITS, isUnlimited } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
+import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useAlerts } from '../../../components/ui/alerts/alerts-context';
+import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
+import { useToast } from '../../../components/ui/toasts/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateKeyword } from '../api/create-keyword';
+import { useDeleteKeyword } from '../api/delete-keyword';
+import { AddKeywordForm } from './add-keyword-form';
+import { KeywordCard } from './keyword-card';
 
-/** The place's keywords (spec §2 keyword list): each card opens its analysis page. */
-export function KeywordSection({ place }: { place: Place }) {
+interface KeywordSectionProps {
+  place: Place;
+  planLimits: Pick<PlanLimits, 'type' | 'keywords'>;
+  /** Reloads the place (its keywords live on it); supplied by the page that owns the place. */
+  onChanged: () => Promise<unknown>;
+}
+
+/** The place's keywords (spec §2 keyword list): add, open the analysis page, delete after a confirmation. */
+export function KeywordSection({ place, planLimits, onChanged }: KeywordSectionProps) {
   const { t } = useTranslation('keywords');
+  const { confirm } = useAlerts();
+  const toast = useToast();
+  const showApiAlert = useApiErrorAlert();
+  const create = useCreateKeyword(onChanged);
+  const remove = useDeleteKeyword(onChanged);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
   const keywords = place.keywords ?? [];
+  const limit = planLimits.type === 'pro' ? -1 : planLimits.keywords || FALLBACK_LIMITS.keywords;
+
+  const add = async (name: string): Promise<string | null> => {
+    try {
+      await create.mutateAsync({ name, placeId: place._id });
+      toast({ type: 'success', message: t('added', { name: name.trim() }) });
+      return null;
+    } catch (err) {
+      if (showApiAlert(err)) return null;
+      return err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('errors.add');
+    }
+  };
+
+  const onDelete = async (id: string, name: string) => {
+    if (!(await confirm({ title: t('delete.title'), message: t('delete.message', { name }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true }))) return;
+    setDeletingId(id);
+    try {
+      await remove.mutateAsync(id);
+      toast({ type: 'success', message: t('delete.done', { name }) });
+    } catch {
+      toast({ type: 'error', message: t('errors.delete') });
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
   return (
     <section aria-labelledby="keywords-title" className="space-y-4">
-      <h2 id="keywords-title" className="text-lg font-semibold text-slate-900">
-        {t('title')}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="keywords-title" className="text-lg font-semibold text-slate-900">
+          {t('title')}
+        </h2>
+        <p data-testid="keywords-count" className="text-sm text-slate-600">
+          {isUnlimited(limit) ? t('countUnlimited', { count: keywords.length }) : t('count', { count: keywords.length, limit })}
+        </p>
+      </div>
+      <AddKeywordForm onAdd={add} saving={create.isPending} />
       {keywords.length === 0 ? (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-10 text-center">
           <p className="font-semibold text-slate-900">{t('empty.title')}</p>
@@ -20,12 +75,7 @@ export function KeywordSection({ place }: { place: Place }) {
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {keywords.map((k) => (
             <li key={k._id}>
-              <Link
-                to={`/rankmap/${place._id}/keyword/${k._id}`}
-                className="block rounded-xl bg-white p-4 font-medium break-words text-slate-900 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400"
-              >
-                {k.name}
-              </Link>
+              <KeywordCard placeId={place._id} keyword={k} deleting={deletingId === k._id} onDelete={() => void onDelete(k._id, k.name)} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CompetitorAnalysis, MetricsResultItem, ScanStats } from '@rankmaps/shared/metrics';
+import { places } from './places-schema';
+import { users } from './schema';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// A search phrase tracked for a place (spec §3 Keyword). Unique per place whatever the case.
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('keywords_place_name_key').on(t.placeId, sql`lower(${t.name})`)],
+);
+
+/** One valid grid point of an analysis; index is its place in the snapshot (row by row). */
+export interface RankMapPoint {
+  index: number;
+  row: number;
+  col: number;
+  lat: number;
+  lng: number;
+}
+
+/** The grid as it was when the analysis was created: the place's matrix may change later. */
+export interface RankMapGrid {
+  gridSize: number;
+  radius: number;
+  center: { lat: number; lng: number };
+  points: RankMapPoint[];
+}
+
+/** The business searched for, as it was when the analysis was created. */
+export interface RankMapTarget {
+  placeId: string;
+  name: string;
+  /** Null for a service-area business: it is matched by id and name only. */
+  lat: number | null;
+  lng: number | null;
+  rating: number | null;
+  totalReviews: number;
+  regionCode: string | null;
+}
+
+export type RankMapStatusValue = 'pending' | 'processing' | 'completed' | 'failed';
+export type RankMapKindValue = 'manual' | 'scheduled' | 'weekly';
+/** credits: a pro plan pays 1 credit per valid point; plan: included in a basic plan. */
+export type RankMapBilling = 'credits' | 'plan';
+
+// One analysis (spec §3 RankMap). run_token and heartbeat_at are the lease of the worker
+// running it: a worker that dies stops beating, and another may take over.
+export const rankMaps = pgTable(
+  'rank_maps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keywordId: uuid('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(),
+    maxResults: integer('max_results').notNull().default(20),
+    kind: text('kind').$type<RankMapKindValue>().notNull(),
+    status: text('status').$type<RankMapStatusValue>().notNull().default('pending'),
+    progress: integer('progress').notNull().default(0),
+    failureReason: text('failure_reason'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** The ISO week of a weekly scan ('2026-W47'); unique per keyword, so a slot runs once. */
+    weeklySlot: text('weekly_slot'),
+    billing: text('billing').$type<RankMapBilling>().notNull(),
+    provider: text('provider').notNull(),
+    grid: jsonb('grid').$type<RankMapGrid>().notNull(),
+    target: jsonb('target').$type<RankMapTarget>().notNull(),
+    totalPoints: integer('total_points').notNull(),
+    failedPoints: integer('failed_points').notNull().default(0),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    creditsRefunded: integer('credits_refunded').notNull().default(0),
+    stats: jsonb('stats').$type<ScanStats>(),
+    competitorAnalysis: jsonb('competitor_analysis').$type<CompetitorAnalysis>(),
+    /** The queued job, so that deleting the analysis can cancel it. */
+    jobId: uuid('job_id'),
+    runToken: uuid('run_token'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Runs started; past the limit the analysis fails instead of running again. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rank_maps_keyword_weekly_slot_key').on(t.keywordId, t.weeklySlot),
+    index('rank_maps_keyword_created_idx').on(t.keywordId, t.createdAt),
+    index('rank_maps_status_heartbeat_idx').on(t.status, t.heartbeatAt),
+  ],
+);
+
+// The results of one grid point of an analysis (spec §3 rank result). The primary key
+// makes storing a point twice impossible, so a resumed scan never duplicates one.
+export const rankResults = pgTable(
+  'rank_results',
+  {
+    rankMapId: uuid('rank_map_id')
+      .notNull()
+      .references(() => rankMaps.id, { onDelete: 'cascade' }),
+    pointIndex: integer('point_index').notNull(),
+    row: integer('row').notNull(),
+    col: integer('col').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    status: text('status').$type<'ok' | 'failed'>().notNull(),
+    organic: jsonb('organic').$type<MetricsResultItem[]>().notNull(),
+    ads: jsonb('ads').$type<MetricsResultItem[]>().notNull(),
+    /** Our organic position here, 1..20, or null when not found (or failed). */
+    position: integer('position'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.rankMapId, t.pointIndex] })],
+);
+
+// One row per analysis counted against a basic plan's monthly manual scans. No foreign key
+// to rank_maps: deleting an analysis that ran does not give the scan back.
+export const scanQuotaUses = pgTable(
+  'scan_quota_uses',
+  {
+    rankMapId: uuid('rank_map_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Calendar month in Europe/Madrid, 'YYYY-MM'. */
+    month: text('month').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scan_quota_uses_user_month_idx').on(t.userId, t.month)],
+);
+
+// The global rate limit of a maps-search provider: requests granted per fixed window,
+// shared by every worker process through this row.
+export const providerRateWindows = pgTable(
+  'provider_rate_windows',
+  {
+    provider: text('provider').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    used: integer('used').notNull(),
+    /** Tokens handed out by the latest grant, so the granting statement can return them. */
+    lastGrant: integer('last_grant').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.windowStart] })],
+);

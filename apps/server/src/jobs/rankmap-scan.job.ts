@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import { type ScanDeps, failScan, runScan } from '../modules/rankmaps/scan.service';
+import { transactionExecutor } from '../queue/tx-executor';
+
+export const RANKMAP_SCAN_JOB = 'rankmap-scan';
+export const rankmapScanPayload = z.object({ rankMapId: z.uuid() });
+
+/**
+ * One job per analysis. The expiry bounds how long a killed worker's job stays "active"
+ * before pg-boss retries it (the scheduler's sweeper usually gets there first); a scan
+ * still running past it is not disturbed, because the retry finds its lease alive.
+ */
+export const RANKMAP_SCAN_OPTIONS = { retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 } as const;
+
+/**
+ * Queues the scan of an analysis through `tx`, so the job commits with the rows it points
+ * to. Returns the job id, kept on the analysis so deleting it can cancel the job.
+ */
+export async function sendScanJob(boss: PgBoss, tx: DbOrTx, rankMapId: string, opts: { jobId?: string; startAfter?: Date | null } = {}): Promise<string> {
+  const id = opts.jobId ?? randomUUID();
+  const { startAfter } = opts;
+  await boss.send(
+    RANKMAP_SCAN_JOB,
+    { rankMapId },
+    { ...RANKMAP_SCAN_OPTIONS, id, singletonKey: rankMapId, ...(startAfter ? { startAfter } : {}), db: transactionExecutor(tx) },
+  );
+  return id;
+}
+
+/** Runs the analysis; after the job's last failed try, the analysis fails instead of waiting forever. */
+export async function handleRankmapScan(deps: ScanDeps, data: unknown, isLastAttempt: boolean): Promise<void> {
+  const parsed = rankmapScanPayload.safeParse(data);
+  if (!parsed.success) {
+    deps.container.log.error({ data }, 'rankmap-scan: payload no válido');
+    return;
+  }
+  try {
+    await runScan(deps, parsed.data.rankMapId);
+  } catch (err) {
+    deps.container.log.error({ err, rankMapId: parsed.data.rankMapId }, 'rankmap-scan: error');
+    if (isLastAttempt) await failScan(deps, parsed.data.rankMapId);
+    throw err;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Container } from '../container';
+import { SCAN_DEFAULTS } from '../modules/rankmaps/scan.service';
+import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
+import { enqueueDueWeeklyScans } from '../modules/rankmaps/weekly-scans.service';
+
+export const RANKMAP_SCHEDULER_JOB = 'rankmap-scheduler';
+/** Every 5 minutes (UTC): a weekly slot starts within 5 minutes of its hour. */
+export const RANKMAP_SCHEDULER_CRON = '*/5 * * * *';
+
+/** Queues the weekly scans that are due, and recovers analyses whose worker died. */
+export async function handleRankmapScheduler(container: Container, now: Date = new Date()): Promise<void> {
+  // Each part runs even if the other fails: a broken weekly slot must not stop the recovery of crashed scans.
+  const [weekly, swept] = await Promise.allSettled([
+    enqueueDueWeeklyScans(container, now),
+    sweepStaleScans(container, { staleSeconds: SCAN_DEFAULTS.staleSeconds, maxRuns: SCAN_DEFAULTS.maxRuns }),
+  ]);
+  const queued = weekly.status === 'fulfilled' ? weekly.value : 0;
+  const { requeued, failed } = swept.status === 'fulfilled' ? swept.value : { requeued: 0, failed: 0 };
+  if (queued > 0 || requeued > 0 || failed > 0) container.log.info({ queued, requeued, failed }, 'rankmap scheduler');
+  for (const r of [weekly, swept]) if (r.status === 'rejected') throw r.reason;
+}

@@ -1,0 +1,56 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { places } from '../../db/places-schema';
+import { keywords } from '../../db/rankmaps-schema';
+
+export type KeywordRow = typeof keywords.$inferSelect;
+export type PlaceRowForKeyword = typeof places.$inferSelect;
+export type KeywordWithPlace = { keyword: KeywordRow; place: PlaceRowForKeyword };
+
+/** Every query on `keywords`, scoped to the owner: others' keywords do not exist. */
+export const keywordsRepository = {
+  /** The owner's place, locked: keyword adds for one place queue here, so the plan's limit holds. */
+  async lockOwnedPlace(tx: DbOrTx, userId: string, placeId: string): Promise<PlaceRowForKeyword | undefined> {
+    const [row] = await tx.select().from(places).where(and(eq(places.id, placeId), eq(places.userId, userId))).for('update');
+    return row;
+  },
+
+  async countByPlace(db: DbOrTx, placeId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(keywords).where(eq(keywords.placeId, placeId));
+    return Number(row?.n ?? 0);
+  },
+
+  /** Undefined when the place already has this keyword, in any case (the unique index decides). */
+  async insert(db: DbOrTx, values: { placeId: string; userId: string; name: string }): Promise<KeywordRow | undefined> {
+    const [row] = await db.insert(keywords).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async findOwned(db: DbOrTx, userId: string, id: string): Promise<KeywordWithPlace | undefined> {
+    const [row] = await db
+      .select({ keyword: keywords, place: places })
+      .from(keywords)
+      .innerJoin(places, eq(places.id, keywords.placeId))
+      .where(and(eq(keywords.id, id), eq(keywords.userId, userId)));
+    return row;
+  },
+
+  async listByPlace(db: DbOrTx, placeId: string): Promise<KeywordRow[]> {
+    return db.select().from(keywords).where(eq(keywords.placeId, placeId)).orderBy(asc(keywords.createdAt), asc(keywords.id));
+  },
+
+  /** Every keyword of a place with weekly scans on, with its place: what the weekly scheduler looks at. */
+  async listWithWeeklyScans(db: DbOrTx): Promise<KeywordWithPlace[]> {
+    return db
+      .select({ keyword: keywords, place: places })
+      .from(keywords)
+      .innerJoin(places, eq(places.id, keywords.placeId))
+      .where(eq(places.weeklyScans, true))
+      .orderBy(asc(places.id), asc(keywords.createdAt));
+  },
+
+  async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+    const rows = await db.delete(keywords).where(and(eq(keywords.id, id), eq(keywords.userId, userId))).returning({ id: keywords.id });
+    return rows.length > 0;
+  },
+};

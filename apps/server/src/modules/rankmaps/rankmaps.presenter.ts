@@ -1,0 +1,92 @@
+import type { GoogleResult, RankMapDetail, RankMapSummary, RankResult } from '@rankmaps/shared/schemas/rankmaps';
+import type { MetricsResultItem } from '@rankmaps/shared/metrics';
+import type { RankResultRow } from './rank-results.repository';
+import type { RankMapListRow, RankMapRow } from './rankmaps.repository';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A timeline entry (spec §3 RankMap). */
+export function presentSummary(row: RankMapListRow): RankMapSummary {
+  return {
+    _id: row.id,
+    id: row.id,
+    keywordId: row.keywordId,
+    placeId: row.placeId,
+    kind: row.kind,
+    status: row.status,
+    progress: row.progress,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    scheduledFor: iso(row.scheduledFor),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    totalPoints: row.totalPoints,
+    failedPoints: row.failedPoints,
+    creditsCharged: row.creditsCharged,
+    creditsRefunded: row.creditsRefunded,
+    provider: row.provider,
+    isDemo: row.provider === 'demo',
+    stats: row.stats,
+    virtual: false,
+  };
+}
+
+/** The weekly scan the place's schedule will run next, shown in the timeline before it exists. */
+export function presentWeeklyEntry(input: { keywordId: string; placeId: string; next: Date; provider: string; totalPoints: number }): RankMapSummary {
+  const id = `weekly-${input.keywordId}`;
+  return {
+    _id: id,
+    id,
+    keywordId: input.keywordId,
+    placeId: input.placeId,
+    kind: 'weekly',
+    status: 'pending',
+    progress: 0,
+    failureReason: null,
+    createdAt: input.next.toISOString(),
+    scheduledFor: input.next.toISOString(),
+    startedAt: null,
+    completedAt: null,
+    totalPoints: input.totalPoints,
+    failedPoints: 0,
+    creditsCharged: 0,
+    creditsRefunded: 0,
+    provider: input.provider,
+    isDemo: input.provider === 'demo',
+    stats: null,
+    virtual: true,
+  };
+}
+
+export function presentDetail(row: RankMapRow, keyword: string): RankMapDetail {
+  return {
+    ...presentSummary(row),
+    keyword,
+    query: row.query,
+    grid: { gridSize: row.grid.gridSize, radius: row.grid.radius, center: row.grid.center },
+  };
+}
+
+const toGoogleResult = (item: MetricsResultItem, isAd: boolean): GoogleResult => ({
+  position: item.position,
+  name: item.name,
+  address: item.address,
+  rating: item.rating,
+  userRatingCount: item.userRatingCount,
+  isAd,
+  placeId: item.placeId,
+  location: item.location,
+  categories: item.categories,
+});
+
+/** One point (spec §3 rank result): ads first, as the map shows them, then the organic results. */
+export function presentResult(row: RankResultRow): RankResult {
+  return {
+    coordinates: { lat: row.lat, lng: row.lng },
+    row: row.row,
+    col: row.col,
+    status: row.status,
+    googleResults: [...row.ads.map((a) => toGoogleResult(a, true)), ...row.organic.map((o) => toGoogleResult(o, false))],
+    businessAnalysis: { found: row.position !== null, position: row.position },
+  };
+}

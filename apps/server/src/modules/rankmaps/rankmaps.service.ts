@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AnalyzeAdvancedRequest,
+  AnalyzeResponse,
+  RankMapResponse,
+  RankMapStatusResponse,
+  RankMapSummary,
+} from '@rankmaps/shared/schemas/rankmaps';
+import type { Container } from '../../container';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { sendScanJob } from '../../jobs/rankmap-scan.job';
+import { getPlanState } from '../billing/billing.service';
+import { requirePaidPlan } from '../billing/plan-access.service';
+import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
+import { usersRepository } from '../users/users.repository';
+import { cancelScanJobs, deleteWithAnalyses } from './analysis-release.service';
+import { presentDetail, presentResult, presentSummary, presentWeeklyEntry } from './rankmaps.presenter';
+import { rankResultsRepository } from './rank-results.repository';
+import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
+import { reserveCredits, settleBeforeDelete } from './scan-billing.service';
+import { manualScanLimit, quotaMessage, quotaMonth, quotaReached } from './scan-quota';
+import { gridSnapshotOf, targetOf } from './scan-snapshot.service';
+import { nextWeeklySlot } from './weekly-scans.service';
+
+export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
+export const RANKMAP_NOT_FOUND = 'Análisis no encontrado.';
+export const NO_VALID_POINTS = 'La matriz de este negocio no tiene puntos válidos que analizar: revisa la matriz.';
+export const NOT_DELETABLE_SCHEDULED = 'Solo se puede eliminar un análisis programado que aún no ha empezado.';
+export const insufficientCreditsMessage = (needed: number) =>
+  `No tienes créditos suficientes para este análisis: necesita ${needed} créditos (1 por punto válido). Compra más créditos para continuar.`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function ownedKeywordOr404(container: Container, userId: string, keywordId: string): Promise<KeywordWithPlace> {
+  const found = UUID.test(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;
+  if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
+  return found;
+}
+
+async function ownedRankMapOr404(container: Container, userId: string, id: string): Promise<RankMapRow> {
+  const row = UUID.test(id) ? await rankMapsRepository.findOwned(container.database.db, userId, id) : undefined;
+  if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Creates an analysis of a keyword, now or at `scheduledFor`, and queues its scan in the
+ * same transaction. Pro plans pay 1 credit per valid point, taken now for an analysis run
+ * now (scheduled ones pay when they start); basic plans spend one of the month's scans.
+ */
+export async function analyze(container: Container, userId: string, keywordId: string, body: AnalyzeAdvancedRequest): Promise<AnalyzeResponse> {
+  const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
+  const state = await requirePaidPlan(container, userId);
+  const scheduledFor = body?.scheduledFor ? new Date(body.scheduledFor) : null;
+  const kind = scheduledFor ? 'scheduled' : 'manual';
+  const grid = await gridSnapshotOf(container, place);
+  if (grid.points.length === 0) throw badRequest(NO_VALID_POINTS, 'NO_VALID_POINTS');
+  const billing = state.planLimits.type === 'pro' ? 'credits' : 'plan';
+  const limit = billing === 'plan' ? manualScanLimit(state) : -1;
+  const month = quotaMonth(new Date());
+  const jobId = randomUUID();
+
+  return container.database.db.transaction(async (tx) => {
+    // The month's scans are counted under the user's lock, so two requests cannot both take the last one.
+    await usersRepository.lockById(tx, userId);
+    if (quotaReached(limit, await rankMapsRepository.countQuotaUses(tx, userId, month))) {
+      throw forbidden(quotaMessage(limit), 'MANUAL_SCANS_LIMIT', 'upgrade_required');
+    }
+    const row = await rankMapsRepository.insert(tx, {
+      keywordId: keyword.id,
+      placeId: place.id,
+      userId,
+      query: body?.query || keyword.name,
+      maxResults: body?.maxResults ?? 20,
+      kind,
+      scheduledFor,
+      billing,
+      provider: container.config.mapsSearch.provider,
+      grid,
+      target: targetOf(place),
+      totalPoints: grid.points.length,
+      jobId,
+    });
+    if (billing === 'plan') await rankMapsRepository.insertQuotaUse(tx, { rankMapId: row.id, userId, month });
+    let creditsCharged = 0;
+    if (billing === 'credits' && kind === 'manual') {
+      try {
+        creditsCharged = await reserveCredits(tx, row);
+      } catch (err) {
+        if (err instanceof AppError && err.errorType === 'insufficient_credits') {
+          throw forbidden(insufficientCreditsMessage(row.totalPoints), 'INSUFFICIENT_CREDITS', 'insufficient_credits');
+        }
+        throw err;
+      }
+      await rankMapsRepository.update(tx, row.id, { creditsCharged });
+    }
+    await sendScanJob(container.boss, tx, row.id, { jobId, startAfter: scheduledFor });
+    return { rankMapId: row.id, status: row.status, kind, scheduledFor: scheduledFor?.toISOString() ?? null, totalPoints: row.totalPoints, creditsCharged };
+  });
+}
+
+/**
+ * A keyword's analyses, newest first (scheduled ones by their date), with the next weekly
+ * scan as a virtual entry while the place's weekly scans are on and the plan includes them.
+ */
+export async function listAnalyses(container: Container, userId: string, keywordId: string): Promise<RankMapSummary[]> {
+  const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
+  const entries = (await rankMapsRepository.listByKeyword(container.database.db, keyword.id)).map(presentSummary);
+  const { planLimits } = await getPlanState(container, userId);
+  if (!place.weeklyScans || planLimits.type === 'free' || planLimits.weeklyScans === 0) return entries;
+  const grid = await gridSnapshotOf(container, place);
+  const next = nextWeeklySlot(new Date(), place);
+  const weekly = presentWeeklyEntry({ keywordId: keyword.id, placeId: place.id, next, provider: container.config.mapsSearch.provider, totalPoints: grid.points.length });
+  const dateOf = (e: RankMapSummary) => Date.parse(e.scheduledFor ?? e.createdAt);
+  const at = entries.findIndex((e) => dateOf(e) < next.getTime());
+  entries.splice(at === -1 ? entries.length : at, 0, weekly);
+  return entries;
+}
+
+export async function getAnalysis(container: Container, userId: string, id: string): Promise<RankMapResponse> {
+  const row = await ownedRankMapOr404(container, userId, id);
+  const db = container.database.db;
+  const [found, results] = await Promise.all([keywordsRepository.findOwned(db, userId, row.keywordId), rankResultsRepository.listByRankMap(db, row.id)]);
+  return {
+    rankMap: presentDetail(row, found?.keyword.name ?? row.query),
+    results: results.map(presentResult),
+    competitorAnalysis: row.status === 'completed' ? row.competitorAnalysis : null,
+  };
+}
+
+export async function getStatus(container: Container, userId: string, id: string): Promise<RankMapStatusResponse> {
+  const row = UUID.test(id) ? await rankMapsRepository.statusOwned(container.database.db, userId, id) : undefined;
+  if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
+  return row;
+}
+
+/** Deletes an analysis with its results; one not finished gives back what it has not searched. */
+export async function deleteAnalysis(container: Container, userId: string, id: string): Promise<void> {
+  const row = await ownedRankMapOr404(container, userId, id);
+  await deleteWithAnalyses(container, { id: row.id }, (tx) => rankMapsRepository.delete(tx, row.id));
+}
+
+/** Cancels a scheduled analysis that has not started: its job, its credits (none were taken) and its monthly scan. */
+export async function deleteScheduled(container: Container, userId: string, id: string): Promise<void> {
+  const owned = await ownedRankMapOr404(container, userId, id);
+  const jobId = await container.database.db.transaction(async (tx) => {
+    const [row] = await rankMapsRepository.lockActive(tx, { id: owned.id });
+    if (row?.kind !== 'scheduled' || row.status !== 'pending') throw conflict(NOT_DELETABLE_SCHEDULED, 'NOT_DELETABLE');
+    await settleBeforeDelete(tx, row);
+    await rankMapsRepository.delete(tx, row.id);
+    return row.jobId;
+  });
+  await cancelScanJobs(container, jobId ? [jobId] : []);
+}

@@ -1,0 +1,59 @@
+import type { TargetBusiness } from '@rankmaps/shared/metrics';
+import type { Container } from '../../container';
+import type { RankMapGrid, RankMapPoint, RankMapTarget } from './rankmaps.repository';
+import type { MapsSearchRequest } from '../../providers/maps-search/interface';
+import { coordinatesMatrixOf } from '../places/places.service';
+import type { PlaceRow } from '../places/places.repository';
+
+/** Map zoom every search runs at (dataforseo's "lat,lng,zoomz"): a neighbourhood-wide map. */
+export const SEARCH_ZOOM = 13;
+/** The interface language (decisions.md §5), sent to providers as the results' language. */
+export const SEARCH_LANGUAGE = 'es';
+
+/**
+ * The place's grid as an analysis keeps it: only valid points (numeric coordinates, not on
+ * the sea: the same cells the place's coordinatesMatrix shows), numbered row by row.
+ */
+export async function gridSnapshotOf(container: Container, place: PlaceRow): Promise<RankMapGrid> {
+  const matrix = await coordinatesMatrixOf(container, place);
+  const points: RankMapPoint[] = [];
+  matrix.forEach((cells, row) =>
+    cells.forEach((cell, col) => {
+      if (cell && Number.isFinite(cell.lat) && Number.isFinite(cell.lng)) points.push({ index: points.length, row, col, lat: cell.lat, lng: cell.lng });
+    }),
+  );
+  const { gridSize, radius, coordinates } = place.matrixConfig;
+  return { gridSize, radius, center: { lat: coordinates.lat, lng: coordinates.lng }, points };
+}
+
+export function targetOf(place: PlaceRow): RankMapTarget {
+  return {
+    placeId: place.googlePlaceId,
+    name: place.name,
+    lat: place.lat,
+    lng: place.lng,
+    rating: place.rating,
+    totalReviews: place.totalReviews,
+    regionCode: place.countryCode,
+  };
+}
+
+/** Our business as the metrics match it: by id first, so service-area businesses are found too. */
+export function metricsTarget(target: RankMapTarget): TargetBusiness {
+  return { placeId: target.placeId, name: target.name, lat: target.lat, lng: target.lng };
+}
+
+/** The search from one point. A service-area business takes part in the demo market at its grid's centre. */
+export function searchRequest(input: { query: string; target: RankMapTarget; center: { lat: number; lng: number }; point: RankMapPoint; at: Date }): MapsSearchRequest {
+  const { query, target, center, point, at } = input;
+  return {
+    query,
+    lat: point.lat,
+    lng: point.lng,
+    zoom: SEARCH_ZOOM,
+    languageCode: SEARCH_LANGUAGE,
+    regionCode: target.regionCode,
+    target: { placeId: target.placeId, name: target.name, lat: target.lat ?? center.lat, lng: target.lng ?? center.lng, rating: target.rating, totalReviews: target.totalReviews },
+    now: at,
+  };
+}

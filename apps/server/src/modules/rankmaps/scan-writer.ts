@@ -1,0 +1,97 @@
+import type { Db } from '../../db/client';
+import { type NewRankResult, rankResultsRepository } from './rank-results.repository';
+import { rankMapsRepository } from './rankmaps.repository';
+
+export interface ScanWriterOptions {
+  db: Db;
+  rankMapId: string;
+  runToken: string;
+  totalPoints: number;
+  alreadyStored: number;
+  /** Write when this many points wait… */
+  flushEvery: number;
+  /** …or at this interval, whichever comes first. */
+  flushIntervalMs: number;
+  /** With nothing to write, the lease is still renewed this often. */
+  heartbeatMs: number;
+  /** Called once when the lease turns out to be lost (another run took it, or the analysis was deleted). */
+  onLost: () => void;
+}
+
+export interface ScanWriter {
+  readonly lost: boolean;
+  add(result: NewRankResult): Promise<void>;
+  /** Writes what is left; throws the first write error, if any. */
+  close(): Promise<void>;
+  /** Stops the timer; for a run that ends early. */
+  dispose(): void;
+}
+
+/**
+ * Stores a scan's results in batches, each in one transaction with the progress and the
+ * heartbeat, and only while the run still holds its lease. Writes are chained, so batches
+ * never overlap.
+ */
+export function createScanWriter(o: ScanWriterOptions): ScanWriter {
+  let buffer: NewRankResult[] = [];
+  let written = o.alreadyStored;
+  let lost = false;
+  let failure: unknown = null;
+  let lastWrite = Date.now();
+  let chain: Promise<void> = Promise.resolve();
+
+  const write = async () => {
+    if (lost || failure !== null) return;
+    const batch = buffer;
+    buffer = [];
+    const progress = Math.min(99, Math.floor((100 * (written + batch.length)) / Math.max(1, o.totalPoints)));
+    try {
+      const held = await o.db.transaction(async (tx) => {
+        if (!(await rankMapsRepository.updateLeased(tx, o.rankMapId, o.runToken, { progress }))) return false;
+        await rankResultsRepository.insertMany(tx, batch);
+        return true;
+      });
+      lastWrite = Date.now();
+      if (!held) {
+        lost = true;
+        o.onLost();
+        return;
+      }
+      written += batch.length;
+    } catch (err) {
+      failure = err;
+      o.onLost();
+    }
+  };
+  const flush = () => (chain = chain.then(write));
+
+  const timer = setInterval(() => {
+    if (buffer.length > 0 || Date.now() - lastWrite >= o.heartbeatMs) void flush();
+  }, o.flushIntervalMs);
+  timer.unref();
+
+  const rethrow = () => {
+    if (failure !== null) throw failure;
+  };
+
+  return {
+    get lost() {
+      return lost;
+    },
+    async add(result) {
+      rethrow();
+      buffer.push(result);
+      if (buffer.length >= o.flushEvery) await flush();
+      rethrow();
+    },
+    async close() {
+      clearInterval(timer);
+      if (buffer.length > 0) await flush();
+      await chain;
+      rethrow();
+    },
+    dispose() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { computeScanMetrics, targetPosition } from '@rankmaps/shared/metrics';
+import type { Container } from '../../container';
+import { AppError } from '../../errors';
+import type { MapsSearchProvider } from '../../providers/maps-search/interface';
+import { getPlanState } from '../billing/billing.service';
+import { runPool } from './concurrency';
+import { type PointOutcome, type RetryPolicy, searchPoint } from './point-search';
+import { type RateLimit, createRateLimiter } from './rate-limiter';
+import type { NewRankResult } from './rank-results.repository';
+import { rankResultsRepository } from './rank-results.repository';
+import { type RankMapPoint, type RankMapRow, rankMapsRepository } from './rankmaps.repository';
+import { FAILURE_REASONS, failRankMap, refundCredits, reserveCredits } from './scan-billing.service';
+import { metricsTarget, searchRequest } from './scan-snapshot.service';
+import { createScanWriter } from './scan-writer';
+
+export interface ScanDeps {
+  container: Container;
+  provider: MapsSearchProvider;
+  /** Searches in flight per scan. */
+  concurrency: number;
+  /** Shared by every scan of every worker process. */
+  rateLimit: RateLimit;
+  retry: RetryPolicy;
+  flushEvery: number;
+  flushIntervalMs: number;
+  heartbeatMs: number;
+  /** A run whose heartbeat is older than this is presumed dead. */
+  staleSeconds: number;
+  /** Runs an analysis may start (crashes included) before it fails for good. */
+  maxRuns: number;
+}
+
+export const SCAN_DEFAULTS = {
+  retry: { maxAttempts: 4, backoffBaseMs: 1000, maxBackoffMs: 60_000, requestTimeoutMs: 30_000 },
+  flushEvery: 10,
+  flushIntervalMs: 1000,
+  heartbeatMs: 15_000,
+  staleSeconds: 120,
+  maxRuns: 5,
+} satisfies Partial<ScanDeps>;
+
+/** After this many fatal errors with no success, the provider is taken to refuse us (bad credentials). */
+const FATAL_STOP = 3;
+
+export function scanDeps(container: Container, provider: MapsSearchProvider, overrides: Partial<Omit<ScanDeps, 'container' | 'provider'>> = {}): ScanDeps {
+  const { concurrency, rateLimitPerMinute } = container.config.mapsSearch;
+  return { container, provider, concurrency, rateLimit: { limit: rateLimitPerMinute, windowSeconds: 60 }, ...SCAN_DEFAULTS, ...overrides };
+}
+
+export type ScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost';
+type Claim = { kind: 'missing' | 'finished' | 'busy' | 'failed' } | { kind: 'claimed'; row: RankMapRow; runToken: string };
+
+const isDone = (row: Pick<RankMapRow, 'status'>) => row.status === 'completed' || row.status === 'failed';
+
+/**
+ * Runs one analysis to its end. Safe to run again at any point: stored points are skipped,
+ * credits are reserved by reference (never twice), and a live run elsewhere is left alone.
+ */
+export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOutcome> {
+  const claim = await claimScan(deps, rankMapId);
+  if (claim.kind !== 'claimed') return claim.kind;
+  const { row, runToken } = claim;
+  try {
+    const searched = await searchPoints(deps, row, runToken);
+    if (searched.lost) return 'lost';
+    return await finishScan(deps, row, runToken, searched.providerRejected);
+  } catch (err) {
+    // Free the lease so that the job's retry can take over at once.
+    await rankMapsRepository.updateLeased(deps.container.database.db, row.id, runToken, { runToken: null }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function claimScan(deps: ScanDeps, id: string): Promise<Claim> {
+  const db = deps.container.database.db;
+  const before = await rankMapsRepository.findById(db, id);
+  if (!before) return { kind: 'missing' };
+  if (isDone(before)) return { kind: 'finished' };
+  const plan = await getPlanState(deps.container, before.userId);
+  const runToken = randomUUID();
+  return db.transaction(async (tx): Promise<Claim> => {
+    const found = await rankMapsRepository.lockWithLease(tx, id, deps.staleSeconds);
+    if (!found) return { kind: 'missing' };
+    const { row, leaseLive } = found;
+    if (isDone(row)) return { kind: 'finished' };
+    if (leaseLive) return { kind: 'busy' };
+    const fail = async (reason: string): Promise<Claim> => {
+      await failRankMap(tx, row, reason);
+      return { kind: 'failed' };
+    };
+    if (row.attempts >= deps.maxRuns) return fail(FAILURE_REASONS.exhausted);
+    if (plan.planLimits.type === 'free') return fail(FAILURE_REASONS.planEnded);
+    let creditsCharged = row.creditsCharged;
+    if (row.billing === 'credits') {
+      try {
+        creditsCharged = await reserveCredits(tx, row);
+      } catch (err) {
+        if (err instanceof AppError && err.errorType === 'insufficient_credits') return fail(FAILURE_REASONS.insufficientCredits(row.totalPoints));
+        throw err;
+      }
+    }
+    const startedAt = row.startedAt ?? new Date();
+    await rankMapsRepository.startRun(tx, id, { runToken, provider: deps.provider.name, creditsCharged, startedAt });
+    return { kind: 'claimed', row: { ...row, status: 'processing', provider: deps.provider.name, creditsCharged, startedAt }, runToken };
+  });
+}
+
+function resultOf(row: RankMapRow, point: RankMapPoint, outcome: PointOutcome): NewRankResult {
+  const base = { rankMapId: row.id, pointIndex: point.index, row: point.row, col: point.col, lat: point.lat, lng: point.lng };
+  if (!outcome.ok) return { ...base, status: 'failed', organic: [], ads: [], position: null, error: outcome.error.slice(0, 500) };
+  const organic = outcome.result.organic.slice(0, row.maxResults);
+  const ads = outcome.result.ads;
+  const position = targetPosition({ lat: point.lat, lng: point.lng, organic, ads }, metricsTarget(row.target));
+  return { ...base, status: 'ok', organic, ads, position, error: null };
+}
+
+/** Searches every point not stored yet, with bounded concurrency, under the global rate limit. */
+async function searchPoints(deps: ScanDeps, row: RankMapRow, runToken: string): Promise<{ lost: boolean; providerRejected: boolean }> {
+  const db = deps.container.database.db;
+  const stored = await rankResultsRepository.storedIndices(db, row.id);
+  const todo = row.grid.points.filter((p) => !stored.has(p.index));
+  const abort = new AbortController();
+  const limiter = createRateLimiter({ db, provider: deps.provider.name, rateLimit: deps.rateLimit, batch: deps.concurrency });
+  const writer = createScanWriter({
+    db,
+    rankMapId: row.id,
+    runToken,
+    totalPoints: row.totalPoints,
+    alreadyStored: stored.size,
+    flushEvery: deps.flushEvery,
+    flushIntervalMs: deps.flushIntervalMs,
+    heartbeatMs: deps.heartbeatMs,
+    onLost: () => abort.abort(new Error('scan lease lost')),
+  });
+  const at = row.scheduledFor ?? row.createdAt;
+  let okCount = 0;
+  let fatalCount = 0;
+  let rejected: string | null = null;
+  try {
+    await runPool(todo, deps.concurrency, async (point) => {
+      if (abort.signal.aborted) return;
+      let outcome: PointOutcome;
+      if (rejected !== null) {
+        outcome = { ok: false, error: rejected, fatal: true };
+      } else {
+        try {
+          const request = searchRequest({ query: row.query, target: row.target, center: row.grid.center, point, at });
+          outcome = await searchPoint(deps.provider, request, { limiter, policy: deps.retry, signal: abort.signal });
+        } catch (err) {
+          if (abort.signal.aborted) return;
+          throw err;
+        }
+      }
+      if (outcome.ok) okCount++;
+      else if (outcome.fatal && okCount === 0 && ++fatalCount >= FATAL_STOP) rejected ??= outcome.error;
+      await writer.add(resultOf(row, point, outcome));
+    });
+    await writer.close();
+  } catch (err) {
+    abort.abort(err);
+    // A lost lease stops the lanes: that is how a run ends when another took over, not an error.
+    if (!writer.lost) throw err;
+  } finally {
+    writer.dispose();
+  }
+  if (rejected !== null) deps.container.log.warn({ rankMapId: row.id, error: rejected }, 'el proveedor de búsqueda rechaza las peticiones');
+  return { lost: writer.lost, providerRejected: rejected !== null };
+}
+
+/** Computes the metrics once, from the stored points, then refunds the failed points. */
+async function finishScan(deps: ScanDeps, row: RankMapRow, runToken: string, providerRejected: boolean): Promise<'completed' | 'failed' | 'lost'> {
+  const db = deps.container.database.db;
+  const ok = (await rankResultsRepository.listByRankMap(db, row.id)).filter((r) => r.status === 'ok');
+  const metrics = ok.length > 0 ? computeScanMetrics(ok.map((r) => ({ lat: r.lat, lng: r.lng, organic: r.organic, ads: r.ads })), metricsTarget(row.target)) : null;
+  const failed = row.totalPoints - ok.length;
+  return db.transaction(async (tx) => {
+    const found = await rankMapsRepository.lockWithLease(tx, row.id, deps.staleSeconds);
+    if (found?.row.runToken !== runToken) return 'lost';
+    const current = found.row;
+    if (!metrics) {
+      await failRankMap(tx, current, providerRejected ? FAILURE_REASONS.providerRejected : FAILURE_REASONS.noResults);
+      return 'failed';
+    }
+    const refunded = current.billing === 'credits' ? await refundCredits(tx, current, failed) : 0;
+    await rankMapsRepository.update(tx, row.id, {
+      status: 'completed',
+      progress: 100,
+      stats: metrics.stats,
+      competitorAnalysis: metrics.competitorAnalysis,
+      failedPoints: failed,
+      creditsRefunded: current.creditsRefunded + refunded,
+      completedAt: new Date(),
+      runToken: null,
+    });
+    return 'completed';
+  });
+}
+
+/** After the job's last retry failed: the analysis fails (and costs nothing) rather than staying pending. */
+export async function failScan(deps: Pick<ScanDeps, 'container'>, rankMapId: string, reason: string = FAILURE_REASONS.internal): Promise<void> {
+  await deps.container.database.db.transaction(async (tx) => {
+    const [row] = await rankMapsRepository.lockActive(tx, { id: rankMapId });
+    if (row) await failRankMap(tx, row, reason);
+  });
+}
