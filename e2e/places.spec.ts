@@ -49,6 +49,16 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await expect(page.getByText(/\d+ en el mar/).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('No hay cambios en la matriz para guardar')).toBeVisible();
+  // Beyond the basic plan's 7×7, and the radius: both offer the upgrade with the spec's messages.
+  await expect(page.getByLabel('Tamaño de la matriz').locator('option[value="9"]')).toContainText('Requiere Pro');
+  await page.getByLabel('Tamaño de la matriz').selectOption('9');
+  const upgrade = page.getByRole('alertdialog', { name: 'Actualización de Plan Requerida' });
+  await expect(upgrade).toContainText('Para cambiar el tamaño de la matriz necesitas actualizar tu plan a Pro.');
+  await upgrade.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByLabel('Tamaño de la matriz')).toHaveValue('7');
+  await page.getByRole('button', { name: 'Cambiar radio (requiere Pro)' }).click();
+  await expect(upgrade).toContainText('Para cambiar el radio de análisis necesitas actualizar tu plan a Pro.');
+  await upgrade.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByLabel('Tamaño de la matriz').selectOption('5');
   await expect(page.getByText('25 puntos en total')).toBeVisible();
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,6 +30,15 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Where the embedded database keeps its files: DATA_DIR/db, beside the uploads and the sea
+ * index cache (PGlite needs a directory of its own to initialise). A DATA_DIR that already
+ * holds a database at its top level (the first releases' layout) keeps using it.
+ */
+export function pgliteDirectory(dataDir: string): string {
+  return existsSync(path.join(dataDir, 'PG_VERSION')) ? dataDir : path.join(dataDir, 'db');
+}
 
 /** `dataDir` undefined or 'memory://' gives an in-memory PGlite (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -87,5 +96,5 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined }) {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir ? pgliteDirectory(opts.dataDir) : undefined);
 }

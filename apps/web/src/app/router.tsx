@@ -33,6 +33,7 @@ const Rankmap = lazy(() => import('./routes/rankmap'));
 const NewPlace = lazy(() => import('./routes/new-place'));
 const EditMatrix = lazy(() => import('./routes/edit-matrix'));
 const PlaceKeywords = lazy(() => import('./routes/place'));
+const KeywordAnalysis = lazy(() => import('./routes/keyword-analysis'));
 
 /** A protected screen whose feature arrives in a later release. */
 function Soon({ page }: { page: string }) {
@@ -137,7 +138,14 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
-          <Route path="/rankmap/:placeId/keyword/:keywordId" element={<Soon page="keyword" />} />
+          <Route
+            path="/rankmap/:placeId/keyword/:keywordId"
+            element={
+              <RequireAuth>
+                <KeywordAnalysis />
+              </RequireAuth>
+            }
+          />
         </Route>
       </Route>
     </Routes>

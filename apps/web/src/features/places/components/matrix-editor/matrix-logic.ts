@@ -1,11 +1,13 @@
 import { DEFAULT_GRID_SIZE, GRID_SIZES } from '@rankmaps/shared/plans';
-import type { CoastlineBox } from '@rankmaps/shared/schemas/geo';
-import { COASTLINE_MAX_BOX_DEG } from '@rankmaps/shared/schemas/geo';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
+import { type Bounds, unwrapLng } from '../../../../components/map/map-geometry';
 
 /** What the editor needs from the profile's planLimits. */
 export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'>;
+
+// The map geometry is shared with the results map; re-exported for the editor's callers and tests.
+export { type Bounds, coastlineBox, unwrapLng } from '../../../../components/map/map-geometry';
 
 export interface LatLng {
   lat: number;
@@ -74,13 +76,6 @@ export function summariseMatrix(points: readonly MatrixPoint[]): MatrixSummary {
   return { total: points.length, analysed: points.length - onSea - noCoordinates, onSea, noCoordinates };
 }
 
-export interface Bounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
-
 /** The rectangle through the outermost points (the analysed area), or null without any point. */
 export function gridBounds(points: readonly MatrixPoint[]): Bounds | null {
   let b: Bounds | null = null;
@@ -97,49 +92,9 @@ export function gridBounds(points: readonly MatrixPoint[]): Bounds | null {
   return b;
 }
 
-/** `lng` moved by whole turns to within 180° of `refLng`, so a grid across the antimeridian stays in one piece on the map. */
-export function unwrapLng(lng: number, refLng: number): number {
-  if (Math.abs(lng - refLng) <= 180) return lng;
-  return lng + 360 * Math.round((refLng - lng) / 360);
-}
-
 /** Points of the grid that a map can place (numeric coordinates), their longitudes kept next to `refLng` (the centre's). */
 export function drawablePoints(points: readonly MatrixPoint[], refLng: number | null): MatrixPoint[] {
   return points.filter(hasCoordinates).map((p) => (refLng === null ? p : { ...p, lng: unwrapLng(p.lng, refLng) }));
-}
-
-const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
-const floorTo = (n: number, step: number) => Math.floor(n / step) * step;
-const ceilTo = (n: number, step: number) => Math.ceil(n / step) * step;
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/**
- * The box to ask the coastline for: the grid's bounds padded by `pad` of their size on each
- * side, snapped outwards to 0.01° (so small moves reuse the cached answer), kept inside the
- * world and within the endpoint's 1.5° limit (centred on the grid when it would be larger).
- * Null for a grid across the antimeridian, which the endpoint cannot take in one box.
- */
-export function coastlineBox(bounds: Bounds, pad = 0.25): CoastlineBox | null {
-  if (bounds.west < -180 || bounds.east > 180) return null;
-  const STEP = 0.01;
-  const fit = (lo: number, hi: number, min: number, max: number): [number, number] => {
-    const margin = (hi - lo) * pad;
-    let a = floorTo(lo - margin, STEP);
-    let b = ceilTo(hi + margin, STEP);
-    if (b - a > COASTLINE_MAX_BOX_DEG) {
-      const mid = (lo + hi) / 2;
-      a = mid - COASTLINE_MAX_BOX_DEG / 2 + STEP;
-      b = mid + COASTLINE_MAX_BOX_DEG / 2 - STEP;
-    }
-    a = clamp(a, min, max);
-    b = clamp(b, min, max);
-    if (b <= a) b = Math.min(max, a + STEP);
-    if (b <= a) a = b - STEP;
-    return [round6(a), round6(b)];
-  };
-  const [south, north] = fit(bounds.south, bounds.north, -90, 90);
-  const [west, east] = fit(bounds.west, bounds.east, -180, 180);
-  return { south, west, north, east };
 }
 
 /**
@@ -155,6 +110,9 @@ export function formatDistance(metres: number, locale: string): { value: string;
 export function areaSideKm(radiusMetres: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format((2 * radiusMetres) / 1000);
 }
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** A clicked map position as a grid centre: longitude wrapped into ±180, latitude within what a grid accepts. */
 export function toGridCenter(lat: number, lng: number, latLimit: number): LatLng {

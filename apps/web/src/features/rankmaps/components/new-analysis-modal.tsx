@@ -1,0 +1,199 @@
+import type { Keyword } from '@rankmaps/shared/schemas/keywords';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { type AnalyzeResponse, MAX_SCHEDULE_AHEAD_MS, scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { alertTypeForError } from '../../../components/ui/alerts/alert-types';
+import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useToast } from '../../../components/ui/toasts/toast-context';
+import { usePlaceValidPoints } from '../api/get-place-grid';
+import { useStartAnalysis } from '../api/start-analysis';
+import { analysisCost, isoToZonedLocal, zonedLocalToIso } from '../utils/analysis-logic';
+import { formatDateTime } from '../utils/format';
+import { serverMessage } from '../utils/server-message';
+
+interface NewAnalysisModalProps {
+  keyword: Keyword;
+  profile: Profile;
+  onClose: () => void;
+  /** After the server accepted it; a run now is then selected and followed. */
+  onStarted: (result: AnalyzeResponse) => void;
+}
+
+type When = 'now' | 'schedule';
+
+/** The scheduled date's problem as a message of the shared catalogue ('v:' keys), or null. */
+function scheduleIssue(local: string, timeZone: string, now: Date) {
+  const value = local.trim() === '' ? '' : (zonedLocalToIso(local, timeZone) ?? local);
+  return scheduledForIssue(value, now);
+}
+
+/**
+ * Nuevo Análisis (spec §2, §5): now, or at a date within 15 days on the place's clock.
+ * The cost shows before confirming (decisions.md §2): credits for pro plans, included for basic ones.
+ */
+export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAnalysisModalProps) {
+  const { t, i18n } = useTranslation('rankmaps');
+  const toast = useToast();
+  const showApiAlert = useApiErrorAlert();
+  const start = useStartAnalysis(keyword._id);
+  const place = keyword.placeId;
+  const isPro = profile.planLimits.type === 'pro';
+  const points = usePlaceValidPoints(place._id, isPro);
+  const formId = useId();
+  const dateId = useId();
+  const [when, setWhen] = useState<When>('now');
+  const [local, setLocal] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const issue = when === 'schedule' ? scheduleIssue(local, place.timeZone, new Date()) : null;
+  const dateError = submitted && issue ? t(`v:${issue}`) : undefined;
+  const nowMs = Date.now();
+  const min = isoToZonedLocal(new Date(nowMs), place.timeZone);
+  const max = isoToZonedLocal(new Date(nowMs + MAX_SCHEDULE_AHEAD_MS), place.timeZone);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (issue) return;
+    const scheduledFor = when === 'schedule' ? zonedLocalToIso(local, place.timeZone) : null;
+    try {
+      const result = await start.mutateAsync(scheduledFor ? { scheduledFor } : { useWorker: true });
+      if (result.kind === 'scheduled' && result.scheduledFor) {
+        toast({ type: 'success', message: t('success.scheduled', { date: formatDateTime(result.scheduledFor, i18n.language, place.timeZone) }) });
+      } else {
+        toast({ type: 'success', message: t('success.started') });
+      }
+      onStarted(result);
+    } catch (err) {
+      // upgrade_required / insufficient_credits: the spec's alerts, which lead to plans or credits.
+      if (alertTypeForError(err)) {
+        onClose();
+        showApiAlert(err);
+        return;
+      }
+      setError(serverMessage(err, t('errors.start')));
+    }
+  };
+
+  const radioClass = (checked: boolean) =>
+    `flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${checked ? 'bg-brand-50 ring-brand-600' : 'bg-white ring-slate-300 hover:bg-slate-50'}`;
+
+  return (
+    <Modal
+      title={t('modal.title')}
+      description={t('modal.description', { keyword: keyword.name, place: place.name })}
+      closeLabel={t('modal.close')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('modal.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={start.isPending}>
+            {when === 'now' ? t('modal.startNow') : t('modal.startScheduled')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t('modal.when')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(['now', 'schedule'] as const).map((w) => (
+              <label key={w} className={radioClass(when === w)}>
+                <input
+                  type="radio"
+                  name="when"
+                  value={w}
+                  checked={when === w}
+                  onChange={() => {
+                    setWhen(w);
+                    setError(null);
+                  }}
+                  className="mt-0.5 h-4 w-4 accent-brand-700 focus-visible:outline-none"
+                />
+                <span>
+                  <span className="block text-sm font-semibold text-slate-900">{t(w === 'now' ? 'modal.now' : 'modal.schedule')}</span>
+                  <span className="block text-xs text-slate-600">{t(w === 'now' ? 'modal.nowHint' : 'modal.scheduleHint')}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {when === 'schedule' && (
+          <div>
+            <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-slate-700">
+              {t('modal.dateLabel', { zone: place.timeZone })}
+            </label>
+            <input
+              id={dateId}
+              type="datetime-local"
+              value={local}
+              min={min}
+              max={max}
+              onChange={(e) => setLocal(e.target.value)}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? `${dateId}-error` : undefined}
+              className={`block w-full rounded-lg border px-3 py-2.5 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 ${dateError ? 'border-red-500' : 'border-slate-300'}`}
+            />
+            {dateError && (
+              <p id={`${dateId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+                {dateError}
+              </p>
+            )}
+          </div>
+        )}
+
+        <CostBox isPro={isPro} profile={profile} points={points.data} loading={points.isPending} failed={points.isError} scheduled={when === 'schedule'} />
+
+        {error && <AlertBanner tone="error">{error}</AlertBanner>}
+      </form>
+    </Modal>
+  );
+}
+
+function CostBox({ isPro, profile, points, loading, failed, scheduled }: { isPro: boolean; profile: Profile; points: number | undefined; loading: boolean; failed: boolean; scheduled: boolean }) {
+  const { t } = useTranslation('rankmaps');
+  if (!isPro) {
+    return (
+      <div data-testid="analysis-cost" className="rounded-xl bg-emerald-50 p-3 text-sm ring-1 ring-emerald-200">
+        <p className="font-semibold text-emerald-900">{t('modal.included')}</p>
+        <p className="mt-0.5 text-xs text-emerald-900">{t('modal.includedHint')}</p>
+      </div>
+    );
+  }
+  if (points === undefined) {
+    return (
+      <p data-testid="analysis-cost" aria-live="polite" className="rounded-xl bg-slate-50 p-3 text-sm text-slate-600 ring-1 ring-slate-200">
+        {loading ? t('modal.costLoading') : failed ? t('modal.costUnavailable') : null}
+      </p>
+    );
+  }
+  const cost = analysisCost('pro', points, profile);
+  if (cost.kind !== 'credits') return null;
+  const short = cost.shortBy > 0;
+  return (
+    <div data-testid="analysis-cost" aria-live="polite" className={`rounded-xl p-3 text-sm ring-1 ${short ? 'bg-amber-50 ring-amber-200' : 'bg-slate-50 ring-slate-200'}`}>
+      <p className="text-base font-semibold text-slate-900">{t('modal.cost', { count: cost.credits })}</p>
+      <p className="mt-0.5 text-xs text-slate-600">{t('modal.costHint')}</p>
+      <p className="mt-2 text-slate-800">{t('modal.balance', { count: cost.balance })}</p>
+      {scheduled && <p className="mt-0.5 text-xs text-slate-600">{t('modal.scheduledCharge')}</p>}
+      {short && (
+        <p role="alert" className="mt-2 font-medium text-amber-900">
+          {t('modal.short', { count: cost.shortBy })}{' '}
+          <Link to="/buy-credits" className="underline hover:text-amber-950">
+            {t('modal.buyCredits')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

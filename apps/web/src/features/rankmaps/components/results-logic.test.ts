@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { COMPETITORS_TOP, type Competitor, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR } from '@rankmaps/shared/metrics';
+import type { GoogleResult, RankResult } from '@rankmaps/shared/schemas/rankmaps';
+import {
+  DEFAULT_SORT,
+  FAILED_MARKER,
+  ariaSort,
+  bandRangeLabel,
+  competitorMarkers,
+  formatCoordinates,
+  formatDecimal,
+  formatPercent,
+  markerSizeFor,
+  neighbourPair,
+  nextSort,
+  ourPosition,
+  pointEntries,
+  rankCompetitors,
+  rankingLegend,
+  resultMarker,
+  resultMarkers,
+  sortCompetitorRows,
+  validPointCount,
+} from './results-logic';
+
+const item = (over: Partial<GoogleResult> = {}): GoogleResult => ({
+  position: 1,
+  name: 'Bar',
+  address: 'Calle 1',
+  rating: 4.5,
+  userRatingCount: 10,
+  isAd: false,
+  placeId: 'p1',
+  location: { latitude: 40, longitude: -3 },
+  categories: [],
+  ...over,
+});
+
+const point = (over: Partial<RankResult> = {}): RankResult => ({
+  coordinates: { lat: 40.4, lng: -3.7 },
+  row: 0,
+  col: 0,
+  status: 'ok',
+  googleResults: [],
+  businessAnalysis: { found: false, position: null },
+  ...over,
+});
+
+const competitor = (over: Partial<Competitor> = {}): Competitor => ({
+  placeId: 'c',
+  name: 'C',
+  location: { latitude: 40.4, longitude: -3.7 },
+  rating: 4,
+  userRatingCount: 100,
+  address: '',
+  avgPosition: 5,
+  appearances: 3,
+  localPackPercentage: 0,
+  visibilityIndex: 10,
+  compositeScore: 10,
+  isOurBusiness: false,
+  isAd: false,
+  adShare: 0,
+  categories: [],
+  ...over,
+});
+
+describe('resultMarker', () => {
+  it('writes the position in its band colour, rows and columns 1-based', () => {
+    const m = resultMarker(point({ row: 2, col: 4, businessAnalysis: { found: true, position: 4 } }), 7, null)!;
+    expect(m).toMatchObject({ index: 7, row: 3, col: 5, label: '4', position: 4, tone: 'top5', failed: false });
+    expect(m.fill).toBe(POSITION_BAND_COLORS.top5);
+    expect(m.text).toBe(POSITION_BAND_TEXT_COLOR);
+  });
+
+  it.each([
+    [1, 'top3'],
+    [3, 'top3'],
+    [5, 'top5'],
+    [6, 'top10'],
+    [10, 'top10'],
+    [11, 'top15'],
+    [15, 'top15'],
+    [16, 'top20'],
+    [20, 'top20'],
+  ])('position %i is band %s', (position, tone) => {
+    expect(resultMarker(point({ businessAnalysis: { found: true, position } }), 0, null)!.tone).toBe(tone);
+  });
+
+  it("shows '+20' when not found, and when the stored position is not a found one", () => {
+    for (const businessAnalysis of [
+      { found: false, position: null },
+      { found: true, position: null },
+      { found: true, position: 21 },
+      { found: false, position: 3 },
+    ]) {
+      const m = resultMarker(point({ businessAnalysis }), 0, null)!;
+      expect(m).toMatchObject({ label: '+20', tone: 'notFound', position: null });
+      expect(m.fill).toBe(POSITION_BAND_COLORS.notFound);
+    }
+  });
+
+  it('draws a failed point as failed, never as not found', () => {
+    const m = resultMarker(point({ status: 'failed', businessAnalysis: { found: false, position: null } }), 0, null)!;
+    expect(m).toMatchObject({ label: '×', tone: 'failed', failed: true, position: null });
+    expect(m.fill).toBe(FAILED_MARKER.fill);
+    expect(m.fill).not.toBe(POSITION_BAND_COLORS.notFound);
+  });
+
+  it('skips points without usable coordinates and keeps longitudes next to the centre', () => {
+    expect(resultMarker(point({ coordinates: { lat: Number.NaN, lng: 0 } }), 0, null)).toBeNull();
+    expect(resultMarker(point({ coordinates: { lat: 0, lng: -179.9 } }), 0, 179.95)!.lng).toBeCloseTo(180.1);
+    const all = resultMarkers([point(), point({ coordinates: { lat: Number.NaN, lng: 0 } }), point()], null);
+    expect(all.map((m) => m.index)).toEqual([0, 2]);
+  });
+});
+
+describe('ourPosition and validPointCount', () => {
+  it('counts only completed points (N of the metrics)', () => {
+    expect(validPointCount([point(), point({ status: 'failed' }), point()])).toBe(2);
+  });
+  it('gives no position at a failed point', () => {
+    expect(ourPosition(point({ status: 'failed', businessAnalysis: { found: true, position: 2 } }))).toBeNull();
+  });
+});
+
+describe('legend', () => {
+  it('lists the bands best first, then +20, then failed', () => {
+    expect(rankingLegend().map((e) => e.range)).toEqual(['1–3', '4–5', '6–10', '11–15', '16–20', '+20', null]);
+    expect(rankingLegend().at(-1)!.tone).toBe('failed');
+    expect(bandRangeLabel('notFound')).toBe('+20');
+  });
+});
+
+describe('marker sizing', () => {
+  it('finds horizontal neighbours first, vertical ones otherwise', () => {
+    const markers = resultMarkers(
+      [point({ row: 0, col: 0 }), point({ row: 1, col: 0 }), point({ row: 1, col: 1 })].map((p, i) => ({
+        ...p,
+        coordinates: { lat: 40 + i, lng: -3 },
+      })),
+      null,
+    );
+    const pair = neighbourPair(markers)!;
+    expect([pair[0].row, pair[0].col, pair[1].row, pair[1].col]).toEqual([2, 1, 2, 2]);
+    expect(neighbourPair(markers.slice(0, 2))!.map((m) => m.index)).toEqual([0, 1]);
+    expect(neighbourPair(markers.slice(0, 1))).toBeNull();
+  });
+
+  it('keeps markers between 10 and 30 px and drops the numbers when they no longer fit', () => {
+    expect(markerSizeFor(null)).toEqual({ size: 30, compact: false });
+    expect(markerSizeFor(100)).toEqual({ size: 30, compact: false });
+    expect(markerSizeFor(24)).toEqual({ size: 20, compact: false });
+    expect(markerSizeFor(15)).toEqual({ size: 13, compact: true });
+    expect(markerSizeFor(2)).toEqual({ size: 10, compact: true });
+  });
+});
+
+describe('competitorMarkers', () => {
+  const list = Array.from({ length: 20 }, (_, i) => competitor({ placeId: `c${i}`, location: { latitude: 40 + i / 100, longitude: -3 } }));
+
+  it('places the top 15, numbered by their table rank', () => {
+    const { markers, unplaced } = competitorMarkers(list, null);
+    expect(markers).toHaveLength(COMPETITORS_TOP);
+    expect(markers.map((m) => m.rank)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(unplaced).toBe(0);
+  });
+
+  it('counts the top businesses without a location instead of replacing them', () => {
+    const withGap = list.map((c, i) => (i === 2 ? { ...c, location: null } : c));
+    const { markers, unplaced } = competitorMarkers(withGap, null);
+    expect(markers.map((m) => m.rank)).not.toContain(3);
+    expect(markers.at(-1)!.rank).toBe(15);
+    expect(unplaced).toBe(1);
+  });
+
+  it('adds our business when it ranks below the top 15', () => {
+    const ours = list.map((c, i) => (i === 18 ? { ...c, isOurBusiness: true } : c));
+    const { markers } = competitorMarkers(ours, null);
+    expect(markers).toHaveLength(16);
+    expect(markers.at(-1)).toMatchObject({ rank: 19, competitor: { isOurBusiness: true } });
+  });
+});
+
+describe('pointEntries', () => {
+  const result = point({
+    businessAnalysis: { found: true, position: 2 },
+    googleResults: [
+      item({ position: 2, name: 'Ours (matched by name)', placeId: null }),
+      item({ position: 1, name: 'Ad', isAd: true, placeId: 'ad1' }),
+      item({ position: 1, name: 'First', placeId: 'x' }),
+      item({ position: 3, name: 'Third', placeId: 'y' }),
+    ],
+  });
+
+  it('lists ads first, then the organic results by position', () => {
+    const { ads, organic } = pointEntries(result, 'ours');
+    expect(ads.map((e) => e.name)).toEqual(['Ad']);
+    expect(organic.map((e) => e.name)).toEqual(['First', 'Ours (matched by name)', 'Third']);
+  });
+
+  it('marks our business by place id, or at our matched position', () => {
+    expect(
+      pointEntries(result, 'ours')
+        .organic.filter((e) => e.isOurs)
+        .map((e) => e.name),
+    ).toEqual(['Ours (matched by name)']);
+    const byId = pointEntries(point({ googleResults: [item({ placeId: 'ours', isAd: true }), item({ placeId: 'ours' })] }), 'ours');
+    expect(byId.ads[0]!.isOurs).toBe(true);
+    expect(byId.organic[0]!.isOurs).toBe(true);
+    // An empty id never matches an empty "our id".
+    expect(pointEntries(point({ googleResults: [item({ placeId: '' })] }), '').organic[0]!.isOurs).toBe(false);
+  });
+});
+
+describe('sorting the competitors', () => {
+  const rows = rankCompetitors([
+    competitor({ placeId: 'a', name: 'Zeta', avgPosition: 2, compositeScore: 80, rating: 4.2, userRatingCount: 5 }),
+    competitor({ placeId: 'b', name: 'alfa', avgPosition: 1.5, compositeScore: 70, rating: null }),
+    competitor({ placeId: 'c', name: 'Beta', avgPosition: 2, compositeScore: 60, rating: 4.2, userRatingCount: 50 }),
+  ]);
+  const ids = (r: ReturnType<typeof rankCompetitors>) => r.map((x) => x.competitor.placeId).join('');
+
+  it('starts in rank order and keeps the rank whatever the sort', () => {
+    expect(ids(sortCompetitorRows(rows, DEFAULT_SORT))).toBe('abc');
+    const byName = sortCompetitorRows(rows, { key: 'name', dir: 'asc' });
+    expect(ids(byName)).toBe('bca');
+    expect(byName.map((r) => r.rank)).toEqual([2, 3, 1]);
+  });
+
+  it('breaks ties by rank', () => {
+    expect(ids(sortCompetitorRows(rows, { key: 'avgPosition', dir: 'asc' }))).toBe('bac');
+    expect(ids(sortCompetitorRows(rows, { key: 'avgPosition', dir: 'desc' }))).toBe('acb');
+  });
+
+  it('puts businesses without a rating last both ways, and ties ratings on reviews', () => {
+    expect(ids(sortCompetitorRows(rows, { key: 'rating', dir: 'desc' }))).toBe('cab');
+    expect(ids(sortCompetitorRows(rows, { key: 'rating', dir: 'asc' }))).toBe('acb');
+  });
+
+  it('starts each column best first and flips on a second click', () => {
+    expect(nextSort(DEFAULT_SORT, 'compositeScore')).toEqual({ key: 'compositeScore', dir: 'desc' });
+    expect(nextSort(DEFAULT_SORT, 'avgPosition')).toEqual({ key: 'avgPosition', dir: 'asc' });
+    expect(nextSort({ key: 'avgPosition', dir: 'asc' }, 'avgPosition')).toEqual({ key: 'avgPosition', dir: 'desc' });
+    expect(nextSort(DEFAULT_SORT, 'rank')).toEqual({ key: 'rank', dir: 'desc' });
+    expect(ariaSort(DEFAULT_SORT, 'rank')).toBe('ascending');
+    expect(ariaSort({ key: 'rank', dir: 'desc' }, 'rank')).toBe('descending');
+    expect(ariaSort(DEFAULT_SORT, 'name')).toBe('none');
+  });
+});
+
+describe('formatting', () => {
+  it('uses the interface language', () => {
+    expect(formatDecimal(3.456, 'es')).toBe('3,5');
+    expect(formatDecimal(3.456, 'en')).toBe('3.5');
+    expect(formatPercent(42.5, 'es')).toBe('42,5\u00a0%');
+    expect(formatPercent(42.5, 'en')).toBe('42.5%');
+    expect(formatCoordinates(40.4168, -3.70379)).toBe('40.41680, -3.70379');
+  });
+});

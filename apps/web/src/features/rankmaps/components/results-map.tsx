@@ -1,0 +1,347 @@
+import * as L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMPETITORS_TOP, type Competitor } from '@rankmaps/shared/metrics';
+import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
+import {
+  CoastSwatch,
+  LegendItem,
+  NO_BASEMAP_BACKGROUND,
+  TilesFailedNotice,
+  useBaseMap,
+  useCoastlineLayer,
+} from '../../../components/map/base-map';
+import { type Bounds, boundsOf } from '../../../components/map/map-geometry';
+import {
+  type CompetitorMarker,
+  FAILED_MARKER,
+  type ResultMarker,
+  competitorMarkers,
+  formatDecimal,
+  markerSizeFor,
+  neighbourPair,
+  rankingLegend,
+  resultMarkers,
+  validPointCount,
+} from './results-logic';
+
+export type ResultsMapMode = 'ranking' | 'competitors';
+
+export interface ResultsMapProps {
+  results: RankResult[];
+  competitors: Competitor[];
+  mode: ResultsMapMode;
+  /** The grid's centre: the first view, and the longitude the points are kept next to. */
+  center: { lat: number; lng: number };
+  /** Index in `results` of the point whose panel is open, outlined on the map. */
+  selectedIndex: number | null;
+  /** A click, or Enter / Space on a focused marker, in the ranking map. */
+  onSelectPoint: (index: number) => void;
+  /** Shows the 'Datos de demostración' badge over the map. */
+  isDemo: boolean;
+}
+
+/** Spec §9: default zoom 13 or 14 before the points decide. */
+const DEFAULT_ZOOM = 13;
+/** Spec §9: fitted with 10% padding, 20% for the competitors. */
+const FIT_PADDING: Record<ResultsMapMode, number> = { ranking: 0.1, competitors: 0.2 };
+/** A single point (or competitor) is shown at this zoom rather than at the tiles' maximum. */
+const SINGLE_POINT_ZOOM = 15;
+const AREA_COLOR = '#1d4ed8';
+const COMPETITOR_COLOR = '#475569';
+const OUR_COLOR = '#1d4ed8';
+
+// The markers are Leaflet divIcons sized by the --rm-marker variable on the map container,
+// so a zoom resizes every marker without rebuilding (and unfocusing) it. Leaflet's own
+// stylesheet is unlayered, so these classes only set what it leaves alone (size, margins).
+const RANK_MARKER_CLASS =
+  'rm-result-marker group/m rounded-full size-(--rm-marker) ml-[calc(var(--rm-marker)/-2)] mt-[calc(var(--rm-marker)/-2)]';
+const RANK_MARKER_INNER =
+  'flex size-full items-center justify-center rounded-full border-2 group-data-[compact=true]/map:border font-bold leading-none tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] text-[length:calc(var(--rm-marker)*0.4)] group-data-[compact=true]/map:text-[length:0px] group-data-[selected=true]/m:ring-[3px] group-data-[selected=true]/m:ring-slate-900 group-data-[selected=true]/m:ring-offset-2 group-data-[selected=true]/m:ring-offset-white';
+const COMPETITOR_MARKER_CLASS = 'rm-competitor-marker size-7 ml-[-14px] mt-[-14px]';
+const OUR_COMPETITOR_MARKER_CLASS = 'rm-competitor-marker size-9 ml-[-18px] mt-[-18px]';
+const COMPETITOR_MARKER_INNER =
+  'flex size-full items-center justify-center rounded-full border-2 border-white text-xs font-bold text-white shadow-[0_1px_3px_rgb(15_23_42/0.45)]';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The results of an analysis on a map. Ranking Map: one marker per point, in its position
+ * band's colour with the position written on it ('+20' when not found), failed points pale
+ * with a cross; markers are buttons that open the point's panel. Competidores: where the
+ * first 15 businesses of the competitors table are, ours highlighted. The competitors table
+ * and the point panel give the same information as text.
+ */
+export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, isDemo }: ResultsMapProps) {
+  const { t, i18n } = useTranslation('rankmap-results');
+  const locale = i18n.language;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const layersRef = useRef<{ area: L.LayerGroup; points: L.LayerGroup } | null>(null);
+  const rankMarkersRef = useRef(new Map<number, L.Marker>());
+  const onSelectRef = useRef(onSelectPoint);
+  // Read by the drawing, so markers rebuilt for another reason (the language) keep the outline.
+  const selectedRef = useRef(selectedIndex);
+
+  const refLng = center.lng;
+  const points = useMemo(() => resultMarkers(results, refLng), [results, refLng]);
+  const places = useMemo(() => competitorMarkers(competitors, refLng), [competitors, refLng]);
+  const gridBounds = useMemo(() => boundsOf(points), [points]);
+  const placesBounds = useMemo(() => boundsOf(places.markers), [places]);
+  const validPoints = useMemo(() => validPointCount(results), [results]);
+  // With no competitor to place, the competitor map still shows the analysed area.
+  const shownBounds = mode === 'ranking' ? gridBounds : (placesBounds ?? gridBounds);
+
+  const initialView = useRef({ center: [center.lat, center.lng] as [number, number], zoom: DEFAULT_ZOOM });
+  // The map and its basemap first: the effects below run after it exists.
+  const { mapRef, tileStatus } = useBaseMap(containerRef, { initialView: initialView.current, attribution: t('map.attribution') });
+  const coastShown = useCoastlineLayer(mapRef, tileStatus, shownBounds);
+
+  useEffect(() => {
+    onSelectRef.current = onSelectPoint;
+  }, [onSelectPoint]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const layers = { area: L.layerGroup().addTo(map), points: L.layerGroup().addTo(map) };
+    layersRef.current = layers;
+    return () => {
+      layers.area.remove();
+      layers.points.remove();
+      layersRef.current = null;
+    };
+  }, [mapRef]);
+
+  // The markers of the current mode, redrawn with new results, mode or language.
+  useEffect(() => {
+    const layers = layersRef.current;
+    if (!layers) return;
+    layers.area.clearLayers();
+    layers.points.clearLayers();
+    rankMarkersRef.current.clear();
+    if (gridBounds) drawArea(layers.area, gridBounds);
+    if (mode === 'ranking') {
+      for (const p of points) {
+        const marker = drawPoint(
+          layers.points,
+          p,
+          p.failed ? t('map.pointFailed', { row: p.row, col: p.col }) : t('map.point', { row: p.row, col: p.col, position: p.label }),
+        );
+        marker.bindTooltip(p.failed ? t('map.failedTooltip') : t('map.point', { row: p.row, col: p.col, position: p.label }), {
+          direction: 'top',
+          offset: [0, -12],
+        });
+        marker.on('click', () => onSelectRef.current(p.index));
+        marker.getElement()?.addEventListener('keydown', (e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          // Space would scroll the page; Enter must not reach the map's own handlers.
+          e.preventDefault();
+          e.stopPropagation();
+          onSelectRef.current(p.index);
+        });
+        rankMarkersRef.current.set(p.index, marker);
+        markSelected(marker, p.index === selectedRef.current);
+      }
+    } else {
+      for (const c of places.markers) {
+        const marker = drawCompetitor(layers.points, c);
+        const lines = [
+          t('map.competitor.avgPosition', { value: formatDecimal(c.competitor.avgPosition, locale) }),
+          t('map.competitor.appearances', { count: c.competitor.appearances, total: validPoints }),
+        ];
+        if (c.competitor.isOurBusiness) lines.unshift(t('map.competitor.ours'));
+        marker.bindTooltip(tooltipContent(`#${c.rank} ${c.competitor.name}`, lines), { direction: 'top', offset: [0, -16] });
+      }
+    }
+  }, [mode, points, places, gridBounds, validPoints, t, locale]);
+
+  // The selected point: outlined and drawn above its neighbours, without rebuilding (and so unfocusing) any marker.
+  useEffect(() => {
+    selectedRef.current = selectedIndex;
+    for (const [index, marker] of rankMarkersRef.current) markSelected(marker, index === selectedIndex);
+  }, [selectedIndex, mode, points]);
+
+  // Fit the view to what the mode shows (spec §9 paddings).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !shownBounds) return;
+    if (shownBounds.south === shownBounds.north && shownBounds.west === shownBounds.east) {
+      map.setView([shownBounds.south, shownBounds.west], SINGLE_POINT_ZOOM, { animate: false });
+      return;
+    }
+    const b = L.latLngBounds([shownBounds.south, shownBounds.west], [shownBounds.north, shownBounds.east]);
+    map.fitBounds(b.pad(FIT_PADDING[mode]), { animate: false });
+  }, [mapRef, shownBounds, mode]);
+
+  // Marker size follows the on-screen spacing of the grid at each zoom, so big grids do not overlap.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const container = map.getContainer();
+    const pair = neighbourPair(points);
+    const update = () => {
+      const spacing = pair
+        ? map.latLngToContainerPoint([pair[0].lat, pair[0].lng]).distanceTo(map.latLngToContainerPoint([pair[1].lat, pair[1].lng]))
+        : null;
+      const { size, compact } = markerSizeFor(spacing);
+      container.style.setProperty('--rm-marker', `${size}px`);
+      container.dataset.compact = String(compact);
+    };
+    update();
+    map.on('zoomend resize', update);
+    return () => {
+      map.off('zoomend resize', update);
+    };
+  }, [mapRef, points]);
+
+  const legend = rankingLegend();
+  return (
+    <div className="relative isolate">
+      {tileStatus === 'failed' && <TilesFailedNotice testId="results-tiles-failed">{t('map.tilesFailed')}</TilesFailedNotice>}
+      <div className="relative overflow-hidden rounded-xl ring-1 ring-slate-200">
+        <div
+          ref={containerRef}
+          role="region"
+          aria-label={mode === 'ranking' ? t('map.labelRanking') : t('map.labelCompetitors')}
+          data-testid="results-map"
+          data-mode={mode}
+          // Leaflet's own stylesheet is unlayered and would win over a utility class here.
+          style={{ background: tileStatus === 'failed' ? NO_BASEMAP_BACKGROUND : undefined }}
+          className="group/map z-0 h-[22rem] w-full sm:h-[28rem] lg:h-[32rem]"
+        />
+        {isDemo && (
+          <p
+            className="pointer-events-none absolute top-2 right-2 z-[1000] rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 shadow-sm ring-1 ring-amber-300"
+            data-testid="results-map-demo"
+          >
+            {t('map.demo')}
+          </p>
+        )}
+      </div>
+      <ul aria-label={t('map.legend.title')} className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+        {mode === 'ranking' ? (
+          <>
+            <li className="font-medium text-slate-700">{t('map.legend.positions')}</li>
+            {legend.map((entry) => (
+              <LegendItem
+                key={entry.tone}
+                swatch={
+                  <span
+                    className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full text-[9px] leading-none font-bold"
+                    style={{
+                      background: entry.fill,
+                      color: entry.text,
+                      border: entry.tone === 'failed' ? `1.5px dashed ${FAILED_MARKER.border}` : '1px solid #ffffff',
+                      boxShadow: '0 0 0 1px rgb(148 163 184 / 0.6)',
+                    }}
+                  />
+                }
+                label={
+                  entry.tone === 'failed' ? t('map.legend.failed') : entry.tone === 'notFound' ? t('map.legend.notFound') : entry.range
+                }
+              />
+            ))}
+          </>
+        ) : (
+          <>
+            <LegendItem swatch={<CompetitorSwatch color={COMPETITOR_COLOR} />} label={t('map.legend.competitor')} />
+            <LegendItem swatch={<CompetitorSwatch color={OUR_COLOR} />} label={t('map.legend.ours')} />
+            {places.markers.length === 0 && <li>{t('map.legend.noCompetitors')}</li>}
+            {places.unplaced > 0 && places.markers.length > 0 && (
+              <li>{t('map.legend.unplaced', { count: places.unplaced, top: COMPETITORS_TOP })}</li>
+            )}
+          </>
+        )}
+        <LegendItem
+          swatch={<span className="inline-block h-3 w-4 rounded-[2px] border-[1.5px] border-dashed" style={{ borderColor: AREA_COLOR }} />}
+          label={t('map.legend.area')}
+        />
+        {coastShown && <LegendItem swatch={<CoastSwatch />} label={t('map.legend.coast')} />}
+      </ul>
+    </div>
+  );
+}
+
+function CompetitorSwatch({ color }: { color: string }) {
+  return (
+    <span
+      className="inline-block h-3.5 w-3.5 rounded-full border-2 border-white"
+      style={{ background: color, boxShadow: '0 0 0 1px rgb(148 163 184 / 0.6)' }}
+    />
+  );
+}
+
+function drawArea(layer: L.LayerGroup, b: Bounds) {
+  L.rectangle(
+    [
+      [b.south, b.west],
+      [b.north, b.east],
+    ],
+    { color: AREA_COLOR, weight: 1.5, dashArray: '6 4', fill: false, interactive: false },
+  ).addTo(layer);
+}
+
+/** A point of the ranking map: a focusable button (Leaflet's keyboard option) named by its row, column and position. */
+function drawPoint(layer: L.LayerGroup, p: ResultMarker, name: string): L.Marker {
+  // Only the border's colour and style here: its width shrinks with the markers (RANK_MARKER_INNER).
+  const border = p.failed ? `border-style:dashed;border-color:${FAILED_MARKER.border}` : 'border-style:solid;border-color:#ffffff';
+  const icon = L.divIcon({
+    className: RANK_MARKER_CLASS,
+    html: `<span aria-hidden="true" class="${RANK_MARKER_INNER}" style="background:${p.fill};color:${p.text};${border}">${escapeHtml(p.label)}</span>`,
+    // No size from Leaflet: the classes above size and centre it from --rm-marker.
+    iconSize: undefined,
+  });
+  const marker = L.marker([p.lat, p.lng], { icon, keyboard: true, riseOnHover: true }).addTo(layer);
+  const el = marker.getElement();
+  if (el) {
+    el.setAttribute('aria-label', name);
+    el.dataset.row = String(p.row);
+    el.dataset.col = String(p.col);
+    el.dataset.tone = p.tone;
+  }
+  return marker;
+}
+
+/** A business of the competitor map: its table rank on a disc, ours larger and in the brand colour. */
+function drawCompetitor(layer: L.LayerGroup, c: CompetitorMarker): L.Marker {
+  const ours = c.competitor.isOurBusiness;
+  const icon = L.divIcon({
+    className: ours ? OUR_COMPETITOR_MARKER_CLASS : COMPETITOR_MARKER_CLASS,
+    html: `<span class="${COMPETITOR_MARKER_INNER}" style="background:${ours ? OUR_COLOR : COMPETITOR_COLOR}">${c.rank}</span>`,
+    iconSize: undefined,
+  });
+  // The table lists the same businesses as text, so these are not tab stops; the better-ranked sit on top.
+  const marker = L.marker([c.lat, c.lng], {
+    icon,
+    keyboard: false,
+    zIndexOffset: ours ? 2000 : (COMPETITORS_TOP - c.rank) * 10,
+    riseOnHover: true,
+  }).addTo(layer);
+  marker.getElement()?.setAttribute('aria-hidden', 'true');
+  return marker;
+}
+
+function markSelected(marker: L.Marker, selected: boolean) {
+  marker.setZIndexOffset(selected ? 1000 : 0);
+  const el = marker.getElement();
+  if (!el) return;
+  el.dataset.selected = String(selected);
+  el.setAttribute('aria-pressed', String(selected));
+}
+
+/** A tooltip built as elements, so a business's name is never read as HTML. */
+function tooltipContent(title: string, lines: string[]): HTMLElement {
+  const root = document.createElement('div');
+  const heading = document.createElement('div');
+  heading.className = 'font-semibold';
+  heading.textContent = title;
+  root.append(heading);
+  for (const text of lines) {
+    const line = document.createElement('div');
+    line.textContent = text;
+    root.append(line);
+  }
+  return root;
+}
+
+export default ResultsMap;

@@ -1,0 +1,96 @@
+import { POSITION_BAND_COLORS } from '@rankmaps/shared/metrics';
+import type { ScanStats } from '@rankmaps/shared/metrics';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatPercent } from '../utils/format';
+
+interface SummaryPanelProps {
+  /** Null when the analysis has none (it failed before finishing). */
+  stats: ScanStats | null;
+  /** Points that failed after retries: refunded, and never counted as 'not found'. */
+  failedPoints: number;
+}
+
+type Bucket = 'top3' | 'top10' | 'top20' | 'notFound';
+
+/** The distribution buckets of decisions.md §3, drawn in the marker colours of their best band. */
+const BUCKETS: { key: Bucket; color: string }[] = [
+  { key: 'top3', color: POSITION_BAND_COLORS.top3 },
+  { key: 'top10', color: POSITION_BAND_COLORS.top10 },
+  { key: 'top20', color: POSITION_BAND_COLORS.top20 },
+  { key: 'notFound', color: POSITION_BAND_COLORS.notFound },
+];
+
+/** The analysis's figures (decisions.md §3), each with a one-line explanation, and the position distribution. */
+export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
+  const { t, i18n } = useTranslation('rankmaps');
+  const lang = i18n.language;
+  const dash = '—';
+
+  const figures = [
+    { key: 'geoRank', value: stats ? formatNumber(stats.geoRank, lang) : dash, hint: t('summary.geoRank.hint') },
+    {
+      key: 'avgPosition',
+      value: stats ? (stats.avgPosition === null ? '+20' : formatNumber(stats.avgPosition, lang)) : dash,
+      hint: stats && stats.avgPosition === null ? t('summary.avgPosition.notFoundHint') : t('summary.avgPosition.hint'),
+    },
+    { key: 'localPack', value: stats ? formatPercent(stats.localPackPercentage, lang) : dash, hint: t('summary.localPack.hint') },
+    { key: 'visibility', value: stats ? formatNumber(stats.visibilityIndex, lang) : dash, hint: t('summary.visibility.hint') },
+    { key: 'found', value: stats ? formatPercent(stats.foundPercentage, lang) : dash, hint: t('summary.found.hint') },
+  ];
+
+  return (
+    <section aria-labelledby="summary-title" className="@container rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="summary-title" className="text-base font-semibold text-slate-900">
+          {t('summary.title')}
+        </h2>
+        {stats && <p className="text-sm text-slate-600">{t('summary.points', { count: stats.totalPoints })}</p>}
+      </div>
+      {failedPoints > 0 && (
+        <p className="mt-2 inline-block rounded-lg bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t('summary.failedPoints', { count: failedPoints })}</p>
+      )}
+      {!stats && <p className="mt-2 text-sm text-slate-600">{t('summary.noStats')}</p>}
+      <dl className="mt-4 grid grid-cols-2 gap-3 @lg:grid-cols-3 @4xl:grid-cols-5">
+        {figures.map((f) => (
+          <div key={f.key} className="flex flex-col rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200" data-metric={f.key}>
+            <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t(`summary.${f.key}.label`)}</dt>
+            <dd className="mt-1 text-2xl font-bold whitespace-nowrap text-slate-900 tabular-nums">{f.value}</dd>
+            <dd className="mt-1 text-xs leading-snug text-slate-600">{f.hint}</dd>
+          </div>
+        ))}
+      </dl>
+      {stats && <Distribution stats={stats} />}
+    </section>
+  );
+}
+
+function Distribution({ stats }: { stats: ScanStats }) {
+  const { t, i18n } = useTranslation('rankmaps');
+  const lang = i18n.language;
+  const d = stats.positionDistribution;
+  const total = d.top3 + d.top10 + d.top20 + d.notFound;
+  return (
+    <div className="mt-5">
+      <h3 className="text-sm font-semibold text-slate-800">{t('summary.distribution.title')}</h3>
+      {total > 0 && (
+        <div aria-hidden="true" className="mt-2 flex h-4 w-full overflow-hidden rounded-full bg-slate-100">
+          {BUCKETS.filter((b) => d[b.key] > 0).map((b) => (
+            <div key={b.key} className="h-full" style={{ width: `${(d[b.key] / total) * 100}%`, backgroundColor: b.color }} />
+          ))}
+        </div>
+      )}
+      <ul className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 @xs:grid-cols-2 @3xl:grid-cols-4">
+        {BUCKETS.map((b) => (
+          <li key={b.key} className="flex items-center gap-2 text-sm" data-bucket={b.key}>
+            <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: b.color }} />
+            <span className="font-medium whitespace-nowrap text-slate-800">{t(`summary.distribution.${b.key}`)}</span>
+            <span className="text-slate-600 tabular-nums">
+              {t('summary.distribution.count', { count: d[b.key] })}
+              {total > 0 && ` (${formatPercent((d[b.key] / total) * 100, lang, 0)})`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
