@@ -41,6 +41,9 @@ export default defineConfig({
       RATE_LIMIT_AUTH_MAX: '1000',
       // Every journey comes from one address; the limits themselves are tested in the API suite.
       RATE_LIMIT_GLOBAL_MAX: '100000',
+      // Demo searches answer like a real vendor's, so a journey can watch a scan's progress.
+      DEMO_SEARCH_LATENCY_MS: '250',
+      SCAN_CONCURRENCY: '2',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

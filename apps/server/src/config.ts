@@ -49,6 +49,7 @@ const envSchema = z.object({
   DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
   SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -90,6 +91,8 @@ export interface Config {
     googleBaseUrl: string;
     rateLimitPerMinute: number;
     concurrency: number;
+    /** Simulated response time of the demo provider, as a real vendor's (demos, journeys); 0 by default. */
+    demoLatencyMs: number;
   };
   payments: {
     provider: 'sandbox' | 'stripe';
@@ -182,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       googleBaseUrl: e.GOOGLE_PLACES_BASE_URL,
       rateLimitPerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE,
       concurrency: e.SCAN_CONCURRENCY,
+      demoLatencyMs: e.DEMO_SEARCH_LATENCY_MS,
     },
     payments: {
       provider: paymentsProvider,

@@ -8,6 +8,7 @@ const base: Config['mapsSearch'] = {
   googleBaseUrl: 'https://places.googleapis.com',
   rateLimitPerMinute: 600,
   concurrency: 4,
+  demoLatencyMs: 0,
 };
 
 describe('createMapsSearchProvider', () => {
@@ -22,5 +23,25 @@ describe('createMapsSearchProvider', () => {
   it('when a real provider lacks its credentials, then building it fails with the setting to fix', () => {
     expect(() => createMapsSearchProvider({ mapsSearch: { ...base, provider: 'dataforseo' } })).toThrow(/DATAFORSEO_LOGIN/);
     expect(() => createMapsSearchProvider({ mapsSearch: { ...base, provider: 'google-places' } })).toThrow(/GOOGLE_MAPS_API_KEY/);
+  });
+});
+
+describe('demo latency', () => {
+  it('when DEMO_SEARCH_LATENCY_MS is set, then each demo search answers that much later with the same results', async () => {
+    const slow = createMapsSearchProvider({ mapsSearch: { ...base, demoLatencyMs: 120 } });
+    const fast = createMapsSearchProvider({ mapsSearch: { ...base, demoLatencyMs: 0 } });
+    const request = { query: 'dentista', lat: 40.4168, lng: -3.7038, zoom: 13, languageCode: 'es', regionCode: 'ES', now: new Date('2026-11-22T10:00:00Z') };
+    const started = Date.now();
+    const slowResult = await slow.search(request);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+    expect(slowResult).toEqual(await fast.search(request));
+  });
+
+  it('when the scan is aborted during the wait, then the search rejects at once', async () => {
+    const slow = createMapsSearchProvider({ mapsSearch: { ...base, demoLatencyMs: 5000 } });
+    const controller = new AbortController();
+    const pending = slow.search({ query: 'dentista', lat: 40.4, lng: -3.7, zoom: 13, languageCode: 'es', regionCode: 'ES' }, controller.signal);
+    controller.abort(new Error('cancelado'));
+    await expect(pending).rejects.toThrow('cancelado');
   });
 });

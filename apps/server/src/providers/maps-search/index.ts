@@ -3,6 +3,7 @@ import { createDataForSeoProvider } from './dataforseo';
 import { createDemoMapsSearchProvider } from './demo';
 import { createGooglePlacesSearchProvider } from './google-places';
 import type { MapsSearchProvider } from './interface';
+import { withLatency } from './latency';
 
 export * from './interface';
 
@@ -17,6 +18,6 @@ export function createMapsSearchProvider(config: Pick<Config, 'mapsSearch'>): Ma
       if (!m.googleApiKey) throw new ConfigError('GOOGLE_MAPS_API_KEY: es obligatoria con MAPS_SEARCH_PROVIDER=google-places');
       return createGooglePlacesSearchProvider({ apiKey: m.googleApiKey, baseUrl: m.googleBaseUrl });
     case 'demo':
-      return createDemoMapsSearchProvider();
+      return m.demoLatencyMs > 0 ? withLatency(createDemoMapsSearchProvider(), m.demoLatencyMs) : createDemoMapsSearchProvider();
   }
 }

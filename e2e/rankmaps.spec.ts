@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { subscribedUser } from './support';
+
+// A scan from start to finish in a real browser: the pg-boss worker runs the demo provider
+// (250 ms per search, 2 at a time, set in playwright.config.ts) over a 7×7 grid in Madrid.
+
+/** Tomorrow at 10:00, as a datetime-local input takes it. */
+function tomorrowAtTen(): string {
+  const d = new Date(Date.now() + 24 * 3600 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
+}
+
+test('when a pro user adds a keyword and runs a scan, then progress, results, the point panel and scheduling all follow', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await subscribedUser(page, request, 'escaneo', 'Starter');
+
+  // A Madrid clinic: inland, so all 49 points are searched.
+  await page.goto('/new-place');
+  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Crear negocio' }).click();
+  await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+
+  // Add a keyword; its card opens the analysis page.
+  await page.getByLabel('Nueva keyword').fill('  dentista  ');
+  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await expect(page.getByText('Keyword «dentista» añadida.')).toBeVisible();
+  await page.getByRole('link', { name: /^dentista/ }).click();
+  await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Todavía no hay análisis' })).toBeVisible();
+
+  // The modal shows the cost before confirming: one credit per valid point.
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Nuevo Análisis' });
+  await expect(modal.getByText('Coste: 49 créditos')).toBeVisible();
+  await modal.getByRole('button', { name: 'Iniciar análisis' }).click();
+  await expect(page.getByText('Análisis iniciado con worker (mejor rendimiento)')).toBeVisible();
+
+  // The progress bar moves while the worker searches, then the results replace it.
+  // The timeline entry has a small bar too; the large one is the selected analysis's.
+  const bar = page.getByRole('progressbar', { name: 'Progreso del análisis' }).last();
+  await expect(bar).toBeVisible();
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        if (await bar.isVisible()) seen.add(Number(await bar.getAttribute('aria-valuenow')));
+        return page.getByTestId('results-map').isVisible();
+      },
+      { timeout: 60_000, intervals: [200] },
+    )
+    .toBe(true);
+  expect([...seen].some((v) => v > 0 && v < 100)).toBe(true);
+
+  // Summary, map and competitors.
+  await expect(page.getByText('GeoRank').first()).toBeVisible();
+  await expect(page.getByText('Datos de demostración').first()).toBeVisible();
+  await expect(page.locator('.rm-result-marker')).toHaveCount(49);
+  await expect(page.getByTestId('competitors-table')).toBeVisible();
+  await page.getByRole('radio', { name: 'Competidores' }).click();
+  await expect(page.getByRole('radio', { name: 'Competidores' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Ranking Map' }).click();
+
+  // A point opens the side panel with its results.
+  await page.locator('.rm-result-marker[data-row="4"][data-col="4"]').click();
+  const panel = page.getByTestId('point-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // Schedule one for tomorrow: it reads Programado, then it is deleted after a confirmation.
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  await modal.getByRole('radio', { name: 'Programar' }).check();
+  await modal.getByLabel(/Fecha y hora/).fill(tomorrowAtTen());
+  await modal.getByRole('button', { name: 'Programar análisis' }).click();
+  await expect(page.getByText(/Análisis programado para /)).toBeVisible();
+  await expect(page.getByText('Programado', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /Eliminar el análisis programado del / }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí' }).click();
+  await expect(page.getByText('Análisis programado eliminado correctamente')).toBeVisible();
+  await expect(page.getByText('Programado', { exact: true })).toHaveCount(0);
+});
