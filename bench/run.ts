@@ -6,6 +6,9 @@ import { benchColdStart } from './cold-start';
 import { benchGenerateMatrix } from './generate-matrix';
 import { benchLandingJs } from './landing-js';
 import { benchLoginLatency } from './login-latency';
+import { benchRankMapDetail } from './rankmap-detail';
+import { benchScanLatency } from './scan-latency';
+import { benchScanThroughput } from './scan-throughput';
 import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
@@ -28,6 +31,14 @@ record(await benchLoginLatency());
 if (process.env.BENCH_DATABASE_URL) record(await benchLoginLatency({ databaseUrl: process.env.BENCH_DATABASE_URL }));
 record(await benchLandingJs());
 record(await benchGenerateMatrix());
+// Scans (issue 5); BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) adds PostgreSQL, in a scratch database.
+const pg = process.env.BENCH_DATABASE_URL;
+record(await benchScanThroughput());
+if (pg) record(await benchScanThroughput({ databaseUrl: pg }));
+record(await benchScanLatency());
+if (pg) record(await benchScanLatency({ databaseUrl: pg }));
+record(await benchRankMapDetail());
+if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
 
 const out = path.join(root, 'bench/.results');
 mkdirSync(out, { recursive: true });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { subscribedUser } from './support';
 
@@ -71,6 +72,28 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   await expect(panel.getByRole('listitem').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
+
+  // Follow a competitor from the table.
+  const pin = page.getByTestId('competitors-table').getByRole('button', { name: /^Seguir a / }).first();
+  const followedName = (await pin.getAttribute('aria-label'))!.replace('Seguir a ', '');
+  await pin.click();
+  await expect(page.getByText(`Ahora sigues a ${followedName}.`)).toBeVisible();
+  await expect(page.getByTestId('competitors-table').getByRole('button', { name: `Dejar de seguir a ${followedName}` })).toHaveAttribute('aria-pressed', 'true');
+
+  // The points CSV: a header and one line per searched point.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV de puntos' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^rankmap-dentista-\d{4}-\d{2}-\d{2}-puntos\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFfila;columna;latitud;longitud;estado;posicion')).toBe(true);
+  expect(csv.split('\r\n').filter((line) => line.length > 0)).toHaveLength(50);
+
+  // A second scan: the trend draws both analyses, with the followed competitor beside us.
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  await modal.getByRole('button', { name: 'Iniciar análisis' }).click();
+  await expect(page.getByText('Análisis iniciado con worker (mejor rendimiento)').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'GeoRank', exact: true })).toBeAttached({ timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'GeoRank', exact: true }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'GeoRank', exact: true }).getByRole('columnheader', { name: followedName })).toBeAttached();
 
   // Schedule one for tomorrow: it reads Programado, then it is deleted after a confirmation.
   await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();

@@ -828,3 +828,50 @@ describe('computeCompetitorAnalysis', () => {
     }
   });
 });
+
+describe('scores are monotone in positions', () => {
+  it('when one point improves (a better position, or found instead of +20), then no score drops, every score stays in 0–100 and the average over all points never rises', () => {
+    const r = rng(20261122);
+    for (let trial = 0; trial < 2000; trial++) {
+      const n = randInt(r, 1, 60);
+      const positions = Array.from({ length: n }, () => (r() < 0.3 ? null : randInt(r, 1, 20)));
+      const i = randInt(r, 0, n - 1);
+      const current = positions[i] ?? null;
+      if (current === 1) continue;
+      const improved = [...positions];
+      improved[i] = current === null ? randInt(r, 1, 20) : randInt(r, 1, current - 1);
+      const before = computeStats(positions);
+      const after = computeStats(improved);
+      for (const key of ['geoRank', 'visibilityIndex', 'localPackPercentage', 'foundPercentage'] as const) {
+        expect(after[key]).toBeGreaterThanOrEqual(before[key]);
+        expect(after[key]).toBeGreaterThanOrEqual(0);
+        expect(after[key]).toBeLessThanOrEqual(100);
+      }
+      expect(after.avgTotalPosition).toBeLessThanOrEqual(before.avgTotalPosition);
+    }
+  });
+
+  it('when a competitor improves at one point, then its composite score never drops', () => {
+    const target: TargetBusiness = { placeId: 'ours', name: 'Nuestro Negocio', lat: MADRID.lat, lng: MADRID.lng };
+    const r = rng(7);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = randInt(r, 2, 20);
+      const rival = Array.from({ length: n }, () => (r() < 0.3 ? null : randInt(r, 2, 20)));
+      const points = (ps: (number | null)[]): MetricsPointInput[] =>
+        ps.map((p) => ({
+          lat: MADRID.lat,
+          lng: MADRID.lng,
+          ads: [],
+          organic:
+            p === null
+              ? []
+              : [{ position: p, name: 'Rival', address: '', rating: 4, userRatingCount: 10, placeId: 'rival', location: null, categories: [], isAd: false }],
+        }));
+      const i = randInt(r, 0, n - 1);
+      const improved = [...rival];
+      improved[i] = rival[i] === null ? 20 : Math.max(1, (rival[i] ?? 2) - 1);
+      const score = (ps: (number | null)[]) => computeCompetitorAnalysis(points(ps), target).competitors.find((c) => c.placeId === 'rival')?.compositeScore ?? 0;
+      expect(score(improved)).toBeGreaterThanOrEqual(score(rival));
+    }
+  });
+});

@@ -14,6 +14,7 @@ export * from './metrics/bands';
 export * from './metrics/matching';
 export * from './metrics/stats';
 export * from './metrics/competitors';
+export * from './metrics/followed';
 
 export interface ScanMetrics {
   stats: ScanStats;

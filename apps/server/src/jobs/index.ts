@@ -3,7 +3,7 @@ import type { Container } from '../container';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB, handleGrantPlanCredits } from './grant-plan-credits.job';
 import { createMapsSearchProvider } from '../providers/maps-search';
 import { scanDeps } from '../modules/rankmaps/scan.service';
-import { RANKMAP_SCAN_JOB, handleRankmapScan } from './rankmap-scan.job';
+import { RANKMAP_SCAN_JOB, workScanJobs } from './rankmap-scan.job';
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB, handleRankmapScheduler } from './rankmap-scheduler.job';
 import { SEND_EMAIL_JOB, handleSendEmail } from './send-email.job';
 
@@ -31,11 +31,7 @@ export async function startWorkers(container: Container): Promise<void> {
     await handleGrantPlanCredits(container);
   });
   const scan = scanDeps(container, createMapsSearchProvider(container.config));
-  for (let i = 0; i < SCAN_WORKERS_PER_PROCESS; i++) {
-    await container.boss.work(RANKMAP_SCAN_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) await handleRankmapScan(scan, job.data, job.retryCount >= job.retryLimit);
-    });
-  }
+  await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);
   await container.boss.schedule(RANKMAP_SCHEDULER_JOB, RANKMAP_SCHEDULER_CRON, {}, { tz: 'UTC' });
   await container.boss.work(RANKMAP_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleRankmapScheduler(container);

@@ -30,6 +30,30 @@ export async function sendScanJob(boss: PgBoss, tx: DbOrTx, rankMapId: string, o
   return id;
 }
 
+/** The ids of this process's scan workers, per queue. */
+const localScanWorkers = new WeakMap<PgBoss, string[]>();
+
+/** Registers `count` workers of the scan queue, each running one analysis at a time with `deps`. */
+export async function workScanJobs(boss: PgBoss, deps: ScanDeps, count: number): Promise<void> {
+  const ids = localScanWorkers.get(boss) ?? [];
+  localScanWorkers.set(boss, ids);
+  for (let i = 0; i < count; i++) {
+    const id = await boss.work(RANKMAP_SCAN_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await handleRankmapScan(deps, job.data, job.retryCount >= job.retryLimit);
+    });
+    ids.push(id);
+  }
+}
+
+/**
+ * Call after a scan queued to run now has committed: this process's scan workers fetch at
+ * once instead of at their next poll (up to a second later; a 25×25 demo scan takes less).
+ * Workers of other processes (`npm run worker`) keep polling every second.
+ */
+export function wakeScanWorkers(boss: PgBoss): void {
+  for (const id of localScanWorkers.get(boss) ?? []) boss.notifyWorker(id);
+}
+
 /** Runs the analysis; after the job's last failed try, the analysis fails instead of waiting forever. */
 export async function handleRankmapScan(deps: ScanDeps, data: unknown, isLastAttempt: boolean): Promise<void> {
   const parsed = rankmapScanPayload.safeParse(data);

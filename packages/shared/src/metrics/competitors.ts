@@ -82,18 +82,22 @@ interface Entry {
 
 const TARGET_KEY = 'target';
 
+/** The prefix of the ids given to businesses the provider gave no id. */
+export const SYNTHETIC_PLACE_ID_PREFIX = 'local:';
+
 const validLocation = (loc: MetricsResultItem['location']) =>
   loc && Number.isFinite(loc.latitude) && Number.isFinite(loc.longitude) ? { latitude: loc.latitude, longitude: loc.longitude } : null;
 
 /**
  * The key of a business with no provider id: its normalised name and its coordinates
  * rounded to 4 decimals (about 11 m), which absorbs float noise between points while
- * keeping two branches of a chain apart.
+ * keeping two branches of a chain apart. Exported so that a followed competitor named by
+ * this id is recognised the same way (followed.ts).
  */
-function syntheticPlaceId(item: MetricsResultItem): string {
+export function syntheticPlaceId(item: MetricsResultItem): string {
   const name = normaliseBusinessName(item.name) || item.name.trim().toLowerCase();
   const loc = validLocation(item.location);
-  return loc ? `local:${name}@${loc.latitude.toFixed(4)},${loc.longitude.toFixed(4)}` : `local:${name}`;
+  return loc ? `${SYNTHETIC_PLACE_ID_PREFIX}${name}@${loc.latitude.toFixed(4)},${loc.longitude.toFixed(4)}` : `${SYNTHETIC_PLACE_ID_PREFIX}${name}`;
 }
 
 function newEntry(key: string, isTarget: boolean, item: MetricsResultItem): Entry {

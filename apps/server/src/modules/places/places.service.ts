@@ -36,7 +36,8 @@ export function timeZoneOf(lat: number, lng: number): string {
   }
 }
 
-async function ownedOr404(container: Container, userId: string, id: string): Promise<PlaceRow> {
+/** The user's place, or 404 (also for an id that is not a UUID). */
+export async function ownedOr404(container: Container, userId: string, id: string): Promise<PlaceRow> {
   if (!UUID.test(id)) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   const row = await placesRepository.findOwned(container.database.db, userId, id);
   if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');

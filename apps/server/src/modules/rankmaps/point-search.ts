@@ -32,6 +32,28 @@ function backoffMs(policy: RetryPolicy, attempt: number, err: unknown): number {
 }
 
 /**
+ * One attempt's signal: aborted when the scan stops or when the request takes longer than
+ * `timeoutMs`. The same as AbortSignal.any([scan, AbortSignal.timeout(timeoutMs)]), without
+ * its cost: on Node 20 every any() call registers on the scan's long-lived signal and they
+ * pile up, which took about 100 ms of a 625-point scan. `done` releases the timer and listener.
+ */
+function attemptSignal(scan: AbortSignal, timeoutMs: number): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(scan.reason);
+  if (scan.aborted) onAbort();
+  else scan.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), timeoutMs);
+  timer.unref();
+  return {
+    signal: controller.signal,
+    done() {
+      clearTimeout(timer);
+      scan.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
  * One point's search: each try takes a request from the global rate limit; 429s, 5xx,
  * timeouts and dropped connections are retried with exponential backoff; a fatal error
  * (bad credentials, a refused request) is not. Rejects only when `signal` aborts (the scan
@@ -46,15 +68,19 @@ export async function searchPoint(
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
     await limiter.acquire(signal);
+    const timed = attemptSignal(signal, policy.requestTimeoutMs);
     try {
-      const result = await provider.search(request, AbortSignal.any([signal, AbortSignal.timeout(policy.requestTimeoutMs)]));
+      const result = await provider.search(request, timed.signal);
       return { ok: true, result };
     } catch (err) {
+      timed.done();
       signal.throwIfAborted();
       if (err instanceof MapsSearchFatalError) return { ok: false, error: err.message, fatal: true };
       // Anything else (a retryable error, a timeout, a network failure) is worth another try.
       lastError = err;
       if (attempt < policy.maxAttempts) await sleep(backoffMs(policy, attempt, err), signal);
+    } finally {
+      timed.done();
     }
   }
   return { ok: false, error: messageOf(lastError), fatal: false };

@@ -82,6 +82,16 @@ export const rankMapsRepository = {
       .orderBy(desc(sql`coalesce(${rankMaps.scheduledFor}, ${rankMaps.createdAt})`), desc(rankMaps.createdAt));
   },
 
+  /** A keyword's latest `limit` completed analyses, newest first, with only what the trend shows. */
+  async listCompletedByKeyword(db: DbOrTx, keywordId: string, limit: number) {
+    return db
+      .select({ id: rankMaps.id, completedAt: rankMaps.completedAt, stats: rankMaps.stats })
+      .from(rankMaps)
+      .where(and(eq(rankMaps.keywordId, keywordId), eq(rankMaps.status, 'completed')))
+      .orderBy(desc(rankMaps.completedAt), desc(rankMaps.id))
+      .limit(limit);
+  },
+
   /** The row, locked for the rest of the transaction (deletes, claims and finishes queue here). */
   async lock(tx: DbOrTx, id: string): Promise<RankMapRow | undefined> {
     const [row] = await tx.select().from(rankMaps).where(eq(rankMaps.id, id)).for('update');

@@ -11,6 +11,7 @@ import {
   rankMapStatusResponseSchema,
 } from '@rankmaps/shared/schemas/rankmaps';
 import { requireUserId } from '../../plugins/auth';
+import { answerAnalysis, sendAnswer } from './rankmap-answer';
 import * as rankmaps from './rankmaps.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -56,7 +57,14 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rankmap/:id',
     { onRequest: app.authenticate, schema: { tags, security, summary: 'Un análisis con sus resultados y competidores', params: rankMapIdParamsSchema, response: { 200: rankMapResponseSchema, ...errors } } },
-    async (request) => rankmaps.getAnalysis(container, userId(request), request.params.id),
+    async (request, reply) => {
+      // Serialised (and for a completed analysis, compressed and kept) by answerAnalysis: a 25×25 answer is 3.8 MB of JSON.
+      const answer = await answerAnalysis(container, userId(request), request.params.id, {
+        acceptEncoding: request.headers['accept-encoding'],
+        noCompression: request.headers['x-no-compression'] !== undefined,
+      });
+      return sendAnswer(reply, answer);
+    },
   );
 
   app.get(

@@ -8,7 +8,7 @@ import type {
 } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sendScanJob } from '../../jobs/rankmap-scan.job';
+import { sendScanJob, wakeScanWorkers } from '../../jobs/rankmap-scan.job';
 import { getPlanState } from '../billing/billing.service';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
@@ -31,13 +31,13 @@ export const insufficientCreditsMessage = (needed: number) =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function ownedKeywordOr404(container: Container, userId: string, keywordId: string): Promise<KeywordWithPlace> {
+export async function ownedKeywordOr404(container: Container, userId: string, keywordId: string): Promise<KeywordWithPlace> {
   const found = UUID.test(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   return found;
 }
 
-async function ownedRankMapOr404(container: Container, userId: string, id: string): Promise<RankMapRow> {
+export async function ownedRankMapOr404(container: Container, userId: string, id: string): Promise<RankMapRow> {
   const row = UUID.test(id) ? await rankMapsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   return row;
@@ -60,7 +60,7 @@ export async function analyze(container: Container, userId: string, keywordId: s
   const month = quotaMonth(new Date());
   const jobId = randomUUID();
 
-  return container.database.db.transaction(async (tx) => {
+  const queued = await container.database.db.transaction(async (tx): Promise<AnalyzeResponse> => {
     // The month's scans are counted under the user's lock, so two requests cannot both take the last one.
     await usersRepository.lockById(tx, userId);
     if (quotaReached(limit, await rankMapsRepository.countQuotaUses(tx, userId, month))) {
@@ -97,6 +97,9 @@ export async function analyze(container: Container, userId: string, keywordId: s
     await sendScanJob(container.boss, tx, row.id, { jobId, startAfter: scheduledFor });
     return { rankMapId: row.id, status: row.status, kind, scheduledFor: scheduledFor?.toISOString() ?? null, totalPoints: row.totalPoints, creditsCharged };
   });
+  // The job is committed: a worker of this process can take it now rather than at its next poll.
+  if (!scheduledFor) wakeScanWorkers(container.boss);
+  return queued;
 }
 
 /**

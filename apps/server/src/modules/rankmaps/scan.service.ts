@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { computeScanMetrics, targetPosition } from '@rankmaps/shared/metrics';
 import type { Container } from '../../container';
 import { AppError } from '../../errors';
@@ -64,7 +65,7 @@ export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOu
   try {
     const searched = await searchPoints(deps, row, runToken);
     if (searched.lost) return 'lost';
-    return await finishScan(deps, row, runToken, searched.providerRejected);
+    return await finishScan(deps, row, runToken, searched.providerRejected, searched.results);
   } catch (err) {
     // Free the lease so that the job's retry can take over at once.
     await rankMapsRepository.updateLeased(deps.container.database.db, row.id, runToken, { runToken: null }).catch(() => undefined);
@@ -115,12 +116,22 @@ function resultOf(row: RankMapRow, point: RankMapPoint, outcome: PointOutcome): 
   return { ...base, status: 'ok', organic, ads, position, error: null };
 }
 
-/** Searches every point not stored yet, with bounded concurrency, under the global rate limit. */
-async function searchPoints(deps: ScanDeps, row: RankMapRow, runToken: string): Promise<{ lost: boolean; providerRejected: boolean }> {
+/**
+ * Searches every point not stored yet, with bounded concurrency, under the global rate limit.
+ * When this run searched every point, it also returns what it stored (all the analysis has),
+ * so the metrics need not read it back.
+ */
+async function searchPoints(
+  deps: ScanDeps,
+  row: RankMapRow,
+  runToken: string,
+): Promise<{ lost: boolean; providerRejected: boolean; results: NewRankResult[] | null }> {
   const db = deps.container.database.db;
   const stored = await rankResultsRepository.storedIndices(db, row.id);
   const todo = row.grid.points.filter((p) => !stored.has(p.index));
   const abort = new AbortController();
+  // Each lane in flight listens to it (its request's timeout, its backoff): as many as the concurrency.
+  setMaxListeners(2 * deps.concurrency + 10, abort.signal);
   const limiter = createRateLimiter({ db, provider: deps.provider.name, rateLimit: deps.rateLimit, batch: deps.concurrency });
   const writer = createScanWriter({
     db,
@@ -134,6 +145,7 @@ async function searchPoints(deps: ScanDeps, row: RankMapRow, runToken: string): 
     onLost: () => abort.abort(new Error('scan lease lost')),
   });
   const at = row.scheduledFor ?? row.createdAt;
+  const results: NewRankResult[] = [];
   let okCount = 0;
   let fatalCount = 0;
   let rejected: string | null = null;
@@ -154,7 +166,9 @@ async function searchPoints(deps: ScanDeps, row: RankMapRow, runToken: string): 
       }
       if (outcome.ok) okCount++;
       else if (outcome.fatal && okCount === 0 && ++fatalCount >= FATAL_STOP) rejected ??= outcome.error;
-      await writer.add(resultOf(row, point, outcome));
+      const result = resultOf(row, point, outcome);
+      results.push(result);
+      await writer.add(result);
     });
     await writer.close();
   } catch (err) {
@@ -165,13 +179,24 @@ async function searchPoints(deps: ScanDeps, row: RankMapRow, runToken: string): 
     writer.dispose();
   }
   if (rejected !== null) deps.container.log.warn({ rankMapId: row.id, error: rejected }, 'el proveedor de búsqueda rechaza las peticiones');
-  return { lost: writer.lost, providerRejected: rejected !== null };
+  return { lost: writer.lost, providerRejected: rejected !== null, results: stored.size === 0 ? results : null };
 }
 
-/** Computes the metrics once, from the stored points, then refunds the failed points. */
-async function finishScan(deps: ScanDeps, row: RankMapRow, runToken: string, providerRejected: boolean): Promise<'completed' | 'failed' | 'lost'> {
+/**
+ * Computes the metrics once, from the stored points, then refunds the failed points. `written`
+ * is every point as this run stored it, when it stored them all (the usual case); a resumed
+ * run reads them back instead. Either way, in point order.
+ */
+async function finishScan(
+  deps: ScanDeps,
+  row: RankMapRow,
+  runToken: string,
+  providerRejected: boolean,
+  written: NewRankResult[] | null,
+): Promise<'completed' | 'failed' | 'lost'> {
   const db = deps.container.database.db;
-  const ok = (await rankResultsRepository.listByRankMap(db, row.id)).filter((r) => r.status === 'ok');
+  const stored = written ? [...written].sort((a, b) => a.pointIndex - b.pointIndex) : await rankResultsRepository.listByRankMap(db, row.id);
+  const ok = stored.filter((r) => r.status === 'ok');
   const metrics = ok.length > 0 ? computeScanMetrics(ok.map((r) => ({ lat: r.lat, lng: r.lng, organic: r.organic, ads: r.ads })), metricsTarget(row.target)) : null;
   const failed = row.totalPoints - ok.length;
   return db.transaction(async (tx) => {

@@ -11,6 +11,5 @@ export default function KeywordAnalysisRoute() {
   const { placeId = '', keywordId = '' } = useParams();
   const { profile } = useSession();
   if (!profile) return null;
-  // The trend chart slot: the chart lands in a later change.
-  return <KeywordAnalysisPage key={keywordId} placeId={placeId} keywordId={keywordId} profile={profile} trend={null} />;
+  return <KeywordAnalysisPage key={keywordId} placeId={placeId} keywordId={keywordId} profile={profile} />;
 }

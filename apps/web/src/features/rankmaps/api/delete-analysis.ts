@@ -13,7 +13,11 @@ export function useDeleteAnalysis(keywordId: string) {
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: rankmapsKeys.detail(id) });
       queryClient.removeQueries({ queryKey: rankmapsKeys.status(id) });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.trend(keywordId) }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]);
     },
   });
 }

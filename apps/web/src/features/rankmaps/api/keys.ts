@@ -7,6 +7,9 @@ export const rankmapsKeys = {
   detail: (id: string) => [...rankmapsKeys.all, 'detail', id] as const,
   status: (id: string) => [...rankmapsKeys.all, 'status', id] as const,
   placeGrid: (placeId: string) => [...rankmapsKeys.all, 'place-grid', placeId] as const,
+  trendAll: () => [...rankmapsKeys.all, 'trend'] as const,
+  trend: (keywordId: string) => [...rankmapsKeys.trendAll(), keywordId] as const,
+  followed: (placeId: string) => [...rankmapsKeys.all, 'followed', placeId] as const,
 };
 
 /** A 404 is an answer, not a hiccup: no retries, the page acts on it at once. */

@@ -19,20 +19,20 @@ import { isPollingActive, isRunningStatus, liveStatus, resolveSelection, timelin
 import { formatPercent } from '../utils/format';
 import { AnalysisTimeline } from './analysis-timeline';
 import { Breadcrumb } from './breadcrumb';
-import { CompetitorsTable } from './competitors-table';
+import { ExportButtons } from './export-buttons';
+import { FollowableCompetitors } from './followable-competitors';
 import { type MapMode, ModeSwitch } from './mode-switch';
 import { NewAnalysisModal } from './new-analysis-modal';
 import { PointPanel } from './point-panel';
 import { ProgressBar } from './progress-bar';
 import { ResultsMap } from './results-map';
+import { TrendSection } from './trend-section';
 import { SummaryPanel } from './summary-panel';
 
 interface KeywordAnalysisPageProps {
   placeId: string;
   keywordId: string;
   profile: Profile;
-  /** The trend chart across the keyword's analyses, drawn under the summary (the route supplies it). */
-  trend: ReactNode;
 }
 
 /** A clock for the timeline: a scheduled analysis whose time comes turns from Programado to Retrasado. */
@@ -50,7 +50,7 @@ function useNow(everyMs: number): Date {
  * one's summary, map (Ranking Map / Competidores), point panel and competitors, and the
  * New Analysis modal. A running analysis is polled every 2 s until its results load.
  */
-export function KeywordAnalysisPage({ placeId, keywordId, profile, trend }: KeywordAnalysisPageProps) {
+export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnalysisPageProps) {
   const { t } = useTranslation('rankmaps');
   const queryClient = useQueryClient();
   const now = useNow(15_000);
@@ -127,7 +127,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile, trend }: Keyw
             {realEntries.length === 0 ? (
               <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
             ) : selected && live ? (
-              <SelectedAnalysis key={selected.id} keyword={keyword} entry={selected} live={live} now={now} trend={trend} />
+              <SelectedAnalysis key={selected.id} keyword={keyword} entry={selected} live={live} now={now} />
             ) : (
               <Panel title={t('status.noneTitle')} body={t('empty.scheduledOnly')} />
             )}
@@ -204,11 +204,10 @@ interface SelectedAnalysisProps {
   entry: RankMapSummary;
   live: RankMapStatusResponse;
   now: Date;
-  trend: ReactNode;
 }
 
 /** The selected analysis: its progress while it runs, its reason if it failed, its results once complete. */
-function SelectedAnalysis({ keyword, entry, live, now, trend }: SelectedAnalysisProps) {
+function SelectedAnalysis({ keyword, entry, live, now }: SelectedAnalysisProps) {
   const { t, i18n } = useTranslation('rankmaps');
   if (live.status === 'failed') {
     return (
@@ -217,7 +216,7 @@ function SelectedAnalysis({ keyword, entry, live, now, trend }: SelectedAnalysis
       </AlertBanner>
     );
   }
-  if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} trend={trend} />;
+  if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} />;
 
   const key = live.status === 'processing' ? 'processing' : timelineState(entry, now) === 'delayed' ? 'delayed' : 'queued';
   const pct = formatPercent(live.progress, i18n.language, 0);
@@ -233,7 +232,7 @@ function SelectedAnalysis({ keyword, entry, live, now, trend }: SelectedAnalysis
   );
 }
 
-function CompletedAnalysis({ keyword, entry, trend }: { keyword: Keyword; entry: RankMapSummary; trend: ReactNode }) {
+function CompletedAnalysis({ keyword, entry }: { keyword: Keyword; entry: RankMapSummary }) {
   const { t } = useTranslation('rankmaps');
   const detail = useAnalysis(entry.id, true);
   const [mode, setMode] = useState<MapMode>('ranking');
@@ -261,13 +260,16 @@ function CompletedAnalysis({ keyword, entry, trend }: { keyword: Keyword; entry:
   return (
     <>
       <SummaryPanel stats={rankMap.stats ?? entry.stats} failedPoints={rankMap.failedPoints} />
-      {trend}
+      <TrendSection keywordId={keyword._id} />
       <section aria-labelledby="results-map-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="results-map-title" className="text-base font-semibold text-slate-900">
             {t('map.title')}
           </h2>
-          <ModeSwitch mode={mode} onChange={setMode} />
+          <div className="flex flex-wrap items-center gap-3">
+            <ExportButtons rankMapId={rankMap.id} />
+            <ModeSwitch mode={mode} onChange={setMode} />
+          </div>
         </div>
         <ResultsMap
           results={results}
@@ -280,7 +282,7 @@ function CompletedAnalysis({ keyword, entry, trend }: { keyword: Keyword; entry:
         />
       </section>
       {selectedResult && <PointPanel result={selectedResult} ourPlaceId={keyword.placeId.googlePlaceId} onClose={() => setPoint(null)} />}
-      {competitorAnalysis && <CompetitorsTable analysis={competitorAnalysis} followed={[]} />}
+      {competitorAnalysis && <FollowableCompetitors placeId={keyword.placeId._id} analysis={competitorAnalysis} />}
     </>
   );
 }

@@ -1,0 +1,136 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { competitorAnalysisSchema, rankMapDetailSchema } from '@rankmaps/shared/schemas/rankmaps';
+import type { Container } from '../../container';
+import { keywordsRepository } from '../keywords/keywords.repository';
+import { presentDetail, presentResult } from './rankmaps.presenter';
+import { rankResultsRepository } from './rank-results.repository';
+import { ownedRankMapOr404 } from './rankmaps.service';
+
+// GET /api/rankmap/:id (spec §7) without the generic response serializer, which validated
+// and copied every one of a 25×25 analysis's ~13,000 results on every request (3.8 MB of
+// JSON). The small parts (rankMap, competitorAnalysis) are still validated against their
+// schemas; the per-point results are the presenter's exact objects, so the bytes are the
+// same as before. A completed analysis never changes, so its compressed answer is kept.
+
+/** Compressed answers kept per process, by total size (a 25×25 one is ~70 KB in brotli, ~130 KB in gzip). */
+const CACHE_LIMIT_BYTES = 32 * 2 ** 20;
+/** The brotli quality app.ts gives @fastify/compress (a 25×25 analysis: 3.8 MB of JSON → ~70 KB). */
+const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 };
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+type Encoding = 'br' | 'gzip';
+
+export interface AnalysisAnswer {
+  /** JSON, or a Buffer already compressed with `encoding`. */
+  body: string | Buffer;
+  encoding: Encoding | null;
+}
+
+interface Cached {
+  /** The serialised rankMap and competitorAnalysis the body was built with: any change misses. */
+  head: string;
+  body: Partial<Record<Encoding, Buffer>>;
+}
+
+const cache = new Map<string, Cached>();
+let cachedBytes = 0;
+
+function remember(id: string, head: string, encoding: Encoding, body: Buffer): void {
+  const entry = cache.get(id);
+  if (entry) {
+    cache.delete(id);
+    for (const b of Object.values(entry.body)) cachedBytes -= b.length;
+  }
+  const fresh: Cached = entry?.head === head ? entry : { head, body: {} };
+  fresh.body[encoding] = body;
+  for (const b of Object.values(fresh.body)) cachedBytes += b.length;
+  cache.set(id, fresh);
+  // Oldest first: a Map keeps insertion order, and every use re-inserts.
+  for (const [oldId, old] of cache) {
+    if (cachedBytes <= CACHE_LIMIT_BYTES) break;
+    cache.delete(oldId);
+    for (const b of Object.values(old.body)) cachedBytes -= b.length;
+  }
+}
+
+function recall(id: string, head: string, encoding: Encoding): Buffer | undefined {
+  const entry = cache.get(id);
+  const body = entry?.head === head ? entry.body[encoding] : undefined;
+  if (entry && body) {
+    cache.delete(id);
+    cache.set(id, entry);
+  }
+  return body;
+}
+
+/**
+ * The encoding we compress with ourselves: brotli when the client takes it, else gzip.
+ * Anything else (identity, deflate only, x-no-compression) gets the plain JSON, which
+ * @fastify/compress handles as for every other route.
+ */
+function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (token && !(q && Number(q.slice(2)) === 0)) accepted.add(token.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('x-gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Validates like the response serializer did, and serialises what the schema keeps. */
+function serialise<S extends z.ZodType>(schema: S, value: unknown): string {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`GET /api/rankmap/:id: respuesta no válida: ${parsed.error.message}`);
+  return JSON.stringify(parsed.data);
+}
+
+/** GET /api/rankmap/:id: {rankMap, results, competitorAnalysis}, compressed when the client accepts it. */
+export async function answerAnalysis(
+  container: Container,
+  userId: string,
+  id: string,
+  headers: { acceptEncoding?: string; noCompression?: boolean },
+): Promise<AnalysisAnswer> {
+  const db = container.database.db;
+  const row = await ownedRankMapOr404(container, userId, id);
+  const completed = row.status === 'completed';
+  const encoding = headers.noCompression ? null : chooseEncoding(headers.acceptEncoding);
+  const cacheable = completed && encoding !== null;
+  // A completed analysis's results are read only when its answer is not cached yet.
+  const [found, read] = await Promise.all([
+    keywordsRepository.findOwned(db, userId, row.keywordId),
+    cacheable ? null : rankResultsRepository.listByRankMap(db, row.id),
+  ]);
+  const rankMap = serialise(rankMapDetailSchema, presentDetail(row, found?.keyword.name ?? row.query));
+  const competitors = serialise(competitorAnalysisSchema.nullable(), completed ? row.competitorAnalysis : null);
+  const head = `${rankMap}\n${competitors}`;
+  if (cacheable) {
+    const hit = recall(row.id, head, encoding);
+    if (hit) return { body: hit, encoding };
+  }
+  const results = JSON.stringify((read ?? (await rankResultsRepository.listByRankMap(db, row.id))).map(presentResult));
+  const json = `{"rankMap":${rankMap},"results":${results},"competitorAnalysis":${competitors}}`;
+  // Not cached (still running, or no compression asked for): @fastify/compress negotiates as for any route.
+  if (!cacheable) return { body: json, encoding: null };
+  // Compressed once, on the thread pool, so the event loop serves other requests meanwhile.
+  const size = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) };
+  const body = encoding === 'br' ? await brotli(json, { params: { ...BROTLI_PARAMS, ...size } }) : await gzip(json);
+  remember(row.id, head, encoding, body);
+  return { body, encoding };
+}
+
+/** Sends the answer as it is: already JSON (no serializer), and already compressed when `encoding` says so (@fastify/compress leaves it). */
+export function sendAnswer(reply: FastifyReply, answer: AnalysisAnswer): FastifyReply {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (answer.encoding) reply.header('content-encoding', answer.encoding).header('vary', 'accept-encoding');
+  return reply.send(answer.body);
+}

@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Container, createContainer } from '../apps/server/src/container';
+import { creditsService } from '../apps/server/src/modules/billing/credits.service';
+import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
+import { buildUser } from '../apps/server/test/factories';
+import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
+import { tempDataDir } from './lib';
+
+// What the scan benchmarks share: the real app and container on a fresh database (embedded
+// PGlite on disk, as `npm run serve` has it, or a scratch database on a PostgreSQL server),
+// and a pro user with a 25×25 grid in Madrid, where every point is on land.
+
+export const MADRID = { lat: 40.4168, lng: -3.7038 };
+export const GRID = { gridSize: 25, radius: 3000 };
+export const POINTS = GRID.gridSize * GRID.gridSize;
+
+/** The sea index is built once (~10 s) into this folder and reused by later runs, as the tests do. */
+const SEA_CACHE = path.join(tmpdir(), 'rankmaps-bench-geo-cache');
+
+type Headers = Record<string, string>;
+
+export interface ScanEnv {
+  app: FastifyInstance;
+  container: Container;
+  database: 'PGlite' | 'PostgreSQL';
+  close(): Promise<void>;
+}
+
+/** A scratch database on the server `adminUrl` names, dropped by `drop` (as the API tests do). */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rm_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/**
+ * The real container and app, with its database opened the way the server opens it
+ * (DATABASE_URL or DATA_DIR/db). Scan workers are not started: each benchmark starts the
+ * ones it measures.
+ */
+export async function openScanEnv(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<ScanEnv> {
+  const dataDir = tempDataDir('rankmaps-bench-scan-');
+  const scratch = opts.databaseUrl ? await scratchDatabase(opts.databaseUrl) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_GLOBAL_MAX: '1000000',
+    RATE_LIMIT_AUTH_MAX: '1000000',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...opts.env,
+  });
+  const container = await createContainer(config, pino({ level: 'silent' }));
+  // After the database is created (embedded PGlite wants an empty folder), before the index loads.
+  mkdirSync(SEA_CACHE, { recursive: true });
+  symlinkSync(SEA_CACHE, path.join(dataDir, 'cache'));
+  const app = await buildApp(container);
+  await app.ready();
+  await container.seaIndex.ready();
+  return {
+    app,
+    container,
+    database: scratch ? 'PostgreSQL' : 'PGlite',
+    async close() {
+      await app.close();
+      await container.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A pro (Enterprise, grids up to 25×25) user with plenty of credits, a 25×25 place in Madrid and a keyword. */
+export async function proUserWithGrid(env: ScanEnv, keyword = 'dentista') {
+  const { app, container } = env;
+  const user = await buildUser(container);
+  const headers: Headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  await subscribeThroughSandbox(app, headers, 'pro_enterprise', 'monthly');
+  await creditsService.addPurchase(container.database.db, { userId: user.id, amount: 1_000_000, reference: randomUUID(), expiresAt: new Date(Date.now() + 365 * 86_400_000) });
+  const place = await app.inject({
+    method: 'POST',
+    url: '/api/place',
+    headers,
+    payload: { googlePlaceId: 'demo-madrid-dentista-1', matrixConfig: { ...GRID, coordinates: MADRID } },
+  });
+  if (place.statusCode !== 201) throw new Error(`place: ${place.statusCode} ${place.body}`);
+  const placeId = place.json<{ _id: string }>()._id;
+  const kw = await app.inject({ method: 'POST', url: '/api/keyword', headers, payload: { name: keyword, placeId } });
+  if (kw.statusCode !== 201) throw new Error(`keyword: ${kw.statusCode} ${kw.body}`);
+  return { user, headers, placeId, keywordId: kw.json<{ _id: string }>()._id };
+}
+
+/**
+ * POST analyze-advanced {useWorker: true} (the analysis is queued for the workers), then
+ * waits for it to complete. Times come from the clock of this process, which also stamps
+ * the analysis's startedAt and completedAt, so the status poll's interval does not count.
+ */
+export async function scanThroughQueue(env: ScanEnv, userId: string, headers: Headers, keywordId: string, timeoutMs = 120_000) {
+  const t0 = Date.now();
+  const res = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze-advanced`, headers, payload: { useWorker: true } });
+  if (res.statusCode !== 201) throw new Error(`analyze: ${res.statusCode} ${res.body}`);
+  const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
+  if (totalPoints !== POINTS) throw new Error(`expected ${POINTS} valid points, got ${totalPoints}`);
+  const db = env.container.database.db;
+  for (;;) {
+    const s = await rankMapsRepository.statusOwned(db, userId, rankMapId);
+    if (s?.status === 'completed') break;
+    if (s?.status === 'failed') throw new Error(`scan failed: ${s.failureReason}`);
+    if (Date.now() - t0 > timeoutMs) throw new Error(`scan not done in ${timeoutMs} ms (${s?.status} ${s?.progress}%)`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const row = await rankMapsRepository.findById(db, rankMapId);
+  if (!row?.startedAt || !row.completedAt) throw new Error('completed analysis without its times');
+  if (row.failedPoints !== 0) throw new Error(`${row.failedPoints} points failed`);
+  const end = row.completedAt.getTime();
+  return {
+    rankMapId,
+    /** When the request was sent and when the analysis completed (ms since the epoch). */
+    sentAt: t0,
+    completedAt: end,
+    /** Request sent → analysis completed. */
+    wallMs: end - t0,
+    /** Request sent → a worker claimed the analysis: the analyze request itself (grid snapshot, credits, the job, one transaction), then the queue. */
+    queueMs: row.startedAt.getTime() - t0,
+    /** Claimed → completed: searches, stored results, metrics, refunds. */
+    scanMs: end - row.startedAt.getTime(),
+  };
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
