@@ -50,6 +50,9 @@ export default tseslint.config(
             { target: './apps/web/src/features/places', from: './apps/web/src/features', except: ['./places'] },
             { target: './apps/web/src/features/keywords', from: './apps/web/src/features', except: ['./keywords'] },
             { target: './apps/web/src/features/rankmaps', from: './apps/web/src/features', except: ['./rankmaps'] },
+            { target: './apps/web/src/features/support', from: './apps/web/src/features', except: ['./support'] },
+            { target: './apps/web/src/features/reviews', from: './apps/web/src/features', except: ['./reviews'] },
+            { target: './apps/web/src/features/gbp', from: './apps/web/src/features', except: ['./gbp'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
             // Server: routes → service → repository → db. Only repositories touch the database
@@ -61,7 +64,7 @@ export default tseslint.config(
             },
             {
               target: './apps/server/src/modules/**/*.service.ts',
-              from: ['./apps/server/src/db/schema.ts', './apps/server/src/db/billing-schema.ts', './apps/server/src/db/rankmaps-schema.ts'],
+              from: ['./apps/server/src/db/schema.ts', './apps/server/src/db/billing-schema.ts', './apps/server/src/db/rankmaps-schema.ts', './apps/server/src/db/followed-competitors-schema.ts', './apps/server/src/db/support-schema.ts', './apps/server/src/db/gbp-schema.ts'],
               message: 'Only repositories touch the database.',
             },
           ],

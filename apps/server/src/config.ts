@@ -24,6 +24,17 @@ const envSchema = z.object({
   CONTACT_PHONE: z.string().default('+34 951 000 000'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GBP_PROVIDER: z.enum(['demo', 'google']).optional(),
+  GBP_TOKEN_KEY: z
+    .string()
+    .refine((k) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(k) && Buffer.from(k, 'base64').length === 32, 'debe ser una clave de 32 bytes en base64 (openssl rand -base64 32)')
+    .optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GBP_ACCOUNT_MANAGEMENT_URL: z.url().default('https://mybusinessaccountmanagement.googleapis.com'),
+  GBP_BUSINESS_INFORMATION_URL: z.url().default('https://mybusinessbusinessinformation.googleapis.com'),
+  GBP_PERFORMANCE_URL: z.url().default('https://businessprofileperformance.googleapis.com'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -73,6 +84,24 @@ export interface Config {
   contactPhone: string;
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  /**
+   * Google Business Profile (decisions.md "Google Business Profile"): Google's OAuth and APIs when
+   * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, the demo connection otherwise. tokenKey is
+   * the base64 AES-256 key for the stored tokens (required with Google; the demo derives one).
+   */
+  gbp: {
+    provider: 'demo' | 'google';
+    tokenKey: string | undefined;
+    google?: {
+      clientId: string;
+      clientSecret: string;
+      authUrl: string;
+      tokenUrl: string;
+      accountManagementUrl: string;
+      businessInformationUrl: string;
+      performanceUrl: string;
+    };
+  };
   recaptcha: { siteKey: string; secret: string; verifyUrl: string } | undefined;
   altchaHmacKey: string | undefined;
   rateLimit: { authMax: number; globalMax: number };
@@ -142,6 +171,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Variables de entorno no válidas:\n  DATAFORSEO_LOGIN/DATAFORSEO_PASSWORD: son obligatorias con MAPS_SEARCH_PROVIDER=dataforseo');
   if (e.MAPS_SEARCH_PROVIDER === 'google-places' && !e.GOOGLE_MAPS_API_KEY)
     throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_MAPS_API_KEY: es obligatoria con MAPS_SEARCH_PROVIDER=google-places');
+  const gbpProvider = e.GBP_PROVIDER ?? (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? 'google' : 'demo');
+  if (gbpProvider === 'google' && !(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET))
+    throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: son obligatorias con GBP_PROVIDER=google');
+  if (gbpProvider === 'google' && !e.GBP_TOKEN_KEY)
+    throw new ConfigError('Variables de entorno no válidas:\n  GBP_TOKEN_KEY: es obligatoria con Google Business Profile (clave de 32 bytes en base64)');
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
     const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
@@ -168,6 +202,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactPhone: e.CONTACT_PHONE,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    gbp: {
+      provider: gbpProvider,
+      tokenKey: e.GBP_TOKEN_KEY,
+      google:
+        gbpProvider === 'google' && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_OAUTH_AUTH_URL,
+              tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+              accountManagementUrl: e.GBP_ACCOUNT_MANAGEMENT_URL,
+              businessInformationUrl: e.GBP_BUSINESS_INFORMATION_URL,
+              performanceUrl: e.GBP_PERFORMANCE_URL,
+            }
+          : undefined,
+    },
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }

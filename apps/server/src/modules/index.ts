@@ -4,12 +4,16 @@ import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
+import { gbpRoutes } from './gbp/gbp.routes';
 import { keywordsRoutes } from './keywords/keywords.routes';
 import { coastlineRoutes } from './geo/coastline.routes';
+import { competitorsRoutes } from './places/competitors.routes';
 import { matrixRoutes } from './places/matrix.routes';
 import { placesRoutes } from './places/places.routes';
+import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
 import { seoRoutes } from './seo/seo.routes';
+import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
 
 /** The routes of each domain, under /api. One line per module. */
@@ -17,6 +21,7 @@ export async function registerModules(app: FastifyInstance) {
   void app;
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(supportRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await registerUsers(app);
   await app.register(devMailRoutes, { prefix: '/api' });
@@ -24,7 +29,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(matrixRoutes, { prefix: '/api' });
   await app.register(coastlineRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
+  await app.register(competitorsRoutes, { prefix: '/api' });
   await app.register(keywordsRoutes, { prefix: '/api' });
   await app.register(rankmapsRoutes, { prefix: '/api' });
+  await app.register(rankmapReportsRoutes, { prefix: '/api' });
+  await app.register(gbpRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -24,7 +24,6 @@ const EmailVerification = lazy(() => import('./routes/email-verification'));
 const DevMail = lazy(() => import('./routes/dev-mail'));
 const NotFound = lazy(() => import('./routes/not-found'));
 const Dashboard = lazy(() => import('./routes/dashboard'));
-const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const Profile = lazy(() => import('./routes/profile'));
 const SubscriptionSuccess = lazy(() => import('./routes/subscription-success'));
 const SandboxCheckout = lazy(() => import('./routes/sandbox-checkout'));
@@ -34,15 +33,9 @@ const NewPlace = lazy(() => import('./routes/new-place'));
 const EditMatrix = lazy(() => import('./routes/edit-matrix'));
 const PlaceKeywords = lazy(() => import('./routes/place'));
 const KeywordAnalysis = lazy(() => import('./routes/keyword-analysis'));
-
-/** A protected screen whose feature arrives in a later release. */
-function Soon({ page }: { page: string }) {
-  return (
-    <RequireAuth>
-      <ComingSoon page={page} />
-    </RequireAuth>
-  );
-}
+const Support = lazy(() => import('./routes/support'));
+const Reviews = lazy(() => import('./routes/reviews'));
+const Statistics = lazy(() => import('./routes/estadisticas'));
 
 /**
  * The route table (spec §2). Declarative routes: the app uses no loaders or actions, and
@@ -111,9 +104,30 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
-          <Route path="/estadisticas" element={<Soon page="statistics" />} />
-          <Route path="/reviews" element={<Soon page="reviews" />} />
-          <Route path="/support" element={<Soon page="support" />} />
+          <Route
+            path="/estadisticas"
+            element={
+              <RequireAuth>
+                <Statistics />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/reviews"
+            element={
+              <RequireAuth>
+                <Reviews />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/support"
+            element={
+              <RequireAuth>
+                <Support />
+              </RequireAuth>
+            }
+          />
           <Route
             path="/new-place"
             element={

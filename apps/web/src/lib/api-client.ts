@@ -100,8 +100,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(data.error ?? `Error ${res.status}`, res.status, data.errorType, data.code);
 }
 
-/** Calls the API under /api with the stored token, refreshing once on a 401. */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Sends a request under /api with the stored token, refreshing once on a 401; throws ApiError unless 2xx. */
+async function request(path: string, opts: RequestOptions): Promise<Response> {
   const token = tokenStore.get();
   let res: Response;
   try {
@@ -125,7 +125,28 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     throw new ApiError('No se pudo conectar con el servidor. Comprueba tu conexión.', 0);
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** Calls the API under /api with the stored token, refreshing once on a 401. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await request(path, opts);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the API serves (a CSV export): its bytes and the name from Content-Disposition. */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const res = await request(path, {});
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await res.blob(), filename };
+}
+
+/** Like `api`, with the exact status too: for calls whose contract is one status (the support ticket counts only on 200). */
+export async function apiWithStatus<T>(path: string, opts: RequestOptions = {}): Promise<{ status: number; data: T }> {
+  const res = await request(path, opts);
+  const text = await res.text();
+  return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T };
 }

@@ -29,7 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         mapsSearch: c.config.mapsSearch.provider,
         places: c.config.places.provider,
         payments: c.payments.name,
-        gbp: 'demo',
+        gbp: c.config.gbp.provider,
         storage: c.storage.name,
       },
     };

@@ -3,13 +3,20 @@ import { useSubscriptionInfo } from '../../features/billing/api/get-subscription
 import { PastDueBanner } from '../../features/billing/components/past-due-banner';
 import { PlanPanel } from '../../features/billing/components/plan-panel';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { GbpPanel } from '../../features/gbp/components/gbp-panel';
+import { GbpTileDetail, GbpTileValue } from '../../features/gbp/components/gbp-tile';
+import { useGbpCallbackResult } from '../../features/gbp/hooks/use-gbp-callback-result';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
 
-/** / for paying users: the dashboard, with the billing pieces (past-due banner, plan panel). */
+/**
+ * / for paying users: the dashboard, with the billing pieces (past-due banner, plan panel) and the
+ * Google Business Profile ones (tile, connect panel; the OAuth round trip comes back here).
+ */
 export default function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   usePageMeta(t('meta.title'));
+  useGbpCallbackResult();
   const { profile } = useSession();
   const info = useSubscriptionInfo(Boolean(profile));
   if (!profile) return null;
@@ -22,6 +29,8 @@ export default function DashboardRoute() {
       retrying={info.isFetching}
       pastDueBanner={<PastDueBanner info={info.data} />}
       planPanel={<PlanPanel profile={profile} />}
+      gbpTile={{ value: <GbpTileValue />, detail: <GbpTileDetail /> }}
+      gbpPanel={<GbpPanel />}
     />
   );
 }

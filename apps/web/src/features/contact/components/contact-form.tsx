@@ -5,6 +5,7 @@ import { CONTACT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/constants';
 import { type ContactFormValues, contactFormSchema } from '@rankmaps/shared/schemas/contact';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
+import { TextareaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { prepareCaptcha } from '../../../lib/captcha';
 import { fieldError, zodResolver } from '../../../lib/forms';
@@ -12,7 +13,6 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { contactErrorMessage } from './contact-error';
 import { ShieldIcon } from './icons';
-import { MessageField } from './message-field';
 
 const empty: ContactFormValues = { name: '', email: '', message: '' };
 
@@ -74,7 +74,7 @@ export function ContactForm() {
           {...register('email')}
         />
       </div>
-      <MessageField
+      <TextareaField
         label={t('form.message')}
         required
         rows={6}

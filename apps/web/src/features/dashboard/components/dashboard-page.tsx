@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
-import { GbpPanel } from './gbp-panel';
 import { QuickLinks } from './quick-links';
-import { SummaryTiles } from './summary-tiles';
+import { SummaryTiles, type GbpTileContent } from './summary-tiles';
 
 interface DashboardPageProps {
   profile: Profile;
@@ -19,10 +18,14 @@ interface DashboardPageProps {
   pastDueBanner: ReactNode;
   /** Limits, or credits for pro plans, or an upgrade button (billing). */
   planPanel: ReactNode;
+  /** The Google Business tile's figure and line (Conectado / No conectado / loading). */
+  gbpTile: GbpTileContent;
+  /** The Google Business Profile connect or reconnect panel. */
+  gbpPanel: ReactNode;
 }
 
 /** The signed-in home (spec §2 Dashboard). */
-export function DashboardPage({ profile, subscriptionStatus, loadError, onRetry, retrying, pastDueBanner, planPanel }: DashboardPageProps) {
+export function DashboardPage({ profile, subscriptionStatus, loadError, onRetry, retrying, pastDueBanner, planPanel, gbpTile, gbpPanel }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   return (
     <div data-page="dashboard" className="space-y-6">
@@ -40,8 +43,8 @@ export function DashboardPage({ profile, subscriptionStatus, loadError, onRetry,
       )}
       {pastDueBanner}
       <QuickLinks />
-      <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} />
-      <GbpPanel />
+      <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} gbp={gbpTile} />
+      {gbpPanel}
       {planPanel}
     </div>
   );

@@ -32,11 +32,17 @@ function planBadge(status: string | null): PlanBadge | null {
   return null;
 }
 
+/** The Google Business tile's content, supplied by the gbp feature through the route. */
+export interface GbpTileContent {
+  value: ReactNode;
+  detail: ReactNode;
+}
+
 /**
  * Spec §2's three tiles: businesses (n / limit, or Ilimitados), the current plan (the
  * catalogue's name, Free without one) with its state, and the Google Business connection.
  */
-export function SummaryTiles({ profile, subscriptionStatus }: { profile: Profile; subscriptionStatus: string | null }) {
+export function SummaryTiles({ profile, subscriptionStatus, gbp }: { profile: Profile; subscriptionStatus: string | null; gbp: GbpTileContent }) {
   const { t } = useTranslation('dashboard');
   const limit = profile.planLimits.places;
   const count = profile.places.length;
@@ -60,11 +66,8 @@ export function SummaryTiles({ profile, subscriptionStatus }: { profile: Profile
       <Tile testId="tile-plan" icon={<BadgeIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
         {badge && <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>{t(`tiles.status.${badge}`)}</span>}
       </Tile>
-      <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={t('tiles.gbpDisconnected')}>
-        <span className="inline-flex items-center gap-1.5 text-xs text-slate-500">
-          <span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-300" />
-          {t('tiles.gbpHint')}
-        </span>
+      <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={gbp.value}>
+        {gbp.detail}
       </Tile>
     </div>
   );

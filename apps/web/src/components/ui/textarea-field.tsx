@@ -1,6 +1,6 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
 
-export interface MessageFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   /** Already-translated error text, shown under the field and announced. */
   error?: string | undefined;
@@ -8,8 +8,8 @@ export interface MessageFieldProps extends TextareaHTMLAttributes<HTMLTextAreaEl
   counter?: string;
 }
 
-/** A labelled textarea matching TextField; works with react-hook-form's `register`. */
-export const MessageField = forwardRef<HTMLTextAreaElement, MessageFieldProps>(function MessageField({ label, error, counter, id, className = '', ...rest }, ref) {
+/** A labelled textarea matching TextField, with an optional counter; works with react-hook-form's `register`. */
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField({ label, error, counter, id, className = '', ...rest }, ref) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const errorId = `${fieldId}-error`;

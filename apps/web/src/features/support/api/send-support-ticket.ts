@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '@rankmaps/shared/schemas/common';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import type { SupportTicketFormValues, SupportTicketRequest } from '@rankmaps/shared/schemas/support';
+import { ApiError, apiWithStatus } from '../../../lib/api-client';
+import { getCaptchaToken } from '../../../lib/captcha';
+import { publicConfigQuery } from '../../../lib/public-config';
+
+/**
+ * POST /general/support. The ticket counts as sent only on exactly 200 (spec §5): any other
+ * answer, even another 2xx, is a failure without an `error` text (the generic sentence).
+ */
+export async function sendSupportTicket(body: SupportTicketRequest): Promise<MessageResponse> {
+  const { status, data } = await apiWithStatus<MessageResponse>('/general/support', { method: 'POST', body });
+  if (status !== 200) throw new ApiError(`Error ${status}`, status);
+  return data;
+}
+
+/**
+ * Obtains a captcha token, then sends the ticket with the spec's §7 identity fields. The
+ * server ignores those and uses the session's user; they are sent for the contract's sake.
+ */
+export function useSendSupportTicket(profile: Pick<Profile, '_id' | 'email' | 'name'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: SupportTicketFormValues) => {
+      const { captcha } = await queryClient.ensureQueryData(publicConfigQuery);
+      const recaptcha = await getCaptchaToken(captcha, 'support');
+      return sendSupportTicket({ ...values, recaptcha, userId: profile._id, userEmail: profile.email, userName: profile.name });
+    },
+  });
+}

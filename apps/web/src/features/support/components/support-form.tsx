@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import {
+  SUPPORT_CATEGORIES,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_PRIORITIES,
+  SUPPORT_SUBJECT_MAX_LENGTH,
+  type SupportTicketFormValues,
+  supportTicketFormSchema,
+} from '@rankmaps/shared/schemas/support';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { TextField } from '../../../components/ui/text-field';
+import { prepareCaptcha } from '../../../lib/captcha';
+import { fieldError, zodResolver } from '../../../lib/forms';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useSendSupportTicket } from '../api/send-support-ticket';
+import { supportErrorMessage } from './support-error';
+
+// The category starts on its placeholder (''), which the schema refuses with 'Elige una
+// categoría': a ticket filed under a default category would be routed wrongly.
+const empty = { category: '', priority: 'media', subject: '', message: '' } as unknown as SupportTicketFormValues;
+
+/** Category, priority, subject and message; resets after a ticket is created (spec §4). */
+export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email' | 'name'> }) {
+  const { t } = useTranslation('support');
+  const { data: config } = usePublicConfig();
+  const send = useSendSupportTicket(profile);
+  const [sentOnce, setSentOnce] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(supportTicketFormSchema), defaultValues: empty });
+  const message = useWatch({ control, name: 'message' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSentOnce(false);
+    try {
+      await send.mutateAsync(values);
+      reset(empty);
+      setSentOnce(true);
+    } catch {
+      // The error banner says what went wrong; the fields keep what was typed.
+    }
+  });
+
+  // Solve the ALTCHA challenge (or load reCAPTCHA) while the user is still typing.
+  const warmUp = () => {
+    if (config) prepareCaptcha(config.captcha);
+  };
+
+  const categories = [{ value: '', label: t('form.categoryPlaceholder') }, ...SUPPORT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))];
+  const priorities = SUPPORT_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }));
+  const sending = send.isPending;
+  return (
+    <form onSubmit={onSubmit} onFocus={warmUp} noValidate aria-labelledby="support-form-title" className="space-y-5">
+      <h2 id="support-form-title" className="text-lg font-semibold text-slate-900">
+        {t('form.title')}
+      </h2>
+      <div aria-live="polite">
+        {sentOnce && !sending && (
+          <AlertBanner tone="success" title={t('success.title')}>
+            {t('success.body')}
+          </AlertBanner>
+        )}
+      </div>
+      {send.isError && !sending && (
+        <AlertBanner tone="error" title={t('error.title')}>
+          {supportErrorMessage(send.error, t)}
+        </AlertBanner>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField label={t('form.category')} required options={categories} error={fieldError(errors.category?.message)} {...register('category')} />
+        <SelectField label={t('form.priority')} required options={priorities} error={fieldError(errors.priority?.message)} {...register('priority')} />
+      </div>
+      <TextField
+        label={t('form.subject')}
+        required
+        maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
+        placeholder={t('form.subjectPlaceholder')}
+        error={fieldError(errors.subject?.message)}
+        {...register('subject')}
+      />
+      <TextareaField
+        label={t('form.message')}
+        required
+        rows={7}
+        placeholder={t('form.messagePlaceholder')}
+        counter={t('form.counter', { count: message.length, max: SUPPORT_MESSAGE_MAX_LENGTH })}
+        error={fieldError(errors.message?.message)}
+        {...register('message')}
+      />
+      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-500">{config?.captcha.provider === 'altcha' ? t('form.altchaNote') : t('form.captchaNote')}</p>
+        <Button type="submit" loading={sending} className="w-full shrink-0 whitespace-nowrap sm:w-auto">
+          {sending ? t('form.sending') : t('form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

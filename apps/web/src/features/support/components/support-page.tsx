@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { SupportForm } from './support-form';
+import { SupportSidebar } from './support-sidebar';
+
+/** /support (spec §2): the ticket form, with the user's details beside it (above it on a phone). */
+export function SupportPage({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('support');
+  return (
+    <div data-page="support" className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-slate-600">{t('lead')}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:order-2">
+          <SupportSidebar profile={profile} />
+        </div>
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:order-1 lg:col-span-2">
+          <SupportForm profile={profile} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
+import { getPlan } from '@rankmaps/shared/plans';
+import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { usePublicConfig } from '../../../lib/public-config';
+import { BadgeIcon, ClockIcon, HelpIcon, MailIcon, UserIcon } from './icons';
+
+function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="flex gap-3">
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-slate-500">{label}</dt>
+        <dd className="text-sm font-semibold break-words text-slate-900" data-testid={testId}>
+          {children}
+        </dd>
+      </div>
+    </div>
+  );
+}
+
+/** Who is writing (spec §2: name, e-mail, current plan), when we answer, and where else to look. */
+export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'email' | 'currentPlan'> }) {
+  const { t } = useTranslation('support');
+  const { data: config } = usePublicConfig();
+  const planName = getPlan(profile.currentPlan)?.name ?? t('sidebar.free');
+  return (
+    <aside className="space-y-4" aria-label={t('sidebar.label')}>
+      <section aria-labelledby="support-account-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="support-account-title" className="text-base font-semibold text-slate-900">
+          {t('sidebar.title')}
+        </h2>
+        <dl className="mt-4 space-y-4">
+          <Row icon={<UserIcon className="h-4 w-4" />} label={t('sidebar.name')} testId="support-user-name">
+            {profile.name}
+          </Row>
+          <Row icon={<MailIcon className="h-4 w-4" />} label={t('sidebar.email')} testId="support-user-email">
+            {profile.email}
+          </Row>
+          <Row icon={<BadgeIcon className="h-4 w-4" />} label={t('sidebar.plan')} testId="support-user-plan">
+            {planName}
+          </Row>
+        </dl>
+      </section>
+      <section aria-labelledby="support-hours-title" className="rounded-2xl bg-brand-50/60 p-5 ring-1 ring-brand-100">
+        <h2 id="support-hours-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <ClockIcon className="h-4 w-4 text-brand-700" />
+          {t('sidebar.hoursTitle')}
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">{t('sidebar.hours', { hours: CONTACT_REPLY_HOURS })}</p>
+        <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
+          <HelpIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          <span>
+            {t('sidebar.faqHint')}{' '}
+            <Link to="/faq" className="font-medium text-brand-700 hover:underline">
+              {t('sidebar.faqLink')}
+            </Link>
+          </span>
+        </p>
+        {config && (
+          <p className="mt-3 text-sm text-slate-600">
+            {t('sidebar.emailHint')}{' '}
+            <a href={`mailto:${config.contactEmail}`} className="font-medium break-all text-brand-700 hover:underline">
+              {config.contactEmail}
+            </a>
+          </p>
+        )}
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,86 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { subscribedUser } from './support';
+
+// A paying user opens a support ticket against the real server: the browser solves the
+// ALTCHA challenge, and both e-mails reach the local outbox (GET /api/dev/mail).
+
+interface OutboxItem {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+}
+
+async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mail');
+        if (!res.ok()) return undefined;
+        const { emails } = (await res.json()) as { emails: OutboxItem[] };
+        found = emails.find(match);
+        return found;
+      },
+      { message: what },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+test('when a paying user sends a support ticket, then it succeeds, the form resets and the confirmation e-mail carries the reference', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = await subscribedUser(page, request, 'support');
+  const subject = `No se actualiza mi RankMap (${Date.now()})`;
+
+  await page.goto('/support');
+  await expect(page).toHaveTitle(/Soporte/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Soporte' })).toBeVisible();
+  await expect(page.getByTestId('support-user-name')).toHaveText('Lucía Prueba');
+  await expect(page.getByTestId('support-user-email')).toHaveText(email);
+  await expect(page.getByTestId('support-user-plan')).toHaveText('Básico');
+
+  const category = page.getByRole('combobox', { name: 'Categoría' });
+  const priority = page.getByRole('combobox', { name: 'Prioridad' });
+  const subjectField = page.getByRole('textbox', { name: 'Asunto' });
+  const message = page.getByRole('textbox', { name: 'Mensaje' });
+
+  // Sent empty: the field messages show and nothing is posted.
+  await page.getByRole('button', { name: 'Enviar ticket' }).click();
+  await expect(page.getByText('Elige una categoría')).toBeVisible();
+  await expect(page.getByText('El asunto es obligatorio')).toBeVisible();
+
+  await category.selectOption({ label: 'Problema técnico' });
+  await priority.selectOption({ label: 'Alta' });
+  await subjectField.fill(subject);
+  await message.fill('El análisis de la keyword «dentista» lleva dos días sin cambiar.');
+  const posted = page.waitForResponse((r) => r.url().endsWith('/api/general/support') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Enviar ticket' }).click();
+  expect((await posted).status()).toBe(200);
+
+  await expect(page.getByText('¡Ticket creado exitosamente!')).toBeVisible();
+  await expect(page.getByText('Recibirás una notificación por email', { exact: false })).toBeVisible();
+  await expect(category).toHaveValue('');
+  await expect(priority).toHaveValue('media');
+  await expect(subjectField).toHaveValue('');
+  await expect(message).toHaveValue('');
+
+  const receipt = await outboxMail(request, (m) => m.kind === 'support-confirmation' && m.to === email, 'the confirmation e-mail to the user');
+  const reference = /TK-[0-9A-F]{8}/.exec(receipt.subject)?.[0];
+  expect(reference).toBeTruthy();
+  expect(receipt.text).toContain(`Su referencia es ${reference}`);
+  expect(receipt.text).toContain(`Asunto: ${subject}`);
+  const inbox = await outboxMail(request, (m) => m.kind === 'support-ticket' && m.subject.includes(reference!), 'the ticket in the support inbox');
+  expect(inbox.text).toContain(email);
+  expect(inbox.text).toContain('Plan: Básico');
+});
+
+test('when a paying user opens Reseñas, then the coming-soon page lists the four future features', async ({ page, request }) => {
+  await subscribedUser(page, request, 'reviews');
+  await page.goto('/reviews');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reseñas' })).toBeVisible();
+  await expect(page.getByText('Próximamente')).toBeVisible();
+  for (const feature of ['Listado completo de reseñas', 'Análisis de sentimiento', 'Respuestas automáticas', 'Alertas de nuevas reseñas']) {
+    await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
+  }
+});

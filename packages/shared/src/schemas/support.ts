@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { v } from '../messages';
+import { captchaTokenSchema } from './captcha';
+
+/** Ticket categories; the web shows them through the `support` namespace (categories.<id>). */
+export const SUPPORT_CATEGORIES = ['tecnico', 'facturacion', 'cuenta', 'sugerencia', 'otro'] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+
+/** Ticket priorities, lowest first; labels under priorities.<id>. */
+export const SUPPORT_PRIORITIES = ['baja', 'media', 'alta', 'urgente'] as const;
+export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
+
+export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
+
+/** The fields the user fills in on /support (spec §3 Support ticket); the form validates with this. */
+export const supportTicketFormSchema = z.object({
+  category: z.enum(SUPPORT_CATEGORIES, v('supportCategoryInvalid')),
+  priority: z.enum(SUPPORT_PRIORITIES, v('supportPriorityInvalid')),
+  subject: z
+    .string(v('supportSubjectRequired'))
+    .trim()
+    .min(1, v('supportSubjectRequired'))
+    .max(SUPPORT_SUBJECT_MAX_LENGTH, v('supportSubjectTooLong')),
+  message: z.string(v('messageRequired')).trim().min(1, v('messageRequired')).max(SUPPORT_MESSAGE_MAX_LENGTH, v('supportMessageTooLong')),
+});
+export type SupportTicketFormValues = z.input<typeof supportTicketFormSchema>;
+
+// The spec's payload (§7) also carries who sends it. The server never trusts these: it
+// takes id, e-mail and name from the session. They are accepted, and ignored, whatever they hold.
+const ignoredIdentity = z.unknown().optional().describe('Ignorado: el servidor usa el usuario de la sesión.');
+
+/** POST /api/general/support: the form, the captcha token and the §7 identity fields. */
+export const supportTicketRequestSchema = supportTicketFormSchema.extend({
+  recaptcha: captchaTokenSchema,
+  userId: ignoredIdentity,
+  userEmail: ignoredIdentity,
+  userName: ignoredIdentity,
+});
+export type SupportTicketRequest = z.input<typeof supportTicketRequestSchema>;
