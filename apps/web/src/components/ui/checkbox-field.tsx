@@ -5,7 +5,10 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 /** A labelled checkbox; works with react-hook-form's `register`. */
-export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField({ label, id, className = '', ...rest }, ref) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
+  { label, id, className = '', ...rest },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

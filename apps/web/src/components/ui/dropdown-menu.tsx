@@ -15,7 +15,8 @@ interface DropdownMenuProps {
   triggerClassName?: string;
 }
 
-const itemClass = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:bg-slate-100 hover:bg-slate-100 disabled:opacity-50';
+const itemClass =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:bg-slate-100 hover:bg-slate-100 disabled:opacity-50';
 
 /**
  * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown open it on the first
@@ -102,13 +103,29 @@ export function DropdownMenu({ label, items, trigger, triggerClassName = '' }: D
             );
             if (item.kind === 'link')
               return (
-                <Link key={item.label} role="menuitem" tabIndex={-1} to={item.to} className={`${itemClass} text-slate-700`} onClick={() => setOpen(false)}>
+                <Link
+                  key={item.label}
+                  role="menuitem"
+                  tabIndex={-1}
+                  to={item.to}
+                  className={`${itemClass} text-slate-700`}
+                  onClick={() => setOpen(false)}
+                >
                   {content}
                 </Link>
               );
             if (item.kind === 'external')
               return (
-                <a key={item.label} role="menuitem" tabIndex={-1} href={item.href} target="_blank" rel="noopener noreferrer" className={`${itemClass} text-slate-700`} onClick={() => setOpen(false)}>
+                <a
+                  key={item.label}
+                  role="menuitem"
+                  tabIndex={-1}
+                  href={item.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${itemClass} text-slate-700`}
+                  onClick={() => setOpen(false)}
+                >
                   {content}
                 </a>
               );

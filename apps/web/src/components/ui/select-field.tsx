@@ -9,7 +9,10 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A labelled native select matching TextField; works with react-hook-form's `register`. */
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, options, error, hint, id, className = '', ...rest }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, options, error, hint, id, className = '', ...rest },
+  ref,
+) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;
@@ -36,7 +39,12 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
             </option>
           ))}
         </select>
-        <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="currentColor" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+          fill="currentColor"
+          aria-hidden="true"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </div>

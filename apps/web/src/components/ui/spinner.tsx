@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
 export function Spinner({ className = 'h-6 w-6' }: { className?: string }) {
-  return <span className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`} aria-hidden="true" />;
+  return (
+    <span
+      className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** Full-area loader with an accessible label ("Cargando…"). */

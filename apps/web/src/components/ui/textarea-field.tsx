@@ -9,7 +9,10 @@ export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 /** A labelled textarea matching TextField, with an optional counter; works with react-hook-form's `register`. */
-export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField({ label, error, counter, id, className = '', ...rest }, ref) {
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField(
+  { label, error, counter, id, className = '', ...rest },
+  ref,
+) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const errorId = `${fieldId}-error`;

@@ -23,7 +23,17 @@ export interface AlertDialogProps {
  * Tab stays inside, Escape and the close button dismiss it, and focus goes back to
  * whatever opened it. Closing fades out over 300 ms (none with reduced motion).
  */
-export function AlertDialog({ kind, title, message, confirmLabel, cancelLabel, closeLabel, destructive, closeOnBackdrop, onClosed }: AlertDialogProps) {
+export function AlertDialog({
+  kind,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
+  destructive,
+  closeOnBackdrop,
+  onClosed,
+}: AlertDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -84,7 +94,11 @@ export function AlertDialog({ kind, title, message, confirmLabel, cancelLabel, c
       }`}
     >
       <div className="flex min-h-full items-end justify-center p-4 sm:items-center sm:p-6">
-        <div aria-hidden="true" className="fixed inset-0 bg-slate-900/50 backdrop-blur-[2px]" onClick={() => closeOnBackdrop && close(false)} />
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 bg-slate-900/50 backdrop-blur-[2px]"
+          onClick={() => closeOnBackdrop && close(false)}
+        />
         <div
           className={`relative w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-2xl ring-1 ring-slate-200 transition-transform duration-300 motion-reduce:transition-none sm:text-left ${
             visible ? 'translate-y-0 sm:scale-100' : 'translate-y-4 sm:translate-y-0 sm:scale-95'
@@ -97,7 +111,15 @@ export function AlertDialog({ kind, title, message, confirmLabel, cancelLabel, c
             title={closeLabel}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>

@@ -56,7 +56,16 @@ const paths: Record<AlertType | 'confirm', ReactNode> = {
 export function AlertIcon({ kind }: { kind: AlertType | 'confirm' }) {
   return (
     <span className={`mx-auto flex h-12 w-12 shrink-0 items-center justify-center rounded-full ring-8 sm:mx-0 ${tone[kind]}`}>
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         {paths[kind]}
       </svg>
     </span>

@@ -26,7 +26,8 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const api = useMemo<AlertsApi>(
     () => ({
       alert: ({ type = 'info', closeOnBackdrop = true, ...rest }) => enqueue({ kind: type, destructive: false, closeOnBackdrop, ...rest }),
-      confirm: ({ destructive = false, closeOnBackdrop = true, ...rest }) => enqueue({ kind: 'confirm', destructive, closeOnBackdrop, ...rest }),
+      confirm: ({ destructive = false, closeOnBackdrop = true, ...rest }) =>
+        enqueue({ kind: 'confirm', destructive, closeOnBackdrop, ...rest }),
     }),
     [enqueue],
   );

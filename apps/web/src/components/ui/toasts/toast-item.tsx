@@ -39,7 +39,16 @@ export default function ToastItem({ type, message, onDismiss }: { type: ToastTyp
       className={`pointer-events-auto flex items-start gap-3 rounded-xl bg-white p-3.5 shadow-lg ring-1 transition duration-200 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none ${style.box}`}
     >
       <span className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${style.icon}`}>
-        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           {type !== 'success' && <circle cx="12" cy="12" r="9" />}
           <path d={style.path} />
         </svg>
@@ -55,7 +64,15 @@ export default function ToastItem({ type, message, onDismiss }: { type: ToastTyp
         title={t('toast.close')}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
       >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M6 6l12 12M18 6 6 18" />
         </svg>
       </button>

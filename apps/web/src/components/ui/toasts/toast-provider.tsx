@@ -28,7 +28,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed right-4 bottom-24 z-[60] w-[calc(100%-2rem)] max-w-sm md:right-6 md:bottom-6">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed right-4 bottom-24 z-[60] w-[calc(100%-2rem)] max-w-sm md:right-6 md:bottom-6"
+      >
         <Suspense fallback={null}>
           <ol className="flex flex-col gap-2">
             {toasts.map((t) => (

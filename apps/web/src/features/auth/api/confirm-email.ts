@@ -32,6 +32,10 @@ export const confirmEmailQuery = (type: string, token: string, onConfirmed: (acc
     refetchOnWindowFocus: false,
   });
 
-export function useConfirmEmail(type: string | undefined, token: string | undefined, onConfirmed: (accessToken: string) => Promise<unknown>) {
+export function useConfirmEmail(
+  type: string | undefined,
+  token: string | undefined,
+  onConfirmed: (accessToken: string) => Promise<unknown>,
+) {
   return useQuery({ ...confirmEmailQuery(type ?? '', token ?? '', onConfirmed), enabled: Boolean(type && token) });
 }

@@ -7,8 +7,7 @@ export interface AccessTokenResponse {
 }
 
 /** POST /auth/login/user. A wrong password is a 401 that must not trigger a token refresh. */
-export const loginUser = (body: LoginRequest) =>
-  api<AccessTokenResponse>('/auth/login/user', { method: 'POST', body, retryOn401: false });
+export const loginUser = (body: LoginRequest) => api<AccessTokenResponse>('/auth/login/user', { method: 'POST', body, retryOn401: false });
 
 export function useLogin() {
   return useMutation({ mutationFn: loginUser });

@@ -8,8 +8,7 @@ export interface SignupResponse {
 }
 
 /** POST /auth/signup/user: creates the account and e-mails the confirmation link. */
-export const signupUser = (body: SignupRequest) =>
-  api<SignupResponse>('/auth/signup/user', { method: 'POST', body, retryOn401: false });
+export const signupUser = (body: SignupRequest) => api<SignupResponse>('/auth/signup/user', { method: 'POST', body, retryOn401: false });
 
 export function useSignup() {
   return useMutation({ mutationFn: signupUser });

@@ -57,7 +57,12 @@ export function ResendButton({ email }: { email: string | null }) {
 
   return (
     <div className="space-y-3">
-      <Button onClick={() => void onClick()} loading={send.isPending} disabled={send.isPending || cooldownUntil !== null} className="w-full">
+      <Button
+        onClick={() => void onClick()}
+        loading={send.isPending}
+        disabled={send.isPending || cooldownUntil !== null}
+        className="w-full"
+      >
         {label}
       </Button>
       <div aria-live="polite">{feedback && <AlertBanner tone={feedback.tone}>{feedback.text}</AlertBanner>}</div>

@@ -58,7 +58,10 @@ export function CreditsWidget({ subscription, extra, planMonthly, headingLevel =
           aria-valuetext={t('credits.of', { value: n(subscription), total: n(total) })}
           className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-100"
         >
-          <div className="h-full rounded-full bg-linear-to-r from-brand-500 to-cyan-500 transition-[width]" style={{ width: `${percent}%` }} />
+          <div
+            className="h-full rounded-full bg-linear-to-r from-brand-500 to-cyan-500 transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
         </div>
         <p className="mt-1.5 text-xs text-slate-500">{t('credits.renews')}</p>
       </div>

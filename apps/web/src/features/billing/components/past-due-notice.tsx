@@ -14,7 +14,10 @@ export function PastDueDetails({ failure }: { failure: Failure | null }) {
   const rows = [
     { term: t('pastDue.lastAttempt'), value: formatLongDate(failure.failedAt, i18n.language) },
     { term: t('pastDue.attempt'), value: t('pastDue.attemptValue', { n: failure.attemptCount }) },
-    { term: t('pastDue.nextAttempt'), value: failure.nextAttempt ? formatLongDate(failure.nextAttempt, i18n.language) : t('pastDue.noNextAttempt') },
+    {
+      term: t('pastDue.nextAttempt'),
+      value: failure.nextAttempt ? formatLongDate(failure.nextAttempt, i18n.language) : t('pastDue.noNextAttempt'),
+    },
   ];
   return (
     <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">

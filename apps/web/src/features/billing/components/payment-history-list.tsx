@@ -28,12 +28,24 @@ export function PaymentTable({ payments }: { payments: PaymentItem[] }) {
         <caption className="sr-only">{t('history.title')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={th}>{t('history.date')}</th>
-            <th scope="col" className={th}>{t('history.description')}</th>
-            <th scope="col" className={th}>{t('history.status')}</th>
-            <th scope="col" className={th}>{t('history.period')}</th>
-            <th scope="col" className={`${th} text-right!`}>{t('history.amount')}</th>
-            <th scope="col" className={th}>{t('history.invoice')}</th>
+            <th scope="col" className={th}>
+              {t('history.date')}
+            </th>
+            <th scope="col" className={th}>
+              {t('history.description')}
+            </th>
+            <th scope="col" className={th}>
+              {t('history.status')}
+            </th>
+            <th scope="col" className={th}>
+              {t('history.period')}
+            </th>
+            <th scope="col" className={`${th} text-right!`}>
+              {t('history.amount')}
+            </th>
+            <th scope="col" className={th}>
+              {t('history.invoice')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -41,10 +53,14 @@ export function PaymentTable({ payments }: { payments: PaymentItem[] }) {
             <tr key={p.id} className="hover:bg-slate-50/60">
               <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">{f.date(p)}</td>
               <td className="px-4 py-3 font-medium text-slate-900">{p.description}</td>
-              <td className="px-4 py-3"><PaymentStatus status={p.status} /></td>
+              <td className="px-4 py-3">
+                <PaymentStatus status={p.status} />
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums">{f.period(p)}</td>
               <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{f.amount(p)}</td>
-              <td className="px-4 py-3"><InvoiceLinks payment={p} /></td>
+              <td className="px-4 py-3">
+                <InvoiceLinks payment={p} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -71,7 +87,9 @@ export function PaymentCards({ payments }: { payments: PaymentItem[] }) {
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
             <div>
               <dt className="text-xs text-slate-500">{t('history.status')}</dt>
-              <dd className="mt-1"><PaymentStatus status={p.status} /></dd>
+              <dd className="mt-1">
+                <PaymentStatus status={p.status} />
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500">{t('history.period')}</dt>
@@ -79,7 +97,9 @@ export function PaymentCards({ payments }: { payments: PaymentItem[] }) {
             </div>
             <div className="col-span-2">
               <dt className="text-xs text-slate-500">{t('history.invoice')}</dt>
-              <dd className="mt-1"><InvoiceLinks payment={p} /></dd>
+              <dd className="mt-1">
+                <InvoiceLinks payment={p} />
+              </dd>
             </div>
           </dl>
         </li>

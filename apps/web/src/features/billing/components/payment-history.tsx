@@ -58,7 +58,9 @@ export function PaymentHistory() {
   return (
     <div className="space-y-3" data-testid="payment-history">
       {payments.length >= PAYMENT_HISTORY_LIMIT && (
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">{t('history.limitNotice', { count: PAYMENT_HISTORY_LIMIT })}</p>
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
+          {t('history.limitNotice', { count: PAYMENT_HISTORY_LIMIT })}
+        </p>
       )}
       <PaymentTable payments={payments} />
       <PaymentCards payments={payments} />

@@ -14,7 +14,9 @@ export function PaymentStatus({ status }: { status: string }) {
   const { t } = useTranslation('billing');
   const label = KNOWN.includes(status) ? t(`history.statuses.${status}`) : status;
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${tones[status] ?? 'bg-amber-50 text-amber-800 ring-amber-200'}`}>
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${tones[status] ?? 'bg-amber-50 text-amber-800 ring-amber-200'}`}
+    >
       {label}
     </span>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { isUnlimited } from '@rankmaps/shared/plans';
 import type { PlanLimitsValues } from '../utils/plan-limits';
 
-
 /** Places, keywords per place, weekly and manual scans, largest grid (spec §4; catalogue of decisions §1). */
 export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimitsValues; headingLevel?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation('billing');

@@ -17,7 +17,12 @@ export function PlanPanel({ profile }: { profile: Profile }) {
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       {type === 'pro' && (
-        <CreditsWidget subscription={profile.subscriptionCredits} extra={profile.extraCredits} planMonthly={monthlyCreditsOf(profile)} headingLevel="h2" />
+        <CreditsWidget
+          subscription={profile.subscriptionCredits}
+          extra={profile.extraCredits}
+          planMonthly={monthlyCreditsOf(profile)}
+          headingLevel="h2"
+        />
       )}
       {type === 'basic' && <PlanLimits limits={limitsOfProfile(profile)} headingLevel="h2" />}
       {type === 'free' && (

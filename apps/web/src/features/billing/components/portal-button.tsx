@@ -7,7 +7,15 @@ import { ExternalIcon } from './icons';
  * Opens the provider's billing portal in a new tab; a failure shows
  * 'Error al abrir el portal de facturación.' under the button.
  */
-export function PortalButton({ label, variant = 'secondary', className = '' }: { label: string; variant?: 'primary' | 'secondary'; className?: string }) {
+export function PortalButton({
+  label,
+  variant = 'secondary',
+  className = '',
+}: {
+  label: string;
+  variant?: 'primary' | 'secondary';
+  className?: string;
+}) {
   const { t } = useTranslation('billing');
   const portal = useOpenBillingPortal();
   return (

@@ -81,7 +81,13 @@ export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
         <Button onClick={() => void onReactivate()} loading={reactivate.isPending} disabled={busy} className="w-full sm:w-auto">
           {t('actions.reactivate')}
         </Button>
-        <Button variant="danger" onClick={() => void onCancelNow()} loading={cancelNow.isPending} disabled={busy} className="w-full sm:w-auto">
+        <Button
+          variant="danger"
+          onClick={() => void onCancelNow()}
+          loading={cancelNow.isPending}
+          disabled={busy}
+          className="w-full sm:w-auto"
+        >
           {t('actions.cancelNow')}
         </Button>
       </div>
@@ -94,7 +100,13 @@ export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
       <Link to="/subscription" className={`${buttonClass('secondary')} w-full sm:w-auto`}>
         {t('actions.otherPlans')}
       </Link>
-      <Button variant="ghost" onClick={() => void onCancel()} loading={cancel.isPending} disabled={busy} className="w-full text-red-700! hover:bg-red-50! sm:ml-auto sm:w-auto">
+      <Button
+        variant="ghost"
+        onClick={() => void onCancel()}
+        loading={cancel.isPending}
+        disabled={busy}
+        className="w-full text-red-700! hover:bg-red-50! sm:ml-auto sm:w-auto"
+      >
         {t('actions.cancel')}
       </Button>
     </div>

@@ -19,7 +19,9 @@ const dots: Record<Badge, string> = {
 export function SubscriptionBadge({ badge }: { badge: Badge }) {
   const { t } = useTranslation('billing');
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ring-1 ${tones[badge]}`}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ring-1 ${tones[badge]}`}
+    >
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${dots[badge]}`} />
       {t(`badge.${badge}`)}
     </span>

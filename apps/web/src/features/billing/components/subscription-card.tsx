@@ -19,7 +19,11 @@ import { SubscriptionDetails } from './subscription-details';
 function Shell({ children, badge }: { children: ReactNode; badge?: ReactNode }) {
   const { t } = useTranslation('billing');
   return (
-    <section aria-labelledby="subscription-card-title" data-testid="subscription-card" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="subscription-card-title"
+      data-testid="subscription-card"
+      className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
         <h2 id="subscription-card-title" className="flex items-center gap-2.5 font-semibold text-slate-900">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100">

@@ -15,7 +15,9 @@ export function SubscriptionDetails({ sub }: { sub: Subscription }) {
     { term: t('details.billingPeriod'), value: t(annual ? 'details.annual' : 'details.monthly') },
     { term: t('details.amount'), value: t(annual ? 'details.perYear' : 'details.perMonth', { amount }) },
     {
-      term: t(sub.cancelAtPeriodEnd ? 'details.activeUntil' : isPaymentFailing(sub.status) ? 'details.periodEndPastDue' : 'details.periodEnd'),
+      term: t(
+        sub.cancelAtPeriodEnd ? 'details.activeUntil' : isPaymentFailing(sub.status) ? 'details.periodEndPastDue' : 'details.periodEnd',
+      ),
       value: formatLongDate(sub.currentPeriodEnd, lang),
     },
     { term: t('details.trialEnd'), value: sub.status === 'trialing' ? formatLongDate(sub.trialEnd, lang) : '' },

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
  * ("Error al cancelar la suscripción. La suscripción ya se cancelará al final del periodo.").
  */
 export function withServerReason(text: string, err: unknown): string {
-  if (err instanceof ApiError && err.message && err.message !== `Error ${err.status}` && err.message !== text) return `${text} ${err.message}`;
+  if (err instanceof ApiError && err.message && err.message !== `Error ${err.status}` && err.message !== text)
+    return `${text} ${err.message}`;
   return text;
 }

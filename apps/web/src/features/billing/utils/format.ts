@@ -23,7 +23,12 @@ export function formatShortDate(iso: string | null | undefined, language: string
 export function formatMoney(amount: number, currency: string, language: string): string {
   const code = currency ? currency.toUpperCase() : 'EUR';
   try {
-    return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return new Intl.NumberFormat(localeOf(language), {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
   } catch {
     // An unknown currency code: the number with two decimals and the code as given.
     return `${new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${code}`;

@@ -12,7 +12,7 @@ import { fieldError, zodResolver } from '../../../lib/forms';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { contactErrorMessage } from './contact-error';
-import { ShieldIcon } from './icons';
+import { ShieldCheckIcon as ShieldIcon } from '../../../components/ui/common-icons';
 
 const empty: ContactFormValues = { name: '', email: '', message: '' };
 
@@ -60,9 +60,20 @@ export function ContactForm() {
           </AlertBanner>
         )}
       </div>
-      {send.isError && !sending && <AlertBanner tone="error" title={t('error.title')}>{contactErrorMessage(send.error, t)}</AlertBanner>}
+      {send.isError && !sending && (
+        <AlertBanner tone="error" title={t('error.title')}>
+          {contactErrorMessage(send.error, t)}
+        </AlertBanner>
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t('form.name')} autoComplete="name" required placeholder={t('form.namePlaceholder')} error={fieldError(errors.name?.message)} {...register('name')} />
+        <TextField
+          label={t('form.name')}
+          autoComplete="name"
+          required
+          placeholder={t('form.namePlaceholder')}
+          error={fieldError(errors.name?.message)}
+          {...register('name')}
+        />
         <TextField
           label={t('form.email')}
           type="email"

@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ClockIcon, MailIcon, PhoneIcon, ReplyIcon } from './icons';
+import { ClockIcon, MailIcon } from '../../../components/ui/common-icons';
+import { PhoneIcon, ReplyIcon } from './icons';
 
 function InfoItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">{icon}</span>
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        {icon}
+      </span>
       <div className="min-w-0">
         <p className="text-sm font-semibold text-slate-900">{title}</p>
         <div className="mt-0.5 text-sm text-slate-600">{children}</div>
@@ -21,7 +24,10 @@ export function ContactInfo() {
   const { t } = useTranslation('contact');
   const { data: config } = usePublicConfig();
   return (
-    <aside aria-labelledby="contact-info-title" className="rounded-2xl bg-white/80 p-6 shadow-sm ring-1 ring-slate-200 backdrop-blur sm:p-8">
+    <aside
+      aria-labelledby="contact-info-title"
+      className="rounded-2xl bg-white/80 p-6 shadow-sm ring-1 ring-slate-200 backdrop-blur sm:p-8"
+    >
       <h2 id="contact-info-title" className="text-lg font-semibold text-slate-900">
         {t('info.title')}
       </h2>

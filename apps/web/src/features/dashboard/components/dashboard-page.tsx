@@ -25,7 +25,17 @@ interface DashboardPageProps {
 }
 
 /** The signed-in home (spec §2 Dashboard). */
-export function DashboardPage({ profile, subscriptionStatus, loadError, onRetry, retrying, pastDueBanner, planPanel, gbpTile, gbpPanel }: DashboardPageProps) {
+export function DashboardPage({
+  profile,
+  subscriptionStatus,
+  loadError,
+  onRetry,
+  retrying,
+  pastDueBanner,
+  planPanel,
+  gbpTile,
+  gbpPanel,
+}: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   return (
     <div data-page="dashboard" className="space-y-6">

@@ -4,7 +4,19 @@ import { getPlan, isUnlimited } from '@rankmaps/shared/plans';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { BadgeIcon, GoogleIcon, StoreIcon } from './icons';
 
-function Tile({ icon, label, value, children, testId }: { icon: ReactNode; label: string; value: ReactNode; children?: ReactNode; testId: string }) {
+function Tile({
+  icon,
+  label,
+  value,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
       <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
@@ -42,7 +54,15 @@ export interface GbpTileContent {
  * Spec §2's three tiles: businesses (n / limit, or Ilimitados), the current plan (the
  * catalogue's name, Free without one) with its state, and the Google Business connection.
  */
-export function SummaryTiles({ profile, subscriptionStatus, gbp }: { profile: Profile; subscriptionStatus: string | null; gbp: GbpTileContent }) {
+export function SummaryTiles({
+  profile,
+  subscriptionStatus,
+  gbp,
+}: {
+  profile: Profile;
+  subscriptionStatus: string | null;
+  gbp: GbpTileContent;
+}) {
   const { t } = useTranslation('dashboard');
   const limit = profile.planLimits.places;
   const count = profile.places.length;
@@ -61,10 +81,16 @@ export function SummaryTiles({ profile, subscriptionStatus, gbp }: { profile: Pr
           </span>
         }
       >
-        <p className="text-xs text-slate-500">{isUnlimited(limit) ? t('tiles.placesUnlimited') : t('tiles.placesLimit', { count: limit })}</p>
+        <p className="text-xs text-slate-500">
+          {isUnlimited(limit) ? t('tiles.placesUnlimited') : t('tiles.placesLimit', { count: limit })}
+        </p>
       </Tile>
       <Tile testId="tile-plan" icon={<BadgeIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
-        {badge && <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>{t(`tiles.status.${badge}`)}</span>}
+        {badge && (
+          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>
+            {t(`tiles.status.${badge}`)}
+          </span>
+        )}
       </Tile>
       <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={gbp.value}>
         {gbp.detail}

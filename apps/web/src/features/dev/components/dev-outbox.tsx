@@ -43,7 +43,9 @@ export function DevOutbox() {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
       <header className="mb-6">
-        <span className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-800">{t('badge')}</span>
+        <span className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-800">
+          {t('badge')}
+        </span>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
         <p className="mt-2 text-slate-600">{t('intro')}</p>
         <div className="mt-4 flex items-center justify-between gap-3">
@@ -56,7 +58,9 @@ export function DevOutbox() {
         </div>
       </header>
       {mail.isError && <AlertBanner tone="error">{t('loadError')}</AlertBanner>}
-      {!mail.isError && emails.length === 0 && <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600 ring-1 ring-slate-200">{t('empty')}</p>}
+      {!mail.isError && emails.length === 0 && (
+        <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600 ring-1 ring-slate-200">{t('empty')}</p>
+      )}
       {emails.length > 0 && <OutboxList emails={emails} />}
     </section>
   );

@@ -19,7 +19,9 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
           <h2 id={`mail-${email.id}`} className="text-base font-semibold text-slate-900">
             {email.subject}
           </h2>
-          <span className={`w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${statusTone[email.status] ?? 'bg-slate-100 text-slate-700'}`}>
+          <span
+            className={`w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${statusTone[email.status] ?? 'bg-slate-100 text-slate-700'}`}
+          >
             <span className="sr-only">{t('status.label')}: </span>
             {t(`status.${email.status}`, { defaultValue: email.status })}
           </span>

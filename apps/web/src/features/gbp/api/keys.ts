@@ -7,6 +7,7 @@ export const gbpKeys = {
   /** Everything read through the connection (locations, metrics, keywords), not the status. */
   data: () => [...gbpKeys.all, 'data'] as const,
   locations: () => [...gbpKeys.data(), 'locations'] as const,
-  daily: (locationId: string, metric: GbpMetric, startDate: string, endDate: string) => [...gbpKeys.data(), 'daily', locationId, metric, startDate, endDate] as const,
+  daily: (locationId: string, metric: GbpMetric, startDate: string, endDate: string) =>
+    [...gbpKeys.data(), 'daily', locationId, metric, startDate, endDate] as const,
   keywords: (locationId: string) => [...gbpKeys.data(), 'keywords', locationId] as const,
 };

@@ -7,11 +7,24 @@ import { GoogleIcon } from './icons';
  * Spec §4: 'Reconectar' when the connection works (connected and not expired), otherwise
  * 'Conectar Google Business'. Both start the same OAuth round trip back to this page.
  */
-export function ConnectButton({ usable, variant, className = '' }: { usable: boolean; variant?: 'primary' | 'secondary'; className?: string }) {
+export function ConnectButton({
+  usable,
+  variant,
+  className = '',
+}: {
+  usable: boolean;
+  variant?: 'primary' | 'secondary';
+  className?: string;
+}) {
   const { t } = useTranslation('gbp');
   const { connect, pending } = useGbpConnect();
   return (
-    <Button variant={variant ?? (usable ? 'secondary' : 'primary')} loading={pending} onClick={connect} className={`shrink-0 whitespace-nowrap ${className}`}>
+    <Button
+      variant={variant ?? (usable ? 'secondary' : 'primary')}
+      loading={pending}
+      onClick={connect}
+      className={`shrink-0 whitespace-nowrap ${className}`}
+    >
       {!pending && <GoogleIcon className="h-4 w-4" />}
       {usable ? t('connect.reconnect') : t('connect.connect')}
     </Button>

@@ -6,8 +6,15 @@ import { GoogleIcon } from './icons';
 export function ConnectPrompt({ expired, demo }: { expired: boolean; demo: boolean }) {
   const { t } = useTranslation('gbp');
   return (
-    <section aria-labelledby="gbp-prompt-title" className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-12" data-testid="gbp-connect-prompt">
-      <span aria-hidden="true" className={`mx-auto flex h-14 w-14 items-center justify-center rounded-2xl ring-1 ${expired ? 'bg-amber-50 text-amber-700 ring-amber-200' : 'bg-brand-50 text-brand-700 ring-brand-100'}`}>
+    <section
+      aria-labelledby="gbp-prompt-title"
+      className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-12"
+      data-testid="gbp-connect-prompt"
+    >
+      <span
+        aria-hidden="true"
+        className={`mx-auto flex h-14 w-14 items-center justify-center rounded-2xl ring-1 ${expired ? 'bg-amber-50 text-amber-700 ring-amber-200' : 'bg-brand-50 text-brand-700 ring-brand-100'}`}
+      >
         <GoogleIcon className="h-7 w-7" />
       </span>
       <h2 id="gbp-prompt-title" className="mt-5 text-xl font-semibold text-slate-900">

@@ -24,7 +24,12 @@ const iconTone: Record<PanelState, string> = {
 
 function Frame({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
-    <section aria-labelledby="gbp-title" aria-busy={busy || undefined} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="gbp-panel">
+    <section
+      aria-labelledby="gbp-title"
+      aria-busy={busy || undefined}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="gbp-panel"
+    >
       {children}
     </section>
   );
@@ -88,7 +93,13 @@ export function GbpPanel() {
   const demo = s.provider === 'demo';
 
   const onDisconnect = async () => {
-    const ok = await confirm({ title: t('disconnect.title'), message: t('disconnect.message'), confirmLabel: t('disconnect.confirm'), cancelLabel: t('disconnect.cancel'), destructive: true });
+    const ok = await confirm({
+      title: t('disconnect.title'),
+      message: t('disconnect.message'),
+      confirmLabel: t('disconnect.confirm'),
+      cancelLabel: t('disconnect.cancel'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await disconnect.mutateAsync();
@@ -113,7 +124,10 @@ export function GbpPanel() {
             <p className="mt-1 text-sm text-slate-600">{t(`panel.${state}.body`)}</p>
             {state !== 'disconnected' && s.accountEmail && (
               <p className="mt-2 text-sm text-slate-600">
-                {t('panel.account')} <span className="font-medium break-all text-slate-900" data-testid="gbp-account">{s.accountEmail}</span>
+                {t('panel.account')}{' '}
+                <span className="font-medium break-all text-slate-900" data-testid="gbp-account">
+                  {s.accountEmail}
+                </span>
               </p>
             )}
           </div>
@@ -126,7 +140,12 @@ export function GbpPanel() {
           )}
           <ConnectButton usable={state === 'connected'} />
           {state !== 'disconnected' && (
-            <Button variant="ghost" loading={disconnect.isPending} onClick={() => void onDisconnect()} className="whitespace-nowrap text-red-700! hover:bg-red-50!">
+            <Button
+              variant="ghost"
+              loading={disconnect.isPending}
+              onClick={() => void onDisconnect()}
+              className="whitespace-nowrap text-red-700! hover:bg-red-50!"
+            >
               {t('panel.disconnect')}
             </Button>
           )}

@@ -13,14 +13,21 @@ export function KeywordList({ query }: { query: UseQueryResult<GbpKeywordsRespon
   const view = query.isError ? gbpErrorView(query.error) : null;
 
   return (
-    <section aria-labelledby="gbp-keywords-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="gbp-keywords">
+    <section
+      aria-labelledby="gbp-keywords-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="gbp-keywords"
+    >
       <h2 id="gbp-keywords-title" className="font-semibold text-slate-900">
         {t('stats.keywords.title')}
       </h2>
       <p className="mt-0.5 text-xs text-slate-500">{t('stats.keywords.subtitle')}</p>
 
       {view?.kind === 'error' ? (
-        <div role="alert" className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        <div
+          role="alert"
+          className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200"
+        >
           <p>{view.message ?? t('stats.errors.keywords')}</p>
           <Button variant="secondary" className="py-1.5!" loading={query.isFetching} onClick={() => void query.refetch()}>
             {t('stats.errors.retry')}
@@ -39,14 +46,18 @@ export function KeywordList({ query }: { query: UseQueryResult<GbpKeywordsRespon
           <ol className="mt-4 grid gap-x-10 gap-y-3 md:grid-cols-2">
             {rows.map((r, i) => (
               <li key={r.keyword} className="flex min-w-0 items-center gap-3" data-testid="gbp-keyword">
-                <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700"
+                >
                   {i + 1}
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-3 text-sm">
                     <span className="min-w-0 font-medium break-words text-slate-800">{r.keyword}</span>
                     <span className="shrink-0 text-slate-600 tabular-nums">
-                      <span className="font-semibold text-slate-900">{formatKeywordCount(r, i18n.language)}</span> {t('stats.keywords.searches')}
+                      <span className="font-semibold text-slate-900">{formatKeywordCount(r, i18n.language)}</span>{' '}
+                      {t('stats.keywords.searches')}
                     </span>
                   </span>
                   <span aria-hidden="true" className="mt-1 block h-1.5 overflow-hidden rounded-full bg-slate-100">

@@ -3,7 +3,15 @@ import type { GbpLocation } from '@rankmaps/shared/schemas/gbp';
 import { SelectField } from '../../../components/ui/select-field';
 
 /** The location whose statistics show; the address (or its absence) under it. */
-export function LocationPicker({ locations, value, onChange }: { locations: GbpLocation[]; value: string; onChange: (name: string) => void }) {
+export function LocationPicker({
+  locations,
+  value,
+  onChange,
+}: {
+  locations: GbpLocation[];
+  value: string;
+  onChange: (name: string) => void;
+}) {
   const { t } = useTranslation('gbp');
   const current = locations.find((l) => l.name === value);
   const multipleAccounts = new Set(locations.map((l) => l.account)).size > 1;

@@ -61,14 +61,21 @@ export function MetricCard({ metric, current, previous, range }: MetricCardProps
   const total = metricTotal(current.data);
 
   return (
-    <figure className="flex min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={`metric-${metric}`} aria-describedby={helpId}>
+    <figure
+      className="flex min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid={`metric-${metric}`}
+      aria-describedby={helpId}
+    >
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
       <p id={helpId} className="mt-0.5 text-xs text-slate-500">
         {t(`stats.metrics.${metric}.help`)}
       </p>
 
       {view?.kind === 'error' ? (
-        <div role="alert" className="mt-4 flex flex-1 flex-col items-start justify-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        <div
+          role="alert"
+          className="mt-4 flex flex-1 flex-col items-start justify-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200"
+        >
           <p>{view.message ?? t('stats.errors.metric')}</p>
           <Button
             variant="secondary"
@@ -97,7 +104,13 @@ export function MetricCard({ metric, current, previous, range }: MetricCardProps
               <span className="sr-only">{t('stats.total')}: </span>
               <span data-testid="metric-total">{formatCount(total, i18n.language)}</span>
             </p>
-            <div className="mt-1.5 min-h-5">{previous.data ? <Trend current={total} previous={metricTotal(previous.data)} /> : <span className="block h-5 w-40 animate-pulse rounded bg-slate-100" />}</div>
+            <div className="mt-1.5 min-h-5">
+              {previous.data ? (
+                <Trend current={total} previous={metricTotal(previous.data)} />
+              ) : (
+                <span className="block h-5 w-40 animate-pulse rounded bg-slate-100" />
+              )}
+            </div>
           </div>
           <div className="mt-4 h-36" aria-hidden="true">
             <Suspense fallback={<ChartSkeleton />}>
@@ -107,7 +120,13 @@ export function MetricCard({ metric, current, previous, range }: MetricCardProps
           {/* The chart's twin for screen readers; wrapped because a table ignores sr-only's 1px width and would widen the page. */}
           <div className="sr-only">
             <table>
-              <caption>{t('stats.table.caption', { metric: title, start: formatDay(range.startDate, i18n.language, { day: 'numeric', month: 'long' }), end: formatDay(range.endDate, i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }) })}</caption>
+              <caption>
+                {t('stats.table.caption', {
+                  metric: title,
+                  start: formatDay(range.startDate, i18n.language, { day: 'numeric', month: 'long' }),
+                  end: formatDay(range.endDate, i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }),
+                })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t('stats.table.date')}</th>

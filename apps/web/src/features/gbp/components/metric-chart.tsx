@@ -22,8 +22,22 @@ export default function MetricChart({ points, color, name }: { points: MetricPoi
           </linearGradient>
         </defs>
         <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={{ stroke: '#cbd5e1' }} interval="preserveStartEnd" minTickGap={24} />
-        <YAxis tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} allowDecimals={false} width={48} tickFormatter={(v: number) => formatCount(v, i18n.language)} />
+        <XAxis
+          dataKey="label"
+          tick={{ fontSize: 11, fill: '#64748b' }}
+          tickLine={false}
+          axisLine={{ stroke: '#cbd5e1' }}
+          interval="preserveStartEnd"
+          minTickGap={24}
+        />
+        <YAxis
+          tick={{ fontSize: 11, fill: '#64748b' }}
+          tickLine={false}
+          axisLine={false}
+          allowDecimals={false}
+          width={48}
+          tickFormatter={(v: number) => formatCount(v, i18n.language)}
+        />
         <Tooltip
           labelFormatter={(_label, payload) => {
             const date = (payload?.[0]?.payload as { date?: string } | undefined)?.date;
@@ -31,7 +45,17 @@ export default function MetricChart({ points, color, name }: { points: MetricPoi
           }}
           formatter={(v) => [typeof v === 'number' ? formatCount(v, i18n.language) : String(v), name]}
         />
-        <Area type="monotone" dataKey="value" name={name} stroke={color} strokeWidth={2} fill={`url(#${gradientId})`} dot={false} activeDot={{ r: 4 }} isAnimationActive={false} />
+        <Area
+          type="monotone"
+          dataKey="value"
+          name={name}
+          stroke={color}
+          strokeWidth={2}
+          fill={`url(#${gradientId})`}
+          dot={false}
+          activeDot={{ r: 4 }}
+          isAnimationActive={false}
+        />
       </AreaChart>
     </ResponsiveContainer>
   );

@@ -65,12 +65,21 @@ function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: 
 function EmptyState() {
   const { t } = useTranslation('gbp');
   return (
-    <section aria-labelledby="gbp-empty-title" className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-12" data-testid="gbp-empty">
+    <section
+      aria-labelledby="gbp-empty-title"
+      className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-12"
+      data-testid="gbp-empty"
+    >
       <h2 id="gbp-empty-title" className="text-xl font-semibold text-slate-900">
         {t('stats.empty.title')}
       </h2>
       <p className="mt-2 text-slate-600">{t('stats.empty.body')}</p>
-      <a href="https://business.google.com/create" target="_blank" rel="noopener noreferrer" className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+      <a
+        href="https://business.google.com/create"
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+      >
         {t('stats.empty.create')}
         <ExternalIcon className="h-4 w-4" />
       </a>
@@ -92,7 +101,13 @@ export function StatisticsPage({ userId }: { userId: string }) {
   if (status.isPending) body = <Skeleton />;
   else if (status.isError) {
     const view = gbpErrorView(status.error);
-    body = <ErrorState message={(view.kind === 'error' && view.message) || t('stats.errors.status')} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+    body = (
+      <ErrorState
+        message={(view.kind === 'error' && view.message) || t('stats.errors.status')}
+        onRetry={() => void status.refetch()}
+        retrying={status.isFetching}
+      />
+    );
   } else if (!isUsable(status.data)) body = <ConnectPrompt expired={status.data.expired} demo={status.data.provider === 'demo'} />;
   else body = <ConnectedStats userId={userId} status={status.data} />;
 
@@ -130,7 +145,16 @@ function ConnectedStats({ userId, status }: { userId: string; status: GbpConnect
   const actionsBefore = useDailyMetric(locationId, 'ACTIONS', windows.previous);
   const keywords = useGbpKeywords(locationId);
 
-  const refusal = connectRefusal([locations.error, views.error, viewsBefore.error, searches.error, searchesBefore.error, actions.error, actionsBefore.error, keywords.error]);
+  const refusal = connectRefusal([
+    locations.error,
+    views.error,
+    viewsBefore.error,
+    searches.error,
+    searchesBefore.error,
+    actions.error,
+    actionsBefore.error,
+    keywords.error,
+  ]);
   // The status said connected but Google refused since: refresh it, so the dashboard agrees too.
   const refused = refusal !== null;
   useEffect(() => {
@@ -141,7 +165,13 @@ function ConnectedStats({ userId, status }: { userId: string; status: GbpConnect
   if (locations.isPending) return <Skeleton />;
   if (locations.isError) {
     const view = gbpErrorView(locations.error);
-    return <ErrorState message={(view.kind === 'error' && view.message) || t('stats.errors.locations')} onRetry={() => void locations.refetch()} retrying={locations.isFetching} />;
+    return (
+      <ErrorState
+        message={(view.kind === 'error' && view.message) || t('stats.errors.locations')}
+        onRetry={() => void locations.refetch()}
+        retrying={locations.isFetching}
+      />
+    );
   }
   const list = locations.data.locations;
   if (list.length === 0 || !locationId) return <EmptyState />;
@@ -155,7 +185,10 @@ function ConnectedStats({ userId, status }: { userId: string; status: GbpConnect
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end sm:justify-between">
         <LocationPicker locations={list} value={locationId} onChange={chooseLocation} />
         <p className="text-sm text-slate-500 sm:text-right" data-testid="gbp-range">
-          {t('stats.range', { start: formatDay(range.startDate, i18n.language, sameYear ? { day: 'numeric', month: 'long' } : long), end: formatDay(range.endDate, i18n.language, long) })}
+          {t('stats.range', {
+            start: formatDay(range.startDate, i18n.language, sameYear ? { day: 'numeric', month: 'long' } : long),
+            end: formatDay(range.endDate, i18n.language, long),
+          })}
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">

@@ -10,7 +10,10 @@ describe('gbpErrorView (spec §8)', () => {
   });
 
   it("when the server explains another failure, then its text shows; otherwise the screen's fallback", () => {
-    expect(gbpErrorView(new ApiError('Google Business Profile no responde.', 502, undefined, 'GBP_UNAVAILABLE'))).toEqual({ kind: 'error', message: 'Google Business Profile no responde.' });
+    expect(gbpErrorView(new ApiError('Google Business Profile no responde.', 502, undefined, 'GBP_UNAVAILABLE'))).toEqual({
+      kind: 'error',
+      message: 'Google Business Profile no responde.',
+    });
     expect(gbpErrorView(new ApiError('No se pudo conectar con el servidor.', 0))).toEqual({ kind: 'error', message: null });
     expect(gbpErrorView(new Error('boom'))).toEqual({ kind: 'error', message: null });
   });

@@ -5,10 +5,7 @@ const kw = (keyword: string, insightsValue: { value?: string; threshold?: string
 
 describe('topKeywords', () => {
   it('when Google sends more than 9, then only the 9 most searched are kept, counts before thresholds', () => {
-    const list = [
-      kw('raro', { threshold: '15' }),
-      ...Array.from({ length: 10 }, (_, i) => kw(`kw${i}`, { value: String(100 + i) })),
-    ];
+    const list = [kw('raro', { threshold: '15' }), ...Array.from({ length: 10 }, (_, i) => kw(`kw${i}`, { value: String(100 + i) }))];
     const top = topKeywords(list);
     expect(top).toHaveLength(9);
     expect(top[0]).toEqual({ keyword: 'kw9', value: 109, threshold: null });
@@ -17,13 +14,22 @@ describe('topKeywords', () => {
 
   it('when some keywords carry only a threshold, then they come after the counted ones, by threshold then name', () => {
     const rows = sortKeywords(
-      [kw('b', { threshold: '15' }), kw('a', { threshold: '15' }), kw('c', { value: '3' }), kw('d', { threshold: '30' }), kw('e', {}), kw('f', { value: '40' })].map(toKeywordRow),
+      [
+        kw('b', { threshold: '15' }),
+        kw('a', { threshold: '15' }),
+        kw('c', { value: '3' }),
+        kw('d', { threshold: '30' }),
+        kw('e', {}),
+        kw('f', { value: '40' }),
+      ].map(toKeywordRow),
     );
     expect(rows.map((r) => r.keyword)).toEqual(['f', 'c', 'd', 'a', 'b', 'e']);
   });
 
   it('when ties happen, then names decide in Spanish order', () => {
-    expect(topKeywords([kw('ñu', { value: '5' }), kw('nube', { value: '5' }), kw('óptica', { value: '5' })]).map((r) => r.keyword)).toEqual(['nube', 'ñu', 'óptica']);
+    expect(topKeywords([kw('ñu', { value: '5' }), kw('nube', { value: '5' }), kw('óptica', { value: '5' })]).map((r) => r.keyword)).toEqual(
+      ['nube', 'ñu', 'óptica'],
+    );
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatTrend, metricPoints, metricTotal, parseCount, trendDirection, trendPercent } from './metrics';
 
-const daily = (...values: string[]) => ({ metricValues: values.map((value, i) => ({ date: `2026-04-${String(i + 1).padStart(2, '0')}`, totalValue: { value } })) });
+const daily = (...values: string[]) => ({
+  metricValues: values.map((value, i) => ({ date: `2026-04-${String(i + 1).padStart(2, '0')}`, totalValue: { value } })),
+});
 
 describe('totals', () => {
   it('when int64 values come as strings, then they are summed and charted as numbers', () => {

@@ -25,6 +25,8 @@ describe('redirectAfter', () => {
   });
 
   it('when the start URL is asked for, then intent and redirectAfter are encoded', () => {
-    expect(startUrlPath('/estadisticas?a=1&b=2')).toBe('/auth/google/start-url?intent=gbp_connect&redirectAfter=%2Festadisticas%3Fa%3D1%26b%3D2');
+    expect(startUrlPath('/estadisticas?a=1&b=2')).toBe(
+      '/auth/google/start-url?intent=gbp_connect&redirectAfter=%2Festadisticas%3Fa%3D1%26b%3D2',
+    );
   });
 });

@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/ui/icon';
+import { TrashIcon } from '../../../components/ui/common-icons';
 import { Spinner } from '../../../components/ui/spinner';
 
 /** A keyword: opens its analysis page; the bin deletes it after a confirmation. */
-export function KeywordCard({ placeId, keyword, deleting, onDelete }: { placeId: string; keyword: { _id: string; name: string }; deleting: boolean; onDelete: () => void }) {
+export function KeywordCard({
+  placeId,
+  keyword,
+  deleting,
+  onDelete,
+}: {
+  placeId: string;
+  keyword: { _id: string; name: string };
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('keywords');
   return (
     <article className="relative flex items-center gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400">
@@ -23,13 +33,7 @@ export function KeywordCard({ placeId, keyword, deleting, onDelete }: { placeId:
         title={t('delete.label', { name: keyword.name })}
         className="relative z-10 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
       >
-        {deleting ? (
-          <Spinner className="h-4 w-4" />
-        ) : (
-          <Icon className="h-4 w-4">
-            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-          </Icon>
-        )}
+        {deleting ? <Spinner className="h-4 w-4" /> : <TrashIcon className="h-4 w-4" />}
       </button>
     </article>
   );

@@ -43,7 +43,16 @@ export function KeywordSection({ place, planLimits, onChanged }: KeywordSectionP
   };
 
   const onDelete = async (id: string, name: string) => {
-    if (!(await confirm({ title: t('delete.title'), message: t('delete.message', { name }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true }))) return;
+    if (
+      !(await confirm({
+        title: t('delete.title'),
+        message: t('delete.message', { name }),
+        confirmLabel: t('delete.confirm'),
+        cancelLabel: t('delete.cancel'),
+        destructive: true,
+      }))
+    )
+      return;
     setDeletingId(id);
     try {
       await remove.mutateAsync(id);

@@ -13,7 +13,10 @@ export function useCreatePlace() {
     mutationFn: createPlace,
     onSuccess: async () => {
       // The profile lists the places too (count, active place, plan limits).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: placesKeys.all }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: placesKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]);
     },
   });
 }

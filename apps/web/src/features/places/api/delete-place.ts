@@ -11,7 +11,10 @@ export function useDeletePlace() {
   return useMutation({
     mutationFn: deletePlace,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: placesKeys.all }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: placesKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]);
     },
   });
 }

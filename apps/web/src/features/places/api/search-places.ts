@@ -4,7 +4,10 @@ import { api } from '../../../lib/api-client';
 
 /** GET /places/autocomplete: businesses whose name matches what the user typed. */
 export const searchPlaces = (input: string, sessionToken: string, signal?: AbortSignal) =>
-  api<{ suggestions: PlaceSuggestion[] }>(`/places/autocomplete?input=${encodeURIComponent(input)}&sessionToken=${encodeURIComponent(sessionToken)}`, { signal });
+  api<{ suggestions: PlaceSuggestion[] }>(
+    `/places/autocomplete?input=${encodeURIComponent(input)}&sessionToken=${encodeURIComponent(sessionToken)}`,
+    { signal },
+  );
 
 /** Suggestions for the (already debounced) text; nothing is asked for under 2 characters. */
 export function usePlaceSuggestions(input: string, sessionToken: string) {

@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/auth/session';
 
 /** PUT /place/active-place: the business the dashboard and menus start from. */
-export const setActivePlace = (placeId: string) => api<{ activePlaceId: string | null }>('/place/active-place', { method: 'PUT', body: { placeId } });
+export const setActivePlace = (placeId: string) =>
+  api<{ activePlaceId: string | null }>('/place/active-place', { method: 'PUT', body: { placeId } });
 
 export function useSetActivePlace() {
   const queryClient = useQueryClient();

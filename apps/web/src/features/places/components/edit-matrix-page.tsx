@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toasts/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useUpdateMatrix } from '../api/update-matrix';
-import { Breadcrumb } from './breadcrumb';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
 
 /** /edit-matrix/{placeId}, Editar Matriz de Análisis (spec §2): the editor pre-filled with the saved grid. */
@@ -49,7 +49,10 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
     setError(null);
     setNotice(null);
     const unchanged =
-      grid.gridSize === saved.gridSize && grid.radius === saved.radius && center.lat === place.matrixConfig.coordinates.lat && center.lng === place.matrixConfig.coordinates.lng;
+      grid.gridSize === saved.gridSize &&
+      grid.radius === saved.radius &&
+      center.lat === place.matrixConfig.coordinates.lat &&
+      center.lng === place.matrixConfig.coordinates.lng;
     if (unchanged) {
       setNotice(t('edit.noChanges'));
       return;
@@ -67,7 +70,15 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
 
   return (
     <div data-page="edit-matrix" className="space-y-6">
-      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name, to: `/rankmap/${place._id}` }, { label: t('edit.crumb') }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        items={[
+          { label: t('breadcrumb.home'), to: '/' },
+          { label: t('breadcrumb.rankmap'), to: '/rankmap' },
+          { label: place.name, to: `/rankmap/${place._id}` },
+          { label: t('edit.crumb') },
+        ]}
+      />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
         <p className="mt-1 text-slate-600">

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreatePlace } from '../api/create-place';
 import { usePlacePreview } from '../api/get-place-preview';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
-import { Breadcrumb } from './breadcrumb';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
@@ -83,7 +83,10 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
 
   return (
     <div data-page="new-place" className="space-y-6">
-      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: t('wizard.title') }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: t('wizard.title') }]}
+      />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('wizard.title')}</h1>
         <p className="mt-1 text-slate-600">{t('wizard.subtitle')}</p>
@@ -95,7 +98,9 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
           <h2 id="step-1-title" className="text-lg font-semibold text-slate-900">
             {t('wizard.step1')}
           </h2>
-          {demoCatalogue && <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600 ring-1 ring-slate-200">{t('wizard.demoCatalogue')}</p>}
+          {demoCatalogue && (
+            <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600 ring-1 ring-slate-200">{t('wizard.demoCatalogue')}</p>
+          )}
           <PlaceSearch
             sessionToken={sessionToken}
             selected={selected}
@@ -131,7 +136,11 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
               {preview.data && (
                 <div className="mt-1 flex flex-wrap items-center gap-2">
                   <Rating rating={preview.data.rating} reviews={preview.data.totalReviews} />
-                  {serviceArea && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">{t('serviceArea')}</span>}
+                  {serviceArea && (
+                    <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+                      {t('serviceArea')}
+                    </span>
+                  )}
                 </div>
               )}
             </div>

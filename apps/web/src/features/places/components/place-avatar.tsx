@@ -8,7 +8,10 @@ export function PlaceAvatar({ name, photo, size = 'md' }: { name: string; photo:
   if (photo && photo.startsWith('/') && !failed)
     return <img src={photo} alt="" className={`${box} shrink-0 rounded-xl object-cover`} onError={() => setFailed(true)} />;
   return (
-    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-xl bg-brand-100 font-bold text-brand-800`}>
+    <span
+      aria-hidden="true"
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-xl bg-brand-100 font-bold text-brand-800`}
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );

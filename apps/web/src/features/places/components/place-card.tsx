@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { mapsUrl } from '../utils/place-limits';
-import { GridIcon, MapIcon, MoreIcon, SyncIcon, TrashIcon } from './place-icons';
+import { TrashIcon } from '../../../components/ui/common-icons';
+import { GridIcon, MapIcon, MoreIcon, SyncIcon } from './place-icons';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 
@@ -22,13 +23,19 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
   const busy = syncing || deleting;
   const { gridSize, radius } = place.matrixConfig;
   return (
-    <article aria-busy={busy || undefined} className="relative flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+    <article
+      aria-busy={busy || undefined}
+      className="relative flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"
+    >
       <div className="flex items-start gap-3">
         <PlaceAvatar name={place.name} photo={place.mainPhoto} />
         <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold text-slate-900">
             {/* The whole card is clickable through this link's overlay; the menu sits above it. */}
-            <Link to={`/rankmap/${place._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600">
+            <Link
+              to={`/rankmap/${place._id}`}
+              className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
+            >
               <span className="line-clamp-2 break-words">{place.name}</span>
             </Link>
           </h2>
@@ -42,7 +49,14 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
               { kind: 'action', label: syncing ? t('card.syncing') : t('card.sync'), onSelect: onSync, icon: <SyncIcon />, disabled: busy },
               { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon /> },
               { kind: 'link', label: t('card.editMatrix'), to: `/edit-matrix/${place._id}`, icon: <GridIcon /> },
-              { kind: 'action', label: t('card.delete'), onSelect: onDelete, icon: <TrashIcon />, danger: true, disabled: busy },
+              {
+                kind: 'action',
+                label: t('card.delete'),
+                onSelect: onDelete,
+                icon: <TrashIcon className="h-4 w-4" />,
+                danger: true,
+                disabled: busy,
+              },
             ]}
           />
         </div>
@@ -52,10 +66,17 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
         <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
           {t('card.grid', { size: gridSize, km: (radius / 1000).toLocaleString('es-ES') })}
         </span>
-        {place.serviceArea && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">{t('serviceArea')}</span>}
+        {place.serviceArea && (
+          <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+            {t('serviceArea')}
+          </span>
+        )}
       </div>
       {busy && (
-        <div role="status" className="absolute inset-0 z-20 flex items-center justify-center gap-2 rounded-2xl bg-white/80 text-sm font-medium text-slate-700">
+        <div
+          role="status"
+          className="absolute inset-0 z-20 flex items-center justify-center gap-2 rounded-2xl bg-white/80 text-sm font-medium text-slate-700"
+        >
           <Spinner className="h-5 w-5" />
           {deleting ? t('card.deleting') : t('card.syncing')}
         </div>

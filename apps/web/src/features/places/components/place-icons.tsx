@@ -22,17 +22,6 @@ export const GridIcon = () => (
     <path d="M4 4h16v16H4zM4 9.3h16M4 14.6h16M9.3 4v16M14.6 4v16" />
   </Icon>
 );
-export const TrashIcon = () => (
-  <Icon className="h-4 w-4">
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </Icon>
-);
-export const ClockIcon = () => (
-  <Icon className="h-4 w-4">
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M12 7.5V12l3 2" />
-  </Icon>
-);
 export const StarIcon = () => (
   <svg viewBox="0 0 20 20" className="h-4 w-4 text-amber-400" fill="currentColor" aria-hidden="true">
     <path d="M10 1.8 12.5 7l5.7.6-4.3 3.9 1.2 5.6L10 14.3l-5.1 2.8 1.2-5.6L1.8 7.6 7.5 7 10 1.8Z" />

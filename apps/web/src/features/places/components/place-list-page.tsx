@@ -14,7 +14,7 @@ import { useDeletePlace } from '../api/delete-place';
 import { usePlaces } from '../api/get-places';
 import { useRefreshPlace } from '../api/refresh-place';
 import { placesAllowance } from '../utils/place-limits';
-import { Breadcrumb } from './breadcrumb';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
 import { PinIcon, PlusIcon } from './place-icons';
 
@@ -28,7 +28,7 @@ export function PlaceListPage({ profile }: { profile: Profile }) {
 
   return (
     <div data-page="rankmap" className="space-y-6">
-      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap') }]} />
+      <Breadcrumb label={t('breadcrumb.label')} items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap') }]} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
@@ -98,7 +98,13 @@ function PlaceGrid({ places }: { places: Place[] }) {
   const [syncingId, setSyncingId] = useState<string | null>(null);
 
   const onDelete = async (place: Place) => {
-    const ok = await confirm({ title: t('delete.title'), message: t('delete.message', { name: place.name }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true });
+    const ok = await confirm({
+      title: t('delete.title'),
+      message: t('delete.message', { name: place.name }),
+      confirmLabel: t('delete.confirm'),
+      cancelLabel: t('delete.cancel'),
+      destructive: true,
+    });
     if (!ok) return;
     setDeletingId(place._id);
     try {
@@ -128,7 +134,13 @@ function PlaceGrid({ places }: { places: Place[] }) {
     <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
       {places.map((place) => (
         <li key={place._id}>
-          <PlaceCard place={place} deleting={deletingId === place._id} syncing={syncingId === place._id} onDelete={() => void onDelete(place)} onSync={() => void onSync(place)} />
+          <PlaceCard
+            place={place}
+            deleting={deletingId === place._id}
+            syncing={syncingId === place._id}
+            onDelete={() => void onDelete(place)}
+            onSync={() => void onSync(place)}
+          />
         </li>
       ))}
     </ul>

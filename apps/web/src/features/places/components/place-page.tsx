@@ -13,8 +13,9 @@ import { ApiError } from '../../../lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useSetActivePlace } from '../api/set-active-place';
 import { useUpdateSchedule } from '../api/update-schedule';
-import { Breadcrumb } from './breadcrumb';
-import { ClockIcon, GridIcon, MoreIcon } from './place-icons';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { ClockIcon } from '../../../components/ui/common-icons';
+import { GridIcon, MoreIcon } from './place-icons';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { ScheduleModal } from './schedule-modal';
@@ -57,7 +58,10 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
   const place = query.data;
   return (
     <div data-page="place" className="space-y-6">
-      <Breadcrumb items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name }]}
+      />
       <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} />
       {keywords(place)}
     </div>
@@ -105,7 +109,11 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
           <p className="mt-0.5 text-sm break-words text-slate-600">{place.address}</p>
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <Rating rating={place.rating} reviews={place.totalReviews} />
-            {place.serviceArea && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">{t('serviceArea')}</span>}
+            {place.serviceArea && (
+              <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+                {t('serviceArea')}
+              </span>
+            )}
           </div>
         </div>
         <DropdownMenu
@@ -113,11 +121,17 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
           trigger={<MoreIcon />}
           items={[
             { kind: 'link', label: t('card.editMatrix'), to: `/edit-matrix/${place._id}`, icon: <GridIcon /> },
-            { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon /> },
+            { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
           ]}
         />
       </header>
-      <WeeklyScanCard place={place} canToggle={isPro} toggling={toggling} onToggle={(on) => void toggleWeekly(on)} onEditSchedule={() => setEditing(true)} />
+      <WeeklyScanCard
+        place={place}
+        canToggle={isPro}
+        toggling={toggling}
+        onToggle={(on) => void toggleWeekly(on)}
+        onEditSchedule={() => setEditing(true)}
+      />
       {editing && (
         <ScheduleModal
           rankDay={place.rankDay}

@@ -94,7 +94,12 @@ export function PlaceSearch({ sessionToken, selected, onSelect, error }: PlaceSe
         )}
       </div>
       {showList && (
-        <ul id={listId} role="listbox" aria-label={t('wizard.suggestions')} className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('wizard.suggestions')}
+          className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+        >
           {suggestions.isError ? (
             <li role="presentation" className="px-3 py-2 text-sm text-red-700">
               {suggestions.error.message}

@@ -42,7 +42,11 @@ export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSa
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           {t('schedule.day')}
-          <select value={day} onChange={(e) => setDay(Number(e.target.value))} className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300">
+          <select
+            value={day}
+            onChange={(e) => setDay(Number(e.target.value))}
+            className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
+          >
             {DAY_ORDER.map((d) => (
               <option key={d} value={d}>
                 {days[d]}
@@ -52,7 +56,11 @@ export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSa
         </label>
         <label className="block text-sm font-medium text-slate-700">
           {t('schedule.hour')}
-          <select value={hour} onChange={(e) => setHour(Number(e.target.value))} className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300">
+          <select
+            value={hour}
+            onChange={(e) => setHour(Number(e.target.value))}
+            className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
+          >
             {Array.from({ length: 24 }, (_, h) => (
               <option key={h} value={h}>
                 {`${String(h).padStart(2, '0')}:00`}

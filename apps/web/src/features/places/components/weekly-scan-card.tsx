@@ -3,7 +3,7 @@ import type { Place } from '@rankmaps/shared/schemas/places';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { ClockIcon } from './place-icons';
+import { ClockIcon } from '../../../components/ui/common-icons';
 
 /** Re-renders every second: the countdown of spec §4 recalculates each second. */
 function useNow(): Date {
@@ -30,7 +30,14 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
   const now = useNow();
   const next = nextWeeklyScan(now, place.rankDay, place.rankHour, place.timeZone);
   const left = countdown(next.getTime() - now.getTime());
-  const formatted = new Intl.DateTimeFormat(i18n.language, { timeZone: place.timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(next);
+  const formatted = new Intl.DateTimeFormat(i18n.language, {
+    timeZone: place.timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(next);
   const when = formatted.charAt(0).toUpperCase() + formatted.slice(1);
 
   return (
@@ -38,7 +45,7 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-3">
           <span className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <ClockIcon />
+            <ClockIcon className="h-4 w-4" />
           </span>
           <div>
             <h2 id="weekly-scan-title" className="text-base font-semibold text-slate-900">
@@ -57,7 +64,11 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
           </div>
         </div>
         {place.weeklyScans && (
-          <p data-testid="weekly-countdown" aria-live="off" className="rounded-lg bg-slate-50 px-3 py-2 text-center font-mono text-sm font-semibold text-slate-800 tabular-nums ring-1 ring-slate-200">
+          <p
+            data-testid="weekly-countdown"
+            aria-live="off"
+            className="rounded-lg bg-slate-50 px-3 py-2 text-center font-mono text-sm font-semibold text-slate-800 tabular-nums ring-1 ring-slate-200"
+          >
             {left ? t('weekly.countdown', left) : t('weekly.soon')}
           </p>
         )}

@@ -39,7 +39,10 @@ export function BillingDataForm({ profile, onStatus }: { profile: Profile; onSta
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<BillingDataInput>({ resolver: zodResolver(billingDataInputSchema), defaultValues: billingDefaults(profile, t('billing.defaultCountry')) });
+  } = useForm<BillingDataInput>({
+    resolver: zodResolver(billingDataInputSchema),
+    defaultValues: billingDefaults(profile, t('billing.defaultCountry')),
+  });
   const type: BillingType = useWatch({ control, name: 'type' }) === 'business' ? 'business' : 'personal';
 
   const onSubmit = handleSubmit(async (billingData) => {
@@ -73,14 +76,41 @@ export function BillingDataForm({ profile, onStatus }: { profile: Profile; onSta
       </fieldset>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t(`billing.fiscalName.${type}`)} autoComplete={type === 'business' ? 'organization' : 'name'} required error={err('fiscalName')} {...register('fiscalName')} />
+        <TextField
+          label={t(`billing.fiscalName.${type}`)}
+          autoComplete={type === 'business' ? 'organization' : 'name'}
+          required
+          error={err('fiscalName')}
+          {...register('fiscalName')}
+        />
         <TextField label={t(`billing.taxId.${type}`)} required autoCapitalize="characters" error={err('taxId')} {...register('taxId')} />
-        <TextField label={t('billing.address')} autoComplete="street-address" required className="sm:col-span-2" error={err('address')} {...register('address')} />
-        <TextField label={t('billing.postalCode')} autoComplete="postal-code" inputMode="numeric" required error={err('postalCode')} {...register('postalCode')} />
+        <TextField
+          label={t('billing.address')}
+          autoComplete="street-address"
+          required
+          className="sm:col-span-2"
+          error={err('address')}
+          {...register('address')}
+        />
+        <TextField
+          label={t('billing.postalCode')}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          required
+          error={err('postalCode')}
+          {...register('postalCode')}
+        />
         <TextField label={t('billing.city')} autoComplete="address-level2" required error={err('city')} {...register('city')} />
         <TextField label={t('billing.province')} autoComplete="address-level1" required error={err('province')} {...register('province')} />
         <TextField label={t('billing.country')} autoComplete="country-name" required error={err('country')} {...register('country')} />
-        <TextField label={t('billing.phone')} type="tel" autoComplete="tel" hint={t('billing.optional')} error={err('phone')} {...register('phone')} />
+        <TextField
+          label={t('billing.phone')}
+          type="tel"
+          autoComplete="tel"
+          hint={t('billing.optional')}
+          error={err('phone')}
+          {...register('phone')}
+        />
         <TextField
           label={t('billing.email')}
           type="email"

@@ -9,7 +9,13 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toasts/toast-context';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useUpdateDevParams } from '../api/update-dev-params';
-import { devParamsDefaults, devParamsFormSchema, toDevParamsRequest, type DevParamsFormOutput, type DevParamsFormValues } from '../utils/dev-params';
+import {
+  devParamsDefaults,
+  devParamsFormSchema,
+  toDevParamsRequest,
+  type DevParamsFormOutput,
+  type DevParamsFormValues,
+} from '../utils/dev-params';
 import { ChevronIcon, WrenchIcon } from './icons';
 
 /** Spec §9: the panel closes 1.5 s after a successful save. */
@@ -23,7 +29,10 @@ function DevParamsForm({ profile, onSaved }: { profile: Profile; onSaved: () => 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<DevParamsFormValues, unknown, DevParamsFormOutput>({ resolver: zodResolver(devParamsFormSchema), defaultValues: devParamsDefaults(profile) });
+  } = useForm<DevParamsFormValues, unknown, DevParamsFormOutput>({
+    resolver: zodResolver(devParamsFormSchema),
+    defaultValues: devParamsDefaults(profile),
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
@@ -37,7 +46,16 @@ function DevParamsForm({ profile, onSaved }: { profile: Profile; onSaved: () => 
   });
 
   const number = (name: Exclude<keyof DevParamsFormValues, 'type'>, min: number, hint?: string) => (
-    <TextField label={t(`dev.fields.${name}`)} type="number" inputMode="numeric" min={min} step={1} hint={hint} error={fieldError(errors[name]?.message)} {...register(name)} />
+    <TextField
+      label={t(`dev.fields.${name}`)}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      step={1}
+      hint={hint}
+      error={fieldError(errors[name]?.message)}
+      {...register(name)}
+    />
   );
   const typeOptions = (['basic', 'pro', 'free'] as const).map((v) => ({ value: v, label: t(`dev.types.${v}`) }));
 
@@ -102,7 +120,9 @@ export function DevParamsPanel({ profile, extra }: { profile: Profile; extra?: R
           </span>
         </span>
         <span className="flex shrink-0 items-center gap-2">
-          <span className="hidden rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900 sm:inline">{t('dev.badge')}</span>
+          <span className="hidden rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900 sm:inline">
+            {t('dev.badge')}
+          </span>
           <ChevronIcon className={`h-5 w-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
         </span>
       </button>

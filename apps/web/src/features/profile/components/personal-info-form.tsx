@@ -60,7 +60,10 @@ export function PersonalInfoForm({ profile, onStatus }: { profile: Profile; onSt
     }
   };
 
-  const genderOptions = [{ value: '', label: t('personal.genders.none') }, ...GENDERS.map((g) => ({ value: g, label: t(`personal.genders.${g}`) }))];
+  const genderOptions = [
+    { value: '', label: t('personal.genders.none') },
+    ...GENDERS.map((g) => ({ value: g, label: t(`personal.genders.${g}`) })),
+  ];
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8 md:grid-cols-[12rem_1fr]">
@@ -78,7 +81,14 @@ export function PersonalInfoForm({ profile, onStatus }: { profile: Profile; onSt
       />
       <div className="space-y-5">
         <TextField label={t('personal.name')} autoComplete="name" required error={fieldError(errors.name?.message)} {...register('name')} />
-        <TextField label={t('personal.email')} type="email" value={profile.email} readOnly hint={t('personal.emailHint')} className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />
+        <TextField
+          label={t('personal.email')}
+          type="email"
+          value={profile.email}
+          readOnly
+          hint={t('personal.emailHint')}
+          className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t('personal.age')}
@@ -91,7 +101,12 @@ export function PersonalInfoForm({ profile, onStatus }: { profile: Profile; onSt
             error={fieldError(errors.age?.message)}
             {...register('age')}
           />
-          <SelectField label={t('personal.gender')} options={genderOptions} error={fieldError(errors.gender?.message)} {...register('gender')} />
+          <SelectField
+            label={t('personal.gender')}
+            options={genderOptions}
+            error={fieldError(errors.gender?.message)}
+            {...register('gender')}
+          />
         </div>
         <div className="flex justify-end border-t border-slate-100 pt-5">
           <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">

@@ -49,7 +49,11 @@ export function PhotoUpload({ currentUrl, file, onFileChange, onErrors, onDelete
   const messageFor = (e: PhotoError) => t(`photo.errors.${e.code}`, { file: e.file, mb: PROFILE_PICTURE_MAX_MB });
 
   const take = (incoming: File[]) => {
-    const { files, errors } = pickPhotos(file ? [file] : [], incoming, { accept: PROFILE_PICTURE_ACCEPT, maxBytes: PROFILE_PICTURE_MAX_BYTES, multiple: false });
+    const { files, errors } = pickPhotos(file ? [file] : [], incoming, {
+      accept: PROFILE_PICTURE_ACCEPT,
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+      multiple: false,
+    });
     onErrors(errors.map(messageFor));
     if (files[0] && files[0] !== file) onFileChange(files[0]);
   };
@@ -102,7 +106,13 @@ export function PhotoUpload({ currentUrl, file, onFileChange, onErrors, onDelete
       />
       <div className="flex flex-wrap justify-center gap-2">
         {shown && (
-          <Button variant="secondary" className="py-2! text-xs!" onClick={() => inputRef.current?.click()} disabled={disabled} aria-describedby={hintId}>
+          <Button
+            variant="secondary"
+            className="py-2! text-xs!"
+            onClick={() => inputRef.current?.click()}
+            disabled={disabled}
+            aria-describedby={hintId}
+          >
             <CameraIcon className="h-4 w-4" />
             {t('photo.change')}
           </Button>
@@ -113,7 +123,13 @@ export function PhotoUpload({ currentUrl, file, onFileChange, onErrors, onDelete
           </Button>
         )}
         {!file && currentUrl && (
-          <Button variant="ghost" className="py-2! text-xs! text-red-700! hover:bg-red-50!" onClick={onDelete} loading={deleting} disabled={disabled || deleting}>
+          <Button
+            variant="ghost"
+            className="py-2! text-xs! text-red-700! hover:bg-red-50!"
+            onClick={onDelete}
+            loading={deleting}
+            disabled={disabled || deleting}
+          >
             <TrashIcon className="h-4 w-4" />
             {t('photo.delete')}
           </Button>

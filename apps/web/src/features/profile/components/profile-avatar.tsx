@@ -1,7 +1,13 @@
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 
 /** The profile picture, or the first letter of the name on a brand disc (spec §2). */
-export function ProfileAvatar({ profile, className = 'h-20 w-20 text-3xl' }: { profile: Pick<Profile, 'name' | 'email' | 'profilePicture'>; className?: string }) {
+export function ProfileAvatar({
+  profile,
+  className = 'h-20 w-20 text-3xl',
+}: {
+  profile: Pick<Profile, 'name' | 'email' | 'profilePicture'>;
+  className?: string;
+}) {
   if (profile.profilePicture) {
     return <img src={profile.profilePicture} alt="" className={`shrink-0 rounded-full object-cover ring-4 ring-white ${className}`} />;
   }

@@ -31,8 +31,18 @@ export function ProfilePage({ profile, subscription, payments, devTools }: Profi
   const [status, setStatus] = useState<Status | null>(null);
 
   const tabs = [
-    { id: 'personal', label: t('tabs.personal'), short: t('tabs.personalShort'), content: <PersonalInfoForm profile={profile} onStatus={setStatus} /> },
-    { id: 'billing', label: t('tabs.billing'), short: t('tabs.billingShort'), content: <BillingDataForm profile={profile} onStatus={setStatus} /> },
+    {
+      id: 'personal',
+      label: t('tabs.personal'),
+      short: t('tabs.personalShort'),
+      content: <PersonalInfoForm profile={profile} onStatus={setStatus} />,
+    },
+    {
+      id: 'billing',
+      label: t('tabs.billing'),
+      short: t('tabs.billingShort'),
+      content: <BillingDataForm profile={profile} onStatus={setStatus} />,
+    },
     { id: 'payments', label: t('tabs.payments'), short: t('tabs.paymentsShort'), content: payments },
   ];
 

@@ -14,7 +14,17 @@ export interface ProfileTab {
  * mounts the first time its tab opens and then stays, so forms keep what was typed and the
  * payments load only when first asked for.
  */
-export function ProfileTabs({ tabs, label, onChange, header }: { tabs: ProfileTab[]; label: string; onChange: () => void; header?: ReactNode }) {
+export function ProfileTabs({
+  tabs,
+  label,
+  onChange,
+  header,
+}: {
+  tabs: ProfileTab[];
+  label: string;
+  onChange: () => void;
+  header?: ReactNode;
+}) {
   const baseId = useId();
   const [selected, setSelected] = useState(0);
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));

@@ -44,7 +44,13 @@ export function UnconfirmedEmailBanner({ email }: { email: string }) {
             <p className="mt-1 text-sm text-amber-900/90">{t('verify.body', { email })}</p>
           </div>
         </div>
-        <Button variant="secondary" onClick={() => void onResend()} loading={send.isPending} disabled={send.isPending || remaining > 0} className="shrink-0">
+        <Button
+          variant="secondary"
+          onClick={() => void onResend()}
+          loading={send.isPending}
+          disabled={send.isPending || remaining > 0}
+          className="shrink-0"
+        >
           {label}
         </Button>
       </div>

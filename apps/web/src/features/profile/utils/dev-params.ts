@@ -25,7 +25,14 @@ export type DevParamsFormValues = z.input<typeof devParamsFormSchema>;
 export type DevParamsFormOutput = z.output<typeof devParamsFormSchema>;
 
 /** PUT /user/dev-params body from the checked fields. */
-export function toDevParamsRequest({ type, places, keywords, credits, subscriptionCredits, extraCredits }: DevParamsFormOutput): DevParamsRequest {
+export function toDevParamsRequest({
+  type,
+  places,
+  keywords,
+  credits,
+  subscriptionCredits,
+  extraCredits,
+}: DevParamsFormOutput): DevParamsRequest {
   return { planLimits: { type, places, keywords, credits }, subscriptionCredits, extraCredits };
 }
 

@@ -31,7 +31,15 @@ describe('buildProfileFormData', () => {
 
 describe('personalDefaults', () => {
   it('when the profile has options, then age and gender come from them', () => {
-    expect(personalDefaults({ name: 'Ana', options: [{ key: 'gender', value: 'other' }, { key: 'age', value: '40' }] })).toEqual({
+    expect(
+      personalDefaults({
+        name: 'Ana',
+        options: [
+          { key: 'gender', value: 'other' },
+          { key: 'age', value: '40' },
+        ],
+      }),
+    ).toEqual({
       name: 'Ana',
       age: '40',
       gender: 'other',

@@ -4,7 +4,8 @@ import { profileQueryKey } from '../../../lib/auth/session';
 import { rankmapsKeys } from './keys';
 
 /** DELETE /rankmap/scheduled/{id}: cancels a scheduled analysis that has not started (409 once it has). */
-export const deleteScheduledAnalysis = (id: string) => api<{ message: string }>(`/rankmap/scheduled/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteScheduledAnalysis = (id: string) =>
+  api<{ message: string }>(`/rankmap/scheduled/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export function useDeleteScheduledAnalysis(keywordId: string) {
   const queryClient = useQueryClient();
@@ -12,7 +13,10 @@ export function useDeleteScheduledAnalysis(keywordId: string) {
     mutationFn: deleteScheduledAnalysis,
     // A basic plan gets its month's scan back, which the profile's limits reflect.
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]),
     // Even a refusal (it started meanwhile) means the list is out of date.
     onError: () => queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
   });

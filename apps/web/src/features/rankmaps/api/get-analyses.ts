@@ -11,7 +11,8 @@ const LIST_REFRESH_MS = 10_000;
  * GET /rankmap/keyword/{keywordId}: the keyword's analyses, newest first, with scheduled
  * ones and the weekly virtual entry.
  */
-export const getAnalyses = (keywordId: string, signal?: AbortSignal) => api<RankMapSummary[]>(`/rankmap/keyword/${encodeURIComponent(keywordId)}`, { signal });
+export const getAnalyses = (keywordId: string, signal?: AbortSignal) =>
+  api<RankMapSummary[]>(`/rankmap/keyword/${encodeURIComponent(keywordId)}`, { signal });
 
 export function useAnalyses(keywordId: string, enabled = true) {
   return useQuery({

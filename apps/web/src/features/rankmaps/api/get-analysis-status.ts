@@ -5,7 +5,8 @@ import { isRunningStatus, POLL_INTERVAL_MS } from '../utils/analysis-logic';
 import { rankmapsKeys, retryUnless404 } from './keys';
 
 /** GET /rankmap/{id}/status: status, progress (0-100) and failure reason. */
-export const getAnalysisStatus = (id: string, signal?: AbortSignal) => api<RankMapStatusResponse>(`/rankmap/${encodeURIComponent(id)}/status`, { signal });
+export const getAnalysisStatus = (id: string, signal?: AbortSignal) =>
+  api<RankMapStatusResponse>(`/rankmap/${encodeURIComponent(id)}/status`, { signal });
 
 /**
  * Polls the selected analysis every 2 s (spec §4, §9) while `active` (it has started and is

@@ -11,7 +11,10 @@ export type StartAnalysisRequest = { useWorker: true } | { scheduledFor: string 
  * `scheduledFor` (an ISO date, future and at most 15 days ahead). Answers 201 {rankMapId, …}.
  */
 export const startAnalysis = (keywordId: string, body: StartAnalysisRequest) =>
-  api<AnalyzeResponse>(`/rankmap/keyword/${encodeURIComponent(keywordId)}/analyze-advanced`, { method: 'POST', body: body satisfies AnalyzeAdvancedRequest });
+  api<AnalyzeResponse>(`/rankmap/keyword/${encodeURIComponent(keywordId)}/analyze-advanced`, {
+    method: 'POST',
+    body: body satisfies AnalyzeAdvancedRequest,
+  });
 
 export function useStartAnalysis(keywordId: string) {
   const queryClient = useQueryClient();
@@ -19,6 +22,9 @@ export function useStartAnalysis(keywordId: string) {
     mutationFn: (body: StartAnalysisRequest) => startAnalysis(keywordId, body),
     // The list gets the new entry before the page selects it; pro plans were charged credits now.
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]),
   });
 }

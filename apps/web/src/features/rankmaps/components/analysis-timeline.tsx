@@ -46,7 +46,10 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
 
   const remove = async (entry: RankMapSummary, kind: 'scheduled' | 'analysis') => {
     const date = when(entry);
-    const ok = await confirm({ message: t(kind === 'scheduled' ? 'timeline.confirmDeleteScheduled' : 'timeline.confirmDelete', { date }), destructive: true });
+    const ok = await confirm({
+      message: t(kind === 'scheduled' ? 'timeline.confirmDeleteScheduled' : 'timeline.confirmDelete', { date }),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       if (kind === 'scheduled') {
@@ -92,7 +95,11 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
                   {body}
                 </button>
               ) : (
-                <div className={`${boxClass} ${state === 'weekly' ? 'border border-dashed border-violet-300 bg-violet-50/40 ring-transparent' : 'bg-slate-50 ring-slate-200'}`}>{body}</div>
+                <div
+                  className={`${boxClass} ${state === 'weekly' ? 'border border-dashed border-violet-300 bg-violet-50/40 ring-transparent' : 'bg-slate-50 ring-slate-200'}`}
+                >
+                  {body}
+                </div>
               )}
               {del && (
                 <button
@@ -140,7 +147,9 @@ function EntryBody({ entry, state, date, progress }: { entry: RankMapSummary; st
           {t('timeline.geoRank', { value: formatNumber(stats.geoRank, i18n.language) })}
         </span>
       )}
-      {state === 'failed' && <span className="mt-1 line-clamp-2 block text-xs text-red-700">{entry.failureReason ?? t('timeline.failedFallback')}</span>}
+      {state === 'failed' && (
+        <span className="mt-1 line-clamp-2 block text-xs text-red-700">{entry.failureReason ?? t('timeline.failedFallback')}</span>
+      )}
     </>
   );
 }

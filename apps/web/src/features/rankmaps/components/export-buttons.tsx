@@ -15,7 +15,10 @@ export function ExportButtons({ rankMapId }: { rankMapId: string }) {
   const download = async (report: Report) => {
     setBusy(report);
     try {
-      const { blob, filename } = await apiDownload(`/rankmap/${encodeURIComponent(rankMapId)}/export/${report}.csv`, `rankmap-${report}.csv`);
+      const { blob, filename } = await apiDownload(
+        `/rankmap/${encodeURIComponent(rankMapId)}/export/${report}.csv`,
+        `rankmap-${report}.csv`,
+      );
       saveFile(blob, filename);
     } catch (err) {
       toast({ type: 'error', message: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('export.error') });

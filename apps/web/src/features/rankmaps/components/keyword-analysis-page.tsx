@@ -18,7 +18,7 @@ import { rankmapsKeys } from '../api/keys';
 import { isPollingActive, isRunningStatus, liveStatus, resolveSelection, timelineState } from '../utils/analysis-logic';
 import { formatPercent } from '../utils/format';
 import { AnalysisTimeline } from './analysis-timeline';
-import { Breadcrumb } from './breadcrumb';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ExportButtons } from './export-buttons';
 import { FollowableCompetitors } from './followable-competitors';
 import { type MapMode, ModeSwitch } from './mode-switch';
@@ -107,6 +107,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
   return (
     <div data-page="keyword-analysis" className="space-y-6">
       <Breadcrumb
+        label={t('breadcrumb.label')}
         items={[
           { label: t('breadcrumb.home'), to: '/' },
           { label: t('breadcrumb.rankmap'), to: '/rankmap' },
@@ -121,7 +122,15 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
       ) : (
         <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
           <aside className="lg:sticky lg:top-4">
-            <AnalysisTimeline keywordId={keywordId} entries={list} selectedId={selectedId} live={polled} timeZone={keyword.placeId.timeZone} now={now} onSelect={setChosen} />
+            <AnalysisTimeline
+              keywordId={keywordId}
+              entries={list}
+              selectedId={selectedId}
+              live={polled}
+              timeZone={keyword.placeId.timeZone}
+              now={now}
+              onSelect={setChosen}
+            />
           </aside>
           <div className="min-w-0 space-y-6">
             {realEntries.length === 0 ? (
@@ -152,14 +161,26 @@ function Header({ keyword, isDemo, onNew }: { keyword: Keyword; isDemo: boolean;
           {keyword.placeId.address && <span className="text-slate-500"> · {keyword.placeId.address}</span>}
         </p>
         {isDemo && (
-          <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300" title={t('header.demoHint')} data-testid="demo-label">
+          <p
+            className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
+            title={t('header.demoHint')}
+            data-testid="demo-label"
+          >
             {t('header.demo')}
             <span className="sr-only">: {t('header.demoHint')}</span>
           </p>
         )}
       </div>
       <Button onClick={onNew} className="shrink-0">
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.2}
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M12 5v14M5 12h14" />
         </svg>
         {t('header.newAnalysis')}
@@ -173,7 +194,15 @@ function EmptyState({ keyword, onNew }: { keyword: Keyword; onNew: () => void })
   return (
     <section aria-labelledby="empty-title" className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
           <circle cx="12" cy="10" r="2.5" />
         </svg>
@@ -181,7 +210,9 @@ function EmptyState({ keyword, onNew }: { keyword: Keyword; onNew: () => void })
       <h2 id="empty-title" className="mt-4 text-lg font-semibold text-slate-900">
         {t('empty.title')}
       </h2>
-      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('empty.body', { place: keyword.placeId.name, keyword: keyword.name })}</p>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+        {t('empty.body', { place: keyword.placeId.name, keyword: keyword.name })}
+      </p>
       <Button className="mt-5" onClick={onNew}>
         {t('empty.cta')}
       </Button>
@@ -240,7 +271,10 @@ function CompletedAnalysis({ keyword, entry }: { keyword: Keyword; entry: RankMa
 
   if (detail.isPending) {
     return (
-      <div role="status" className="flex items-center gap-3 rounded-2xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
+      <div
+        role="status"
+        className="flex items-center gap-3 rounded-2xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
+      >
         <Spinner className="h-5 w-5 text-brand-700" />
         {t('status.loadingResults')}
       </div>

@@ -66,7 +66,10 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
     try {
       const result = await start.mutateAsync(scheduledFor ? { scheduledFor } : { useWorker: true });
       if (result.kind === 'scheduled' && result.scheduledFor) {
-        toast({ type: 'success', message: t('success.scheduled', { date: formatDateTime(result.scheduledFor, i18n.language, place.timeZone) }) });
+        toast({
+          type: 'success',
+          message: t('success.scheduled', { date: formatDateTime(result.scheduledFor, i18n.language, place.timeZone) }),
+        });
       } else {
         toast({ type: 'success', message: t('success.started') });
       }
@@ -152,7 +155,14 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
           </div>
         )}
 
-        <CostBox isPro={isPro} profile={profile} points={points.data} loading={points.isPending} failed={points.isError} scheduled={when === 'schedule'} />
+        <CostBox
+          isPro={isPro}
+          profile={profile}
+          points={points.data}
+          loading={points.isPending}
+          failed={points.isError}
+          scheduled={when === 'schedule'}
+        />
 
         {error && <AlertBanner tone="error">{error}</AlertBanner>}
       </form>
@@ -160,7 +170,21 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
   );
 }
 
-function CostBox({ isPro, profile, points, loading, failed, scheduled }: { isPro: boolean; profile: Profile; points: number | undefined; loading: boolean; failed: boolean; scheduled: boolean }) {
+function CostBox({
+  isPro,
+  profile,
+  points,
+  loading,
+  failed,
+  scheduled,
+}: {
+  isPro: boolean;
+  profile: Profile;
+  points: number | undefined;
+  loading: boolean;
+  failed: boolean;
+  scheduled: boolean;
+}) {
   const { t } = useTranslation('rankmaps');
   if (!isPro) {
     return (
@@ -181,7 +205,11 @@ function CostBox({ isPro, profile, points, loading, failed, scheduled }: { isPro
   if (cost.kind !== 'credits') return null;
   const short = cost.shortBy > 0;
   return (
-    <div data-testid="analysis-cost" aria-live="polite" className={`rounded-xl p-3 text-sm ring-1 ${short ? 'bg-amber-50 ring-amber-200' : 'bg-slate-50 ring-slate-200'}`}>
+    <div
+      data-testid="analysis-cost"
+      aria-live="polite"
+      className={`rounded-xl p-3 text-sm ring-1 ${short ? 'bg-amber-50 ring-amber-200' : 'bg-slate-50 ring-slate-200'}`}
+    >
       <p className="text-base font-semibold text-slate-900">{t('modal.cost', { count: cost.credits })}</p>
       <p className="mt-0.5 text-xs text-slate-600">{t('modal.costHint')}</p>
       <p className="mt-2 text-slate-800">{t('modal.balance', { count: cost.balance })}</p>

@@ -21,7 +21,10 @@ export function ProgressBar({ value, label, valueText, size = 'md' }: ProgressBa
       aria-valuetext={valueText}
       className={`w-full overflow-hidden rounded-full bg-slate-200 ${size === 'sm' ? 'h-1.5' : 'h-3'}`}
     >
-      <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500 ease-out motion-reduce:transition-none" style={{ width: `${pct}%` }} />
+      <div
+        className="h-full rounded-full bg-brand-600 transition-[width] duration-500 ease-out motion-reduce:transition-none"
+        style={{ width: `${pct}%` }}
+      />
     </div>
   );
 }

@@ -47,7 +47,9 @@ export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
         {stats && <p className="text-sm text-slate-600">{t('summary.points', { count: stats.totalPoints })}</p>}
       </div>
       {failedPoints > 0 && (
-        <p className="mt-2 inline-block rounded-lg bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t('summary.failedPoints', { count: failedPoints })}</p>
+        <p className="mt-2 inline-block rounded-lg bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+          {t('summary.failedPoints', { count: failedPoints })}
+        </p>
       )}
       {!stats && <p className="mt-2 text-sm text-slate-600">{t('summary.noStats')}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-3 @lg:grid-cols-3 @4xl:grid-cols-5">

@@ -20,7 +20,16 @@ const future = '2025-03-11T09:00:00.000Z';
 const past = '2025-03-10T11:00:00.000Z';
 
 type E = Parameters<typeof initialSelection>[0][number] & { progress: number; failureReason: string | null };
-const entry = (over: Partial<E> = {}): E => ({ id: 'x', status: 'completed', kind: 'manual', scheduledFor: null, virtual: false, progress: 100, failureReason: null, ...over });
+const entry = (over: Partial<E> = {}): E => ({
+  id: 'x',
+  status: 'completed',
+  kind: 'manual',
+  scheduledFor: null,
+  virtual: false,
+  progress: 100,
+  failureReason: null,
+  ...over,
+});
 
 describe('timelineState', () => {
   it('reads a future scheduled analysis as Programado and a past one as Retrasado', () => {
@@ -116,8 +125,14 @@ describe('polling', () => {
     const running = entry({ status: 'processing', progress: 40 });
     expect(liveStatus(running, { status: 'processing', progress: 55, failureReason: null }).progress).toBe(55);
     // A stale poll from before the list was refreshed never moves the bar back.
-    expect(liveStatus(running, { status: 'pending', progress: 0, failureReason: null })).toEqual({ status: 'processing', progress: 40, failureReason: null });
-    expect(liveStatus(entry({ status: 'completed' }), { status: 'processing', progress: 90, failureReason: null }).status).toBe('completed');
+    expect(liveStatus(running, { status: 'pending', progress: 0, failureReason: null })).toEqual({
+      status: 'processing',
+      progress: 40,
+      failureReason: null,
+    });
+    expect(liveStatus(entry({ status: 'completed' }), { status: 'processing', progress: 90, failureReason: null }).status).toBe(
+      'completed',
+    );
   });
 
   it('refreshes the list while another analysis runs', () => {
@@ -141,8 +156,18 @@ describe('cost', () => {
   });
 
   it('charges pro plans 1 credit per valid point against both balances', () => {
-    expect(analysisCost('pro', 49, { subscriptionCredits: 30, extraCredits: 100 })).toEqual({ kind: 'credits', credits: 49, balance: 130, shortBy: 0 });
-    expect(analysisCost('pro', 49, { subscriptionCredits: 10, extraCredits: 9 })).toEqual({ kind: 'credits', credits: 49, balance: 19, shortBy: 30 });
+    expect(analysisCost('pro', 49, { subscriptionCredits: 30, extraCredits: 100 })).toEqual({
+      kind: 'credits',
+      credits: 49,
+      balance: 130,
+      shortBy: 0,
+    });
+    expect(analysisCost('pro', 49, { subscriptionCredits: 10, extraCredits: 9 })).toEqual({
+      kind: 'credits',
+      credits: 49,
+      balance: 19,
+      shortBy: 30,
+    });
   });
 
   it('includes the analysis in basic plans', () => {

@@ -97,7 +97,11 @@ export function liveStatus(
  * (launched now, processing, or its scheduled time has passed) and is not finished as far
  * as we know.
  */
-export function isPollingActive(entry: (Entry & Pick<RankMapSummary, 'progress' | 'failureReason'>) | undefined, polled: RankMapStatusResponse | undefined, now: Date): boolean {
+export function isPollingActive(
+  entry: (Entry & Pick<RankMapSummary, 'progress' | 'failureReason'>) | undefined,
+  polled: RankMapStatusResponse | undefined,
+  now: Date,
+): boolean {
   if (!entry || entry.virtual || !hasStarted(entry, now)) return false;
   return isRunningStatus(liveStatus(entry, polled).status);
 }
@@ -114,12 +118,14 @@ export function validPointCount(matrix: Place['coordinatesMatrix']): number {
   return n;
 }
 
-export type AnalysisCost =
-  | { kind: 'included' }
-  | { kind: 'credits'; credits: number; balance: number; shortBy: number };
+export type AnalysisCost = { kind: 'included' } | { kind: 'credits'; credits: number; balance: number; shortBy: number };
 
 /** What an analysis costs the user (decisions.md §2): 1 credit per valid point on pro plans, nothing extra on basic ones. */
-export function analysisCost(planType: string, validPoints: number, balance: { subscriptionCredits: number; extraCredits: number }): AnalysisCost {
+export function analysisCost(
+  planType: string,
+  validPoints: number,
+  balance: { subscriptionCredits: number; extraCredits: number },
+): AnalysisCost {
   if (planType !== 'pro') return { kind: 'included' };
   const total = Math.max(0, balance.subscriptionCredits) + Math.max(0, balance.extraCredits);
   return { kind: 'credits', credits: validPoints, balance: total, shortBy: Math.max(0, validPoints - total) };

@@ -6,7 +6,14 @@ function dateFormat(language: string, timeZone: string): Intl.DateTimeFormat {
   const key = `d|${language}|${timeZone}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(language), { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    f = new Intl.DateTimeFormat(intlLocale(language), {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     cache.set(key, f);
   }
   return f;

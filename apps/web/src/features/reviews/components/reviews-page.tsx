@@ -19,7 +19,10 @@ export function ReviewsPage() {
   return (
     <div data-page="reviews" className="space-y-8">
       <header className="rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-12">
-        <span aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-amber-50 text-amber-600 ring-1 ring-amber-100">
+        <span
+          aria-hidden="true"
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-amber-50 text-amber-600 ring-1 ring-amber-100"
+        >
           <StarIcon className="h-7 w-7" />
         </span>
         <span className="mt-5 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-800">{t('badge')}</span>

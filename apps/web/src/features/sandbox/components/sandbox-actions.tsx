@@ -35,13 +35,25 @@ export function SandboxActions() {
       <p className="text-sm font-semibold text-amber-900">{t('actions.title')}</p>
       <p className="mt-1 text-xs text-amber-900/80">{t('actions.lead')}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button variant="secondary" onClick={() => void onRenewal()} loading={pending === 'default'} disabled={renewal.isPending} className="w-full sm:w-auto">
+        <Button
+          variant="secondary"
+          onClick={() => void onRenewal()}
+          loading={pending === 'default'}
+          disabled={renewal.isPending}
+          className="w-full sm:w-auto"
+        >
           {t('actions.renewal')}
         </Button>
         <p className="text-xs text-slate-600">{t('actions.renewalHint')}</p>
       </div>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button variant="secondary" onClick={() => void onRenewal('failure')} loading={pending === 'failure'} disabled={renewal.isPending} className="w-full sm:w-auto">
+        <Button
+          variant="secondary"
+          onClick={() => void onRenewal('failure')}
+          loading={pending === 'failure'}
+          disabled={renewal.isPending}
+          className="w-full sm:w-auto"
+        >
           {t('actions.failedRenewal')}
         </Button>
         <p className="text-xs text-slate-600">{t('actions.failedRenewalHint')}</p>

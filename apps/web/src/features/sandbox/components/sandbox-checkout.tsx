@@ -67,11 +67,23 @@ export function SandboxCheckoutPage({ id }: { id: string }) {
           {t('checkout.pay')}
         </Button>
         {checkout.mode === 'subscription' && (
-          <Button variant="secondary" className="w-full" onClick={() => go('pay_then_fail_renewal')} loading={busy && chosen === 'pay_then_fail_renewal'} disabled={busy}>
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => go('pay_then_fail_renewal')}
+            loading={busy && chosen === 'pay_then_fail_renewal'}
+            disabled={busy}
+          >
             {t('checkout.payThenFail')}
           </Button>
         )}
-        <Button variant="ghost" className="w-full text-red-700! hover:bg-red-50!" onClick={() => go('decline')} loading={busy && chosen === 'decline'} disabled={busy}>
+        <Button
+          variant="ghost"
+          className="w-full text-red-700! hover:bg-red-50!"
+          onClick={() => go('decline')}
+          loading={busy && chosen === 'decline'}
+          disabled={busy}
+        >
           {t('checkout.decline')}
         </Button>
       </div>

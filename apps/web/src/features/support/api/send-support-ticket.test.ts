@@ -9,7 +9,13 @@ const { ApiError } = await import('../../../lib/api-client');
 const { sendSupportTicket } = await import('./send-support-ticket');
 const { supportErrorMessage } = await import('../components/support-error');
 
-const body = { category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'Se queda en blanco.', recaptcha: 'token' } as const;
+const body = {
+  category: 'tecnico',
+  priority: 'media',
+  subject: 'No carga el mapa',
+  message: 'Se queda en blanco.',
+  recaptcha: 'token',
+} as const;
 const t = ((key: string) => `t:${key}`) as never;
 
 describe('sendSupportTicket', () => {
@@ -30,10 +36,14 @@ describe('sendSupportTicket', () => {
 });
 
 describe('supportErrorMessage', () => {
-  it("when the server sent an error text, then that text is shown; a captcha or network failure shows its own message", () => {
-    expect(supportErrorMessage(new ApiError('La verificación de seguridad ha fallado.', 400), t)).toBe('La verificación de seguridad ha fallado.');
+  it('when the server sent an error text, then that text is shown; a captcha or network failure shows its own message', () => {
+    expect(supportErrorMessage(new ApiError('La verificación de seguridad ha fallado.', 400), t)).toBe(
+      'La verificación de seguridad ha fallado.',
+    );
     expect(supportErrorMessage(new ApiError('Error 502', 502), t)).toBe('t:error.generic');
-    expect(supportErrorMessage(new Error('reCAPTCHA no está disponible en este momento'), t)).toBe('reCAPTCHA no está disponible en este momento');
+    expect(supportErrorMessage(new Error('reCAPTCHA no está disponible en este momento'), t)).toBe(
+      'reCAPTCHA no está disponible en este momento',
+    );
     expect(supportErrorMessage('???', t)).toBe('t:error.generic');
   });
 });

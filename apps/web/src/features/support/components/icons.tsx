@@ -10,27 +10,6 @@ export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
-export const MailIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </Icon>
-);
-
-export const BadgeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z" />
-    <path d="m9 12 2 2 4-4" />
-  </Icon>
-);
-
-export const ClockIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </Icon>
-);
-
 export const HelpIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -56,7 +56,10 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
     if (config) prepareCaptcha(config.captcha);
   };
 
-  const categories = [{ value: '', label: t('form.categoryPlaceholder') }, ...SUPPORT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))];
+  const categories = [
+    { value: '', label: t('form.categoryPlaceholder') },
+    ...SUPPORT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+  ];
   const priorities = SUPPORT_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }));
   const sending = send.isPending;
   return (
@@ -77,8 +80,20 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
         </AlertBanner>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField label={t('form.category')} required options={categories} error={fieldError(errors.category?.message)} {...register('category')} />
-        <SelectField label={t('form.priority')} required options={priorities} error={fieldError(errors.priority?.message)} {...register('priority')} />
+        <SelectField
+          label={t('form.category')}
+          required
+          options={categories}
+          error={fieldError(errors.category?.message)}
+          {...register('category')}
+        />
+        <SelectField
+          label={t('form.priority')}
+          required
+          options={priorities}
+          error={fieldError(errors.priority?.message)}
+          {...register('priority')}
+        />
       </div>
       <TextField
         label={t('form.subject')}

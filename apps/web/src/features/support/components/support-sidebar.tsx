@@ -5,12 +5,15 @@ import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { usePublicConfig } from '../../../lib/public-config';
-import { BadgeIcon, ClockIcon, HelpIcon, MailIcon, UserIcon } from './icons';
+import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon } from '../../../components/ui/common-icons';
+import { HelpIcon, UserIcon } from './icons';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
     <div className="flex gap-3">
-      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">{icon}</span>
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        {icon}
+      </span>
       <div className="min-w-0">
         <dt className="text-xs font-medium text-slate-500">{label}</dt>
         <dd className="text-sm font-semibold break-words text-slate-900" data-testid={testId}>

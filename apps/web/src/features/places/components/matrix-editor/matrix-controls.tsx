@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '@rankmaps/shared/plans';
 import { useAlerts } from '../../../../components/ui/alerts/alerts-context';
 import { Icon } from '../../../../components/ui/icon';
-import { type MatrixPlanLimits, areaSideKm, canChangeRadius, formatDistance, gridOptionState, gridOptions, gridUpgradeMessageKey } from './matrix-logic';
+import {
+  type MatrixPlanLimits,
+  areaSideKm,
+  canChangeRadius,
+  formatDistance,
+  gridOptionState,
+  gridOptions,
+  gridUpgradeMessageKey,
+} from './matrix-logic';
 
 export interface MatrixValue {
   gridSize: number;
@@ -69,7 +77,11 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
             {gridOptions(planLimits).map((o) => {
               const label = t('controls.gridOption', { size: o.size, points: o.points });
               const note =
-                o.state === 'requiresPro' ? ` · ${t('controls.requiresPro')}` : o.state === 'beyondPlan' ? ` · ${t('controls.planMax', { size: planLimits.gridSize })}` : '';
+                o.state === 'requiresPro'
+                  ? ` · ${t('controls.requiresPro')}`
+                  : o.state === 'beyondPlan'
+                    ? ` · ${t('controls.planMax', { size: planLimits.gridSize })}`
+                    : '';
               return (
                 <option key={o.size} value={o.size} disabled={o.state === 'beyondPlan' && o.size !== value.gridSize}>
                   {label + note}
@@ -77,7 +89,12 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
               );
             })}
           </select>
-          <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="currentColor" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            fill="currentColor"
+            aria-hidden="true"
+          >
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
           </svg>
         </div>

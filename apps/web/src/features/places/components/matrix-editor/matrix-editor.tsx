@@ -44,7 +44,9 @@ export function MatrixEditor({ center, value, onChange, planLimits, onPickCenter
   const { t } = useTranslation('matrix');
   const radius = useDebouncedValue(value.radius, RADIUS_DEBOUNCE_MS);
   const settling = radius !== value.radius;
-  const query = useGenerateMatrix(center ? { centerLat: center.lat, centerLng: center.lng, maxDistance: radius, size: value.gridSize } : null);
+  const query = useGenerateMatrix(
+    center ? { centerLat: center.lat, centerLng: center.lng, maxDistance: radius, size: value.gridSize } : null,
+  );
 
   const displayed = center && query.data ? query.data.flatMatrix : null;
   // Only a grid that matches what the controls show: not the previous one kept on screen
@@ -69,7 +71,10 @@ export function MatrixEditor({ center, value, onChange, planLimits, onPickCenter
       {children}
 
       {!center && (
-        <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800 ring-1 ring-brand-100" data-testid="matrix-prompt">
+        <p
+          className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800 ring-1 ring-brand-100"
+          data-testid="matrix-prompt"
+        >
           {onPickCenter ? t('prompt.pickCenter') : t('prompt.noCenter')}
         </p>
       )}
@@ -79,7 +84,11 @@ export function MatrixEditor({ center, value, onChange, planLimits, onPickCenter
       </Suspense>
 
       {center && query.isError && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 px-4 py-3 ring-1 ring-red-200" data-testid="matrix-error">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 px-4 py-3 ring-1 ring-red-200"
+          data-testid="matrix-error"
+        >
           <p className="text-sm font-medium text-red-700">{t('error.generate')}</p>
           <Button variant="secondary" onClick={() => void query.refetch()}>
             {t('error.retry')}

@@ -120,7 +120,12 @@ describe('gridBounds and drawablePoints', () => {
 
 describe('coastlineBox', () => {
   it('when the grid is small, then the box pads it by a quarter on each side, snapped outwards to 0.01°', () => {
-    expect(coastlineBox({ south: 36.7, west: -4.45, north: 36.74, east: -4.39 })).toEqual({ south: 36.69, west: -4.47, north: 36.75, east: -4.37 });
+    expect(coastlineBox({ south: 36.7, west: -4.45, north: 36.74, east: -4.39 })).toEqual({
+      south: 36.69,
+      west: -4.47,
+      north: 36.75,
+      east: -4.37,
+    });
   });
 
   it('when the padded grid would pass 1.5°, then the box is centred on the grid and kept under the limit', () => {

@@ -116,13 +116,34 @@ export function MatrixMap({ points, center, loading = false, onPickCenter }: Mat
       let marker: L.CircleMarker;
       let tip: string;
       if (p.isCenter) {
-        marker = L.circleMarker(latlng, { pane: 'rm-grid', radius: 9, color: '#ffffff', weight: 2.5, fillColor: MAP_COLORS.center, fillOpacity: 1 });
+        marker = L.circleMarker(latlng, {
+          pane: 'rm-grid',
+          radius: 9,
+          color: '#ffffff',
+          weight: 2.5,
+          fillColor: MAP_COLORS.center,
+          fillOpacity: 1,
+        });
         tip = t('map.center');
       } else if (p.onSea) {
-        marker = L.circleMarker(latlng, { pane: 'rm-grid', radius: 5, color: MAP_COLORS.sea, weight: 2, fillColor: '#ffffff', fillOpacity: 0.7 });
+        marker = L.circleMarker(latlng, {
+          pane: 'rm-grid',
+          radius: 5,
+          color: MAP_COLORS.sea,
+          weight: 2,
+          fillColor: '#ffffff',
+          fillOpacity: 0.7,
+        });
         tip = t('map.sea');
       } else {
-        marker = L.circleMarker(latlng, { pane: 'rm-grid', radius: 5, color: '#ffffff', weight: 1, fillColor: MAP_COLORS.land, fillOpacity: 0.95 });
+        marker = L.circleMarker(latlng, {
+          pane: 'rm-grid',
+          radius: 5,
+          color: '#ffffff',
+          weight: 1,
+          fillColor: MAP_COLORS.land,
+          fillOpacity: 0.95,
+        });
         tip = t('map.point', { row: p.row + 1, col: p.col + 1 });
       }
       marker.bindTooltip(tip, { direction: 'top', offset: [0, -6] }).addTo(layers.grid);
@@ -167,7 +188,10 @@ export function MatrixMap({ points, center, loading = false, onPickCenter }: Mat
           }}
         />
         {loading && (
-          <div role="status" className="absolute inset-0 z-[1000] flex items-center justify-center gap-3 bg-white/60 text-brand-700 backdrop-blur-[1px]">
+          <div
+            role="status"
+            className="absolute inset-0 z-[1000] flex items-center justify-center gap-3 bg-white/60 text-brand-700 backdrop-blur-[1px]"
+          >
             <Spinner />
             <span className="text-sm font-medium text-slate-700">{t('map.loading')}</span>
           </div>
@@ -178,7 +202,9 @@ export function MatrixMap({ points, center, loading = false, onPickCenter }: Mat
         <LegendItem swatch={<Dot fill={MAP_COLORS.land} stroke="#ffffff" size={10} />} label={t('map.legend.land')} />
         <LegendItem swatch={<Dot fill="#ffffff" stroke={MAP_COLORS.sea} size={10} />} label={t('map.legend.sea')} />
         <LegendItem
-          swatch={<span className="inline-block h-3 w-4 rounded-[2px] border-[1.5px] border-dashed" style={{ borderColor: MAP_COLORS.area }} />}
+          swatch={
+            <span className="inline-block h-3 w-4 rounded-[2px] border-[1.5px] border-dashed" style={{ borderColor: MAP_COLORS.area }} />
+          }
           label={t('map.legend.area')}
         />
         {coastShown && <LegendItem swatch={<CoastSwatch />} label={t('map.legend.coast')} />}
