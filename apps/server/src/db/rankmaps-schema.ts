@@ -109,6 +109,28 @@ export const rankMaps = pgTable(
   ],
 );
 
+/** A business in an analysis's results: what is the same at every point that lists it. */
+export type StoredBusiness = Omit<MetricsResultItem, 'position' | 'isAd'>;
+/** One result at one point: the business's `ref` within the analysis, and its position there. */
+export type ResultRef = [ref: number, position: number];
+
+// Every business an analysis's results name, stored once per analysis rather than at each of
+// the (up to 625) points where it appears: a 25×25 scan names ~200 businesses 13,000 times,
+// and writing those copies was most of a fast scan's time. `ref` numbers them within the
+// analysis; `key` is the provider's place id (or name and address when it gives none).
+export const rankMapBusinesses = pgTable(
+  'rank_map_businesses',
+  {
+    rankMapId: uuid('rank_map_id')
+      .notNull()
+      .references(() => rankMaps.id, { onDelete: 'cascade' }),
+    ref: integer('ref').notNull(),
+    key: text('key').notNull(),
+    business: jsonb('business').$type<StoredBusiness>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rankMapId, t.ref] }), uniqueIndex('rank_map_businesses_key').on(t.rankMapId, t.key)],
+);
+
 // The results of one grid point of an analysis (spec §3 rank result). The primary key
 // makes storing a point twice impossible, so a resumed scan never duplicates one.
 export const rankResults = pgTable(
@@ -123,8 +145,10 @@ export const rankResults = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     status: text('status').$type<'ok' | 'failed'>().notNull(),
-    organic: jsonb('organic').$type<MetricsResultItem[]>().notNull(),
-    ads: jsonb('ads').$type<MetricsResultItem[]>().notNull(),
+    /** The organic results here, in order: [ref in rank_map_businesses, position]. */
+    organicRefs: jsonb('organic_refs').$type<ResultRef[]>().notNull().default([]),
+    /** The ads here, the same way. */
+    adRefs: jsonb('ad_refs').$type<ResultRef[]>().notNull().default([]),
     /** Our organic position here, 1..20, or null when not found (or failed). */
     position: integer('position'),
     error: text('error'),

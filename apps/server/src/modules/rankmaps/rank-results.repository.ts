@@ -1,12 +1,36 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { MetricsPointInput, MetricsResultItem } from '@rankmaps/shared/metrics';
-import type { DbOrTx } from '../../db/client';
-import { rankResults } from '../../db/rankmaps-schema';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { rankMapBusinesses, rankResults } from '../../db/rankmaps-schema';
+import { BusinessRegistry, type ResultRef, type StoredBusiness, isUnidentifiedKey, resultsFromRefs } from './result-businesses';
 
-export type RankResultRow = typeof rankResults.$inferSelect;
-export type NewRankResult = typeof rankResults.$inferInsert;
+/** One grid point of an analysis with its results, as the scan produces and readers use it. */
+export interface RankResultRow {
+  rankMapId: string;
+  pointIndex: number;
+  row: number;
+  col: number;
+  lat: number;
+  lng: number;
+  status: 'ok' | 'failed';
+  organic: MetricsResultItem[];
+  ads: MetricsResultItem[];
+  /** Our organic position here, 1..20, or null when not found (or failed). */
+  position: number | null;
+  error: string | null;
+}
+export type NewRankResult = RankResultRow;
 
-/** The per-point results of analyses. */
+/** A business map of one analysis: ref → business. */
+async function businessesOf(db: DbOrTx, rankMapId: string): Promise<Map<number, StoredBusiness>> {
+  const rows = await db.select({ ref: rankMapBusinesses.ref, business: rankMapBusinesses.business }).from(rankMapBusinesses).where(eq(rankMapBusinesses.rankMapId, rankMapId));
+  return new Map(rows.map((r) => [r.ref, r.business]));
+}
+
+/**
+ * The per-point results of analyses. Stored normalised (see result-businesses.ts): callers
+ * read and write whole results and never see refs.
+ */
 export const rankResultsRepository = {
   /** Points already stored: a resumed scan skips them. */
   async storedIndices(db: DbOrTx, rankMapId: string): Promise<Set<number>> {
@@ -14,35 +38,99 @@ export const rankResultsRepository = {
     return new Set(rows.map((r) => r.i));
   },
 
-  /** Stores a batch; a point stored already (by an earlier run) is kept as it was. */
-  async insertMany(db: DbOrTx, rows: NewRankResult[]): Promise<void> {
+  /** The businesses an analysis has stored, numbered: where a resumed scan goes on from. */
+  async registryFor(db: DbOrTx, rankMapId: string): Promise<BusinessRegistry> {
+    const rows = await db.select({ ref: rankMapBusinesses.ref, key: rankMapBusinesses.key }).from(rankMapBusinesses).where(eq(rankMapBusinesses.rankMapId, rankMapId));
+    return new BusinessRegistry(rows);
+  },
+
+  /**
+   * Stores a batch of one analysis's points, with the businesses they name for the first
+   * time; a point stored already (by an earlier run) is kept as it was. Pass the scan's
+   * registry; without one it is read first. Run it in the transaction that checks the lease,
+   * so that refs are only ever numbered by the run that holds it.
+   *
+   * One statement per table, each rows as one JSON parameter: binding 11 values per row
+   * through the query builder cost a fast scan more than the database did.
+   */
+  async insertMany(db: DbOrTx, rows: readonly NewRankResult[], registry?: BusinessRegistry): Promise<void> {
     if (rows.length === 0) return;
-    await db.insert(rankResults).values(rows).onConflictDoNothing();
+    const rankMapId = rows[0]!.rankMapId;
+    if (rows.some((r) => r.rankMapId !== rankMapId)) throw new Error('insertMany: the points of one analysis at a time');
+    const businesses = registry ?? (await rankResultsRepository.registryFor(db, rankMapId));
+    const points = rows.map((r) => ({
+      i: r.pointIndex,
+      r: r.row,
+      c: r.col,
+      la: r.lat,
+      ln: r.lng,
+      s: r.status,
+      o: businesses.refsOf(r.organic),
+      a: businesses.refsOf(r.ads),
+      p: r.position,
+      e: r.error,
+    }));
+    const fresh = businesses.takeNew().map((b) => ({ f: b.ref, k: b.key, b: b.business }));
+    if (fresh.length > 0) {
+      await db.execute(sql`
+        insert into ${rankMapBusinesses} (rank_map_id, ref, key, business)
+        select ${rankMapId}::uuid, x.f, x.k, x.b from jsonb_to_recordset(${JSON.stringify(fresh)}::jsonb) as x(f int, k text, b jsonb)`);
+    }
+    await db.execute(sql`
+      insert into ${rankResults} (rank_map_id, point_index, row, col, lat, lng, status, organic_refs, ad_refs, position, error)
+      select ${rankMapId}::uuid, x.i, x.r, x.c, x.la, x.ln, x.s, x.o, x.a, x.p, x.e
+      from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as x(i int, r int, c int, la float8, ln float8, s text, o jsonb, a jsonb, p int, e text)
+      on conflict do nothing`);
   },
 
   async listByRankMap(db: DbOrTx, rankMapId: string): Promise<RankResultRow[]> {
-    return db.select().from(rankResults).where(eq(rankResults.rankMapId, rankMapId)).orderBy(asc(rankResults.pointIndex));
+    const [rows, businesses] = await Promise.all([
+      db.select().from(rankResults).where(eq(rankResults.rankMapId, rankMapId)).orderBy(asc(rankResults.pointIndex)),
+      businessesOf(db, rankMapId),
+    ]);
+    return rows.map(({ organicRefs, adRefs, ...point }) => ({
+      ...point,
+      organic: resultsFromRefs(organicRefs, businesses, false),
+      ads: resultsFromRefs(adRefs, businesses, true),
+    }));
   },
 
   /**
    * The points that succeeded in several analyses, each with only the organic results that
    * could be one of `placeIds`: those with one of these ids and, when `withUnidentified`,
    * those with no id (a followed `local:` business). The database drops the rest, so a
-   * trend over 52 analyses of 625 points does not carry 650,000 results across. One query.
+   * trend over 52 analyses of 625 points does not carry 650,000 results across.
    */
   async listOkPointsFor(db: DbOrTx, rankMapIds: string[], placeIds: string[], withUnidentified: boolean): Promise<(MetricsPointInput & { rankMapId: string })[]> {
     if (rankMapIds.length === 0 || placeIds.length === 0) return [];
-    const unidentified = withUnidentified ? sql` or coalesce(e.item->>'placeId', '') = ''` : sql``;
-    const rows = await db
-      .select({
-        rankMapId: rankResults.rankMapId,
-        lat: rankResults.lat,
-        lng: rankResults.lng,
-        organic: sql<MetricsResultItem[] | null>`(select jsonb_agg(e.item order by e.ord) from jsonb_array_elements(${rankResults.organic}) with ordinality as e(item, ord) where e.item->>'placeId' in ${placeIds}${unidentified})`,
-      })
-      .from(rankResults)
-      .where(and(inArray(rankResults.rankMapId, rankMapIds), eq(rankResults.status, 'ok')));
-    return rows.map((r) => ({ rankMapId: r.rankMapId, lat: r.lat, lng: r.lng, organic: r.organic ?? [], ads: [] }));
+    const unidentified = withUnidentified ? sql` or ${rankMapBusinesses.key} like '~%'` : sql``;
+    const wanted = await db
+      .select({ rankMapId: rankMapBusinesses.rankMapId, ref: rankMapBusinesses.ref, key: rankMapBusinesses.key, business: rankMapBusinesses.business })
+      .from(rankMapBusinesses)
+      .where(and(inArray(rankMapBusinesses.rankMapId, rankMapIds), sql`(${inArray(rankMapBusinesses.key, placeIds)}${unidentified})`));
+    const byAnalysis = new Map<string, Map<number, StoredBusiness>>();
+    for (const w of wanted) {
+      if (!withUnidentified && isUnidentifiedKey(w.key)) continue;
+      let map = byAnalysis.get(w.rankMapId);
+      if (!map) byAnalysis.set(w.rankMapId, (map = new Map<number, StoredBusiness>()));
+      map.set(w.ref, w.business);
+    }
+    // Each point's pairs, filtered to the wanted refs of its analysis by the database.
+    const refsJson = JSON.stringify([...byAnalysis].map(([id, m]) => ({ id, refs: [...m.keys()] })));
+    const rows = await rowsOf<{ rank_map_id: string; lat: number; lng: number; refs: ResultRef[] | null }>(db, sql`
+      with w as (select x.id::uuid as id, array(select jsonb_array_elements_text(x.refs)::int) as refs from jsonb_to_recordset(${refsJson}::jsonb) as x(id text, refs jsonb))
+      select r.rank_map_id, r.lat, r.lng,
+        (select jsonb_agg(e.pair order by e.ord) from jsonb_array_elements(r.organic_refs) with ordinality as e(pair, ord)
+          where (e.pair->>0)::int = any(w.refs)) as refs
+      from ${rankResults} r join w on w.id = r.rank_map_id
+      where r.status = 'ok'`);
+    return rows.map((r) => ({
+      rankMapId: r.rank_map_id,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      organic: resultsFromRefs(r.refs ?? [], byAnalysis.get(r.rank_map_id) ?? new Map(), false),
+      ads: [],
+    }));
   },
 
   async countOk(db: DbOrTx, rankMapId: string): Promise<number> {

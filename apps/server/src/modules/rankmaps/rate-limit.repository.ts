@@ -1,11 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-
-/** The rows of a raw statement: both drivers answer with a `rows` array. */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
 
 /**
  * The shared fixed-window counter behind the providers' global rate limit. Windows are

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { type NewRankResult, rankResultsRepository } from './rank-results.repository';
+import type { BusinessRegistry } from './result-businesses';
 import { rankMapsRepository } from './rankmaps.repository';
 
 export interface ScanWriterOptions {
@@ -8,6 +9,8 @@ export interface ScanWriterOptions {
   runToken: string;
   totalPoints: number;
   alreadyStored: number;
+  /** The analysis's businesses, numbered: the stored ones when the run resumes. */
+  businesses: BusinessRegistry;
   /** Write when this many points wait… */
   flushEvery: number;
   /** …or at this interval, whichever comes first. */
@@ -62,7 +65,7 @@ export function createScanWriter(o: ScanWriterOptions): ScanWriter {
     try {
       const held = await o.db.transaction(async (tx) => {
         if (!(await rankMapsRepository.updateLeased(tx, o.rankMapId, o.runToken, { progress }))) return false;
-        await rankResultsRepository.insertMany(tx, batch);
+        await rankResultsRepository.insertMany(tx, batch, o.businesses);
         return true;
       });
       lastWrite = Date.now();

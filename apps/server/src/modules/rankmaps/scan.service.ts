@@ -117,6 +117,16 @@ function resultOf(row: RankMapRow, point: RankMapPoint, outcome: PointOutcome): 
 }
 
 /**
+ * How many requests a scan takes from the shared window at a time: its concurrency, or up
+ * to a twentieth of the window when that is more (a generous limit then costs one round trip
+ * per 5 % of it, not one per `concurrency` points), never more than the points left. What a
+ * scan took and did not use is lost with the window, so this keeps that loss small too.
+ */
+export function rateLimitBatch(deps: Pick<ScanDeps, 'concurrency' | 'rateLimit'>, pointsLeft: number): number {
+  return Math.max(1, Math.min(pointsLeft, Math.max(deps.concurrency, Math.floor(deps.rateLimit.limit / 20))));
+}
+
+/**
  * Searches every point not stored yet, with bounded concurrency, under the global rate limit.
  * When this run searched every point, it also returns what it stored (all the analysis has),
  * so the metrics need not read it back.
@@ -128,17 +138,19 @@ async function searchPoints(
 ): Promise<{ lost: boolean; providerRejected: boolean; results: NewRankResult[] | null }> {
   const db = deps.container.database.db;
   const stored = await rankResultsRepository.storedIndices(db, row.id);
+  const businesses = await rankResultsRepository.registryFor(db, row.id);
   const todo = row.grid.points.filter((p) => !stored.has(p.index));
   const abort = new AbortController();
   // Each lane in flight listens to it (its request's timeout, its backoff): as many as the concurrency.
   setMaxListeners(2 * deps.concurrency + 10, abort.signal);
-  const limiter = createRateLimiter({ db, provider: deps.provider.name, rateLimit: deps.rateLimit, batch: deps.concurrency });
+  const limiter = createRateLimiter({ db, provider: deps.provider.name, rateLimit: deps.rateLimit, batch: rateLimitBatch(deps, todo.length) });
   const writer = createScanWriter({
     db,
     rankMapId: row.id,
     runToken,
     totalPoints: row.totalPoints,
     alreadyStored: stored.size,
+    businesses,
     flushEvery: deps.flushEvery,
     flushIntervalMs: deps.flushIntervalMs,
     heartbeatMs: deps.heartbeatMs,

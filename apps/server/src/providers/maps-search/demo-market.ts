@@ -196,12 +196,15 @@ export const CELL_KM = 1.5;
 const CELL_LAT = CELL_KM / KM_PER_DEG_LAT;
 const cellLng = (row: number) => CELL_LAT / Math.max(0.2, Math.cos(((row + 0.5) * CELL_LAT * Math.PI) / 180));
 
-const cellCache = new Map<string, MarketBusiness[]>();
+/** Per market, per cell (row × 100,000 + col: a cell is never 100,000 columns from 0); numbers, not strings, as a scan looks up 30,000 cells. */
+const cellCache = new Map<string, Map<number, MarketBusiness[]>>();
+let cellsCached = 0;
 const CELL_CACHE_LIMIT = 20_000;
 
 function cellBusinesses(profile: QueryProfile, row: number, col: number): MarketBusiness[] {
-  const cacheKey = `${profile.market}|${row}|${col}`;
-  const cached = cellCache.get(cacheKey);
+  let cells = cellCache.get(profile.market);
+  const cellKey = row * 100_000 + col;
+  const cached = cells?.get(cellKey);
   if (cached) return cached;
   const rand = prng(mixInts(hashString(profile.market), row, col));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -251,8 +254,14 @@ function cellBusinesses(profile: QueryProfile, row: number, col: number): Market
       seed: hashString(id),
     });
   }
-  if (cellCache.size >= CELL_CACHE_LIMIT) cellCache.clear();
-  cellCache.set(cacheKey, out);
+  if (cellsCached >= CELL_CACHE_LIMIT) {
+    cellCache.clear();
+    cellsCached = 0;
+    cells = undefined;
+  }
+  if (!cells) cellCache.set(profile.market, (cells = new Map<number, MarketBusiness[]>()));
+  cells.set(cellKey, out);
+  cellsCached++;
   return out;
 }
 
