@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-e2e/**', '**/dist-bench/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'e2e/.artifacts/**'] },
+  { ignores: ['**/dist/**', '**/dist-e2e*/**', '**/dist-bench/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results*/**', 'e2e/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

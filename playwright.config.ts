@@ -6,7 +6,7 @@ const baseURL = `http://localhost:${port}`;
 // Debian's Chromium (installed by .ci/run with apt); Playwright downloads no browser.
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

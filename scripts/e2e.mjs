@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // A build directory of its own, so a concurrent `npm run build` cannot swap the files
-// the e2e server is serving mid-run.
-const webDist = path.resolve('apps/web/dist-e2e');
+// the e2e server is serving mid-run. Two runs at once each name their own (E2E_WEB_DIST)
+// and port (E2E_PORT).
+const webDist = path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist-e2e');
 const build = spawnSync('npm', ['run', 'build', '-w', '@rankmaps/web', '--', '--outDir', webDist, '--emptyOutDir'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 

@@ -12,6 +12,7 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerModules } from './modules';
@@ -43,6 +44,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('container', container);
+  registerRouteTable(app);
   registerErrorHandler(app);
 
   await registerSecurity(app, container.config);
