@@ -1,10 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * index.html with the social-card image as an absolute address on APP_URL: link previews
+ * (WhatsApp, LinkedIn, X) ignore a relative og:image, and the build cannot know the host.
+ */
+export function indexHtmlFor(html: string, appUrl: string): string {
+  const origin = appUrl.replace(/\/+$/, '');
+  return html.replace(/(<meta\s+(?:property="og:image"|name="twitter:image")\s+content=")\/(?!\/)/g, `$1${origin}/`);
+}
 
 // Serves the built SPA with a history fallback: any non-API GET that is not a file gets
 // index.html, so deep links work. /api/* keeps its JSON 404.
@@ -14,6 +23,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir = defaultD
     app.log.warn({ distDir }, 'web build not found: run `npm run build` (npm start does it)');
     return false;
   }
+  const indexHtml = indexHtmlFor(readFileSync(indexFile, 'utf8'), app.container.config.appUrl);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -31,7 +41,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir = defaultD
     if (urlPath === '/api' || urlPath.startsWith('/api/') || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {
       return reply.status(404).send({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
   return true;
 }

@@ -46,9 +46,9 @@ describe('sitemap.xml and robots.txt', async () => {
     expect(lines).not.toContain('Disallow: /pricing');
   });
 
-  it('when the built SPA is served too, then the SEO routes still win over its history fallback', async () => {
+  it('when the built SPA is served too, then the SEO routes still win over its history fallback, and its social image is absolute', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'rm-seo-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title><meta property="og:image" content="/og-image.png" />');
     const withWeb = await buildApp(container, { serveWeb: true, webDist: dist });
     afterAll(async () => {
       await withWeb.close();
@@ -63,5 +63,7 @@ describe('sitemap.xml and robots.txt', async () => {
     const page = await withWeb.inject({ method: 'GET', url: '/pricing' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>SPA</title>');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain(`<meta property="og:image" content="${APP_URL}/og-image.png" />`);
   });
 });
