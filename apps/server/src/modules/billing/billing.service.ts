@@ -131,7 +131,8 @@ export async function startCheckout(container: Container, user: BillingUser, pri
 
 export async function getCheckoutStatus(container: Container, userId: string, sessionId: string) {
   const session = await container.payments.retrieveCheckoutSession(sessionId).catch(() => undefined);
-  if (!session || (session.client_reference_id && session.client_reference_id !== userId)) {
+  // Our sessions always name their user; one that names nobody is nobody's to read.
+  if (!session || session.client_reference_id !== userId) {
     throw notFound('No se encontró información de la sesión', 'SESSION_NOT_FOUND');
   }
   return { id: session.id, mode: session.mode, status: session.status, paymentStatus: session.payment_status };

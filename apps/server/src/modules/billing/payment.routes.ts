@@ -10,17 +10,18 @@ import { changeSubscription, createCheckout, createPortal, getCheckoutStatus, ge
 const tags = ['pagos'];
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  // On each route rather than as a plugin hook, so the route table shows them as protected.
+  const onRequest = app.authenticate;
 
-  app.get('/subscription-info', { schema: { tags, response: { 200: subscriptionInfoSchema } } }, async (request) =>
+  app.get('/subscription-info', { onRequest, schema: { tags, response: { 200: subscriptionInfoSchema } } }, async (request) =>
     getSubscriptionInfo(app.container, requireUserId(request)),
   );
 
-  app.get('/payment-history', { schema: { tags, response: { 200: paymentHistorySchema } } }, async (request) => ({
+  app.get('/payment-history', { onRequest, schema: { tags, response: { 200: paymentHistorySchema } } }, async (request) => ({
     payments: await getPaymentHistory(app.container, requireUserId(request)),
   }));
 
-  app.post('/create-checkout-session', { schema: { tags, body: checkoutRequestSchema, response: { 200: urlResponseSchema } } }, async (request) => {
+  app.post('/create-checkout-session', { onRequest, schema: { tags, body: checkoutRequestSchema, response: { 200: urlResponseSchema } } }, async (request) => {
     const user = await billingUser(app.container, requireUserId(request));
     if (!user) throw unauthorized();
     if (!user.mailConfirmed) throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
@@ -29,12 +30,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/checkout-session/:id',
-    { schema: { tags, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), response: { 200: checkoutSessionStatusSchema } } },
+    { onRequest, schema: { tags, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), response: { 200: checkoutSessionStatusSchema } } },
     async (request) => getCheckoutStatus(app.container, requireUserId(request), request.params.id),
   );
 
   const action = (path: string, kind: 'cancel' | 'reactivate' | 'cancelNow', message: string) =>
-    app.post(path, { schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
+    app.post(path, { onRequest, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
       await changeSubscription(app.container, requireUserId(request), kind);
       return { message };
     });
@@ -42,7 +43,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   action('/reactivate-subscription', 'reactivate', 'Suscripción reactivada correctamente.');
   action('/cancel-subscription-immediately', 'cancelNow', 'Suscripción cancelada definitivamente.');
 
-  app.post('/create-portal-session', { schema: { tags, response: { 200: urlResponseSchema } } }, async (request) =>
+  app.post('/create-portal-session', { onRequest, schema: { tags, response: { 200: urlResponseSchema } } }, async (request) =>
     createPortal(app.container, requireUserId(request)),
   );
 };

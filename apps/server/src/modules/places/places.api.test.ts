@@ -26,7 +26,7 @@ describe('places (demo catalogue)', async () => {
   const create = (headers: Record<string, string>, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/place', headers, payload });
 
   it('when "dental Málaga" is searched, then only Málaga dental clinics come back, whatever the accents and case', async () => {
-    const { headers } = await signedIn();
+    const { headers } = await signedIn('basico');
     const found = await search(headers, 'dental Málaga');
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((s) => s.address.includes('Málaga') && s.placeId.startsWith('demo-malaga-dentista-'))).toBe(true);
@@ -34,7 +34,7 @@ describe('places (demo catalogue)', async () => {
   });
 
   it('when the wizard asks for a picked business, then it gets its location, or none for a service-area business', async () => {
-    const { headers } = await signedIn();
+    const { headers } = await signedIn('basico');
     const [clinic] = await search(headers, 'dental Málaga');
     const res = await app.inject({ method: 'GET', url: `/api/places/details?placeId=${clinic!.placeId}&sessionToken=abc`, headers });
     expect(res.statusCode).toBe(200);
@@ -58,7 +58,7 @@ describe('places (demo catalogue)', async () => {
   });
 
   it('when a service area is centred by typing a city, then the demo catalogue\'s cities are offered', async () => {
-    const { headers } = await signedIn();
+    const { headers } = await signedIn('basico');
     const res = await app.inject({ method: 'GET', url: '/api/places/locate?input=malaga', headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ results: [{ label: 'Málaga, España', lat: 36.7213, lng: -4.4214 }] });
@@ -151,6 +151,15 @@ describe('places (demo catalogue)', async () => {
     expect(put.json<Place>().coordinatesMatrix).toHaveLength(11);
     const tooBig = await app.inject({ method: 'PUT', url: `/api/place/${id}/matrix`, headers, payload: matrix(21, 700) });
     expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('when a user without a plan searches for a business or an area, then each look-up is refused with upgrade_required', async () => {
+    const { headers } = await signedIn();
+    for (const url of ['/api/places/autocomplete?input=dental&sessionToken=abc', '/api/places/locate?input=M%C3%A1laga', '/api/places/details?placeId=demo-madrid-dentista-1&sessionToken=abc']) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toMatchObject({ errorType: 'upgrade_required', error: 'Necesitas un plan activo para usar esta función.' });
+    }
   });
 
   it('when a user without a plan adds a place, then it is refused with upgrade_required', async () => {

@@ -21,13 +21,18 @@ import {
 import { z } from 'zod';
 import { requireUserId } from '../../plugins/auth';
 import { createPlacesProvider } from '../../providers/places';
+import { requirePaidPlan } from '../billing/plan-access.service';
 import * as places from './places.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const security = [{ bearer: [] }];
 const tags = ['negocios'];
 
-/** The user's businesses (spec §7, /place calls). Only the owner reaches a place; others' ids answer 404. */
+/**
+ * The user's businesses (spec §7, /place calls). Only the owner reaches a place; others' ids
+ * answer 404. Searching for a business is a paid plan's too: with Google configured each
+ * search, look-up and details call is billed to us, and only a paid plan can add the result.
+ */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const deps = { container, provider: createPlacesProvider(container.config) };
@@ -39,7 +44,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, summary: 'Busca negocios por nombre', querystring: placeAutocompleteQuerySchema, response: { 200: placeAutocompleteResponseSchema, ...errors, 502: errorResponseSchema } },
     },
-    async (request) => ({ suggestions: await places.autocomplete(deps, request.query.input, request.query.sessionToken) }),
+    async (request) => {
+      await requirePaidPlan(container, userId(request));
+      return { suggestions: await places.autocomplete(deps, request.query.input, request.query.sessionToken) };
+    },
   );
 
   app.get(
@@ -48,7 +56,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, summary: 'Busca una ciudad o dirección para centrar una zona de servicio', querystring: locateQuerySchema, response: { 200: locateResponseSchema, ...errors, 502: errorResponseSchema } },
     },
-    async (request) => ({ results: await places.locate(deps, request.query.input) }),
+    async (request) => {
+      await requirePaidPlan(container, userId(request));
+      return { results: await places.locate(deps, request.query.input) };
+    },
   );
 
   app.get(
@@ -57,7 +68,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, summary: 'Datos de un negocio antes de añadirlo', querystring: placeDetailsQuerySchema, response: { 200: placePreviewSchema, ...errors, 502: errorResponseSchema } },
     },
-    async (request) => places.previewPlace(deps, request.query.placeId, request.query.sessionToken),
+    async (request) => {
+      await requirePaidPlan(container, userId(request));
+      return places.previewPlace(deps, request.query.placeId, request.query.sessionToken);
+    },
   );
 
   app.get(

@@ -186,6 +186,8 @@ export async function deletePlace(container: Container, userId: string, id: stri
 export async function refreshPlace(deps: Deps, userId: string, id: string): Promise<Place> {
   const { container } = deps;
   const row = await ownedOr404(container, userId, id);
+  // A refresh is a (billed, with Google) Place Details call: a paid plan's, like adding one.
+  await requirePaidPlan(container, userId);
   const d = await fetchDetails(deps, row.googlePlaceId);
   const hasPoint = d.lat !== null && d.lng !== null;
   const updated = await placesRepository.update(container.database.db, userId, id, {

@@ -1,0 +1,443 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { solvedToken } from '../../test/altcha';
+import { buildUser } from '../../test/factories';
+import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
+import { multipartBody } from '../../test/multipart';
+import { type OwnedIds, type OwnedKind, type OwnedResources, createOwnedResources } from '../../test/owned-resources';
+import { sandboxPriceOf } from '../../test/sandbox';
+import { createTestApp } from '../../test/test-app';
+import { rowsOf } from '../db/client';
+import { unauthorized } from '../errors';
+import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
+import { MADRID, MALAGA } from '../modules/rankmaps/test/rankmap-fixtures';
+
+// The authorization matrix (issue 7): every route under /api, read from app.routeTable, called
+// by an anonymous visitor, by another user with the owner's ids, and by the owner; then by an
+// unconfirmed user and by users without a plan where the spec refuses them. Nothing here lists
+// routes by hand: the small tables below say what an id in a path means, what a valid request
+// looks like and which documented rule applies, and the first test fails when a route appears
+// that they cannot describe.
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Headers = Record<string, string>;
+
+interface ZodLike {
+  safeParse(value: unknown): { success: boolean };
+}
+interface RouteSchema {
+  querystring?: ZodLike;
+  body?: ZodLike;
+  consumes?: string[];
+  tags?: string[];
+  response?: Record<string, unknown>;
+}
+interface ApiRoute {
+  method: Method;
+  url: string;
+  label: string;
+  isProtected: boolean;
+  schema: RouteSchema;
+}
+
+/** A valid request for a route whose schema needs more than an empty body or query. */
+interface Sample {
+  query?: (ids: OwnedIds) => Record<string, string>;
+  body?: (ids: OwnedIds) => object | Promise<object>;
+  multipart?: () => { payload: Buffer; headers: Headers };
+  /** What the owner gets when it is not a 2xx, and why that is right. */
+  ownerStatus?: { status: number; why: string };
+}
+
+/** What an id in a protected path names, keyed by the segment before it and the parameter. */
+const OWNED_PARAMS: Record<string, OwnedKind> = {
+  'place/:id': 'place',
+  'keyword/:id': 'keyword',
+  'keyword/:keywordId': 'keyword',
+  'rankmap/:id': 'rankMap',
+  'scheduled/:id': 'scheduledRankMap',
+  'competitors/:competitorId': 'competitor',
+  'checkout-session/:id': 'checkoutSession',
+};
+
+const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+// The demo GBP provider gives every connected account the same locations.
+const DEMO_LOCATION = 'locations/demo-1001';
+
+function samplesFor(app: FastifyInstance): Record<string, Sample> {
+  return {
+    'GET /api/geo/coastline': { query: () => ({ south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' }) },
+    'GET /api/places/autocomplete': { query: () => ({ input: 'dentista Málaga' }) },
+    'GET /api/places/locate': { query: () => ({ input: 'Málaga' }) },
+    'GET /api/places/details': { query: () => ({ placeId: 'demo-malaga-dentista-3' }) },
+    'GET /api/auth/google/start-url': { query: () => ({ intent: 'gbp_connect' }) },
+    'GET /api/gbp/performance/daily': { query: () => ({ locationId: DEMO_LOCATION, metric: 'VIEWS', startDate: isoDay(30), endDate: isoDay(1) }) },
+    'GET /api/gbp/performance/keywords': { query: () => ({ locationId: DEMO_LOCATION }) },
+    'POST /api/general/support': {
+      body: async () => ({ category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'El mapa no se ve.', recaptcha: await solvedToken(app) }),
+    },
+    'PUT /api/user': { multipart: () => multipartBody([{ name: 'name', value: 'Nombre Cambiado' }]) },
+    'PUT /api/user/billing': {
+      body: () => ({ billingData: { type: 'personal', fiscalName: 'Ana Pérez', taxId: '12345678Z', address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', province: 'Madrid', country: 'España' } }),
+    },
+    'PUT /api/user/dev-params': { body: () => ({ planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 }, subscriptionCredits: 100, extraCredits: 0 }) },
+    'POST /api/payment/create-checkout-session': {
+      body: async () => ({ priceId: await sandboxPriceOf(app, 'basico', 'monthly'), planName: 'basico' }),
+      ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md)' },
+    },
+    'POST /api/payment/reactivate-subscription': { ownerStatus: { status: 409, why: 'an active subscription has no cancellation to undo' } },
+    'POST /api/place/generate-matrix': { body: () => ({ centerLat: MALAGA.lat, centerLng: MALAGA.lng, maxDistance: 1500, size: 3 }) },
+    'POST /api/place': { body: () => ({ googlePlaceId: 'demo-malaga-restaurante-1', matrixConfig: { gridSize: 3, radius: 1500, coordinates: MALAGA } }) },
+    'PUT /api/place/active-place': { body: (ids) => ({ placeId: ids.place }) },
+    'PUT /api/place/:id/matrix': { body: () => ({ gridSize: 5, radius: 1500, coordinates: MALAGA }) },
+    'PUT /api/place/:id/schedule': { body: () => ({ rankDay: 2, rankHour: 10 }) },
+    'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
+    'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
+  };
+}
+
+/**
+ * Where the spec refuses a user without a plan. Spec §6: "Free plan or no plan: redirected to
+ * /subscription", so the RankMap screens (places, keywords, analyses) are for paid plans, and
+ * the server refuses with 403 upgrade_required (§6, decisions §2) every write there that
+ * creates, changes or spends what a plan pays for: places and their grids and schedules,
+ * keywords, analyses, and the provider calls behind them. Reading and deleting one's own data
+ * stays open. The writes outside that, each with its reason:
+ */
+const PAID_AREAS = new Set(['place', 'keyword', 'rankmap']);
+const FREE_ACTIONS: Record<string, string> = {
+  'POST /api/place/:id/competitors': 'docs/decisions.md, followed competitors: "No plan check: it costs nothing."',
+  'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
+  'POST /api/place/generate-matrix': 'a computation that stores nothing and calls no provider',
+};
+
+/**
+ * Where the spec refuses an unconfirmed e-mail (403 email_not_confirmed). Signing in is the
+ * spec's own (§8: "403 with a message about confirming e-mail"); these two act on the address
+ * or take money, so docs/decisions.md refuses them even to a token that exists.
+ */
+const REFUSED_UNTIL_CONFIRMED: Record<string, string> = {
+  'POST /api/general/support': 'Confirma tu email antes de enviar un ticket de soporte.',
+  'POST /api/payment/create-checkout-session': 'Confirma tu email antes de realizar un pago.',
+};
+
+/** Every route under /api as the app registered it, without Fastify's HEAD twins and the docs UI's files. */
+function apiRoutesOf(app: FastifyInstance): ApiRoute[] {
+  const table: RouteOptions[] = [...app.routeTable];
+  const entries = table.flatMap((r) => [r.method].flat().map((method) => ({ method: String(method).toUpperCase(), route: r })));
+  const getUrls = new Set(entries.filter((e) => e.method === 'GET').map((e) => e.route.url));
+  return entries
+    .filter(({ route }) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs/static'))
+    .filter(({ method, route }) => !(method === 'HEAD' && getUrls.has(route.url)))
+    .map(({ method, route }) => {
+      const onRequest = [route.onRequest ?? []].flat();
+      const isProtected = onRequest.includes(app.authenticate);
+      return { method: method as Method, url: route.url, label: `${method} ${route.url}`, isProtected, schema: (route.schema ?? {}) as RouteSchema };
+    });
+}
+
+/** The path parameters of a URL, each with the key OWNED_PARAMS knows it by. */
+function paramsOf(url: string): { name: string; key: string }[] {
+  const segments = url.split('/');
+  return segments.flatMap((s, i) => (s.startsWith(':') ? [{ name: s.slice(1), key: `${segments[i - 1]}/${s}` }] : []));
+}
+
+const accepts = (schema: ZodLike | undefined, value: unknown) => !schema || schema.safeParse(value).success;
+const takesMultipart = (route: ApiRoute) => (route.schema.consumes ?? []).some((c) => c.startsWith('multipart/'));
+
+/** The names of every field a schema's JSON form declares, at any depth. */
+function fieldNamesOf(schema: ZodLike | undefined): string[] {
+  if (!schema) return [];
+  const names: string[] = [];
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const { properties } = node as { properties?: Record<string, unknown> };
+    if (properties) names.push(...Object.keys(properties));
+    Object.values(node).forEach(walk);
+  };
+  walk(z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }));
+  return names;
+}
+
+/**
+ * A route needs a sample when its schema refuses an empty query and an empty body, or when
+ * its body or query carries an id: the sample says whose id that is.
+ */
+const needsSample = (route: ApiRoute) =>
+  !accepts(route.schema.querystring, {}) ||
+  takesMultipart(route) ||
+  (route.schema.body !== undefined && !accepts(route.schema.body, undefined) && !accepts(route.schema.body, {})) ||
+  [...fieldNamesOf(route.schema.body), ...fieldNamesOf(route.schema.querystring)].some((name) => /id$/i.test(name));
+
+/** Ids of the same shapes as the owner's that nobody owns. */
+function missingIds(): OwnedIds {
+  return {
+    place: randomUUID(),
+    keyword: randomUUID(),
+    rankMap: randomUUID(),
+    scheduledRankMap: randomUUID(),
+    competitor: 'demo-malaga-dentista-15',
+    checkoutSession: `cs_sbx_${randomBytes(12).toString('hex')}`,
+  };
+}
+
+const SPANISH_NOT_FOUND = /no encontrad[oa]|no se encontr/i;
+
+describe('authorization matrix', async () => {
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
+  const samples = samplesFor(app);
+  const routes = apiRoutesOf(app);
+  const ownerKindOf = (key: string): OwnedKind | undefined => OWNED_PARAMS[key];
+
+  /** The request `route` gets from a caller with `headers`, naming the resources in `ids`, and the owned kinds it names. */
+  async function requestFor(route: ApiRoute, ids: OwnedIds, headers: Headers): Promise<{ options: InjectOptions; referenced: Set<OwnedKind> }> {
+    const referenced = new Set<OwnedKind>();
+    // Records which owned ids the sample reads: those make the request about the owner's data.
+    const tracked = new Proxy(ids, {
+      get(target, prop: string) {
+        referenced.add(prop as OwnedKind);
+        return target[prop as OwnedKind];
+      },
+    });
+    let url = route.url;
+    for (const { name, key } of paramsOf(route.url)) {
+      const kind = route.isProtected ? ownerKindOf(key) : undefined;
+      if (kind) referenced.add(kind);
+      const value = kind ? ids[kind] : name === 'type' ? 'user' : 'no-existe';
+      url = url.replace(`:${name}`, encodeURIComponent(value));
+    }
+    const sample = samples[route.label];
+    const query = sample?.query?.(tracked);
+    if (query) url += `?${new URLSearchParams(query).toString()}`;
+    const options: InjectOptions = { method: route.method, url, headers: { ...headers } };
+    if (sample?.multipart) {
+      const form = sample.multipart();
+      options.headers = { ...options.headers, ...form.headers };
+      options.payload = form.payload;
+    } else if (sample?.body) {
+      options.payload = await sample.body(tracked);
+    } else if (route.schema.body && !accepts(route.schema.body, undefined)) {
+      options.payload = {};
+    }
+    return { options, referenced };
+  }
+
+  const protectedRoutes = routes.filter((r) => r.isProtected);
+  const publicRoutes = routes.filter((r) => !r.isProtected);
+  // The developer tools' routes (tag 'desarrollo', absent in production) are not searched for
+  // leaks: GET /api/dev/mail is the demo's shared outbox and shows everyone's mail by design.
+  const isDevTool = (route: ApiRoute) => (route.schema.tags ?? []).includes('desarrollo');
+
+  /** Every row that belongs to the user, by its user, place, keyword or analysis. */
+  async function snapshotOf(user: OwnedResources): Promise<string[]> {
+    const db = container.database.db;
+    const owners: Record<string, string[]> = {
+      user_id: [user.user.id],
+      place_id: [user.ids.place],
+      keyword_id: [user.ids.keyword],
+      rank_map_id: [user.ids.rankMap, user.ids.scheduledRankMap],
+    };
+    const columns = await rowsOf<{ table_name: string; column_name: string }>(
+      db,
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and column_name in ('user_id', 'place_id', 'keyword_id', 'rank_map_id') order by 1, 2`,
+    );
+    const rows: string[] = [];
+    const add = async (table: string, column: string, values: string[]) => {
+      const found = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)}::text in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`,
+      );
+      rows.push(...found.map((r) => `${table}: ${JSON.stringify(r)}`));
+    };
+    await add('users', 'id', [user.user.id]);
+    for (const { table_name, column_name } of columns) await add(table_name, column_name, owners[column_name] ?? []);
+    return rows.sort();
+  }
+
+  const expectNoSecrets = (res: LightMyRequestResponse, owner: OwnedResources, label: string) => {
+    const body = res.body.toLowerCase();
+    const leaked = owner.secrets.filter((s) => body.includes(s.toLowerCase()));
+    expect(leaked, `${label} answered with the owner's data`).toEqual([]);
+  };
+
+  const owner = await createOwnedResources(app, container, {
+    googlePlaceId: 'demo-malaga-dentista-1',
+    coordinates: MALAGA,
+    competitorPlaceId: 'demo-malaga-dentista-2',
+    completedScan: true,
+  });
+  const intruder = await createOwnedResources(app, container, {
+    googlePlaceId: 'demo-madrid-dentista-1',
+    coordinates: MADRID,
+    competitorPlaceId: 'demo-madrid-dentista-2',
+  });
+
+  it('when the route table is read, then every /api route is classified, so no route escapes the matrix', () => {
+    expect(protectedRoutes.length).toBeGreaterThan(30);
+    expect(routes.map((r) => r.label)).toEqual(expect.arrayContaining(['GET /api/place/:id', 'DELETE /api/keyword/:id', 'GET /api/rankmap/:id', 'POST /api/auth/login/user']));
+    const problems: string[] = [];
+    for (const route of protectedRoutes) {
+      for (const { key } of paramsOf(route.url)) {
+        if (!ownerKindOf(key)) problems.push(`${route.label}: the path parameter "${key}" names no known owned resource (add it to OWNED_PARAMS)`);
+      }
+      if (needsSample(route) && !samples[route.label]) problems.push(`${route.label}: the schema needs a request body or query (add a sample)`);
+    }
+    const labels = new Set(routes.map((r) => r.label));
+    for (const label of [...Object.keys(samples), ...Object.keys(FREE_ACTIONS), ...Object.keys(REFUSED_UNTIL_CONFIRMED)]) {
+      if (!labels.has(label)) problems.push(`${label}: no such route any more (remove it from the tables)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  describe('an anonymous visitor', () => {
+    it.each(protectedRoutes.map((r) => [r.label, r] as const))('%s: when called without a session or with a forged token, then 401 with the Spanish message', async (_label, route) => {
+      const { options } = await requestFor(route, owner.ids, {});
+      const forged = `${owner.headers.authorization!.slice(0, -4)}AAAA`;
+      for (const headers of [{}, { authorization: forged }, { authorization: 'Basic dXNlcjpwYXNz' }]) {
+        const res = await app.inject({ ...options, headers: { ...options.headers, ...headers } });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+        expect(res.json()).toMatchObject({ error: unauthorized().message });
+      }
+    });
+
+    it.each(publicRoutes.map((r) => [r.label, r] as const))('%s: when called without a session, then it neither fails nor asks for one', async (_label, route) => {
+      const { options } = await requestFor(route, owner.ids, {});
+      const res = await app.inject(options);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      // Sign-in and refresh answer 401 to wrong credentials, and say so in their schema.
+      if (res.statusCode === 401) expect(Object.keys(route.schema.response ?? {}), `${route.label} answered 401 without declaring it`).toContain('401');
+      if (!isDevTool(route)) expectNoSecrets(res, owner, route.label);
+    });
+  });
+
+  describe('another user, with the owner’s ids', () => {
+    let before: string[] = [];
+    beforeAll(async () => {
+      before = await snapshotOf(owner);
+    });
+
+    it.each(routes.map((r) => [r.label, r] as const))('%s: when called, then the owner’s data never appears and any id of theirs answers 404 as a missing one does', async (_label, route) => {
+      const { options, referenced } = await requestFor(route, owner.ids, intruder.headers);
+      const res = await app.inject(options);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (!isDevTool(route)) expectNoSecrets(res, owner, route.label);
+      if (referenced.size === 0) return;
+
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error).toMatch(SPANISH_NOT_FOUND);
+      // Nothing tells an existing id from a missing one.
+      const missing = await app.inject((await requestFor(route, missingIds(), intruder.headers)).options);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: missing.statusCode, body: missing.json() });
+      expect(await snapshotOf(owner)).toEqual(before);
+    });
+
+    it('when the intruder is done, then none of the owner’s rows changed', async () => {
+      expect(await snapshotOf(owner)).toEqual(before);
+      expect(before.length).toBeGreaterThan(10);
+    });
+  });
+
+  describe('the owner', () => {
+    const reads = protectedRoutes.filter((r) => r.method === 'GET');
+    const writes = protectedRoutes.filter((r) => r.method !== 'GET');
+
+    const ownerAnswers: string[] = [];
+
+    it.each(reads.map((r) => [r.label, r] as const))('%s: when the owner reads, then 2xx', async (_label, route) => {
+      const res = await app.inject((await requestFor(route, owner.ids, owner.headers)).options);
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      ownerAnswers.push(res.body.toLowerCase());
+    });
+
+    // Otherwise the leak search above would look for texts no answer ever carries.
+    it('when the owner has read everything, then each of their secrets appeared in their own answers', () => {
+      const unseen = owner.secrets.filter((s) => !ownerAnswers.some((body) => body.includes(s.toLowerCase())));
+      expect(unseen).toEqual([]);
+    });
+
+    // Deleting, and anything done to the subscription, runs on an account of its own, so it
+    // cannot break the next case; the other writes change only what they name, so they share.
+    const needsOwnAccount = (route: ApiRoute) => route.method === 'DELETE' || /^\/api\/(payment|sandbox)\//.test(route.url);
+
+    it.each(writes.map((r) => [r.label, r] as const))('%s: when the owner writes, then it is accepted', async (_label, route) => {
+      const account = needsOwnAccount(route)
+        ? await createOwnedResources(app, container, { googlePlaceId: 'demo-malaga-dentista-1', coordinates: MALAGA, competitorPlaceId: 'demo-malaga-dentista-2' })
+        : owner;
+      const res = await app.inject((await requestFor(route, account.ids, account.headers)).options);
+      const expected = samples[route.label]?.ownerStatus;
+      if (expected) {
+        expect(res.statusCode, `${res.body} (${expected.why})`).toBe(expected.status);
+      } else {
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      }
+    });
+  });
+
+  describe('users the spec turns away', async () => {
+    const paidWrites = protectedRoutes.filter(
+      (r) => (r.method === 'POST' || r.method === 'PUT') && PAID_AREAS.has(r.url.split('/')[2] ?? '') && !FREE_ACTIONS[r.label],
+    );
+    // Routes that name an owned resource: a user with none can only get 404 from them.
+    const namingOwned = new Set<string>();
+    for (const route of paidWrites) if ((await requestFor(route, missingIds(), {})).referenced.size > 0) namingOwned.add(route.label);
+
+    // A subscriber who cancelled: the places, keywords and analyses are still theirs.
+    const lapsed = await createOwnedResources(app, container, { googlePlaceId: 'demo-sevilla-dentista-1', coordinates: { lat: 37.3891, lng: -5.9845 }, competitorPlaceId: 'demo-sevilla-dentista-2' });
+    const cancelled = await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers: lapsed.headers });
+    const neverPaid = await buildUser(container);
+    const neverPaidHeaders = { authorization: `Bearer ${await container.accessTokens.sign(neverPaid.id)}` };
+    const email = uniqueEmail('sin-confirmar');
+    const signup = await signUpRequest(app, { email });
+    const unconfirmed = await container.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+    // Signing in refuses it; a token minted anyway must still meet the same refusals.
+    const unconfirmedHeaders = { authorization: `Bearer ${await container.accessTokens.sign(unconfirmed!.id)}` };
+
+    it('when the fixtures are read, then the lapsed user has no plan and the unconfirmed one is unconfirmed', async () => {
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(signup.statusCode, signup.body).toBe(201);
+      expect(unconfirmed?.mailConfirmed).toBe(false);
+      expect(paidWrites.length).toBeGreaterThan(5);
+      for (const headers of [lapsed.headers, neverPaidHeaders]) {
+        const profile = (await app.inject({ method: 'GET', url: '/api/user/profile', headers })).json();
+        expect(profile.planLimits.type).toBe('free');
+      }
+    });
+
+    it.each(paidWrites.map((r) => [r.label, r] as const))('%s: when a user whose plan ended uses it on their own data, then 403 upgrade_required', async (_label, route) => {
+      const res = await app.inject((await requestFor(route, lapsed.ids, lapsed.headers)).options);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ errorType: 'upgrade_required', error: UPGRADE_REQUIRED_MESSAGE });
+    });
+
+    it.each(paidWrites.filter((r) => !namingOwned.has(r.label)).map((r) => [r.label, r] as const))(
+      '%s: when a user who never paid, or has not confirmed the e-mail, uses it, then 403 upgrade_required',
+      async (_label, route) => {
+        for (const headers of [neverPaidHeaders, unconfirmedHeaders]) {
+          const res = await app.inject((await requestFor(route, missingIds(), headers)).options);
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json()).toMatchObject({ errorType: 'upgrade_required', error: UPGRADE_REQUIRED_MESSAGE });
+        }
+      },
+    );
+
+    it('when an unconfirmed user signs in, then 403 email_not_confirmed in Spanish', async () => {
+      const res = await logIn(app, { email, password: PASSWORD });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ errorType: 'email_not_confirmed', error: 'Debes confirmar tu email antes de iniciar sesión. Revisa tu bandeja de entrada.' });
+    });
+
+    it.each(Object.entries(REFUSED_UNTIL_CONFIRMED))('%s: when an unconfirmed user calls it, then 403 email_not_confirmed', async (label, message) => {
+      const route = routes.find((r) => r.label === label)!;
+      const res = await app.inject((await requestFor(route, missingIds(), unconfirmedHeaders)).options);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ errorType: 'email_not_confirmed', error: message });
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import type { Container } from '../src/container';
+import { runScan } from '../src/modules/rankmaps/scan.service';
+import { fastScanDeps, scriptedProvider } from '../src/modules/rankmaps/test/rankmap-fixtures';
+import { buildUser } from './factories';
+import { multipartBody } from './multipart';
+import { sandboxPriceOf } from './sandbox';
+
+// One of every kind of resource a user owns, created through the API the way the browser
+// creates them, for tests that check who may reach what (src/security).
+
+type Headers = Record<string, string>;
+
+/** The kinds of owned resource a route can name by id, in its path or its body. */
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession'] as const;
+export type OwnedKind = (typeof OWNED_KINDS)[number];
+export type OwnedIds = Record<OwnedKind, string>;
+
+export interface OwnedResources {
+  user: { id: string; email: string; name: string };
+  headers: Headers;
+  ids: OwnedIds;
+  /** The id of the owner's first Google Business Profile location (the demo provider's). */
+  gbpLocation: string;
+  /**
+   * Texts that belong to this user alone: ids, name, e-mail, keyword text, billing data, the
+   * avatar's secret URL. None may appear in anyone else's answer. The business's own name and
+   * address are left out: they are public Maps data that any user's search may show.
+   */
+  secrets: string[];
+}
+
+export interface OwnedResourcesOptions {
+  /** Where the business is: each user of a file needs a catalogue business of their own. */
+  googlePlaceId: string;
+  coordinates: { lat: number; lng: number };
+  /** Another catalogue business near it, to follow as a competitor. */
+  competitorPlaceId: string;
+  /** Run the analysis to completion (trend and CSV exports need one); otherwise it stays pending. */
+  completedScan?: boolean;
+  planId?: string;
+}
+
+function ok(res: LightMyRequestResponse, what: string, status = 200): LightMyRequestResponse {
+  if (res.statusCode !== status) throw new Error(`${what}: expected ${status}, got ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** Subscribes through the sandbox's checkout, as subscribeThroughSandbox does, keeping the session id. */
+async function subscribe(app: FastifyInstance, headers: Headers, planId: string): Promise<string> {
+  const priceId = await sandboxPriceOf(app, planId, 'monthly');
+  const checkout = ok(await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId, planName: planId } }), 'checkout');
+  const sessionId = checkout.json<{ url: string }>().url.split('/sandbox/checkout/')[1];
+  if (!sessionId) throw new Error(`no sandbox session in ${checkout.body}`);
+  ok(await app.inject({ method: 'POST', url: `/api/sandbox/checkout/${sessionId}/complete`, payload: { outcome: 'pay' } }), 'sandbox pay');
+  return sessionId;
+}
+
+/** A confirmed user with a pro plan (unlimited places, any grid) and one of every owned resource. */
+export async function createOwnedResources(app: FastifyInstance, container: Container, opts: OwnedResourcesOptions): Promise<OwnedResources> {
+  // A random tag makes every text of this user unique in the database, so finding it in an
+  // answer can only mean the answer carries this user's data.
+  const tag = randomBytes(5).toString('hex');
+  const row = await buildUser(container, { name: `Titular ${tag}`, email: `titular-${tag}@example.com` });
+  const headers = { authorization: `Bearer ${await container.accessTokens.sign(row.id)}` };
+  const send = (method: 'POST' | 'PUT', url: string, payload?: object) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  const checkoutSession = await subscribe(app, headers, opts.planId ?? 'pro_starter');
+
+  const matrixConfig = { gridSize: 3, radius: 1500, coordinates: opts.coordinates };
+  const place = ok(await send('POST', '/api/place', { googlePlaceId: opts.googlePlaceId, matrixConfig }), 'place', 201).json<{ _id: string }>()._id;
+  const keywordText = `dentista ${tag}`;
+  const keyword = ok(await send('POST', '/api/keyword', { placeId: place, name: keywordText }), 'keyword', 201).json<{ _id: string }>()._id;
+
+  const rankMap = ok(await send('POST', `/api/rankmap/keyword/${keyword}/analyze`), 'analysis', 201).json<{ rankMapId: string }>().rankMapId;
+  if (opts.completedScan) {
+    const outcome = await runScan(fastScanDeps(container, scriptedProvider().provider), rankMap);
+    if (outcome !== 'completed') throw new Error(`scan ended ${outcome}`);
+  }
+  const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const scheduledRankMap = ok(await send('POST', `/api/rankmap/keyword/${keyword}/analyze-advanced`, { scheduledFor: inTwoDays }), 'scheduled analysis', 201).json<{
+    rankMapId: string;
+  }>().rankMapId;
+
+  ok(await send('POST', `/api/place/${place}/competitors`, { placeId: opts.competitorPlaceId, name: `Competidor ${tag}` }), 'follow', 201);
+
+  const billing = { type: 'business', fiscalName: `Sociedad ${tag} SL`, taxId: `B${tag}`, address: 'Calle Larios 5', postalCode: '29005', city: 'Málaga', province: 'Málaga', country: 'España' };
+  ok(await send('PUT', '/api/user/billing', { billingData: billing }), 'billing');
+
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0392b' } }).png().toBuffer();
+  const form = multipartBody([
+    { name: 'name', value: row.name },
+    { name: 'profilePicture', filename: 'yo.png', data: png, contentType: 'image/png' },
+  ]);
+  const profile = ok(await app.inject({ method: 'PUT', url: '/api/user', headers: { ...headers, ...form.headers }, payload: form.payload }), 'picture');
+  const avatar = profile.json<{ profilePicture: string }>().profilePicture;
+
+  // The demo provider's consent URL leads straight to our callback.
+  const start = ok(await app.inject({ method: 'GET', url: '/api/auth/google/start-url?intent=gbp_connect', headers }), 'gbp start');
+  ok(await app.inject({ method: 'GET', url: start.json<{ url: string }>().url }), 'gbp callback', 302);
+  const locations = ok(await app.inject({ method: 'GET', url: '/api/gbp/locations', headers }), 'gbp locations').json<{ locations: { name: string }[] }>();
+  const gbpLocation = locations.locations[0]?.name;
+  if (!gbpLocation) throw new Error('no demo GBP location');
+
+  // The provider's ids of the subscription and its payments (the sandbox's, like Stripe's, are unique).
+  const info = ok(await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers }), 'subscription').json<{ subscription: { id: string } | null }>();
+  const history = ok(await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers }), 'payments').json<{ payments: { id: string }[] }>();
+  const billingIds = [...(info.subscription ? [info.subscription.id] : []), ...history.payments.map((p) => p.id)];
+
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession };
+  const secrets = [row.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ...billingIds];
+  return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets };
+}
