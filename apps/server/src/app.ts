@@ -11,10 +11,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
+import { registerTextGuard } from './plugins/text-guard';
 import { registerModules } from './modules';
 
 // zod's generic messages in Spanish, for every schema on the server.
@@ -39,6 +40,8 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
     trustProxy: container.config.isProduction,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
+    // URLs the router refuses before any route runs get the same Spanish answer as the rest.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -46,6 +49,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   app.decorate('container', container);
   registerRouteTable(app);
   registerErrorHandler(app);
+  registerTextGuard(app);
 
   await registerSecurity(app, container.config);
   // Brotli at a moderate quality: most of the size win of the maximum, at a fraction of the CPU.

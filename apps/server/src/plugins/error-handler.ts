@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { resolveValidationMessage } from '@rankmaps/shared/messages';
 import { AppError } from '../errors';
+import { UNSTORABLE_TEXT_MESSAGE } from './text-guard';
 
 // Fastify's own client errors (bad JSON, wrong content type, oversize body...) mapped to Spanish.
 const fastifyCodes: Record<string, string> = {
@@ -12,6 +13,7 @@ const fastifyCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del cuerpo de la petición no es válida.',
   FST_ERR_VALIDATION: 'Datos no válidos.',
   FST_ERR_BAD_URL: 'La dirección solicitada no es válida.',
+  FST_ERR_MAX_PARAM_LENGTH: 'La dirección solicitada es demasiado larga.',
   FST_ERR_ASYNC_CONSTRAINT: 'La petición no es válida.',
   FST_ERR_INVALID_URL: 'La dirección solicitada no es válida.',
   FST_ERR_CTP_INVALID_TYPE: 'Tipo de contenido no admitido.',
@@ -21,6 +23,35 @@ function fieldLabel(path: string): string {
   // instancePath looks like "/email" or "/billingData/city".
   const clean = path.replace(/^\//, '').replaceAll('/', '.');
   return clean ? `«${clean}»` : '';
+}
+
+/**
+ * PostgreSQL refusing text that no text or jsonb value can hold: a NUL character (22021 in
+ * text, 22P05 in jsonb) or a lone UTF-16 surrogate in jsonb (22P02 "invalid input syntax for
+ * type json"). Both are valid JSON strings, so they pass every schema and reach the database;
+ * the text is the client's, so the error is theirs (400), not the server's (500). Where the
+ * text guard (text-guard.ts) is registered it refuses such input before any handler runs;
+ * this catches whatever still gets through. The drivers wrap the database error: its code
+ * is on the error's `cause`.
+ */
+function isUnstorableText(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++, e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '22021' || code === '22P05') return true;
+    if (code === '22P02' && typeof message === 'string' && message.includes('type json')) return true;
+  }
+  return false;
+}
+
+/**
+ * Fastify's `frameworkErrors` option. The router refuses some URLs (broken percent-encoding,
+ * a path parameter longer than maxParamLength) before any route or error handler runs, and
+ * would answer them in English; this gives them the same Spanish answer as every other error.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: err.code }, 'client error');
+  void reply.status(err.statusCode ?? 400).send({ error: fastifyCodes[err.code] ?? 'La petición no es válida.', code: err.code });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
@@ -35,6 +66,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Catalogue messages stand alone; zod's generic ones are prefixed with the field.
       const label = raw.startsWith('v:') ? '' : fieldLabel(first?.instancePath ?? '');
       return reply.status(400).send({ error: label ? `${label}: ${resolved}` : resolved, code: 'VALIDATION_ERROR' });
+    }
+    if (isUnstorableText(err)) {
+      request.log.info({ code: 'INVALID_TEXT' }, 'client error: text the database cannot store');
+      return reply.status(400).send({ error: UNSTORABLE_TEXT_MESSAGE, code: 'INVALID_TEXT' });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

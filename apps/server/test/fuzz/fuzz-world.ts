@@ -1,0 +1,176 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Container } from '../../src/container';
+import { devPlanOverrides, sandboxObjects } from '../../src/db/billing-schema';
+import { gbpConnections } from '../../src/db/gbp-schema';
+import { placeFollowedCompetitors } from '../../src/db/followed-competitors-schema';
+import { places } from '../../src/db/places-schema';
+import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
+import { getPlanState } from '../../src/modules/billing/billing.service';
+import { PASSWORD, createConfirmedUser, uniqueEmail } from '../../src/modules/auth/test/auth-helpers';
+import { creditsService } from '../../src/modules/billing/credits.service';
+import { runScan } from '../../src/modules/rankmaps/scan.service';
+import { fastScanDeps, scriptedProvider } from '../../src/modules/rankmaps/test/rankmap-fixtures';
+import { buildUser } from '../factories';
+import { subscribeThroughSandbox } from '../sandbox';
+import { type JsonValue, fromPlain } from './json-text';
+
+const MALAGA = { lat: 36.7213, lng: -4.4214 };
+const COMPETITOR = { placeId: 'demo-malaga-competidor-fuzz', name: 'Clínica Competidora' };
+
+/**
+ * The signed-in user every fuzzed request acts as: confirmed, on a paid plan, owning a
+ * place, a keyword, a completed analysis, a scheduled one, a followed competitor and a
+ * connected Google Business Profile. Their ids go into some requests, so that those get past
+ * "not found" into the handlers; the bodies and queries the world itself sent are the
+ * examples that mutations start from.
+ */
+export interface FuzzWorld {
+  userId: string;
+  bearer(): string;
+  /** The ids of the user's real resources of the kind the hint names ("place", "rankmap"), or all of them. */
+  knownIds(hint: string): readonly string[];
+  /** Bodies (or query objects, for GET) the app accepted, by route ("POST /api/place"). */
+  examples(route: string): readonly JsonValue[];
+  /** Puts back what an accepted request deleted or changed (a resource, the plan), so later runs still reach deep. */
+  restore(): Promise<void>;
+}
+
+export async function createFuzzWorld(app: FastifyInstance, container: Container): Promise<FuzzWorld> {
+  const { db } = container.database;
+  const user = await buildUser(container, { name: 'Usuaria Fuzz' });
+  const token = await container.accessTokens.sign(user.id);
+  const headers = { authorization: `Bearer ${token}` };
+  await subscribeThroughSandbox(app, headers, 'pro_starter', 'monthly');
+
+  const examples = new Map<string, JsonValue[]>();
+  /** An API call of the world's own; it must succeed, and its body becomes an example of the route. */
+  const call = async (route: string, url: string, payload: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+    const res = await app.inject({ method, url, headers, payload });
+    if (res.statusCode >= 300) throw new Error(`fuzz world: ${method} ${url} → ${res.statusCode} ${res.body}`);
+    const key = `${method} ${route}`;
+    if (!examples.has(key)) examples.set(key, [fromPlain(payload)]);
+    return res.json<Record<string, unknown>>();
+  };
+
+  /** A query of the world's own, as the SPA sends it; it must succeed and becomes an example of the route. */
+  const browse = async (route: string, query: Record<string, string>) => {
+    const res = await app.inject({ method: 'GET', url: `${route}?${new URLSearchParams(query).toString()}`, headers });
+    if (res.statusCode >= 300) throw new Error(`fuzz world: GET ${route} → ${res.statusCode} ${res.body}`);
+    examples.set(`GET ${route}`, [fromPlain(query)]);
+    return res;
+  };
+
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '' };
+
+  const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
+  const ensurePlace = async () => {
+    const [own] = await db.select({ id: places.id }).from(places).where(eq(places.userId, user.id)).orderBy(places.createdAt).limit(1);
+    ids.place =
+      own?.id ?? ((await call('/api/place', '/api/place', { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig }))._id as string);
+  };
+  const ensureKeyword = async () => {
+    const [own] = await db.select({ id: keywords.id }).from(keywords).where(eq(keywords.placeId, ids.place)).limit(1);
+    ids.keyword = own?.id ?? ((await call('/api/keyword', '/api/keyword', { name: 'dentista', placeId: ids.place }))._id as string);
+  };
+  const ensureAnalyses = async () => {
+    const owned = await db
+      .select({ id: rankMaps.id, kind: rankMaps.kind, status: rankMaps.status })
+      .from(rankMaps)
+      .where(eq(rankMaps.keywordId, ids.keyword));
+    const completed = owned.find((r) => r.status === 'completed');
+    const scheduled = owned.find((r) => r.kind === 'scheduled' && r.status === 'pending');
+    if (!completed || !scheduled) {
+      await creditsService.adjust(db, { userId: user.id, source: 'extra', amount: 1000, reference: `fuzz-${crypto.randomUUID()}` });
+      // An accepted matrix change may have moved the grid out to sea, where there is nothing to analyse.
+      await call('/api/place/:id/matrix', `/api/place/${ids.place}/matrix`, matrixConfig, 'PUT');
+    }
+    const analyze = (kind: string, body: Record<string, unknown>) =>
+      call(`/api/rankmap/keyword/:keywordId/${kind}`, `/api/rankmap/keyword/${ids.keyword}/${kind}`, body);
+    if (completed) ids.rankmap = completed.id;
+    else {
+      // Completed, so that its answer, its exports and the keyword's trend have data to work on.
+      ids.rankmap = (await analyze('analyze', { query: 'dentista', maxResults: 20, radius: 0 })).rankMapId as string;
+      const outcome = await runScan(fastScanDeps(container, scriptedProvider().provider), ids.rankmap);
+      if (outcome !== 'completed') throw new Error(`fuzz world: the analysis ended ${outcome}`);
+    }
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    ids.scheduled = scheduled?.id ?? ((await analyze('analyze-advanced', { scheduledFor: inTwoDays })).rankMapId as string);
+  };
+  const ensureCompetitor = async () => {
+    const [followed] = await db
+      .select({ id: placeFollowedCompetitors.competitorPlaceId })
+      .from(placeFollowedCompetitors)
+      .where(and(eq(placeFollowedCompetitors.placeId, ids.place), eq(placeFollowedCompetitors.competitorPlaceId, COMPETITOR.placeId)));
+    if (!followed) await call('/api/place/:id/competitors', `/api/place/${ids.place}/competitors`, COMPETITOR);
+  };
+
+  /** Connected through the demo provider the way the browser does: start-url, then follow it to the callback. */
+  const ensureGbp = async () => {
+    const [connected] = await db.select({ id: gbpConnections.userId }).from(gbpConnections).where(eq(gbpConnections.userId, user.id));
+    if (connected) return;
+    const start = await browse('/api/auth/google/start-url', { intent: 'gbp_connect', redirectAfter: '/estadisticas' });
+    const callback = await app.inject({ method: 'GET', url: start.json<{ url: string }>().url });
+    if (callback.statusCode !== 302) throw new Error(`fuzz world: GBP callback → ${callback.statusCode} ${callback.body}`);
+    const locations = await app.inject({ method: 'GET', url: '/api/gbp/locations', headers });
+    ids.location = locations.json<{ locations: { name: string }[] }>().locations[0]?.name ?? '';
+  };
+
+  const [checkout] = await db
+    .select({ id: sandboxObjects.id })
+    .from(sandboxObjects)
+    .where(eq(sandboxObjects.type, 'checkout.session'))
+    .limit(1);
+  ids.checkout = checkout?.id ?? '';
+
+  const restore = async () => {
+    // The development panel can turn the plan into "free"; the override is dropped, not undone.
+    await db.delete(devPlanOverrides).where(eq(devPlanOverrides.userId, user.id));
+    // A simulated failed renewal or a declined checkout can end the subscription.
+    if (!(await getPlanState(container, user.id)).plan) await subscribeThroughSandbox(app, headers, 'pro_starter', 'monthly');
+    await ensurePlace();
+    await ensureKeyword();
+    await ensureAnalyses();
+    await ensureCompetitor();
+    await ensureGbp();
+  };
+  await restore();
+
+  // Someone with a password, signed up and confirmed through the API: signing in and signing
+  // up then have real examples to start from (the fuzzed user above has no password).
+  const member = await createConfirmedUser(app, container, { email: uniqueEmail('fuzz'), name: 'Socia Fuzz' });
+  examples.set('POST /api/auth/login/user', [fromPlain({ email: member.email, password: member.password })]);
+  examples.set('POST /api/auth/signup/user', [
+    fromPlain({ name: 'Socia Fuzz', email: member.email, password: PASSWORD, confirmPassword: PASSWORD }),
+  ]);
+
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await browse('/api/gbp/performance/daily', { locationId: ids.location, metric: 'VIEWS', startDate: day(30), endDate: day(1) });
+  await browse('/api/gbp/performance/keywords', { locationId: ids.location });
+  await browse('/api/geo/coastline', { south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' });
+
+  const byKind = (): Record<string, string[]> => ({
+    place: [ids.place],
+    keyword: [ids.keyword],
+    rankmap: [ids.rankmap, ids.scheduled],
+    scheduled: [ids.scheduled],
+    competitor: [COMPETITOR.placeId],
+    checkout: [ids.checkout],
+    location: [ids.location],
+    user: [user.id],
+  });
+  const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+
+  return {
+    userId: user.id,
+    bearer: () => token,
+    knownIds(hint) {
+      const all = byKind();
+      const h = letters(hint);
+      const matching = Object.entries(all).filter(([kind]) => h && (h.includes(kind) || kind.includes(h)));
+      return (matching.length ? matching : Object.entries(all)).flatMap(([, v]) => v).filter(Boolean);
+    },
+    examples: (route) => examples.get(route) ?? [],
+    restore,
+  };
+}

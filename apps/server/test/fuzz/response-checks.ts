@@ -1,0 +1,33 @@
+import type { LightMyRequestResponse } from 'fastify';
+
+/** English that Fastify, zod or a library would write when an error escapes translation. */
+const ENGLISH =
+  /\b(the|must|should|invalid|expected|required|not found|unexpected|cannot|is not|received|unsupported|too large|internal server error|bad request|unauthorized|forbidden)\b/i;
+
+/**
+ * Why a 4xx answer is not a proper Spanish error, or null when it is. The field names the
+ * message quotes («billingData.city») are not prose, so they are left out of the check.
+ */
+export function notASpanishError(res: LightMyRequestResponse): string | null {
+  // Routes the browser navigates to (the Google OAuth callback) answer with a page, in Spanish.
+  if (String(res.headers['content-type']).startsWith('text/html'))
+    return /<html lang="es"/.test(res.body) ? null : `an HTML error page not in Spanish: ${res.body.slice(0, 200)}`;
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    return `the body is not JSON: ${res.body.slice(0, 200)}`;
+  }
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error !== 'string' || error.trim() === '') return `no error message in ${res.body.slice(0, 200)}`;
+  const prose = error.replace(/«[^»]*»/g, '');
+  if (ENGLISH.test(prose)) return `the error message is not Spanish: ${error}`;
+  return null;
+}
+
+/** A request as a short line for failure messages (bodies can be 100 KB). */
+export function describeRequest(req: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }): string {
+  const cut = (s: string) => (s.length > 300 ? `${s.slice(0, 300)}… (${s.length} caracteres)` : s);
+  const payload = req.payload === undefined ? '' : ` ${req.headers['content-type'] ?? ''} ${cut(req.payload.toString())}`;
+  return `${req.method} ${cut(req.url)}${payload}`;
+}
