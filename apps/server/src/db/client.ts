@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { guardConnection } from './pool-guards';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -76,9 +77,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection dropped by the server (a restart, an admin command) must not crash
-  // the process; the pool replaces it on the next query.
-  pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
+  // A connection dropped by the server (a restart, an admin command) must neither crash the
+  // process nor stay checked out: see guardConnection.
+  pool.on('connect', (client) => guardConnection(client, (message) => console.error(message)));
+  // Idle connections' errors were logged by their guard; the pool has already replaced them.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   // Several API processes may start together: one migrates while the others wait.
   const lockClient = await pool.connect();

@@ -5,11 +5,14 @@ import { createMapsSearchProvider } from '../providers/maps-search';
 import { scanDeps } from '../modules/rankmaps/scan.service';
 import { RANKMAP_SCAN_JOB, workScanJobs } from './rankmap-scan.job';
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB, handleRankmapScheduler } from './rankmap-scheduler.job';
-import { SEND_EMAIL_JOB, handleSendEmail } from './send-email.job';
+import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY, handleSendEmail } from './send-email.job';
 
 /** Queues every job uses; created at start by both the API and the workers. */
 export async function createQueues(boss: PgBoss): Promise<void> {
-  await boss.createQueue(SEND_EMAIL_JOB);
+  // Copies: pg-boss writes into the options it is given. createQueue leaves a queue that
+  // exists alone, so one made by an earlier release gets the policy from updateQueue.
+  await boss.createQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, ...SEND_EMAIL_RETRY });
+  await boss.updateQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, ...SEND_EMAIL_RETRY });
   await boss.createQueue(GRANT_PLAN_CREDITS_JOB);
   await boss.createQueue(RANKMAP_SCAN_JOB);
   await boss.createQueue(RANKMAP_SCHEDULER_JOB);

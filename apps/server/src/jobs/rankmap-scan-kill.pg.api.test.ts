@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnalyzeResponse, RankMapStatusResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
+import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
@@ -65,5 +66,6 @@ describe('a worker killed mid-scan', async () => {
     expect(new Set(results.map((r) => r.pointIndex)).size).toBe(49);
     expect((await rankMapsRepository.findById(db, rankMapId))!).toMatchObject({ status: 'completed', attempts: 2, creditsCharged: 49, failedPoints: 0 });
     expect(await balance(user.id)).toBe(before - 49);
+    expect(await checkInvariants(db)).toEqual([]);
   }, 180_000);
 });

@@ -4,6 +4,12 @@ import { mailRepository } from '../modules/mail/mail.repository';
 
 export const SEND_EMAIL_JOB = 'send-email';
 export const sendEmailPayload = z.object({ emailId: z.uuid() });
+/**
+ * How a failed delivery is retried: 8 more tries over one to two hours (15 s, doubling). It is
+ * the queue's policy rather than each job's, so that one place sets it and a test can shorten
+ * it with `boss.updateQueue` (the SMTP outage drill) without touching this default.
+ */
+export const SEND_EMAIL_RETRY = { retryLimit: 8, retryDelay: 15, retryBackoff: true } as const;
 
 /** Delivers one stored e-mail. Idempotent: a mail already sent is not sent again. */
 export async function handleSendEmail(container: Container, data: unknown, isLastAttempt: boolean): Promise<void> {

@@ -2,7 +2,7 @@ import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
-import { billingRepository } from './billing.repository';
+import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsService } from './credits.service';
 import { planCreditPeriod } from './credit-periods';
 
@@ -45,6 +45,44 @@ export async function applySubscription(container: Container, tx: DbOrTx, sub: S
     canceledAt: toDate(sub.canceled_at),
     stateVersion: version,
   });
+  await takeEarlierPayment(tx, userId, sub);
+}
+
+/**
+ * What a payment at `paidAt` changes on the subscription. Events arrive in any order, so the
+ * last payment only moves forward, and a payment clears only a failure that came before it.
+ */
+function afterPayment(sub: SubscriptionRow, paidAt: Date): Partial<SubscriptionRow> {
+  const changes: Partial<SubscriptionRow> = {};
+  if (!sub.lastPaymentAt || sub.lastPaymentAt < paidAt) changes.lastPaymentAt = paidAt;
+  if (sub.lastFailureAt && sub.lastFailureAt <= paidAt) Object.assign(changes, { lastFailureAt: null, lastFailureAttemptCount: null, nextPaymentAttempt: null });
+  return changes;
+}
+
+async function recordPaymentOn(tx: DbOrTx, sub: SubscriptionRow, paidAt: Date): Promise<void> {
+  const changes = afterPayment(sub, paidAt);
+  if (Object.keys(changes).length > 0) await billingRepository.updateSubscription(tx, sub.id, changes);
+}
+
+/**
+ * A payment already on record for an invoice of the user, by id. The invoices a late event
+ * names are recent (their payment is at least as new as the event), so the user's latest
+ * payments hold them.
+ */
+async function recordedPayment(tx: DbOrTx, userId: string, invoiceId: string) {
+  return (await billingRepository.listPayments(tx, userId, 20)).find((p) => p.id === invoiceId);
+}
+
+/**
+ * The subscription's latest invoice may have been paid before we knew the subscription (its
+ * invoice.paid arrived first): the payment is on record, and the subscription takes it now.
+ */
+async function takeEarlierPayment(tx: DbOrTx, userId: string, sub: SubscriptionLike & { latest_invoice?: string | { id: string } | null }) {
+  const invoiceId = idOf(sub.latest_invoice);
+  if (!invoiceId) return;
+  const payment = await recordedPayment(tx, userId, invoiceId);
+  const row = payment?.status === 'paid' ? await billingRepository.findSubscription(tx, sub.id) : undefined;
+  if (row && payment) await recordPaymentOn(tx, row, payment.date);
 }
 
 async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceLike) {
@@ -68,9 +106,8 @@ async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceL
     invoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
   });
-  if (subscriptionId && (await billingRepository.findSubscription(tx, subscriptionId))) {
-    await billingRepository.updateSubscription(tx, subscriptionId, { lastPaymentAt: paidAt, lastFailureAt: null, lastFailureAttemptCount: null, nextPaymentAttempt: null });
-  }
+  const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
+  if (sub) await recordPaymentOn(tx, sub, paidAt);
   if (target?.kind === 'plan' && target.plan.credits > 0 && line) {
     // Plan credits are monthly. A monthly invoice grants its period; an annual one grants
     // its first month, and the monthly grant job the following ones.
@@ -89,6 +126,8 @@ async function onInvoiceFailed(container: Container, tx: DbOrTx, invoice: Invoic
   if (!userId) return;
   const line = invoice.lines.data[0];
   const failedAt = new Date(version * 1000);
+  // A failed attempt reported after Stripe's retry was paid (events arrive in any order) is history: the invoice stays paid.
+  if ((await recordedPayment(tx, userId, invoice.id))?.status === 'paid') return;
   await billingRepository.upsertPayment(tx, {
     id: invoice.id,
     userId,

@@ -13,6 +13,7 @@ export async function queueEmail(container: Container, email: NewEmail, db: DbOr
   const row = await mailRepository.insert(db, email);
   // Inside a transaction the job is inserted through it, so mail row and job commit together.
   const inTx = db !== container.database.db ? { db: transactionExecutor(db) } : {};
-  await container.boss.send(SEND_EMAIL_JOB, { emailId: row.id }, { retryLimit: 8, retryDelay: 15, retryBackoff: true, singletonKey: row.id, ...inTx });
+  // Retries follow the queue's policy (SEND_EMAIL_RETRY).
+  await container.boss.send(SEND_EMAIL_JOB, { emailId: row.id }, { singletonKey: row.id, ...inTx });
   return row.id;
 }

@@ -1,0 +1,104 @@
+import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
+import { checkInvariants } from '../../test/invariants';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { workScanJobs } from '../jobs/rankmap-scan.job';
+import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
+import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
+import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
+import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
+import { until } from './drill-helpers';
+import { startPrivatePostgres } from './private-postgres';
+
+/** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
+const HEARTBEAT_MS = 500;
+const STALE_SECONDS = 3;
+
+/** createTestApp, on a database of `serverUrl` rather than of the shared server. */
+async function testAppOn(serverUrl: string, env: Record<string, string>): Promise<TestApp> {
+  const shared = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = serverUrl;
+  try {
+    return await createTestApp(env);
+  } finally {
+    if (shared === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = shared;
+  }
+}
+
+// PostgreSQL goes away in the middle of a scan (fast shutdown: every connection is cut) and
+// comes back a second later. The server is this file's own, so other files are not disturbed.
+describe('drill: PostgreSQL restarts during a scan', async () => {
+  const server = await startPrivatePostgres();
+  // Registered first, so it runs last: after the app has closed its connections.
+  afterAll(() => server.destroy());
+  const { app, container, close } = await testAppOn(server.url, { DATA_DIR: GEO_TEST_DATA_DIR });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
+  const { withKeyword, analyze, balance } = rankmapFixtures(app, container);
+  const db = container.database.db;
+  // What would end a real process: an error nobody handles, thrown or rejected.
+  const fatal: unknown[] = [];
+  const onFatal = (err: unknown) => fatal.push(err);
+  process.on('unhandledRejection', onFatal);
+  process.on('uncaughtException', onFatal);
+  afterAll(() => {
+    process.off('unhandledRejection', onFatal);
+    process.off('uncaughtException', onFatal);
+  });
+
+  it('when the database restarts mid-scan, then the scan resumes and completes with every point stored once and the credits charged once', async () => {
+    const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-madrid-dentista-1', MADRID);
+    const before = await balance(user.id);
+    // A vendor answering in 150 ms, two at a time: the 49 points take about 4 s, time enough to stop the server.
+    const { provider, calls } = scriptedProvider({ delayMs: 150 });
+    await workScanJobs(
+      container.boss,
+      fastScanDeps(container, provider, { concurrency: 2, flushEvery: 4, heartbeatMs: HEARTBEAT_MS, staleSeconds: STALE_SECONDS }),
+      2,
+    );
+    const res = await analyze(headers, keywordId);
+    expect(res.statusCode, res.body).toBe(201);
+    const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
+
+    await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, 20_000);
+    await server.stop();
+    const callsWhileDown = calls.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    await server.start();
+    // The restart came mid-scan: not every point had been searched.
+    expect(calls.length).toBeLessThan(totalPoints);
+    expect(callsWhileDown).toBeLessThan(totalPoints);
+
+    // Settle as production does: the scheduler's sweeper (here every second, with a short
+    // stale period that a live run, beating every HEARTBEAT_MS, never reaches) hands a run
+    // that went silent to a new job, and a worker resumes it.
+    await until(
+      'the scan to finish',
+      async () => {
+        const row = await rankMapsRepository.findById(db, rankMapId).catch(() => undefined);
+        if (row?.status === 'completed' || row?.status === 'failed') return true;
+        await sweepStaleScans(container, { staleSeconds: STALE_SECONDS, maxRuns: 5 }).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 900));
+        return false;
+      },
+      40_000,
+    );
+
+    const row = (await rankMapsRepository.findById(db, rankMapId))!;
+    expect(row).toMatchObject({ status: 'completed', failedPoints: 0, creditsCharged: totalPoints, creditsRefunded: 0 });
+    expect(row.attempts).toBeGreaterThanOrEqual(2);
+    const results = await rankResultsRepository.listByRankMap(db, rankMapId);
+    expect(new Set(results.map((r) => r.pointIndex)).size).toBe(totalPoints);
+    expect(results).toHaveLength(totalPoints);
+    // Resumed, not started over: only the points lost with the failed write were searched again.
+    expect(calls.length).toBeLessThan(2 * totalPoints);
+    expect(await balance(user.id)).toBe(before - totalPoints);
+    expect(await checkInvariants(db, { staleSeconds: STALE_SECONDS })).toEqual([]);
+    // The process lived through it: no connection error or unfinished job write went unhandled,
+    // and no connection was left checked out (closing waits for every one to come back).
+    const closed = await Promise.race([close().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 15_000))]);
+    expect(closed, 'the app closes: no connection is left checked out').toBe(true);
+    expect(fatal).toEqual([]);
+  }, 60_000);
+});
