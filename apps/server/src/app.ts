@@ -27,6 +27,11 @@ export interface BuildOptions {
   webDist?: string;
 }
 
+/** Fastify's trustProxy for `hops` proxies in front of the API: false for none. */
+export function trustedProxyHops(hops: number): false | ((address: string, hop: number) => boolean) {
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}
+
 /**
  * Registration order shows the architecture: infrastructure plugins, then application
  * plugins, then the routes of each domain.
@@ -37,7 +42,9 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: container.config.isProduction,
+    // Only the proxies in front of us are trusted: the client address is what the nearest one
+    // saw, never an X-Forwarded-For entry the client wrote itself (see config trustProxyHops).
+    trustProxy: trustedProxyHops(container.config.trustProxyHops),
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
     // URLs the router refuses before any route runs get the same Spanish answer as the rest.

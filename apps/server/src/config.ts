@@ -41,6 +41,12 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(20),
+  SIGN_IN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().positive().default(30),
+  SIGN_IN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
+  SIGN_IN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   WEB_DIST: z.string().optional(),
@@ -104,7 +110,30 @@ export interface Config {
   };
   recaptcha: { siteKey: string; secret: string; verifyUrl: string } | undefined;
   altchaHmacKey: string | undefined;
-  rateLimit: { authMax: number; globalMax: number };
+  /**
+   * authMax: requests per address per 15 minutes on each sign-in, sign-up, reset and contact
+   * endpoint, and tickets per user on support (RATE_LIMIT_AUTH_MAX). globalMax: API calls per
+   * address per minute, counted per process (RATE_LIMIT_GLOBAL_MAX). uploadMax: profile
+   * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). All but globalMax are counted in the
+   * database and hold across API processes.
+   */
+  rateLimit: { authMax: number; globalMax: number; uploadMax: number };
+  /**
+   * Brute-force slowdown of password sign-in (modules/auth/sign-in-throttle.service.ts).
+   * After accountFreeFailures failed attempts on one account (SIGN_IN_ACCOUNT_FREE_FAILURES),
+   * or addressFreeFailures from one client address (SIGN_IN_ADDRESS_FREE_FAILURES), each
+   * further attempt must wait: firstDelaySeconds (SIGN_IN_FIRST_DELAY_SECONDS), doubling
+   * after each failure, up to maxDelaySeconds (SIGN_IN_MAX_DELAY_SECONDS).
+   */
+  signInThrottle: { accountFreeFailures: number; addressFreeFailures: number; firstDelaySeconds: number; maxDelaySeconds: number };
+  /**
+   * How many reverse proxies stand in front of the API (TRUST_PROXY_HOPS; 1 in production,
+   * 0 otherwise), for Fastify's trustProxy. The client address is then the one the nearest
+   * proxy saw, not the first X-Forwarded-For entry, which the client itself can write: with
+   * trustProxy: true, rotating that entry escapes every per-address limit and the sign-in
+   * slowdown. app.ts passes it as a function (Fastify 5 trusts nothing given a bare count).
+   */
+  trustProxyHops: number;
   argon2: { memoryKiB: number; iterations: number };
   webDist: string | undefined;
   /** Business search: Google Places (New) with a key, the demo catalogue without one. */
@@ -176,6 +205,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: son obligatorias con GBP_PROVIDER=google');
   if (gbpProvider === 'google' && !e.GBP_TOKEN_KEY)
     throw new ConfigError('Variables de entorno no válidas:\n  GBP_TOKEN_KEY: es obligatoria con Google Business Profile (clave de 32 bytes en base64)');
+  // The mail outbox would show every user's reset links, and dev-params hands out credits.
+  if (isProduction && e.DEV_TOOLS)
+    throw new ConfigError('Variables de entorno no válidas:\n  DEV_TOOLS: no se permite en producción (expone el buzón de correo y los parámetros de desarrollo)');
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
     const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
@@ -223,7 +255,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : undefined,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX },
+    signInThrottle: {
+      accountFreeFailures: e.SIGN_IN_ACCOUNT_FREE_FAILURES,
+      addressFreeFailures: e.SIGN_IN_ADDRESS_FREE_FAILURES,
+      firstDelaySeconds: e.SIGN_IN_FIRST_DELAY_SECONDS,
+      maxDelaySeconds: Math.max(e.SIGN_IN_MAX_DELAY_SECONDS, e.SIGN_IN_FIRST_DELAY_SECONDS),
+    },
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? (isProduction ? 1 : 0),
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     webDist: e.WEB_DIST,
     places: { provider: e.GOOGLE_MAPS_API_KEY ? 'google' : 'demo', googleApiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },

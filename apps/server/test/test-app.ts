@@ -67,7 +67,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
     RATE_LIMIT_AUTH_MAX: '10000',
     RATE_LIMIT_GLOBAL_MAX: '100000',
     APP_URL: 'http://localhost:3000',
-    DEV_TOOLS: 'true',
+    // Developer tools on, as in development; production refuses them (config.ts).
+    ...(env.NODE_ENV === 'production' ? {} : { DEV_TOOLS: 'true' }),
     DATA_DIR: dataDir,
     ...env,
   });

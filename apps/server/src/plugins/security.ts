@@ -37,6 +37,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       },
     },
     hsts: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    // frame-ancestors 'none' says it to current browsers; X-Frame-Options says the same
+    // (DENY, not helmet's SAMEORIGIN) to the ones that only know the older header.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

@@ -3,6 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { forbidden } from '../../errors';
+import { COOKIE_DEVICE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from './device-cookie';
 import { refreshTtlSeconds, type IssuedSession } from './session.service';
 import { generateToken, safeEqual } from './tokens';
 
@@ -46,4 +47,22 @@ export function assertXsrf(request: FastifyRequest): string {
   const header = request.headers[HEADER_XSRF];
   if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw forbidden(XSRF_MISMATCH, 'XSRF_MISMATCH');
   return cookie;
+}
+
+/**
+ * The device cookie of the brute-force throttle (device-cookie.ts): httpOnly, sent only to
+ * the sign-in endpoint, and kept across logouts, since it is about the browser, not a session.
+ */
+export function setDeviceCookie(reply: FastifyReply, config: Config, value: string) {
+  reply.setCookie(COOKIE_DEVICE, value, {
+    sameSite: 'strict',
+    secure: config.isProduction,
+    httpOnly: true,
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+  });
+}
+
+export function readDeviceCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[COOKIE_DEVICE] || undefined;
 }

@@ -6,6 +6,7 @@ import {
   validResetTokenResponseSchema,
 } from '@rankmaps/shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { assertResetTokenValid, requestPasswordReset, resetPassword } from './password-reset.service';
 import { authRateLimit } from './rate-limit';
 
@@ -21,7 +22,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/request-password-reset/user',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: limitPerAddress(container, authRateLimit(config, 'request-reset')),
       schema: {
         tags,
         summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
@@ -54,7 +55,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password/user/:token',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: limitPerAddress(container, authRateLimit(config, 'reset-password')),
       schema: {
         tags,
         summary: 'Establece una contraseña nueva con un enlace de restablecimiento',

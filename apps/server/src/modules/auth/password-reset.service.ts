@@ -6,6 +6,7 @@ import { emailTokenRepository } from './email-token.repository';
 import { INVALID_TOKEN } from './email-confirmation.service';
 import { hashPassword } from './password';
 import { refreshTokenRepository } from './refresh-token.repository';
+import { forgetAccountFailures } from './sign-in-throttle.service';
 import { hashToken } from './tokens';
 
 /** Queues a reset link when the address has an account; the caller answers the same either way. */
@@ -24,16 +25,22 @@ export async function assertResetTokenValid(container: Container, token: string)
 
 /**
  * Sets a new password through a reset link. The link is used up, the other reset links die,
- * and every signed-in device is signed out: whoever knew the old password loses access.
+ * every signed-in device is signed out (whoever knew the old password loses access), and the
+ * account's failed sign-in attempts are forgotten.
  */
 export async function resetPassword(container: Container, token: string, newPassword: string): Promise<void> {
   // Hashed before the transaction, so the slow part holds no locks.
   const passwordHash = await hashPassword(newPassword, container.config);
-  await container.database.db.transaction(async (tx) => {
-    const userId = await emailTokenRepository.consume(tx, 'reset', hashToken(token));
-    if (!userId) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
-    await usersRepository.setPassword(tx, userId, passwordHash);
-    await emailTokenRepository.consumeAllForUser(tx, 'reset', userId);
-    await refreshTokenRepository.revokeAllForUser(tx, userId);
+  const userId = await container.database.db.transaction(async (tx) => {
+    const id = await emailTokenRepository.consume(tx, 'reset', hashToken(token));
+    if (!id) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
+    await usersRepository.setPassword(tx, id, passwordHash);
+    await emailTokenRepository.consumeAllForUser(tx, 'reset', id);
+    await refreshTokenRepository.revokeAllForUser(tx, id);
+    return id;
   });
+  // The link proved the address: whoever kept the account waiting with wrong guesses no
+  // longer stands between its owner and the new password (sign-in-throttle.service.ts).
+  const user = await usersRepository.findById(container.database.db, userId);
+  if (user) await forgetAccountFailures(container, user.email);
 }

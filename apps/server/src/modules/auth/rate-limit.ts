@@ -1,17 +1,13 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../../config';
-import { AppError } from '../../errors';
+import type { SharedRateLimit } from '../rate-limits/shared-rate-limit';
 
 export const TOO_MANY_ATTEMPTS = 'Demasiados intentos. Inténtalo de nuevo en unos minutos.';
 
 /**
- * Per-IP limit for the endpoints that guess passwords, create accounts or send mail.
- * Each route counts on its own; the error goes through the common error handler.
+ * Per-address limit for the endpoints that guess passwords, create accounts or send mail,
+ * counted in the database (see shared-rate-limit.ts). Each route counts on its own, under
+ * the name given here.
  */
-export function authRateLimit(config: Config): RateLimitOptions {
-  return {
-    max: config.rateLimit.authMax,
-    timeWindow: '15 minutes',
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS, 429),
-  };
+export function authRateLimit(config: Config, name: string): SharedRateLimit {
+  return { name: `auth:${name}`, max: config.rateLimit.authMax, windowSeconds: 15 * 60, message: TOO_MANY_ATTEMPTS };
 }

@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessTokenResponseSchema, emptyRequestSchema, googleLoginRequestSchema, loginRequestSchema } from '@rankmaps/shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { unauthorized } from '../../errors';
-import { assertXsrf, clearSessionCookies, readRefreshCookie, setSessionCookies } from './cookies';
+import { getOrCreateSecret } from '../../lib/secrets';
+import { limitPerAddress } from '../rate-limits/shared-rate-limit';
+import { assertXsrf, clearSessionCookies, readDeviceCookie, readRefreshCookie, setDeviceCookie, setSessionCookies } from './cookies';
+import { DeviceCookies } from './device-cookie';
 import { createGoogleIdTokenVerifier } from './google-id-token';
 import { logInWithGoogle } from './google-login.service';
 import { logIn } from './login.service';
 import { authRateLimit } from './rate-limit';
 import { endSession, rotateSession } from './session.service';
+import { RetryLaterError } from './sign-in-throttle.service';
 
 const LOGGED_OUT = 'Sesión cerrada.';
 const tags = ['auth'];
@@ -20,11 +24,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const google = config.googleClientId
     ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, log: container.log })
     : null;
+  // Its own generated key (kept in the database, shared by every process), not the JWT's.
+  const devices = new DeviceCookies(await getOrCreateSecret(container.database.db, 'sign_in_device_key', undefined));
 
   app.post(
     '/auth/login/user',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: limitPerAddress(container, authRateLimit(config, 'login')),
       schema: {
         tags,
         summary: 'Inicia sesión con email y contraseña',
@@ -33,16 +39,23 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await logIn(container, request.body);
-      setSessionCookies(reply, config, session);
-      return { accessToken: session.accessToken };
+      try {
+        const client = { address: request.ip, deviceCookie: readDeviceCookie(request), devices };
+        const { session, deviceCookie } = await logIn(container, request.body, client);
+        setSessionCookies(reply, config, session);
+        setDeviceCookie(reply, config, deviceCookie);
+        return { accessToken: session.accessToken };
+      } catch (err) {
+        if (err instanceof RetryLaterError) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
     },
   );
 
   app.post(
     '/auth/google/user',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: limitPerAddress(container, authRateLimit(config, 'google')),
       schema: {
         tags,
         summary: 'Inicia sesión (o crea la cuenta) con un ID token de Google',

@@ -7,6 +7,7 @@ import {
   signupResponseSchema,
 } from '@rankmaps/shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { setSessionCookies } from './cookies';
 import { confirmEmail, resendConfirmation } from './email-confirmation.service';
 import { authRateLimit } from './rate-limit';
@@ -25,7 +26,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signup/user',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: limitPerAddress(container, authRateLimit(config, 'signup')),
       schema: {
         tags,
         summary: 'Crea una cuenta y envía el email de confirmación',
@@ -60,7 +61,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/send-confirmation-email/user',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: limitPerAddress(container, authRateLimit(config, 'send-confirmation')),
       schema: {
         tags,
         summary: 'Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta)',

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { contactRequestSchema } from '@rankmaps/shared/schemas/contact';
+import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { sendContactMessage } from './contact.service';
+
+const TOO_MANY_MESSAGES = 'Demasiadas peticiones. Inténtalo de nuevo en unos minutos.';
 
 /** POST /api/general/contactform: the public contact form (spec §7). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +12,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general/contactform',
     {
       // Same budget as the sign-in forms: a person sends a handful of messages, a bot many.
-      config: { rateLimit: { max: app.container.config.rateLimit.authMax, timeWindow: '15 minutes' } },
+      // Counted in the database, so it holds across API processes (shared-rate-limit.ts).
+      onRequest: limitPerAddress(app.container, { name: 'contact', max: app.container.config.rateLimit.authMax, windowSeconds: 15 * 60, message: TOO_MANY_MESSAGES }),
       schema: {
         tags: ['contacto'],
         body: contactRequestSchema,

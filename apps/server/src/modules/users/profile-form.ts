@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { PROFILE_PICTURE_MAX_BYTES } from '@rankmaps/shared/schemas/profile';
-import { type AppError, badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import type { UploadedPicture } from './profile-picture.service';
 
 declare module 'fastify' {
@@ -31,6 +31,7 @@ export const PROFILE_FORM_LIMITS = {
 };
 
 const NOT_MULTIPART = 'Envía el formulario como multipart/form-data.';
+const COMPRESSED_FORM = 'Envía el formulario sin comprimir.';
 const INVALID_FORM = 'El formulario enviado no es válido.';
 
 /** @fastify/multipart's own errors, in Spanish; all of them are the client's. */
@@ -50,6 +51,9 @@ const multipartErrors: Record<string, string> = {
 export async function readProfileForm(request: FastifyRequest): Promise<void> {
   request.profileUpload = null;
   if (!request.isMultipart()) throw badRequest(NOT_MULTIPART, 'NOT_MULTIPART');
+  // Browsers never compress uploads; a compressed form would only hide its real size.
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') throw new AppError('COMPRESSED_FORM', COMPRESSED_FORM, 415);
   const fields: Record<string, string> = {};
   let refusal: AppError | null = null;
   try {

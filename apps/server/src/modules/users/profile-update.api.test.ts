@@ -405,13 +405,19 @@ describe('GET /uploads', async () => {
     '/uploads/avatars/..%2Fsecret.webp',
     '/uploads/../../etc/passwd',
     '/uploads/avatars/%2e%2e%2f%2e%2e%2fpackage.json',
-    '/uploads/avatars/0123456789abcdef0123456789abcdef.webp%00.png',
     '/uploads/avatars/0123456789ABCDEF0123456789ABCDEF.webp',
   ])('when %s is requested, then it answers a JSON 404', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json().error).toBe('Recurso no encontrado.');
+  });
+
+  it('when a NUL is smuggled into the file name, then the text guard refuses it with a JSON 400 and no file', async () => {
+    const res = await app.inject({ method: 'GET', url: '/uploads/avatars/0123456789abcdef0123456789abcdef.webp%00.png' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json().error).toBe('El texto contiene caracteres no válidos.');
   });
 
   it('when the health check runs, then it reports the disk storage adapter', async () => {

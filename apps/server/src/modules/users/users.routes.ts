@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { devParamsRequestSchema, profileSchema, updateBillingRequestSchema, updateProfileFieldsSchema } from '@rankmaps/shared/schemas/profile';
 import { requireUserId } from '../../plugins/auth';
+import { consumeRateLimit } from '../rate-limits/shared-rate-limit';
 import { PICTURE_FIELD, PROFILE_FORM_LIMITS, readProfileForm } from './profile-form';
 import { deleteProfilePicture, getProfile, updateBillingData, updateDevParams, updateProfile } from './users.service';
 
 const tags = ['usuario'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const TOO_MANY_UPLOADS = 'Has subido demasiadas fotos de perfil. Inténtalo de nuevo más tarde.';
 
 /** The multipart body as the API documents it: the validated text fields plus the file. */
 const updateProfileDocSchema = updateProfileFieldsSchema.extend({
@@ -36,7 +38,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user',
     {
       onRequest: app.authenticate,
+      // @fastify/multipart reads the raw request, never the inflated one: left on, the
+      // decompression stream would stall the raw body behind it (a compressed form hung the
+      // request until the server's timeout). Compressed forms are refused in readProfileForm.
+      decompress: false,
       preValidation: readProfileForm,
+      // Only saves that carry a picture count: decoding and re-encoding images is what costs
+      // CPU and disk, and editing the name stays free. Counted per user in the database.
+      preHandler: async (request, reply) => {
+        if (!request.profileUpload) return;
+        const limit = { name: 'avatar-upload', max: container.config.rateLimit.uploadMax, windowSeconds: 3600, message: TOO_MANY_UPLOADS };
+        await consumeRateLimit(container, reply, limit, requireUserId(request));
+      },
       schema: {
         tags,
         summary: 'Actualiza nombre, opciones y foto de perfil (multipart/form-data)',
@@ -45,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         consumes: ['multipart/form-data'],
         body: updateProfileDocSchema,
-        response: { 200: profileSchema, ...errors },
+        response: { 200: profileSchema, ...errors, 429: errorResponseSchema },
       },
     },
     async (request) => {

@@ -1,0 +1,38 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { trustedProxyHops } from './app';
+import { ConfigError, loadConfig } from './config';
+
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db.invalid/rankmaps' };
+
+describe('loadConfig in production', () => {
+  it('when developer tools are asked for, then the process refuses to start and says why', () => {
+    expect(() => loadConfig({ ...PRODUCTION, DEV_TOOLS: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION, DEV_TOOLS: 'true' })).toThrow(/DEV_TOOLS: no se permite en producción/);
+    expect(loadConfig(PRODUCTION).devTools).toBe(false);
+  });
+
+  it('when nothing says otherwise, then one proxy is trusted in production and none elsewhere', () => {
+    expect(loadConfig(PRODUCTION).trustProxyHops).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'development' }).trustProxyHops).toBe(0);
+  });
+});
+
+describe('trustedProxyHops', () => {
+  const clientAddress = async (hops: number, forwardedFor: string) => {
+    const app = Fastify({ trustProxy: trustedProxyHops(hops) });
+    app.get('/', (request) => ({ ip: request.ip }));
+    const res = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-for': forwardedFor }, remoteAddress: '10.0.0.2' });
+    await app.close();
+    return res.json<{ ip: string }>().ip;
+  };
+
+  it('when a client writes its own X-Forwarded-For entry behind one proxy, then the address the proxy saw counts', async () => {
+    // The client sent "1.2.3.4"; our proxy (10.0.0.2) appended the address it saw.
+    expect(await clientAddress(1, '1.2.3.4, 203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('when no proxy is configured, then the header is ignored', async () => {
+    expect(await clientAddress(0, '1.2.3.4')).toBe('10.0.0.2');
+  });
+});

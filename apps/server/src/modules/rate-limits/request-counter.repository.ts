@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+
+export interface CounterHit {
+  /** Requests counted in the current window, this one included. */
+  hits: number;
+  /** Seconds until the window closes and the count starts again. */
+  secondsLeft: number;
+}
+
+// Times are the database's `now()`, so every API process agrees on when a window ends.
+export const requestCounterRepository = {
+  /**
+   * Counts one request in the bucket's fixed window, opening a new window when the last one
+   * has ended. One atomic upsert: concurrent requests from several processes each get their
+   * own number, so exactly `max` of them fit in a window.
+   */
+  async hit(db: DbOrTx, bucketHash: string, windowSeconds: number): Promise<CounterHit> {
+    const [row] = await rowsOf<{ hits: number; seconds_left: number }>(
+      db,
+      sql`
+        insert into request_counters as t (bucket_hash, hits, window_ends_at)
+        values (${bucketHash}, 1, now() + make_interval(secs => ${windowSeconds}::int))
+        on conflict (bucket_hash) do update set
+          hits = case when t.window_ends_at <= now() then 1 else t.hits + 1 end,
+          window_ends_at = case when t.window_ends_at <= now() then now() + make_interval(secs => ${windowSeconds}::int) else t.window_ends_at end
+        returning hits, extract(epoch from window_ends_at - now())::float8 as seconds_left
+      `,
+    );
+    if (!row) throw new Error('request counter upsert returned no row');
+    return { hits: Number(row.hits), secondsLeft: Number(row.seconds_left) };
+  },
+
+  /** Windows that have ended hold no information; they are deleted now and then. */
+  async purgeEnded(db: DbOrTx): Promise<void> {
+    await db.execute(sql`delete from request_counters where window_ends_at < now()`);
+  },
+};
