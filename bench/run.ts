@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { benchColdStart } from './cold-start';
 import { benchGenerateMatrix } from './generate-matrix';
 import { benchLandingJs } from './landing-js';
+import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
 import { benchRankMapDetail } from './rankmap-detail';
 import { benchScanLatency } from './scan-latency';
@@ -39,6 +40,9 @@ record(await benchScanLatency());
 if (pg) record(await benchScanLatency({ databaseUrl: pg }));
 record(await benchRankMapDetail());
 if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
+// The mixed load of signed-in users while scans run (issue 7); PostgreSQL is what production runs.
+record(await benchLoad());
+if (pg) record(await benchLoad({ databaseUrl: pg }));
 
 const out = path.join(root, 'bench/.results');
 mkdirSync(out, { recursive: true });
