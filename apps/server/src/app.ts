@@ -12,6 +12,7 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerRequestLog } from './plugins/request-log';
 import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
@@ -41,6 +42,8 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   const logger: FastifyBaseLogger = container.log;
   const app = Fastify({
     loggerInstance: logger,
+    // One line per request instead, from registerRequestLog.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Only the proxies in front of us are trusted: the client address is what the nearest one
     // saw, never an X-Forwarded-For entry the client wrote itself (see config trustProxyHops).
@@ -55,6 +58,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('container', container);
   registerRouteTable(app);
+  registerRequestLog(app);
   registerErrorHandler(app);
   registerTextGuard(app);
 
