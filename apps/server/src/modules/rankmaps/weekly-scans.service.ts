@@ -23,14 +23,23 @@ export function weeklySlotKey(slot: Date, timeZone: string): string {
 
 type Schedule = Pick<KeywordWithPlace['place'], 'rankDay' | 'rankHour' | 'timeZone'>;
 
+/** Zones already checked: building a formatter to test one costs more than the slot maths. */
+const knownZones = new Map<string, boolean>();
+
 /** The place's zone, or Madrid's if the stored one is not a zone Intl knows. */
 function zoneOf(place: Schedule): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: place.timeZone });
-    return place.timeZone;
-  } catch {
-    return FALLBACK_TIME_ZONE;
+  let valid = knownZones.get(place.timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: place.timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // Zones are a few hundred names; anything else is not worth remembering.
+    if (knownZones.size < 1000) knownZones.set(place.timeZone, valid);
   }
+  return valid ? place.timeZone : FALLBACK_TIME_ZONE;
 }
 
 /** When the place's next weekly scan is due (spec §4 "Next scan date"). */
