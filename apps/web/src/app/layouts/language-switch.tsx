@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, type Language } from '../../lib/i18n';
 import { Icon } from './icons';
 
-/** es / en buttons; the pressed one is the current language (aria-pressed). */
+/** es / en buttons, named 'es Español' and 'en English'; the pressed one is the current language (aria-pressed). */
 export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { t, i18n } = useTranslation();
   const current: Language = i18n.language === 'en' ? 'en' : 'es';
@@ -20,11 +20,12 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
             type="button"
             lang={lang}
             aria-pressed={current === lang}
-            aria-label={t(`language.${lang}`)}
             onClick={() => void changeLanguage(lang)}
             className={`rounded-md px-2 py-1 text-xs font-semibold uppercase transition-colors ${current === lang ? active : idle}`}
           >
+            {/* The name starts with the visible code, so voice control finds the button by what it shows (WCAG 2.5.3). */}
             {lang}
+            <span className="sr-only"> {t(`language.${lang}`)}</span>
           </button>
         ))}
       </div>

@@ -106,7 +106,7 @@ export function PublicFooter() {
             </ul>
           </div>
         </div>
-        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-xs text-slate-500 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
             <p className="mt-1">{t('footer.madeIn')}</p>

@@ -21,6 +21,13 @@ export const COAST_COLOR = '#0c4a6e';
 /** The map's background without a basemap: a plain light surface for the points and the coast. */
 export const NO_BASEMAP_BACKGROUND = '#f8fafc';
 
+/**
+ * Room a fit leaves, in pixels, besides its geographic padding: the zoom buttons sit in the
+ * top-left corner and the demo badge in the top-right one, and on a phone-sized map a 10%
+ * margin alone left the corner points under them.
+ */
+export const FIT_CLEARANCE: L.FitBoundsOptions = { paddingTopLeft: L.point(44, 40), paddingBottomRight: L.point(12, 12) };
+
 export type TileStatus = 'loading' | 'ok' | 'failed';
 
 export interface MapView {

@@ -131,11 +131,11 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
       </section>
 
       <section aria-labelledby="pricing-included" className="px-4 pb-12 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-6xl rounded-3xl bg-slate-50 px-6 py-8 ring-1 ring-slate-200 sm:px-10">
+        <div className="@container mx-auto max-w-6xl rounded-3xl bg-slate-50 px-6 py-8 ring-1 ring-slate-200 sm:px-10">
           <h2 id="pricing-included" className="text-center text-lg font-semibold text-slate-900">
             {t('included.title')}
           </h2>
-          <ul className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-6 grid gap-x-8 gap-y-3 @xl:grid-cols-2 @4xl:grid-cols-3">
             {INCLUDED.map((id) => (
               <li key={id} className="flex items-center gap-2.5 text-sm text-slate-700">
                 <CheckIcon className="h-4 w-4 text-emerald-600" />
@@ -146,8 +146,9 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
         </div>
       </section>
 
-      <div className="px-4 pb-4 sm:px-6 lg:px-8">
-        <div className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2">
+      {/* Two cards side by side only with room for both: signed in, the sidebar narrows the page. */}
+      <div className="@container px-4 pb-4 sm:px-6 lg:px-8">
+        <div className="mx-auto grid max-w-6xl gap-6 @2xl:grid-cols-2">
           <section aria-labelledby="pricing-credits" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
               <CoinsIcon />

@@ -73,9 +73,9 @@ export function CreditsWidget({ subscription, extra, planMonthly, headingLevel =
           <p className="mt-0.5 text-xs text-slate-500">{t('credits.extraValidity', { months: CREDIT_PACKAGE.validityMonths })}</p>
         </div>
         <div className="rounded-xl bg-brand-50/60 p-3 ring-1 ring-brand-100">
-          <p className="text-xs font-medium text-brand-800/80">{t('credits.available')}</p>
+          <p className="text-xs font-medium text-brand-800">{t('credits.available')}</p>
           <p className="mt-0.5 text-lg font-semibold text-brand-900 tabular-nums">{n(subscription + extra)}</p>
-          <p className="mt-0.5 text-xs text-brand-800/70">{t('credits.costHint')}</p>
+          <p className="mt-0.5 text-xs text-brand-800">{t('credits.costHint')}</p>
         </div>
       </div>
     </section>

@@ -20,14 +20,17 @@ export function PastDueDetails({ failure }: { failure: Failure | null }) {
     },
   ];
   return (
-    <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-      {rows.map((row) => (
-        <div key={row.term}>
-          <dt className="text-xs font-medium tracking-wide text-red-700/80 uppercase">{row.term}</dt>
-          <dd className="mt-0.5 font-semibold text-red-950">{row.value}</dd>
-        </div>
-      ))}
-    </dl>
+    // Three columns only when its own box is wide enough: the signed-in sidebar narrows the page from 768 px.
+    <div className="@container">
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm @xl:grid-cols-3">
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt className="text-xs font-medium tracking-wide text-red-700/80 uppercase">{row.term}</dt>
+            <dd className="mt-0.5 font-semibold text-red-950">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

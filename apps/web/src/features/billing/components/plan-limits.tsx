@@ -17,11 +17,11 @@ export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimits
   ];
   const Heading = headingLevel;
   return (
-    <section aria-labelledby={titleId} data-testid="plan-limits">
+    <section aria-labelledby={titleId} data-testid="plan-limits" className="@container">
       <Heading id={titleId} className="font-semibold text-slate-900">
         {t('limits.title')}
       </Heading>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <dl className="mt-3 grid grid-cols-2 gap-3 @lg:grid-cols-3 @3xl:grid-cols-5">
         {rows.map((row) => (
           <div key={row.key} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
             <dt className="text-xs font-medium text-slate-500">{row.label}</dt>

@@ -13,8 +13,9 @@ const links: { to: string; key: 'rankmap' | 'statistics' | 'reviews'; icon: Comp
 export function QuickLinks() {
   const { t } = useTranslation('dashboard');
   return (
-    <nav aria-label={t('quickLinks.label')}>
-      <ul className="grid gap-4 sm:grid-cols-3">
+    // Sized by the room the page gives it, not the window: from 768 px the sidebar takes 288 px of it.
+    <nav aria-label={t('quickLinks.label')} className="@container">
+      <ul className="grid gap-4 @2xl:grid-cols-3">
         {links.map(({ to, key, icon: Icon, tone }) => (
           <li key={to}>
             <Link

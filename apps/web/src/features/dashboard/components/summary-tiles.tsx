@@ -69,32 +69,35 @@ export function SummaryTiles({
   const planName = getPlan(profile.currentPlan)?.name ?? t('tiles.free');
   const badge = planBadge(subscriptionStatus);
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      <Tile
-        testId="tile-places"
-        icon={<StoreIcon className="h-4 w-4" />}
-        label={t('tiles.places')}
-        value={
-          <span className="tabular-nums">
-            {count}
-            <span className="text-base font-semibold text-slate-400"> / {isUnlimited(limit) ? t('tiles.unlimited') : limit}</span>
-          </span>
-        }
-      >
-        <p className="text-xs text-slate-500">
-          {isUnlimited(limit) ? t('tiles.placesUnlimited') : t('tiles.placesLimit', { count: limit })}
-        </p>
-      </Tile>
-      <Tile testId="tile-plan" icon={<BadgeIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
-        {badge && (
-          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>
-            {t(`tiles.status.${badge}`)}
-          </span>
-        )}
-      </Tile>
-      <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={gbp.value}>
-        {gbp.detail}
-      </Tile>
+    // Sized by the room the page gives it (the sidebar takes 288 px from 768 px up), not by the window.
+    <div className="@container">
+      <div className="grid gap-4 @2xl:grid-cols-3">
+        <Tile
+          testId="tile-places"
+          icon={<StoreIcon className="h-4 w-4" />}
+          label={t('tiles.places')}
+          value={
+            <span className="tabular-nums">
+              {count}
+              <span className="text-base font-semibold text-slate-500"> / {isUnlimited(limit) ? t('tiles.unlimited') : limit}</span>
+            </span>
+          }
+        >
+          <p className="text-xs text-slate-500">
+            {isUnlimited(limit) ? t('tiles.placesUnlimited') : t('tiles.placesLimit', { count: limit })}
+          </p>
+        </Tile>
+        <Tile testId="tile-plan" icon={<BadgeIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
+          {badge && (
+            <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>
+              {t(`tiles.status.${badge}`)}
+            </span>
+          )}
+        </Tile>
+        <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={gbp.value}>
+          {gbp.detail}
+        </Tile>
+      </div>
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { MarketingIcon } from '../components/icons';
 
 export function Hero() {
   const { t } = useTranslation('landing');
+  // overflow-x-clip: the example card's glow reaches past the screen edge on phones and must not scroll the page.
   return (
-    <section aria-labelledby="hero-title" className="px-4 pt-12 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pb-24">
+    <section aria-labelledby="hero-title" className="overflow-x-clip px-4 pt-12 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pb-24">
       <div className="mx-auto grid max-w-7xl items-center gap-14 lg:grid-cols-[1.1fr_1fr]">
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-sm font-medium text-brand-800 shadow-sm ring-1 ring-brand-100">

@@ -71,13 +71,13 @@ function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: numb
   const { t } = useTranslation('places');
   if (canAdd)
     return (
-      <Link to="/new-place" className={buttonClass('primary')}>
+      <Link to="/new-place" className={`${buttonClass('primary')} shrink-0 whitespace-nowrap`}>
         <PlusIcon />
         {t('list.add')}
       </Link>
     );
   return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
+    <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
       <span role="status" className="rounded-lg bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-500">
         {t('list.limitReached', { count, limit })}
       </span>
@@ -131,19 +131,22 @@ function PlaceGrid({ places }: { places: Place[] }) {
   };
 
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
-      {places.map((place) => (
-        <li key={place._id}>
-          <PlaceCard
-            place={place}
-            deleting={deletingId === place._id}
-            syncing={syncingId === place._id}
-            onDelete={() => void onDelete(place)}
-            onSync={() => void onSync(place)}
-          />
-        </li>
-      ))}
-    </ul>
+    // Columns by the list's own width: from 768 px the sidebar leaves the page only 480 px.
+    <div className="@container">
+      <ul className="grid gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
+        {places.map((place) => (
+          <li key={place._id}>
+            <PlaceCard
+              place={place}
+              deleting={deletingId === place._id}
+              syncing={syncingId === place._id}
+              onDelete={() => void onDelete(place)}
+              onSync={() => void onSync(place)}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

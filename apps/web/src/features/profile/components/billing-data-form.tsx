@@ -75,7 +75,7 @@ export function BillingDataForm({ profile, onStatus }: { profile: Profile; onSta
         </div>
       </fieldset>
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 @sm:grid-cols-2">
         <TextField
           label={t(`billing.fiscalName.${type}`)}
           autoComplete={type === 'business' ? 'organization' : 'name'}

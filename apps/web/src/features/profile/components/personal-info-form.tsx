@@ -66,7 +66,7 @@ export function PersonalInfoForm({ profile, onStatus }: { profile: Profile; onSt
   ];
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-8 md:grid-cols-[12rem_1fr]">
+    <form onSubmit={onSubmit} noValidate className="grid gap-8 @xl:grid-cols-[12rem_1fr]">
       <PhotoUpload
         currentUrl={profile.profilePicture}
         file={picture}
@@ -89,7 +89,7 @@ export function PersonalInfoForm({ profile, onStatus }: { profile: Profile; onSt
           hint={t('personal.emailHint')}
           className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
         />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-5 @sm:grid-cols-2">
           <TextField
             label={t('personal.age')}
             type="number"

@@ -12,12 +12,13 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
         <div className="-mt-10 sm:-mt-12">
           <ProfileAvatar profile={profile} className="h-20 w-20 text-3xl sm:h-24 sm:w-24" />
         </div>
-        <div className="min-w-0 pb-1">
+        {/* max-w-full: centred on phones, the block would otherwise grow past the card with a long e-mail. */}
+        <div className="max-w-full min-w-0 pb-1">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{t('header.eyebrow')}</p>
-          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900" data-testid="profile-name">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900" data-testid="profile-name">
             {profile.name}
           </h1>
-          <p className="truncate text-sm text-slate-600">{profile.email}</p>
+          <p className="text-sm break-all text-slate-600">{profile.email}</p>
         </div>
       </div>
     </header>

@@ -46,7 +46,9 @@ export function ProfileTabs({
   };
 
   return (
-    <section className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    // Labels and forms follow the card's own width (@container): the signed-in sidebar leaves the
+    // page 480 px at 768 px, too little for the long labels the window width would pick.
+    <section className="@container rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200 px-2 sm:px-4">
         {tabs.map((tab, i) => {
           const active = i === selected;
@@ -65,12 +67,12 @@ export function ProfileTabs({
               onClick={() => select(i)}
               onKeyDown={onKeyDown}
               data-tab={tab.id}
-              className={`relative -mb-px flex-1 border-b-2 px-3 py-3.5 text-sm font-semibold whitespace-nowrap transition-colors md:flex-none md:px-4 ${
+              className={`relative -mb-px flex-1 border-b-2 px-3 py-3.5 text-sm font-semibold whitespace-nowrap transition-colors @2xl:flex-none @2xl:px-4 ${
                 active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800'
               }`}
             >
-              <span className="md:hidden">{tab.short}</span>
-              <span className="hidden md:inline">{tab.label}</span>
+              <span className="@2xl:hidden">{tab.short}</span>
+              <span className="hidden @2xl:inline">{tab.label}</span>
             </button>
           );
         })}

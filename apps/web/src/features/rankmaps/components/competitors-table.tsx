@@ -73,14 +73,14 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
   return (
     <section
       aria-labelledby={titleId}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="@container rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
       data-testid="competitors-table"
     >
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         {t('table.title')}
       </h2>
 
-      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+      <div className="mt-3 grid gap-3 @lg:grid-cols-3">
         <SummaryTile testId="competitors-our-rank">
           {analysis.ourRank !== null ? (
             <span className="font-semibold text-slate-900">
@@ -120,7 +120,8 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
         <p className="mt-4 text-sm text-slate-500">{t('table.empty')}</p>
       ) : (
         <>
-          <p id={hintId} className="mt-4 text-xs text-slate-500 md:hidden">
+          {/* Shown at every width: the table is 50rem wide, more than its column even on desktops. */}
+          <p id={hintId} className="mt-4 text-xs text-slate-500">
             {t('table.scrollHint')}
           </p>
           {/* Focusable so that keyboard users can scroll it sideways too; relative so that the
@@ -195,7 +196,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                             </span>
                           )}
                         </div>
-                        {c.address && <div className="mt-0.5 line-clamp-2 text-xs text-slate-500">{c.address}</div>}
+                        {c.address && <div className="mt-0.5 line-clamp-2 text-xs text-slate-600">{c.address}</div>}
                       </th>
                       <td className={`text-right tabular-nums ${cell}`}>{formatDecimal(c.avgPosition, locale)}</td>
                       <td className={`text-right tabular-nums ${cell}`}>

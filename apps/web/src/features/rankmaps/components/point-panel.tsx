@@ -107,7 +107,8 @@ export function PointPanel({ result, ourPlaceId, onClose }: PointPanelProps) {
         </button>
       </header>
 
-      <div data-scroll className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+      {/* A tab stop of its own: the list holds no links or buttons, so the keyboard scrolls it from here. */}
+      <div data-scroll role="region" aria-labelledby={titleId} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
         {failed ? (
           <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="point-panel-position">
             <p className="flex items-center gap-2 font-semibold text-slate-800">
@@ -188,7 +189,7 @@ function ResultItem({ entry, locale }: { entry: PointEntry; locale: string }) {
         <p className="mt-0.5">
           <RatingText rating={entry.rating} reviews={entry.userRatingCount} locale={locale} />
         </p>
-        {entry.address && <p className="mt-0.5 text-xs break-words text-slate-500">{entry.address}</p>}
+        {entry.address && <p className="mt-0.5 text-xs break-words text-slate-600">{entry.address}</p>}
       </div>
     </li>
   );

@@ -5,6 +5,7 @@ import { COMPETITORS_TOP, type Competitor } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import {
   CoastSwatch,
+  FIT_CLEARANCE,
   LegendItem,
   NO_BASEMAP_BACKGROUND,
   TilesFailedNotice,
@@ -170,7 +171,7 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
       return;
     }
     const b = L.latLngBounds([shownBounds.south, shownBounds.west], [shownBounds.north, shownBounds.east]);
-    map.fitBounds(b.pad(FIT_PADDING[mode]), { animate: false });
+    map.fitBounds(b.pad(FIT_PADDING[mode]), { ...FIT_CLEARANCE, animate: false });
   }, [mapRef, shownBounds, mode]);
 
   // Marker size follows the on-screen spacing of the grid at each zoom, so big grids do not overlap.

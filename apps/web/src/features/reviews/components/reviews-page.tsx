@@ -29,11 +29,11 @@ export function ReviewsPage() {
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
         <p className="mx-auto mt-3 max-w-2xl text-pretty text-slate-600">{t('lead')}</p>
       </header>
-      <section aria-labelledby="reviews-features-title">
+      <section aria-labelledby="reviews-features-title" className="@container">
         <h2 id="reviews-features-title" className="text-lg font-semibold text-slate-900">
           {t('featuresTitle')}
         </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        <ul className="mt-4 grid gap-4 @xl:grid-cols-2">
           {features.map(({ key, icon: FeatureIcon, tone }) => (
             <li key={key} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
               <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ring-1 ${tone}`}>

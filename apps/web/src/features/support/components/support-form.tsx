@@ -63,7 +63,7 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
   const priorities = SUPPORT_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }));
   const sending = send.isPending;
   return (
-    <form onSubmit={onSubmit} onFocus={warmUp} noValidate aria-labelledby="support-form-title" className="space-y-5">
+    <form onSubmit={onSubmit} onFocus={warmUp} noValidate aria-labelledby="support-form-title" className="@container space-y-5">
       <h2 id="support-form-title" className="text-lg font-semibold text-slate-900">
         {t('form.title')}
       </h2>
@@ -79,7 +79,7 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
           {supportErrorMessage(send.error, t)}
         </AlertBanner>
       )}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 @md:grid-cols-2">
         <SelectField
           label={t('form.category')}
           required

@@ -10,16 +10,20 @@ import { HelpIcon, UserIcon } from './icons';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
-    <div className="flex gap-3">
-      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-sm font-semibold break-words text-slate-900" data-testid={testId}>
-          {children}
-        </dd>
-      </div>
+    // A <dl> group may hold only <dt> and <dd>: the icon sits inside the <dt>, drawn in the padding.
+    <div className="relative min-h-9 min-w-0 pl-12">
+      <dt className="text-xs font-medium text-slate-500">
+        <span
+          aria-hidden="true"
+          className="absolute top-0 left-0 flex h-9 w-9 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-sm font-semibold break-words text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

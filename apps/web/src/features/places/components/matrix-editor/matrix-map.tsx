@@ -5,6 +5,7 @@ import { MATRIX_LAT_LIMIT, type MatrixPoint } from '@rankmaps/shared/schemas/pla
 import {
   COAST_COLOR,
   CoastSwatch,
+  FIT_CLEARANCE,
   LegendDot as Dot,
   LegendItem,
   NO_BASEMAP_BACKGROUND,
@@ -156,7 +157,7 @@ export function MatrixMap({ points, center, loading = false, onPickCenter }: Mat
     if (!map) return;
     if (bounds) {
       const b = L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
-      map.fitBounds(b.pad(FIT_PADDING), { animate: false });
+      map.fitBounds(b.pad(FIT_PADDING), { ...FIT_CLEARANCE, animate: false });
     }
   }, [mapRef, bounds]);
   const centerLat = center?.lat ?? null;
