@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { buildApp } from '../apps/server/src/app';
@@ -15,6 +14,7 @@ import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps
 import { buildUser } from '../apps/server/test/factories';
 import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
 import { tempDataDir } from './lib';
+import { scratchDatabase } from './scan-env';
 
 // The load test's data, written before the server starts: users on the Enterprise plan with
 // credits, each with a business, two keywords, followed competitors and completed analyses
@@ -61,23 +61,6 @@ export interface SeedOptions {
   /** Every `bigEvery`-th user's business has a 25×25 grid (3 km); the others 7×7 (1.5 km). */
   bigEvery: number;
   analysesPerKeyword: number;
-}
-
-async function scratchDatabase(adminUrl: string) {
-  const name = `rm_bench_load_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 type Headers = Record<string, string>;

@@ -36,7 +36,7 @@ export interface ScanEnv {
 }
 
 /** A scratch database on the server `adminUrl` names, dropped by `drop` (as the API tests do). */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rm_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
