@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
 import { openPostgres, rowsOf } from '../db/client';
 import { guardConnection } from '../db/pool-guards';
+import { collectFatalErrors } from './drill-helpers';
 
 const within = <T>(ms: number, work: Promise<T>) =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms))]);
@@ -18,15 +19,7 @@ describe('drill: connections lost under the app', async () => {
     await database.close();
     await drop();
   });
-  // What would end a real process: an error nobody handles, thrown or rejected.
-  const fatal: unknown[] = [];
-  const onFatal = (err: unknown) => fatal.push(err);
-  process.on('unhandledRejection', onFatal);
-  process.on('uncaughtException', onFatal);
-  afterAll(() => {
-    process.off('unhandledRejection', onFatal);
-    process.off('uncaughtException', onFatal);
-  });
+  const fatal = collectFatalErrors();
 
   it('when the server ends a connection in the middle of a transaction, then the transaction fails, the process carries on and the next one works', async () => {
     const app = await openPostgres(url!, 2);

@@ -8,7 +8,7 @@ import { rankResultsRepository } from '../modules/rankmaps/rank-results.reposito
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
 import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
-import { until } from './drill-helpers';
+import { collectFatalErrors, until } from './drill-helpers';
 import { startPrivatePostgres } from './private-postgres';
 
 /** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
@@ -37,15 +37,7 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const { withKeyword, analyze, balance } = rankmapFixtures(app, container);
   const db = container.database.db;
-  // What would end a real process: an error nobody handles, thrown or rejected.
-  const fatal: unknown[] = [];
-  const onFatal = (err: unknown) => fatal.push(err);
-  process.on('unhandledRejection', onFatal);
-  process.on('uncaughtException', onFatal);
-  afterAll(() => {
-    process.off('unhandledRejection', onFatal);
-    process.off('uncaughtException', onFatal);
-  });
+  const fatal = collectFatalErrors();
 
   it('when the database restarts mid-scan, then the scan resumes and completes with every point stored once and the credits charged once', async () => {
     const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-madrid-dentista-1', MADRID);

@@ -29,3 +29,10 @@ export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   </Icon>
 );
+
+/** The × of every close button (dialogs, panels, toasts). */
+export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);

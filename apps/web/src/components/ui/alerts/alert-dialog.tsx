@@ -4,6 +4,7 @@ import { AlertIcon } from './alert-icon';
 import { dialogRole, type AlertType } from './alert-types';
 import { trapTab } from './focus-trap';
 import { fadeDuration } from './motion';
+import { CloseIcon } from '../common-icons';
 
 export interface AlertDialogProps {
   kind: AlertType | 'confirm';
@@ -111,17 +112,7 @@ export function AlertDialog({
             title={closeLabel}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon />
           </button>
           <div className="sm:flex sm:items-start sm:gap-4">
             <AlertIcon kind={kind} />

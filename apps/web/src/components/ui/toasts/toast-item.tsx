@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@rankmaps/shared/constants';
 import type { ToastType } from './toast-context';
+import { CloseIcon } from '../common-icons';
 
 const styles: Record<ToastType, { box: string; icon: string; path: string }> = {
   info: { box: 'ring-brand-200', icon: 'bg-brand-50 text-brand-600', path: 'M12 11v5M12 7.5v.01' },
@@ -64,17 +65,7 @@ export default function ToastItem({ type, message, onDismiss }: { type: ToastTyp
         title={t('toast.close')}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <CloseIcon className="h-4 w-4" />
       </button>
     </li>
   );

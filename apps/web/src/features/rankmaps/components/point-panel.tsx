@@ -4,6 +4,7 @@ import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, positionBand } from '@r
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import { FAILED_MARKER, type PointEntry, formatCoordinates, ourPosition, pointEntries } from './results-logic';
 import { AdBadge, OursBadge, RatingText } from './results-ui';
+import { CloseIcon } from '../../../components/ui/common-icons';
 
 export interface PointPanelProps {
   result: RankResult;
@@ -93,17 +94,7 @@ export function PointPanel({ result, ourPlaceId, onClose }: PointPanelProps) {
           title={t('panel.close')}
           className="-mt-1 -mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <CloseIcon />
         </button>
       </header>
 
