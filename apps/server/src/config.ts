@@ -20,6 +20,10 @@ const envSchema = z.object({
   DEMO_USER: bool.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://').optional(),
   MAIL_FROM: z.string().default('RankMaps <no-reply@rankmaps.local>'),
+  MAIL_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
+  MAIL_REQUEUE_MIN_DELAY_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  MAIL_REQUEUE_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(6 * 3600),
+  MAIL_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3 * 24 * 3600),
   SUPPORT_EMAIL: z.email().default('soporte@rankmaps.es'),
   CONTACT_PHONE: z.string().default('+34 951 000 000'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -46,6 +50,7 @@ const envSchema = z.object({
   SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().positive().default(30),
   SIGN_IN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   SIGN_IN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  SESSION_CHECK_TTL_SECONDS: z.coerce.number().min(0).max(900).default(30),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
@@ -86,6 +91,15 @@ export interface Config {
   demoUser: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * E-mail delivery (docs/operations.md, "E-mail delivery"). sendConcurrency: mails one
+   * process sends at once (MAIL_SEND_CONCURRENCY). A mail still undelivered once its job's
+   * retries are spent is queued again by the outbox sweep, each time after half its age,
+   * kept between requeueMinDelaySeconds and requeueMaxDelaySeconds
+   * (MAIL_REQUEUE_MIN_DELAY_SECONDS, MAIL_REQUEUE_MAX_DELAY_SECONDS), until it is
+   * maxAgeSeconds old (MAIL_MAX_AGE_SECONDS, 3 days): then it fails for good.
+   */
+  mail: { sendConcurrency: number; requeueMinDelaySeconds: number; requeueMaxDelaySeconds: number; maxAgeSeconds: number };
   supportEmail: string;
   contactPhone: string;
   googleClientId: string | undefined;
@@ -134,6 +148,12 @@ export interface Config {
    * slowdown. app.ts passes it as a function (Fastify 5 trusts nothing given a bare count).
    */
   trustProxyHops: number;
+  /**
+   * How long each API process trusts its cached "this session is live" before asking the
+   * database again (SESSION_CHECK_TTL_SECONDS, 30 s): a session revoked by another process
+   * (logout, password reset) stops authenticating there within this time. 0 asks every time.
+   */
+  sessionCheckTtlSeconds: number;
   argon2: { memoryKiB: number; iterations: number };
   webDist: string | undefined;
   /** Business search: Google Places (New) with a key, the demo catalogue without one. */
@@ -156,6 +176,13 @@ export interface Config {
     provider: 'sandbox' | 'stripe';
     /** The sandbox checkout is off in production unless SANDBOX_PAYMENTS=true. */
     sandboxEnabled: boolean;
+    /**
+     * Whether a payment provider can take payments: Stripe, or the sandbox while it is enabled.
+     * False in production without Stripe keys (and without SANDBOX_PAYMENTS=true): the API then
+     * starts, warns in its log, and answers 503 to every action that needs the provider
+     * (checkout, billing portal, subscription changes) instead of handing out a dead sandbox link.
+     */
+    available: boolean;
     /** Price ids by catalogue key ('basico_monthly', 'pro_agency_annual', 'credits_500'...). */
     prices: Record<string, string>;
     stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
@@ -208,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // The mail outbox would show every user's reset links, and dev-params hands out credits.
   if (isProduction && e.DEV_TOOLS)
     throw new ConfigError('Variables de entorno no válidas:\n  DEV_TOOLS: no se permite en producción (expone el buzón de correo y los parámetros de desarrollo)');
+  const sandboxEnabled = paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction);
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
     const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
@@ -230,6 +258,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoUser: e.DEMO_USER ?? (embedded && !isProduction),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: {
+      sendConcurrency: e.MAIL_SEND_CONCURRENCY,
+      requeueMinDelaySeconds: e.MAIL_REQUEUE_MIN_DELAY_SECONDS,
+      requeueMaxDelaySeconds: Math.max(e.MAIL_REQUEUE_MAX_DELAY_SECONDS, e.MAIL_REQUEUE_MIN_DELAY_SECONDS),
+      maxAgeSeconds: e.MAIL_MAX_AGE_SECONDS,
+    },
     supportEmail: e.SUPPORT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     googleClientId: e.GOOGLE_CLIENT_ID,
@@ -263,6 +297,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxDelaySeconds: Math.max(e.SIGN_IN_MAX_DELAY_SECONDS, e.SIGN_IN_FIRST_DELAY_SECONDS),
     },
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (isProduction ? 1 : 0),
+    sessionCheckTtlSeconds: e.SESSION_CHECK_TTL_SECONDS,
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     webDist: e.WEB_DIST,
     places: { provider: e.GOOGLE_MAPS_API_KEY ? 'google' : 'demo', googleApiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
@@ -278,7 +313,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: {
       provider: paymentsProvider,
-      sandboxEnabled: paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction),
+      sandboxEnabled,
+      available: paymentsProvider === 'stripe' || sandboxEnabled,
       prices,
       stripe:
         paymentsProvider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

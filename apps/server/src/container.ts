@@ -5,6 +5,8 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AccessTokens } from './lib/access-token';
 import { getOrCreateSecret } from './lib/secrets';
+import { SessionCheck } from './lib/session-check';
+import { refreshTokenRepository } from './modules/auth/refresh-token.repository';
 import { createCaptchaProvider } from './providers/captcha';
 import type { CaptchaProvider } from './providers/captcha/interface';
 import { createMailTransport } from './providers/email';
@@ -29,6 +31,8 @@ export interface Container {
   database: Database;
   boss: PgBoss;
   accessTokens: AccessTokens;
+  /** Which sessions (refresh families) are still live, cached per process (plugins/auth.ts). */
+  sessions: SessionCheck;
   mail: MailTransport;
   captcha: CaptchaProvider;
   prices: PriceCatalog;
@@ -72,6 +76,9 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
     database,
     boss,
     accessTokens: new AccessTokens(new TextEncoder().encode(jwtSecret)),
+    sessions: new SessionCheck((familyId) => refreshTokenRepository.liveFamilyOwner(database.db, familyId), {
+      ttlMs: config.sessionCheckTtlSeconds * 1000,
+    }),
     mail,
     captcha: createCaptchaProvider(config, { hmacKey: altchaKey, db: database.db, log }),
     prices,

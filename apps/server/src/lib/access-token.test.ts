@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@rankmaps/shared/constants';
 import { AccessTokens } from './access-token';
@@ -30,5 +31,31 @@ describe('AccessTokens', () => {
     const altered = token.slice(0, i) + (token[i] === 'A' ? 'Q' : 'A') + token.slice(i + 1);
     expect(await tokens.verify(altered)).toBeNull();
     expect(await new AccessTokens(randomBytes(32)).verify(token)).toBeNull();
+  });
+
+  it('when a token is signed for a session, then verification gives back its user and session, and a token without one is a legacy token', async () => {
+    const tokens = new AccessTokens(randomBytes(32));
+    const [userId, sessionId] = [randomUUID(), randomUUID()];
+    const token = await tokens.sign(userId, sessionId);
+    expect(await tokens.verifyClaims(token)).toEqual({ userId, sessionId });
+    // Again, from the per-token cache.
+    expect(await tokens.verifyClaims(token)).toEqual({ userId, sessionId });
+    expect(await tokens.verify(token)).toBe(userId);
+    expect(await tokens.verifyClaims(await tokens.sign(userId))).toEqual({ userId, sessionId: null });
+  });
+
+  it('when a correctly signed token carries a sid that is not a UUID, then it is refused', async () => {
+    const secret = randomBytes(32);
+    const tokens = new AccessTokens(secret);
+    for (const sid of ['not-a-uuid', '', 42, null, ["' or 1=1 --"]]) {
+      const token = await new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(randomUUID())
+        .setIssuer('rankmaps')
+        .setAudience('rankmaps-web')
+        .setExpirationTime('5m')
+        .sign(createSecretKey(secret));
+      expect(await tokens.verifyClaims(token), JSON.stringify(sid)).toBeNull();
+    }
   });
 });

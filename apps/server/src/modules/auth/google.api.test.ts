@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COOKIE_REFRESH } from '@rankmaps/shared/constants';
 import { createTestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
-import { PASSWORD, cookieOf, createConfirmedUser, logIn, signUpRequest, uniqueEmail } from './test/auth-helpers';
+import { PASSWORD, cookieOf, createConfirmedUser, logIn, sessionHeaders, sessionOf, signUpRequest, uniqueEmail } from './test/auth-helpers';
 
 const CLIENT_ID = 'rankmaps-test.apps.googleusercontent.com';
 const UNVERIFIED = 'No se pudo verificar tu cuenta de Google.';
@@ -59,6 +59,14 @@ describe('POST /api/auth/google/user', async () => {
     expect(res.json()).toEqual({ accessToken: expect.any(String) });
     expect(cookieOf(res, COOKIE_REFRESH)?.httpOnly).toBe(true);
     expect(await userByEmail(email)).toMatchObject({ name: 'Gema Google', googleSub: 'sub-new-1', mailConfirmed: true, passwordHash: null });
+  });
+
+  it('when a Google session logs out, then its access token answers 401 at once', async () => {
+    const res = await google({ sub: 'sub-logout' });
+    const profile = () => app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${res.json().accessToken}` } });
+    expect((await profile()).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/auth/logout/', headers: sessionHeaders(sessionOf(res)) });
+    expect((await profile()).statusCode).toBe(401);
   });
 
   it('when the same Google account signs in again, then it is the same user even if its e-mail changed', async () => {

@@ -25,8 +25,8 @@ export async function assertResetTokenValid(container: Container, token: string)
 
 /**
  * Sets a new password through a reset link. The link is used up, the other reset links die,
- * every signed-in device is signed out (whoever knew the old password loses access), and the
- * account's failed sign-in attempts are forgotten.
+ * every signed-in device is signed out, access tokens included (whoever knew the old password
+ * loses access), and the account's failed sign-in attempts are forgotten.
  */
 export async function resetPassword(container: Container, token: string, newPassword: string): Promise<void> {
   // Hashed before the transaction, so the slow part holds no locks.
@@ -39,6 +39,8 @@ export async function resetPassword(container: Container, token: string, newPass
     await refreshTokenRepository.revokeAllForUser(tx, id);
     return id;
   });
+  // After the commit: a lookup made meanwhile by another call already reads the revocation.
+  container.sessions.markUserRevoked(userId);
   // The link proved the address: whoever kept the account waiting with wrong guesses no
   // longer stands between its owner and the new password (sign-in-throttle.service.ts).
   const user = await usersRepository.findById(container.database.db, userId);

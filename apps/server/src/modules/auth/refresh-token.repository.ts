@@ -25,8 +25,8 @@ export const refreshTokenRepository = {
   },
 
   /**
-   * Marks a live token as used and returns it, in one statement: of two requests racing
-   * with the same token, the row lock lets exactly one of them see it as live.
+   * Marks a live token of a live family as used and returns it, in one statement: of two
+   * requests racing with the same token, the row lock lets exactly one of them see it as live.
    */
   async claimForRotation(db: DbOrTx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
     const [row] = await db
@@ -38,6 +38,9 @@ export const refreshTokenRepository = {
           isNull(refreshTokens.rotatedAt),
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, sql`now()`),
+          // A logout racing a rotation can leave the new row unrevoked (the revoking UPDATE's
+          // snapshot predates it); any revoked row ends the family, as liveFamilyOwner says.
+          sql`not exists (select 1 from refresh_tokens as sibling where sibling.family_id = refresh_tokens.family_id and sibling.revoked_at is not null)`,
         ),
       )
       .returning();
@@ -47,6 +50,21 @@ export const refreshTokenRepository = {
   async findByHash(db: DbOrTx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
     const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
     return row;
+  },
+
+  /**
+   * The user of a live family, or null when the family is unknown or any of its tokens was
+   * revoked (the access check, lib/session-check.ts). Any revoked row counts: a rotation racing
+   * a revocation can insert a row the revoking UPDATE did not see.
+   */
+  async liveFamilyOwner(db: DbOrTx, familyId: string): Promise<string | null> {
+    const rows = await db
+      .select({ userId: refreshTokens.userId, revoked: sql<boolean>`bool_or(${refreshTokens.revokedAt} is not null)` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, familyId))
+      .groupBy(refreshTokens.userId);
+    const [row] = rows;
+    return rows.length === 1 && row && !row.revoked ? row.userId : null;
   },
 
   async revokeFamily(db: DbOrTx, familyId: string): Promise<void> {

@@ -27,7 +27,8 @@ async function issue(container: Container, db: DbOrTx, userId: string, familyId:
     persistent,
     ttlSeconds: refreshTtlSeconds(persistent),
   });
-  return { accessToken: await container.accessTokens.sign(userId), refreshToken, persistent };
+  // The family id rides in the access token, so revoking the family ends it too (plugins/auth.ts).
+  return { accessToken: await container.accessTokens.sign(userId, familyId), refreshToken, persistent };
 }
 
 /** Starts a new token family: one per sign-in, so logging out ends only this device. */
@@ -53,14 +54,20 @@ export async function rotateSession(container: Container, refreshToken: string):
   const known = await refreshTokenRepository.findByHash(db, tokenHash);
   if (known && (known.rotatedAt || known.revokedAt)) {
     await refreshTokenRepository.revokeFamily(db, known.familyId);
+    container.sessions.markRevoked(known.familyId);
     container.log.warn({ userId: known.userId, familyId: known.familyId }, 'refresh token reused: family revoked');
   }
   throw unauthorized(undefined, 'REFRESH_INVALID');
 }
 
-/** Ends the family of this refresh token, whatever state the token is in. */
+/**
+ * Ends the family of this refresh token, whatever state the token is in, and its access
+ * tokens with it: at once in this process, within SESSION_CHECK_TTL_SECONDS in the others.
+ */
 export async function endSession(container: Container, refreshToken: string): Promise<void> {
   const db = container.database.db;
   const known = await refreshTokenRepository.findByHash(db, hashToken(refreshToken));
-  if (known) await refreshTokenRepository.revokeFamily(db, known.familyId);
+  if (!known) return;
+  await refreshTokenRepository.revokeFamily(db, known.familyId);
+  container.sessions.markRevoked(known.familyId);
 }
