@@ -111,3 +111,29 @@ test('when a subscriber edits the name, the billing data and the photo, then the
   await expect(page.getByLabel('Razón Social')).toHaveValue('Clínica Sonrisa S.L.');
   await expect(page.getByLabel('CIF')).toHaveValue('B29123456');
 });
+
+test('when the server has no payment provider (503), then the plans and credits pages show its message and the buttons work again', async ({ page, request }) => {
+  // The 503 itself is proved in the API suite (payments-unavailable.api.test.ts), since this
+  // server runs the sandbox; here the browser gets that answer, as a production server sends it.
+  const unavailable = 'Los pagos no están disponibles en este momento. Inténtalo más tarde o escríbenos a soporte.';
+  await page.route('**/api/payment/create-checkout-session', (route) =>
+    route.fulfill({ status: 503, json: { error: unavailable, code: 'PAYMENTS_UNAVAILABLE' } }),
+  );
+  const email = uniqueEmail('sinpagos');
+  await signUpViaApi(request, email, PASSWORD, 'Sara Sinpagos');
+  await page.goto(await mailLink(request, email, 'confirm-email'));
+  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
+
+  const basico = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Básico' }) });
+  await basico.getByRole('button', { name: 'Suscribirse Anual' }).click();
+  const alert = basico.getByRole('alert');
+  await expect(alert).toContainText('Error al procesar el pago. Inténtalo de nuevo.');
+  await expect(alert).toContainText(unavailable);
+  await expect(basico.getByRole('button', { name: 'Suscribirse Anual' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/subscription$/);
+
+  await page.goto('/buy-credits');
+  await page.getByRole('button', { name: 'Comprar 500 créditos' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: unavailable })).toContainText('Error al procesar el pago. Inténtalo de nuevo.');
+  await expect(page.getByRole('button', { name: 'Comprar 500 créditos' })).toBeEnabled();
+});

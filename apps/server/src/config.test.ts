@@ -12,6 +12,14 @@ describe('loadConfig in production', () => {
     expect(loadConfig(PRODUCTION).devTools).toBe(false);
   });
 
+  it('when production has no Stripe keys, then payments are unavailable (no sandbox either), and a staging site may turn the sandbox on', () => {
+    expect(loadConfig(PRODUCTION).payments).toMatchObject({ provider: 'sandbox', sandboxEnabled: false, available: false });
+    expect(loadConfig({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' }).payments).toMatchObject({ sandboxEnabled: true, available: true });
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICES: '{}' };
+    expect(loadConfig({ ...PRODUCTION, ...stripe }).payments).toMatchObject({ provider: 'stripe', sandboxEnabled: false, available: true });
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ provider: 'sandbox', sandboxEnabled: true, available: true });
+  });
+
   it('when nothing says otherwise, then one proxy is trusted in production and none elsewhere', () => {
     expect(loadConfig(PRODUCTION).trustProxyHops).toBe(1);
     expect(loadConfig({ NODE_ENV: 'development' }).trustProxyHops).toBe(0);

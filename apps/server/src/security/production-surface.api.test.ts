@@ -86,7 +86,7 @@ describe('the production surface', async () => {
     );
   });
 
-  it('when a checkout is started in production and its sandbox page is called to pay, then nothing is paid and the user stays on the free plan', async () => {
+  it('when a checkout is started in production without a provider, then it answers 503, its sandbox page cannot be paid, and the user stays on the free plan', async () => {
     const user = await buildUser(prod.container);
     const headers = { authorization: `Bearer ${await prod.container.accessTokens.sign(user.id)}` };
     const plans = (await prod.app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { id: string; subscription_id: string }[] }>()
@@ -98,7 +98,9 @@ describe('the production surface', async () => {
       headers,
       payload: { priceId: paid.subscription_id, planName: paid.id },
     });
-    expect(checkout.statusCode).not.toBe(500);
+    // No payment provider in this configuration: a Spanish 503, never a sandbox link that leads to a 404.
+    expect(checkout.statusCode).toBe(503);
+    expect(checkout.body).not.toMatch(/sandbox/);
     const id = /\/sandbox\/checkout\/(cs_sbx_[a-f0-9]+)/.exec(checkout.body)?.[1] ?? 'cs_sbx_0123456789abcdef01234567';
     for (const outcome of ['pay', 'pay_then_fail_renewal']) {
       const done = await prod.app.inject({ method: 'POST', url: `/api/sandbox/checkout/${id}/complete`, payload: { outcome } });

@@ -10,6 +10,17 @@ import { type PlanState, planStateOf } from './plan-state';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const noSubscription = () => notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
 
+/** The answer while no payment provider is configured (production without Stripe keys). */
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Los pagos no están disponibles en este momento. Inténtalo más tarde o escríbenos a soporte.';
+
+/**
+ * Refuses, with a 503 and before anything is read from the provider or written, an action that
+ * needs the payment provider when there is none (config.payments.available; docs/operations.md).
+ */
+export function requirePaymentsProvider(container: Container): void {
+  if (!container.config.payments.available) throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE, 503);
+}
+
 export interface BillingUser {
   id: string;
   email: string;
@@ -104,6 +115,7 @@ export async function createCheckout(container: Container, user: BillingUser, pr
  * (the demo account starts on a paid plan).
  */
 export async function startCheckout(container: Container, user: BillingUser, priceId: string, opts: { trial: boolean }): Promise<{ id: string; url: string }> {
+  requirePaymentsProvider(container);
   const target = container.prices.resolve(priceId);
   if (!target) throw badRequest('El precio seleccionado no existe.', 'UNKNOWN_PRICE');
   const db = container.database.db;
@@ -130,6 +142,7 @@ export async function startCheckout(container: Container, user: BillingUser, pri
 }
 
 export async function getCheckoutStatus(container: Container, userId: string, sessionId: string) {
+  requirePaymentsProvider(container);
   const session = await container.payments.retrieveCheckoutSession(sessionId).catch(() => undefined);
   // Our sessions always name their user; one that names nobody is nobody's to read.
   if (!session || session.client_reference_id !== userId) {
@@ -142,6 +155,7 @@ type SubscriptionAction = 'cancel' | 'reactivate' | 'cancelNow';
 
 /** Cancel at period end, reactivate, or cancel now; the provider's answer is applied at once. */
 export async function changeSubscription(container: Container, userId: string, action: SubscriptionAction): Promise<void> {
+  requirePaymentsProvider(container);
   const db = container.database.db;
   const sub = await billingRepository.findCurrentSubscription(db, userId);
   if (!sub) throw noSubscription();
@@ -158,6 +172,7 @@ export async function changeSubscription(container: Container, userId: string, a
 }
 
 export async function createPortal(container: Container, userId: string): Promise<{ url: string }> {
+  requirePaymentsProvider(container);
   const customer = await billingRepository.findCustomerByUser(container.database.db, userId);
   if (!customer) throw new AppError('NO_CUSTOMER', 'Todavía no tienes datos de facturación en el proveedor de pagos.', 404);
   return container.payments.createPortalSession(customer.customerId, `${container.config.appUrl}/profile`);

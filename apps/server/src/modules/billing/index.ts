@@ -8,8 +8,15 @@ import { webhookRoutes } from './webhook.routes';
 export { getPlanState, type PlanStateWithCredits } from './billing.service';
 export { requirePaidPlan, UPGRADE_REQUIRED_MESSAGE } from './plan-access.service';
 
+/** The start-up warning when no payment provider is configured (see config.payments.available). */
+export const PAYMENTS_UNAVAILABLE_WARNING =
+  'Pagos desactivados: no hay proveedor de pagos configurado (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET y STRIPE_PRICES; o SANDBOX_PAYMENTS=true en un entorno de pruebas). El checkout, el portal de facturación y los cambios de suscripción responden 503.';
+
 /** Billing: plans, payments, the Stripe webhook and (when enabled) the local sandbox. */
 export async function registerBilling(app: FastifyInstance) {
+  const { config, log } = app.container;
+  // Production without Stripe keys: the API runs, but every payment action answers 503.
+  if (!config.payments.available) log.warn({ paymentsProvider: 'none', production: config.isProduction }, PAYMENTS_UNAVAILABLE_WARNING);
   await app.register(plansRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
   // The webhook exists only for Stripe: the sandbox hands its events over directly.

@@ -28,7 +28,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
         mapsSearch: c.config.mapsSearch.provider,
         places: c.config.places.provider,
-        payments: c.payments.name,
+        // 'disabled': no provider configured (production without Stripe), payments answer 503.
+        payments: c.config.payments.available ? c.payments.name : 'disabled',
         gbp: c.config.gbp.provider,
         storage: c.storage.name,
       },

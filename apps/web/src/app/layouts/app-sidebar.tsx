@@ -23,6 +23,7 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
   const { profile, logout } = useSession();
   return (
     <aside
+      aria-label={t('app.sidebarRegion')}
       className={`fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white transition-[width] duration-200 md:flex ${collapsed ? 'w-20' : 'w-72'}`}
     >
       <div className={`flex h-16 items-center border-b border-slate-100 ${collapsed ? 'justify-center px-2' : 'px-5'}`}>

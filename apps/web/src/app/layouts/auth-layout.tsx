@@ -14,9 +14,10 @@ export function AuthLayout() {
         <div className="absolute -top-32 -left-24 h-96 w-96 rounded-full bg-brand-200/60 blur-3xl" />
         <div className="absolute right-[-6rem] bottom-[-6rem] h-[26rem] w-[26rem] rounded-full bg-cyan-100/80 blur-3xl" />
       </div>
-      <div className="mb-8">
+      {/* A banner landmark, so the logo is not content outside every landmark (axe 'region'). */}
+      <header className="mb-8">
         <Logo />
-      </div>
+      </header>
       <main id="main" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl shadow-slate-900/5 ring-1 ring-slate-200 sm:p-8">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
+import { withServerReason } from '../utils/error-detail';
 import { ExternalIcon } from './icons';
 
 /**
  * Opens the provider's billing portal in a new tab; a failure shows
- * 'Error al abrir el portal de facturación.' under the button.
+ * 'Error al abrir el portal de facturación.' under the button, followed by the server's
+ * reason when it gave one (no payment provider configured, no customer yet).
  */
 export function PortalButton({
   label,
@@ -27,7 +29,7 @@ export function PortalButton({
       </Button>
       {portal.isError && (
         <p role="alert" className="mt-2 text-sm text-red-600">
-          {t('actions.portalError')}
+          {withServerReason(t('actions.portalError'), portal.error)}
         </p>
       )}
     </div>

@@ -96,6 +96,7 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
           planLimits={profile.planLimits}
           onMatrix={setMatrix}
           onPickCenter={place.serviceArea ? setCenter : undefined}
+          headingLevel={2}
         />
         {notice && <AlertBanner tone="info">{notice}</AlertBanner>}
         {error && <AlertBanner tone="error">{error}</AlertBanner>}

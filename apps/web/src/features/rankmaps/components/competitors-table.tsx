@@ -43,6 +43,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
   const locale = i18n.language;
   const titleId = useId();
   const hintId = useId();
+  const captionId = useId();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const followedSet = useMemo(() => new Set(followed), [followed]);
   const ranked = useMemo(() => rankCompetitors(analysis.competitors), [analysis.competitors]);
@@ -130,11 +131,15 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
             className="relative mt-2 overflow-x-auto rounded-xl ring-1 ring-slate-200"
             tabIndex={0}
             role="region"
-            aria-labelledby={titleId}
+            // Named by the table's caption, not the section's title: two regions both called
+            // 'Competidores' could not be told apart (axe 'landmark-unique').
+            aria-labelledby={captionId}
             aria-describedby={hintId}
           >
             <table className="w-full min-w-[50rem] border-separate border-spacing-0 text-sm">
-              <caption className="sr-only">{t('table.caption')}</caption>
+              <caption id={captionId} className="sr-only">
+                {t('table.caption')}
+              </caption>
               <thead className="bg-slate-50 text-left text-xs text-slate-600">
                 <tr>
                   <th

@@ -121,7 +121,9 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
         <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
-          <aside className="lg:sticky lg:top-4">
+          {/* Not an <aside>: the timeline is its own named region, and a second unnamed
+              complementary landmark (besides the app sidebar) would be ambiguous. */}
+          <div className="lg:sticky lg:top-4">
             <AnalysisTimeline
               keywordId={keywordId}
               entries={list}
@@ -131,7 +133,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
               now={now}
               onSelect={setChosen}
             />
-          </aside>
+          </div>
           <div className="min-w-0 space-y-6">
             {realEntries.length === 0 ? (
               <EmptyState keyword={keyword} onNew={() => setCreating(true)} />

@@ -25,6 +25,11 @@ export interface MatrixEditorProps {
   onMatrix?: (points: MatrixPoint[] | null) => void;
   /** Shown above the map (the address search for a service area's centre). */
   children?: ReactNode;
+  /**
+   * The level of the editor's (visually hidden) summary heading: one below the heading the
+   * editor sits under, so levels never skip (3 in the wizard's step, 2 right under a page's h1).
+   */
+  headingLevel?: 2 | 3;
 }
 
 function MapFallback() {
@@ -40,7 +45,16 @@ function MapFallback() {
  * on a map, and its counts. The grid regenerates at once when the centre or the size
  * changes, and 500 ms after the radius slider stops (the slider itself moves at once).
  */
-export function MatrixEditor({ center, value, onChange, planLimits, onPickCenter, onMatrix, children }: MatrixEditorProps) {
+export function MatrixEditor({
+  center,
+  value,
+  onChange,
+  planLimits,
+  onPickCenter,
+  onMatrix,
+  children,
+  headingLevel = 3,
+}: MatrixEditorProps) {
   const { t } = useTranslation('matrix');
   const radius = useDebouncedValue(value.radius, RADIUS_DEBOUNCE_MS);
   const settling = radius !== value.radius;
@@ -63,6 +77,7 @@ export function MatrixEditor({ center, value, onChange, planLimits, onPickCenter
 
   const summary = displayed ? summariseMatrix(displayed) : null;
   const loading = center !== null && query.isFetching;
+  const SummaryHeading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
     <section className="space-y-5" aria-busy={loading || undefined} data-testid="matrix-editor">
@@ -98,7 +113,7 @@ export function MatrixEditor({ center, value, onChange, planLimits, onPickCenter
 
       {summary && (
         <div aria-live="polite" className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200" data-testid="matrix-summary">
-          <h3 className="sr-only">{t('summary.label')}</h3>
+          <SummaryHeading className="sr-only">{t('summary.label')}</SummaryHeading>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
             <li className="font-semibold text-slate-900" data-testid="matrix-total">
               {t('summary.total', { count: summary.total })}
