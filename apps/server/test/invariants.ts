@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { creditLots, creditTransactions } from '../src/db/billing-schema';
+import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { rankMaps, scanQuotaUses } from '../src/db/rankmaps-schema';
 import { emails } from '../src/db/schema';
@@ -16,6 +17,8 @@ export interface InvariantOptions {
    * given, each stored e-mail that is sent must have reached its recipient exactly once.
    */
   deliveredTo?: string[];
+  /** No e-mail may be given up younger than this (MAIL_MAX_AGE_SECONDS of the app under test; its default otherwise). */
+  mailMaxAgeSeconds?: number;
 }
 
 /** Job states in which pg-boss will still run a job (or is running it). */
@@ -148,14 +151,26 @@ async function creditViolations(db: Db): Promise<string[]> {
   return out;
 }
 
-/** No e-mail is given up or left without a job to send it; each sent one reached its recipient once. */
-async function mailViolations(db: Db, deliveredTo: string[] | undefined): Promise<string[]> {
+/**
+ * No e-mail is given up before its age limit or without a reason, nor left undelivered with
+ * no job to send it (once the outbox sweep has run); each sent one reached its recipient once.
+ */
+async function mailViolations(db: Db, deliveredTo: string[] | undefined, maxAgeSeconds: number): Promise<string[]> {
   const out: string[] = [];
-  const stored = await db.select({ id: emails.id, to: emails.to, status: emails.status }).from(emails);
+  const stored = await db
+    .select({
+      id: emails.id,
+      to: emails.to,
+      status: emails.status,
+      lastError: emails.lastError,
+      ageSeconds: sql<number>`extract(epoch from now() - ${emails.createdAt})::float8`.mapWith(Number),
+    })
+    .from(emails);
   const queued = await liveJobsByPayload(db, SEND_EMAIL_JOB, 'emailId');
   for (const e of stored) {
-    if (e.status === 'failed') out.push(`e-mail ${e.id} to ${e.to}: given up`);
-    if (e.status === 'queued' && !queued.has(e.id)) out.push(`e-mail ${e.id} to ${e.to}: queued with no job to send it`);
+    if (e.status === 'failed' && !e.lastError?.trim()) out.push(`e-mail ${e.id} to ${e.to}: given up without a reason`);
+    else if (e.status === 'failed' && e.ageSeconds < maxAgeSeconds) out.push(`e-mail ${e.id} to ${e.to}: given up before its age limit`);
+    if ((e.status === 'queued' || e.status === 'sending') && !queued.has(e.id)) out.push(`e-mail ${e.id} to ${e.to}: ${e.status} with no job to send it`);
   }
   if (deliveredTo) {
     const received = countBy(deliveredTo, (to) => to.toLowerCase());
@@ -180,6 +195,6 @@ export async function checkInvariants(db: Db, opts: InvariantOptions = {}): Prom
   return [
     ...(await analysisViolations(db, opts.staleSeconds ?? SCAN_DEFAULTS.staleSeconds)),
     ...(await creditViolations(db)),
-    ...(await mailViolations(db, opts.deliveredTo)),
+    ...(await mailViolations(db, opts.deliveredTo, opts.mailMaxAgeSeconds ?? loadConfig({}).mail.maxAgeSeconds)),
   ];
 }

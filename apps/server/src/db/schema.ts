@@ -80,7 +80,9 @@ export const emails = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     kind: text('kind').notNull(),
-    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
+    // 'sending' while one job holds it, from just before the SMTP conversation until its
+    // outcome is recorded: no other job may send it meanwhile (docs/operations.md).
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
     transport: text('transport'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -78,14 +78,20 @@ describe("the drills' invariant checker", async () => {
     expect(await checkInvariants(db)).toEqual([]);
   });
 
-  it('when a mail is given up, queued without a job, or received twice, then it is reported', async () => {
+  it('when a mail is given up early or without a reason, left without a job, or received twice, then it is reported', async () => {
     const mail = { to: 'ana@example.com', subject: 'Prueba', html: '<p>Hola</p>', text: 'Hola', kind: 'test' };
     const queued = await queueEmail(container, mail);
     expect(await checkInvariants(db)).toEqual([]);
     await db.execute(sql`delete from pgboss.job where name = 'send-email'`);
     expect(await checkInvariants(db)).toEqual([`e-mail ${queued} to ana@example.com: queued with no job to send it`]);
-    await mailRepository.markAttemptFailed(db, queued, 'SMTP caído', true);
-    expect(await checkInvariants(db)).toEqual([`e-mail ${queued} to ana@example.com: given up`]);
+    await mailRepository.claimForSending(db, queued);
+    expect(await checkInvariants(db)).toEqual([`e-mail ${queued} to ana@example.com: sending with no job to send it`]);
+    await mailRepository.markGivenUp(db, queued, 'SMTP caído');
+    expect(await checkInvariants(db)).toEqual([`e-mail ${queued} to ana@example.com: given up before its age limit`]);
+    // Past its age limit, a mail given up with its reason is what the outbox sweep does.
+    expect(await checkInvariants(db, { mailMaxAgeSeconds: 0 })).toEqual([]);
+    await db.update(emails).set({ lastError: null }).where(eq(emails.id, queued));
+    expect(await checkInvariants(db, { mailMaxAgeSeconds: 0 })).toEqual([`e-mail ${queued} to ana@example.com: given up without a reason`]);
     await mailRepository.markSent(db, queued, 'smtp');
     expect(await checkInvariants(db, { deliveredTo: ['ana@example.com'] })).toEqual([]);
     expect(await checkInvariants(db, { deliveredTo: ['ana@example.com', 'Ana@example.com'] })).toEqual([

@@ -7,6 +7,8 @@ import { workScanJobs } from '../jobs/rankmap-scan.job';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
+import { WRITE_RETRY_DELAYS_MS } from '../modules/rankmaps/scan-writer';
+import type { MapsSearchProvider } from '../providers/maps-search/interface';
 import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
 import { collectFatalErrors, until } from './drill-helpers';
 import { startPrivatePostgres } from './private-postgres';
@@ -14,6 +16,8 @@ import { startPrivatePostgres } from './private-postgres';
 /** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
 const HEARTBEAT_MS = 500;
 const STALE_SECONDS = 3;
+/** Longer than the scan writer keeps retrying a failed write, so that the run itself fails. */
+const LONG_OUTAGE_MS = WRITE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) + 2000;
 
 /** createTestApp, on a database of `serverUrl` rather than of the shared server. */
 async function testAppOn(serverUrl: string, env: Record<string, string>): Promise<TestApp> {
@@ -28,7 +32,9 @@ async function testAppOn(serverUrl: string, env: Record<string, string>): Promis
 }
 
 // PostgreSQL goes away in the middle of a scan (fast shutdown: every connection is cut) and
-// comes back a second later. The server is this file's own, so other files are not disturbed.
+// comes back: at once (a blip the scan writer rides out), or after longer than the writer
+// retries (the scan resumes in a new run). The server is this file's own, so other files are
+// not disturbed.
 describe('drill: PostgreSQL restarts during a scan', async () => {
   const server = await startPrivatePostgres();
   // Registered first, so it runs last: after the app has closed its connections.
@@ -39,28 +45,77 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
   const db = container.database.db;
   const fatal = collectFatalErrors();
 
-  it('when the database restarts mid-scan, then the scan resumes and completes with every point stored once and the credits charged once', async () => {
+  // Which vendor the workers call: each test's own, so the calls it counts are its scan's.
+  let current = scriptedProvider();
+  const provider: MapsSearchProvider = { name: 'demo', search: (request, signal) => current.provider.search(request, signal) };
+  // Every point of a scan comes from one grant of the shared rate limit (a day's window), so
+  // while it searches only the scan's writes touch the database: the writer's retries alone
+  // decide whether the run outlives the outage.
+  beforeAll(() =>
+    workScanJobs(
+      container.boss,
+      fastScanDeps(container, provider, {
+        concurrency: 2,
+        flushEvery: 4,
+        heartbeatMs: HEARTBEAT_MS,
+        staleSeconds: STALE_SECONDS,
+        rateLimit: { limit: 1_000_000, windowSeconds: 86_400 },
+      }),
+      2,
+    ),
+  );
+
+  it('when the database blips mid-scan, then the writer retries the failed write and the same run completes the scan, searching no point twice', async () => {
     const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-madrid-dentista-1', MADRID);
     const before = await balance(user.id);
-    // A vendor answering in 150 ms, two at a time: the 49 points take about 4 s, time enough to stop the server.
-    const { provider, calls } = scriptedProvider({ delayMs: 150 });
-    await workScanJobs(
-      container.boss,
-      fastScanDeps(container, provider, { concurrency: 2, flushEvery: 4, heartbeatMs: HEARTBEAT_MS, staleSeconds: STALE_SECONDS }),
-      2,
+    current = scriptedProvider({ delayMs: 150 });
+    const { calls } = current;
+    const res = await analyze(headers, keywordId);
+    expect(res.statusCode, res.body).toBe(201);
+    const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
+
+    await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, 20_000);
+    // Down and straight back up: well within the writer's retries.
+    await server.stop();
+    await server.start();
+    expect(calls.length).toBeLessThan(totalPoints);
+
+    // No sweeper runs: the run that started the scan must finish it.
+    await until(
+      'the scan to finish',
+      async () => {
+        const row = await rankMapsRepository.findById(db, rankMapId).catch(() => undefined);
+        return row?.status === 'completed' || row?.status === 'failed';
+      },
+      30_000,
     );
+    const row = (await rankMapsRepository.findById(db, rankMapId))!;
+    expect(row).toMatchObject({ status: 'completed', attempts: 1, failedPoints: 0, creditsCharged: totalPoints, creditsRefunded: 0 });
+    const results = await rankResultsRepository.listByRankMap(db, rankMapId);
+    expect(new Set(results.map((r) => r.pointIndex)).size).toBe(totalPoints);
+    expect(results).toHaveLength(totalPoints);
+    expect(calls).toHaveLength(totalPoints);
+    expect(await balance(user.id)).toBe(before - totalPoints);
+    expect(await checkInvariants(db, { staleSeconds: STALE_SECONDS })).toEqual([]);
+    expect(fatal).toEqual([]);
+  }, 60_000);
+
+  it('when the database stays down longer than the writer retries, then the scan resumes in a new run and completes with every point stored once and the credits charged once', async () => {
+    const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-madrid-dentista-1', MADRID);
+    const before = await balance(user.id);
+    // A vendor answering in 250 ms, two at a time: the 49 points take about 6 s, so the scan is still searching when the server stops.
+    current = scriptedProvider({ delayMs: 250 });
+    const { calls } = current;
     const res = await analyze(headers, keywordId);
     expect(res.statusCode, res.body).toBe(201);
     const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
 
     await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, 20_000);
     await server.stop();
-    const callsWhileDown = calls.length;
-    await new Promise((r) => setTimeout(r, 1000));
-    await server.start();
-    // The restart came mid-scan: not every point had been searched.
+    // The outage came mid-scan: not every point had been searched.
     expect(calls.length).toBeLessThan(totalPoints);
-    expect(callsWhileDown).toBeLessThan(totalPoints);
+    await new Promise((r) => setTimeout(r, LONG_OUTAGE_MS));
+    await server.start();
 
     // Settle as production does: the scheduler's sweeper (here every second, with a short
     // stale period that a live run, beating every HEARTBEAT_MS, never reaches) hands a run

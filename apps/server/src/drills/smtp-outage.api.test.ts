@@ -1,55 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { createServer as createNetServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startSmtpServer } from '../../test/fake-smtp';
 import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/send-email.job';
 import { uniqueEmail } from '../modules/auth/test/auth-helpers';
 import { until } from './drill-helpers';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/**
- * A real SMTP server on 127.0.0.1:`port`. `refuse` makes it answer every connection with
- * "421 service not available", as a mail server that is up but not accepting mail does.
- */
-async function startSmtpServer(port: number, opts: { refuse?: boolean } = {}) {
-  const received: Received[] = [];
-  let connections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      connections++;
-      if (!opts.refuse) return callback();
-      callback(Object.assign(new Error('Servicio no disponible, vuelva a intentarlo más tarde'), { responseCode: 421 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { received, connections: () => connections, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 // Sign-ups while the mail server is first not listening at all, then up but refusing mail,
 // then healthy. The real send-email worker (pg-boss) retries from the outbox throughout.
@@ -69,8 +25,8 @@ describe('drill: the mail server is down when confirmations are sent', async () 
   it('when the server is unreachable and then refuses, then the confirmations are retried, and each arrives exactly once when it is back', async () => {
     const addresses = [uniqueEmail('caida-1'), uniqueEmail('caida-2'), uniqueEmail('caida-3')];
     // Production waits 15 s, doubling; the drill retries every few seconds (the queue's setting,
-    // not the code's). Not faster: the worker takes one mail a second, the oldest ready first, so
-    // mails retried sooner than that would keep the newest from ever being tried.
+    // not the code's). Not faster: each send worker takes one mail a second, the oldest ready
+    // first, so mails retried sooner than that could keep the newest from ever being tried.
     expect(await container.boss.getQueue(SEND_EMAIL_JOB)).toMatchObject(SEND_EMAIL_RETRY);
     await container.boss.updateQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, retryDelay: addresses.length + 1, retryBackoff: false });
     for (const email of addresses) {

@@ -14,7 +14,8 @@ export async function listRecentEmails(container: Container): Promise<DevMailIte
     text: row.text,
     html: row.html,
     kind: row.kind,
-    status: row.status,
+    // A mail in the middle of its try is not delivered yet: the outbox shows it as queued.
+    status: row.status === 'sending' ? 'queued' : row.status,
     createdAt: row.createdAt.toISOString(),
   }));
 }

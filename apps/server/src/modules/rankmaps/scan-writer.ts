@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { retryWithBackoff } from '../../lib/retry';
 import { type NewRankResult, rankResultsRepository } from './rank-results.repository';
 import type { BusinessRegistry } from './result-businesses';
 import { rankMapsRepository } from './rankmaps.repository';
@@ -19,14 +20,18 @@ export interface ScanWriterOptions {
   heartbeatMs: number;
   /** Called once when the lease turns out to be lost (another run took it, or the analysis was deleted). */
   onLost: () => void;
+  /** Waits before each new try of a failed write; WRITE_RETRY_DELAYS_MS unless a test shortens them. */
+  writeRetryDelaysMs?: readonly number[];
+  /** Told of each failed write that will be tried again (for a warning in the log). */
+  onWriteRetry?: (err: unknown, delayMs: number) => void;
 }
 
 export interface ScanWriter {
   readonly lost: boolean;
   add(result: NewRankResult): Promise<void>;
-  /** Writes what is left; throws the first write error, if any. */
+  /** Writes what is left; throws the write error that outlasted its retries, if any. */
   close(): Promise<void>;
-  /** Stops the timer; for a run that ends early. */
+  /** Stops the timer and any retry of a failed write; for a run that ends early. */
   dispose(): void;
 }
 
@@ -38,13 +43,22 @@ export interface ScanWriter {
 const MAX_WAITING = 200;
 
 /**
+ * A failed write (a database restart, a dropped connection) is tried again after each of
+ * these: about 4 s in all, so a blip does not end the run, while a longer outage still
+ * fails it soon and leaves the analysis to the job's retry or the sweeper, whose stale
+ * period (2 minutes) is far longer, so no other run takes the lease meanwhile.
+ */
+export const WRITE_RETRY_DELAYS_MS = [200, 1000, 3000] as const;
+
+/**
  * Stores a scan's results in batches, each in one transaction with the progress and the
  * heartbeat, and only while the run still holds its lease. Writes are chained, so batches
  * never overlap. A write starts once `flushEvery` points wait; while it runs, searching goes
  * on and the points that arrive wait for the next write, which takes them all. So a slow
  * provider writes every `flushEvery` points, and a fast one writes a few large batches
  * while it keeps searching (a 25×25 demo scan: 5 to 13 writes, where it took over 60); only
- * a backlog of MAX_WAITING points makes the searches wait.
+ * a backlog of MAX_WAITING points makes the searches wait. A failed write is tried again
+ * (WRITE_RETRY_DELAYS_MS) before the run gives up, and the searches go on meanwhile.
  */
 export function createScanWriter(o: ScanWriterOptions): ScanWriter {
   let buffer: NewRankResult[] = [];
@@ -56,6 +70,25 @@ export function createScanWriter(o: ScanWriterOptions): ScanWriter {
   /** The write waiting for the one in progress; points added meanwhile join it. */
   let queued: Promise<void> | null = null;
 
+  /** Aborted by dispose(): the run is over, so a failed write is not tried again. */
+  const disposed = new AbortController();
+  let businesses = o.businesses;
+
+  /**
+   * One try of a batch, in one transaction that first checks the lease: a try never writes
+   * once the lease is lost, however long the retries took. A point is written at most once
+   * however often it is tried (results are inserted `on conflict do nothing`, by point).
+   */
+  const tryBatch = (batch: NewRankResult[], progress: number, retry: boolean) =>
+    o.db.transaction(async (tx) => {
+      if (!(await rankMapsRepository.updateLeased(tx, o.rankMapId, o.runToken, { progress }))) return false;
+      // The failed try numbered some businesses in memory that it did not store; the stored
+      // ones are read again so that every point's references name a stored business.
+      if (retry) businesses = await rankResultsRepository.registryFor(tx, o.rankMapId);
+      await rankResultsRepository.insertMany(tx, batch, businesses);
+      return true;
+    });
+
   const write = async () => {
     queued = null;
     if (lost || failure !== null) return;
@@ -63,10 +96,10 @@ export function createScanWriter(o: ScanWriterOptions): ScanWriter {
     buffer = [];
     const progress = Math.min(99, Math.floor((100 * (written + batch.length)) / Math.max(1, o.totalPoints)));
     try {
-      const held = await o.db.transaction(async (tx) => {
-        if (!(await rankMapsRepository.updateLeased(tx, o.rankMapId, o.runToken, { progress }))) return false;
-        await rankResultsRepository.insertMany(tx, batch, o.businesses);
-        return true;
+      const held = await retryWithBackoff((n) => tryBatch(batch, progress, n > 1), {
+        delaysMs: o.writeRetryDelaysMs ?? WRITE_RETRY_DELAYS_MS,
+        signal: disposed.signal,
+        onRetry: o.onWriteRetry,
       });
       lastWrite = Date.now();
       if (!held) {
@@ -115,6 +148,7 @@ export function createScanWriter(o: ScanWriterOptions): ScanWriter {
     },
     dispose() {
       clearInterval(timer);
+      disposed.abort();
     },
   };
 }

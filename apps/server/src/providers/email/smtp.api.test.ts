@@ -1,51 +1,12 @@
-import { createServer as createNetServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startSmtpServer } from '../../../test/fake-smtp';
 import { createTestApp } from '../../../test/test-app';
 import { emails } from '../../db/schema';
 import { handleSendEmail } from '../../jobs/send-email.job';
+import { mailRepository } from '../../modules/mail/mail.repository';
+import { queueEmail } from '../../modules/mail/mail.service';
 import { uniqueEmail } from '../../modules/auth/test/auth-helpers';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on localhost that keeps what it receives. */
-async function startSmtpServer(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actualPort = (server.server.address() as AddressInfo).port;
-  return { received, port: actualPort, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Undoes quoted-printable soft line breaks and escapes, so a long link can be read whole. */
 function decodeQuotedPrintable(raw: string): string {
@@ -63,7 +24,8 @@ async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, t
 }
 
 describe('SMTP delivery with the workers running', async () => {
-  const smtp = await startSmtpServer();
+  // Slow to accept mail for "lento…" recipients, as a mail server under load can be.
+  const smtp = await startSmtpServer(0, { answerDelayMs: (to) => (to.some((a) => a.startsWith('lento')) ? 4000 : 0) });
   afterAll(smtp.close);
   const { app, container } = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'RankMaps <no-reply@rankmaps.test>' }, { workers: true });
 
@@ -92,6 +54,19 @@ describe('SMTP delivery with the workers running', async () => {
     });
     expect(stored).toMatchObject({ transport: 'smtp', attempts: 0, lastError: null });
   });
+
+  it('when one conversation with the mail server is slow, then the mails queued after it go out meanwhile', async () => {
+    const db = container.database.db;
+    const mail = (to: string) => queueEmail(container, { to, subject: 'Prueba', html: '<p>Hola</p>', text: 'Hola', kind: 'test' });
+    const slowId = await mail(uniqueEmail('lento'));
+    await waitFor(async () => ((await mailRepository.findById(db, slowId))?.status === 'sending' ? true : undefined));
+    const fast = [uniqueEmail('rapido-1'), uniqueEmail('rapido-2'), uniqueEmail('rapido-3')];
+    for (const to of fast) await mail(to);
+    await waitFor(() => (fast.every((to) => smtp.received.some((m) => m.to.includes(to))) ? true : undefined), 3500);
+    // The slow one is still in its conversation: the others did not wait behind it.
+    expect((await mailRepository.findById(db, slowId))?.status).toBe('sending');
+    await waitFor(async () => ((await mailRepository.findById(db, slowId))?.status === 'sent' ? true : undefined));
+  });
 });
 
 describe('SMTP delivery when the mail server is down at first', async () => {
@@ -112,14 +87,14 @@ describe('SMTP delivery when the mail server is down at first', async () => {
     expect(queued?.status).toBe('queued');
 
     // What the send-email job does on each attempt (pg-boss would retry with backoff).
-    await expect(handleSendEmail(container, { emailId: queued!.id }, false)).rejects.toThrow();
+    await expect(handleSendEmail(container, { emailId: queued!.id })).rejects.toThrow();
     const [failed] = await db.select().from(emails).where(eq(emails.id, queued!.id));
     expect(failed).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
     expect(failed?.lastError).toEqual(expect.stringMatching(/\S/));
 
     const smtp = await startSmtpServer(port);
     try {
-      await handleSendEmail(container, { emailId: queued!.id }, false);
+      await handleSendEmail(container, { emailId: queued!.id });
       const [sent] = await db.select().from(emails).where(eq(emails.id, queued!.id));
       expect(sent).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
       expect(smtp.received).toHaveLength(1);
@@ -127,7 +102,7 @@ describe('SMTP delivery when the mail server is down at first', async () => {
       expect(decodeQuotedPrintable(smtp.received[0]!.raw)).toContain('/confirm-email/user/');
 
       // A retry of an already delivered mail sends nothing twice.
-      await handleSendEmail(container, { emailId: queued!.id }, false);
+      await handleSendEmail(container, { emailId: queued!.id });
       expect(smtp.received).toHaveLength(1);
     } finally {
       await smtp.close();
