@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CompetitorAnalysis, MetricsResultItem, ScanStats } from '@rankmaps/shared/metrics';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CompetitorAnalysis, MetricsResultItem, PositionTally, ScanStats } from '@rankmaps/shared/metrics';
 import { places } from './places-schema';
 import { users } from './schema';
 
@@ -91,6 +91,12 @@ export const rankMaps = pgTable(
     creditsRefunded: integer('credits_refunded').notNull().default(0),
     stats: jsonb('stats').$type<ScanStats>(),
     competitorAnalysis: jsonb('competitor_analysis').$type<CompetitorAnalysis>(),
+    /**
+     * Whether its businesses' tallies (rank_map_businesses.tally) are counted: set with the
+     * completion, or later by the first trend that needs them (an analysis completed by a
+     * worker of an older release, still running while a new one migrated the database).
+     */
+    talliesCounted: boolean('tallies_counted').notNull().default(false),
     /** The queued job, so that deleting the analysis can cancel it. */
     jobId: uuid('job_id'),
     runToken: uuid('run_token'),
@@ -111,6 +117,8 @@ export const rankMaps = pgTable(
 
 /** A business in an analysis's results: what is the same at every point that lists it. */
 export type StoredBusiness = Omit<MetricsResultItem, 'position' | 'isAd'>;
+/** A business's found positions (1..20, its best at each point) over an analysis: PositionTally without N, which is the analysis's. */
+export type BusinessTally = Omit<PositionTally, 'n'>;
 /** One result at one point: the business's `ref` within the analysis, and its position there. */
 export type ResultRef = [ref: number, position: number];
 
@@ -127,6 +135,12 @@ export const rankMapBusinesses = pgTable(
     ref: integer('ref').notNull(),
     key: text('key').notNull(),
     business: jsonb('business').$type<StoredBusiness>().notNull(),
+    /**
+     * Its organic positions over the analysis's valid points, counted when the analysis
+     * completes (null before, and for a business only ever seen in ads): the trend reads a
+     * followed competitor's figures here instead of every point of 52 analyses.
+     */
+    tally: jsonb('tally').$type<BusinessTally>(),
   },
   (t) => [primaryKey({ columns: [t.rankMapId, t.ref] }), uniqueIndex('rank_map_businesses_key').on(t.rankMapId, t.key)],
 );

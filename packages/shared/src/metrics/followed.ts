@@ -1,7 +1,7 @@
 import { roundMetric } from './core';
 import { SYNTHETIC_PLACE_ID_PREFIX, syntheticPlaceId } from './competitors';
 import { bestPosition, hasProviderPlaceId } from './matching';
-import { statsFromTally, tallyFound } from './stats';
+import { type PositionTally, statsFromTally, tallyFound } from './stats';
 import { type MetricsPointInput, type MetricsResultItem } from './types';
 
 /** A followed competitor's figures in one analysis, as its row in that analysis's competitors table would show them. */
@@ -40,7 +40,15 @@ export function competitorStatsAt(points: MetricsPointInput[], placeId: string):
     const p = bestPosition(point, matches);
     if (p !== null) found.push(p);
   }
-  const s = statsFromTally(tallyFound(found, points.length));
+  return followedStatsFromTally(placeId, tallyFound(found, points.length));
+}
+
+/**
+ * The same figures from a tally counted beforehand (the server counts each business's when
+ * an analysis completes).
+ */
+export function followedStatsFromTally(placeId: string, tally: PositionTally): FollowedCompetitorStats {
+  const s = statsFromTally(tally);
   return {
     placeId,
     geoRank: roundMetric(s.geoRank),

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { MetricsPointInput, MetricsResultItem } from '@rankmaps/shared/metrics';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { rankMapBusinesses, rankResults } from '../../db/rankmaps-schema';
+import { type BusinessTally, rankMapBusinesses, rankResults } from '../../db/rankmaps-schema';
 import { BusinessRegistry, type ResultRef, type StoredBusiness, isUnidentifiedKey, resultsFromRefs } from './result-businesses';
 
 /** One grid point of an analysis with its results, as the scan produces and readers use it. */
@@ -20,6 +20,7 @@ export interface RankResultRow {
   error: string | null;
 }
 export type NewRankResult = RankResultRow;
+export type { BusinessTally };
 
 /** A business map of one analysis: ref → business. */
 async function businessesOf(db: DbOrTx, rankMapId: string): Promise<Map<number, StoredBusiness>> {
@@ -131,6 +132,45 @@ export const rankResultsRepository = {
       organic: resultsFromRefs(r.refs ?? [], byAnalysis.get(r.rank_map_id) ?? new Map(), false),
       ads: [],
     }));
+  },
+
+  /**
+   * Counts the tallies of these analyses' businesses from their stored points, the same
+   * statement as migration 0014: at each valid point a business's best organic position
+   * from 1 to 20, then how many points it was found at, their sum and how many fell in 1–3,
+   * 4–10 and 11–20. A business never found keeps a null tally. Counting again changes nothing.
+   */
+  async countTallies(db: DbOrTx, rankMapIds: string[]): Promise<void> {
+    if (rankMapIds.length === 0) return;
+    await db.execute(sql`
+      update ${rankMapBusinesses} b set tally = t.tally
+      from (
+        select rank_map_id, ref, jsonb_build_object(
+          'found', count(*)::int,
+          'sum', sum(pos)::int,
+          'top3', (count(*) filter (where pos <= 3))::int,
+          'top10', (count(*) filter (where pos between 4 and 10))::int,
+          'top20', (count(*) filter (where pos >= 11))::int
+        ) as tally
+        from (
+          select r.rank_map_id, r.point_index, (e.pair->>0)::int as ref, min((e.pair->>1)::int) as pos
+          from ${rankResults} r cross join jsonb_array_elements(r.organic_refs) as e(pair)
+          where r.rank_map_id in ${rankMapIds} and r.status = 'ok' and (e.pair->>1)::int between 1 and 20
+          group by 1, 2, 3
+        ) best
+        group by 1, 2
+      ) t
+      where b.rank_map_id = t.rank_map_id and b.ref = t.ref`);
+  },
+
+  /** The counted tallies of the businesses with these keys (provider place ids) in these analyses; one found nowhere has none. */
+  async talliesFor(db: DbOrTx, rankMapIds: string[], keys: string[]): Promise<{ rankMapId: string; key: string; tally: BusinessTally }[]> {
+    if (rankMapIds.length === 0 || keys.length === 0) return [];
+    const rows = await db
+      .select({ rankMapId: rankMapBusinesses.rankMapId, key: rankMapBusinesses.key, tally: rankMapBusinesses.tally })
+      .from(rankMapBusinesses)
+      .where(and(inArray(rankMapBusinesses.rankMapId, rankMapIds), inArray(rankMapBusinesses.key, keys), isNotNull(rankMapBusinesses.tally)));
+    return rows.flatMap((r) => (r.tally ? [{ rankMapId: r.rankMapId, key: r.key, tally: r.tally }] : []));
   },
 
   async countOk(db: DbOrTx, rankMapId: string): Promise<number> {

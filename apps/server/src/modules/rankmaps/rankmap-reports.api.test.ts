@@ -1,6 +1,7 @@
 import { type MetricsResultItem, computeScanMetrics } from '@rankmaps/shared/metrics';
 import type { AnalyzeResponse, RankMapResponse, RankMapStatusResponse, RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
@@ -134,6 +135,30 @@ describe('trend and CSV exports (API)', async () => {
     }
     expect(trend.points[0]!.competitors.at(-1)).toEqual({ placeId: 'demo-nunca-visto', geoRank: 0, avgPosition: null, appearances: 0 });
     expect(trend.points[0]!.competitors[0]!.geoRank).toBeGreaterThan(0);
+  });
+
+  it('when a scan completes, then its businesses’ tallies are counted with it; one completed without them (by an earlier release’s worker) is counted by the first trend, which answers the same', { timeout: 120_000 }, async () => {
+    const { headers, placeId, keywordId, first } = await twoScans();
+    const leader = first.competitorAnalysis!.competitors.find((c) => !c.isOurBusiness)!;
+    const res = await app.inject({ method: 'POST', url: `/api/place/${placeId}/competitors`, headers, payload: { placeId: leader.placeId, name: leader.name } });
+    expect([200, 201]).toContain(res.statusCode);
+    const counted = async () => {
+      const [row] = await rankMapsRepository.listCompletedByKeyword(db, keywordId, 52).then((rows) => rows.filter((r) => r.id === first.rankMap.id));
+      const tallies = await rankResultsRepository.talliesFor(db, [first.rankMap.id], [leader.placeId]);
+      return { flag: row!.talliesCounted, tallies };
+    };
+    const atCompletion = await counted();
+    expect(atCompletion.flag).toBe(true);
+    expect(atCompletion.tallies).toHaveLength(1);
+    expect(atCompletion.tallies[0]!.tally.found).toBe(leader.appearances);
+    const before = await trendOf(headers, keywordId);
+
+    await db.execute(sql`update rank_map_businesses set tally = null where rank_map_id = ${first.rankMap.id}`);
+    await db.execute(sql`update rank_maps set tallies_counted = false where id = ${first.rankMap.id}`);
+    expect(await counted()).toEqual({ flag: false, tallies: [] });
+
+    expect(await trendOf(headers, keywordId)).toEqual(before);
+    expect(await counted()).toEqual(atCompletion);
   });
 
   it('when a completed scan is exported, then both CSVs list its points and its competitors table, as attachments with a BOM', { timeout: 120_000 }, async () => {

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rankMaps, scanQuotaUses } from '../../db/rankmaps-schema';
+import { preparedStatement } from '../../db/prepared';
+import { keywords, rankMaps, scanQuotaUses } from '../../db/rankmaps-schema';
 
 export type { RankMapGrid, RankMapPoint, RankMapTarget } from '../../db/rankmaps-schema';
 
 export type RankMapRow = typeof rankMaps.$inferSelect;
 export type NewRankMap = typeof rankMaps.$inferInsert;
 /** A timeline entry: everything but the heavy snapshot and competitor columns. */
-export type RankMapListRow = Omit<RankMapRow, 'grid' | 'target' | 'competitorAnalysis'>;
+export type RankMapListRow = Omit<RankMapRow, 'grid' | 'target' | 'competitorAnalysis' | 'talliesCounted'>;
 
 const ACTIVE = ['pending', 'processing'] as const;
 export type ActiveScope = { id: string } | { keywordId: string } | { placeId: string };
@@ -43,6 +44,41 @@ const listColumns = {
 };
 
 /** Every query on `rank_maps` and the monthly scan quota. API reads are scoped to the owner. */
+const statusOwned = preparedStatement('rank_map_status_owned', (db) =>
+  db
+    .select({ status: rankMaps.status, progress: rankMaps.progress, failureReason: rankMaps.failureReason })
+    .from(rankMaps)
+    .where(and(eq(rankMaps.id, sql.placeholder('id')), eq(rankMaps.userId, sql.placeholder('userId')))),
+);
+const findOwned = preparedStatement('rank_map_find_owned', (db) =>
+  db
+    .select()
+    .from(rankMaps)
+    .where(and(eq(rankMaps.id, sql.placeholder('id')), eq(rankMaps.userId, sql.placeholder('userId')))),
+);
+const answerVersionOwned = preparedStatement('rank_map_answer_version_owned', (db) =>
+  db
+    .select({ status: rankMaps.status, updatedAt: rankMaps.updatedAt, keyword: keywords.name })
+    .from(rankMaps)
+    .leftJoin(keywords, and(eq(keywords.id, rankMaps.keywordId), eq(keywords.userId, rankMaps.userId)))
+    .where(and(eq(rankMaps.id, sql.placeholder('id')), eq(rankMaps.userId, sql.placeholder('userId')))),
+);
+const listByKeyword = preparedStatement('rank_map_list_by_keyword', (db) =>
+  db
+    .select(listColumns)
+    .from(rankMaps)
+    .where(eq(rankMaps.keywordId, sql.placeholder('keywordId')))
+    .orderBy(desc(sql`coalesce(${rankMaps.scheduledFor}, ${rankMaps.createdAt})`), desc(rankMaps.createdAt)),
+);
+const listCompletedByKeyword = preparedStatement('rank_map_list_completed_by_keyword', (db) =>
+  db
+    .select({ id: rankMaps.id, completedAt: rankMaps.completedAt, stats: rankMaps.stats, talliesCounted: rankMaps.talliesCounted })
+    .from(rankMaps)
+    .where(and(eq(rankMaps.keywordId, sql.placeholder('keywordId')), eq(rankMaps.status, 'completed')))
+    .orderBy(desc(rankMaps.completedAt), desc(rankMaps.id))
+    .limit(sql.placeholder('limit')),
+);
+
 export const rankMapsRepository = {
   async insert(db: DbOrTx, values: NewRankMap): Promise<RankMapRow> {
     const [row] = await db.insert(rankMaps).values(values).returning();
@@ -57,7 +93,17 @@ export const rankMapsRepository = {
   },
 
   async findOwned(db: DbOrTx, userId: string, id: string): Promise<RankMapRow | undefined> {
-    const [row] = await db.select().from(rankMaps).where(and(eq(rankMaps.id, id), eq(rankMaps.userId, userId)));
+    const [row] = await findOwned(db).execute({ id, userId });
+    return row;
+  },
+
+  /**
+   * What an analysis's answer depends on beyond the row's content, which every change to it
+   * dates (updated_at): its status and its keyword's current name. Enough to tell whether a
+   * kept answer is still the one to send, without reading the row's grid and competitors.
+   */
+  async answerVersionOwned(db: DbOrTx, userId: string, id: string) {
+    const [row] = await answerVersionOwned(db).execute({ id, userId });
     return row;
   },
 
@@ -67,35 +113,28 @@ export const rankMapsRepository = {
   },
 
   async statusOwned(db: DbOrTx, userId: string, id: string) {
-    const [row] = await db
-      .select({ status: rankMaps.status, progress: rankMaps.progress, failureReason: rankMaps.failureReason })
-      .from(rankMaps)
-      .where(and(eq(rankMaps.id, id), eq(rankMaps.userId, userId)));
+    const [row] = await statusOwned(db).execute({ id, userId });
     return row;
   },
 
   async listByKeyword(db: DbOrTx, keywordId: string): Promise<RankMapListRow[]> {
-    return db
-      .select(listColumns)
-      .from(rankMaps)
-      .where(eq(rankMaps.keywordId, keywordId))
-      .orderBy(desc(sql`coalesce(${rankMaps.scheduledFor}, ${rankMaps.createdAt})`), desc(rankMaps.createdAt));
+    return listByKeyword(db).execute({ keywordId });
   },
 
   /** A keyword's latest `limit` completed analyses, newest first, with only what the trend shows. */
   async listCompletedByKeyword(db: DbOrTx, keywordId: string, limit: number) {
-    return db
-      .select({ id: rankMaps.id, completedAt: rankMaps.completedAt, stats: rankMaps.stats })
-      .from(rankMaps)
-      .where(and(eq(rankMaps.keywordId, keywordId), eq(rankMaps.status, 'completed')))
-      .orderBy(desc(rankMaps.completedAt), desc(rankMaps.id))
-      .limit(limit);
+    return listCompletedByKeyword(db).execute({ keywordId, limit });
   },
 
   /** The row, locked for the rest of the transaction (deletes, claims and finishes queue here). */
   async lock(tx: DbOrTx, id: string): Promise<RankMapRow | undefined> {
     const [row] = await tx.select().from(rankMaps).where(eq(rankMaps.id, id)).for('update');
     return row;
+  },
+
+  /** Records that these analyses' business tallies are counted (no user-visible change: updated_at stays). */
+  async markTalliesCounted(db: DbOrTx, ids: string[]): Promise<void> {
+    if (ids.length > 0) await db.update(rankMaps).set({ talliesCounted: true }).where(inArray(rankMaps.id, ids));
   },
 
   async update(db: DbOrTx, id: string, changes: Partial<NewRankMap>): Promise<void> {

@@ -155,6 +155,8 @@ async function searchPoints(
     flushIntervalMs: deps.flushIntervalMs,
     heartbeatMs: deps.heartbeatMs,
     onLost: () => abort.abort(new Error('scan lease lost')),
+    // A database blip: the batch is written again after a pause; worth knowing if it keeps happening.
+    onWriteRetry: (err, delayMs) => deps.container.log.warn({ err, rankMapId: row.id, delayMs }, 'no se pudieron guardar resultados del análisis: se reintenta'),
   });
   const at = row.scheduledFor ?? row.createdAt;
   const results: NewRankResult[] = [];
@@ -220,8 +222,11 @@ async function finishScan(
       return 'failed';
     }
     const refunded = current.billing === 'credits' ? await refundCredits(tx, current, failed) : 0;
+    // Each business's positions counted once, now: what a followed competitor's trend reads.
+    await rankResultsRepository.countTallies(tx, [row.id]);
     await rankMapsRepository.update(tx, row.id, {
       status: 'completed',
+      talliesCounted: true,
       progress: 100,
       stats: metrics.stats,
       competitorAnalysis: metrics.competitorAnalysis,
