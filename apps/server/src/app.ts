@@ -12,7 +12,7 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
-import { registerRequestLog } from './plugins/request-log';
+import { quietRequestLogController, registerRequestLog } from './plugins/request-log';
 import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
@@ -43,7 +43,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   const app = Fastify({
     loggerInstance: logger,
     // One line per request instead, from registerRequestLog.
-    disableRequestLogging: true,
+    logController: quietRequestLogController(),
     bodyLimit: 1024 * 1024,
     // Only the proxies in front of us are trusted: the client address is what the nearest one
     // saw, never an X-Forwarded-For entry the client wrote itself (see config trustProxyHops).

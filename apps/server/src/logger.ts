@@ -1,9 +1,26 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 
+/** How long a log line may wait in the buffer when little is logged. */
+const FLUSH_EVERY_MS = 500;
+
+/**
+ * The process's JSON logger, to standard output.
+ *
+ * Lines are buffered (up to 4 KB, or half a second) instead of one write system call each:
+ * under load, writing every request's line on its own was a fifth of a small route's CPU.
+ * pino writes the buffer out when the process exits, however it exits (process.exit, the
+ * end of the event loop, an uncaught exception: logger.test.ts); only a SIGKILL or a
+ * machine crash can lose its last half second.
+ */
 export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redactado]' },
-  });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redactado]' },
+    },
+    destination,
+  );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
 
 /**
  * One log line per request, when it ends, instead of Fastify's two (incoming, completed):
@@ -15,3 +15,6 @@ export function registerRequestLog(app: FastifyInstance): void {
     done();
   });
 }
+
+/** Fastify's own request lines (incoming, completed) turned off: registerRequestLog writes the one line instead. */
+export const quietRequestLogController = () => new LogController({ disableRequestLogging: true });

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { billingCustomers, billingEvents, devPlanOverrides, payments, subscriptions } from '../../db/billing-schema';
 import { appSettings, users } from '../../db/schema';
 
@@ -10,6 +11,15 @@ export type DevPlanOverride = typeof devPlanOverrides.$inferSelect['planLimits']
 
 /** Statuses that still give access to the plan (past_due is the grace period while the provider retries). */
 export const ACCESS_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+const findCurrentSubscription = preparedStatement('subscription_find_current', (db) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), inArray(subscriptions.status, [...ACCESS_STATUSES])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1),
+);
 
 export const billingRepository = {
   async findUser(db: DbOrTx, userId: string) {
@@ -65,12 +75,7 @@ export const billingRepository = {
 
   /** The subscription that gives the user a plan now, if any (the newest with access). */
   async findCurrentSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACCESS_STATUSES])))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(1);
+    const [row] = await findCurrentSubscription(db).execute({ userId });
     return row;
   },
 

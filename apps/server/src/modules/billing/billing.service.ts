@@ -35,12 +35,18 @@ export type PlanStateWithCredits = PlanState & { subscriptionCredits: number; ex
  * plan; otherwise a stored override is ignored.
  */
 export async function getPlanState(container: Container, userId: string): Promise<PlanStateWithCredits> {
-  const db = container.database.db;
-  const sub = await billingRepository.findCurrentSubscription(db, userId);
-  const override = container.config.devTools ? await billingRepository.findDevOverride(db, userId) : undefined;
-  const state = planStateOf(sub, override);
-  const balances = await creditsService.balances(db, userId);
+  const [state, balances] = await Promise.all([getCurrentPlanState(container, userId), creditsService.balances(container.database.db, userId)]);
   return { ...state, subscriptionCredits: balances.subscription, extraCredits: balances.extra };
+}
+
+/** The plan alone, as getPlanState gives it, for callers that do not show credits: one query fewer. */
+export async function getCurrentPlanState(container: Container, userId: string): Promise<PlanState> {
+  const db = container.database.db;
+  const [sub, override] = await Promise.all([
+    billingRepository.findCurrentSubscription(db, userId),
+    container.config.devTools ? billingRepository.findDevOverride(db, userId) : undefined,
+  ]);
+  return planStateOf(sub, override);
 }
 
 export async function getSubscriptionInfo(container: Container, userId: string): Promise<SubscriptionInfo> {

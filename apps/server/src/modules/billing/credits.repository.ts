@@ -1,11 +1,20 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { creditLots, creditTransactions } from '../../db/billing-schema';
 import { users } from '../../db/schema';
 
 export type CreditLot = typeof creditLots.$inferSelect;
 export type CreditTransaction = typeof creditTransactions.$inferSelect;
 type NewTransaction = typeof creditTransactions.$inferInsert;
+
+const balances = preparedStatement('credit_balances', (db) =>
+  db
+    .select({ source: creditLots.source, total: sql<string>`coalesce(sum(${creditLots.remaining}), 0)` })
+    .from(creditLots)
+    .where(and(eq(creditLots.userId, sql.placeholder('userId')), gt(creditLots.expiresAt, sql.placeholder('now'))))
+    .groupBy(creditLots.source),
+);
 
 export const creditsRepository = {
   /** Serialises credit changes of one user: concurrent spends queue behind this row lock. */
@@ -24,11 +33,7 @@ export const creditsRepository = {
   },
 
   async balances(db: DbOrTx, userId: string, now: Date): Promise<{ subscription: number; extra: number }> {
-    const rows = await db
-      .select({ source: creditLots.source, total: sql<string>`coalesce(sum(${creditLots.remaining}), 0)` })
-      .from(creditLots)
-      .where(and(eq(creditLots.userId, userId), gt(creditLots.expiresAt, now)))
-      .groupBy(creditLots.source);
+    const rows = await balances(db).execute({ userId, now });
     const sum = (pred: (s: string) => boolean) => rows.filter((r) => pred(r.source)).reduce((n, r) => n + Number(r.total), 0);
     return { subscription: sum((s) => s === 'subscription'), extra: sum((s) => s !== 'subscription') };
   },

@@ -1,14 +1,17 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { gbpConnections, oauthStates } from '../../db/gbp-schema';
 
 export type GbpConnectionRow = typeof gbpConnections.$inferSelect;
 export type NewGbpConnection = Omit<typeof gbpConnections.$inferInsert, 'createdAt' | 'updatedAt' | 'expired'>;
 
 /** Every query on the GBP tables, always by the owner's id. Tokens arrive and leave encrypted. */
+const findConnection = preparedStatement('gbp_find_connection', (db) => db.select().from(gbpConnections).where(eq(gbpConnections.userId, sql.placeholder('userId'))));
+
 export const gbpRepository = {
   async findConnection(db: DbOrTx, userId: string): Promise<GbpConnectionRow | undefined> {
-    const [row] = await db.select().from(gbpConnections).where(eq(gbpConnections.userId, userId));
+    const [row] = await findConnection(db).execute({ userId });
     return row;
   },
 

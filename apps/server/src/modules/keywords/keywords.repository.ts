@@ -1,5 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { places } from '../../db/places-schema';
 import { keywords } from '../../db/rankmaps-schema';
 
@@ -8,6 +9,14 @@ export type PlaceRowForKeyword = typeof places.$inferSelect;
 export type KeywordWithPlace = { keyword: KeywordRow; place: PlaceRowForKeyword };
 
 /** Every query on `keywords`, scoped to the owner: others' keywords do not exist. */
+const findOwned = preparedStatement('keyword_find_owned', (db) =>
+  db
+    .select({ keyword: keywords, place: places })
+    .from(keywords)
+    .innerJoin(places, eq(places.id, keywords.placeId))
+    .where(and(eq(keywords.id, sql.placeholder('id')), eq(keywords.userId, sql.placeholder('userId')))),
+);
+
 export const keywordsRepository = {
   /** The owner's place, locked: keyword adds for one place queue here, so the plan's limit holds. */
   async lockOwnedPlace(tx: DbOrTx, userId: string, placeId: string): Promise<PlaceRowForKeyword | undefined> {
@@ -27,11 +36,7 @@ export const keywordsRepository = {
   },
 
   async findOwned(db: DbOrTx, userId: string, id: string): Promise<KeywordWithPlace | undefined> {
-    const [row] = await db
-      .select({ keyword: keywords, place: places })
-      .from(keywords)
-      .innerJoin(places, eq(places.id, keywords.placeId))
-      .where(and(eq(keywords.id, id), eq(keywords.userId, userId)));
+    const [row] = await findOwned(db).execute({ id, userId });
     return row;
   },
 

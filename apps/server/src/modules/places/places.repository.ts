@@ -1,5 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { activePlaces, places } from '../../db/places-schema';
 
 export type PlaceRow = typeof places.$inferSelect;
@@ -7,9 +8,19 @@ export type NewPlace = typeof places.$inferInsert;
 export type PlaceChanges = Partial<Omit<NewPlace, 'id' | 'userId' | 'googlePlaceId' | 'createdAt'>>;
 
 /** Every query on `places`. Each one is scoped to the owner: others' places do not exist. */
+const listByUser = preparedStatement('place_list_by_user', (db) =>
+  db.select().from(places).where(eq(places.userId, sql.placeholder('userId'))).orderBy(asc(places.createdAt), asc(places.id)),
+);
+const findOwned = preparedStatement('place_find_owned', (db) =>
+  db.select().from(places).where(and(eq(places.id, sql.placeholder('id')), eq(places.userId, sql.placeholder('userId')))),
+);
+const findActivePlaceId = preparedStatement('place_find_active_id', (db) =>
+  db.select({ placeId: activePlaces.placeId }).from(activePlaces).where(eq(activePlaces.userId, sql.placeholder('userId'))),
+);
+
 export const placesRepository = {
   async listByUser(db: DbOrTx, userId: string): Promise<PlaceRow[]> {
-    return db.select().from(places).where(eq(places.userId, userId)).orderBy(asc(places.createdAt), asc(places.id));
+    return listByUser(db).execute({ userId });
   },
 
   async countByUser(db: DbOrTx, userId: string): Promise<number> {
@@ -18,7 +29,7 @@ export const placesRepository = {
   },
 
   async findOwned(db: DbOrTx, userId: string, id: string): Promise<PlaceRow | undefined> {
-    const [row] = await db.select().from(places).where(and(eq(places.id, id), eq(places.userId, userId)));
+    const [row] = await findOwned(db).execute({ id, userId });
     return row;
   },
 
@@ -45,7 +56,7 @@ export const placesRepository = {
   },
 
   async findActivePlaceId(db: DbOrTx, userId: string): Promise<string | null> {
-    const [row] = await db.select({ placeId: activePlaces.placeId }).from(activePlaces).where(eq(activePlaces.userId, userId));
+    const [row] = await findActivePlaceId(db).execute({ userId });
     return row?.placeId ?? null;
   },
 

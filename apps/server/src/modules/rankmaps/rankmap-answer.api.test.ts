@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type RankMapResponse, rankMapResponseSchema } from '@rankmaps/shared/schemas/rankmaps';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,12 @@ describe('GET /api/rankmap/:id, serialised and compressed by the route', async (
     expect(first.rankMap.creditsRefunded).toBe(0);
     expect(second.rankMap.creditsRefunded).toBe(7);
     expect(second.results).toEqual(first.results);
+    // Its keyword's name is part of the answer too, though it lives in another row.
+    await db.execute(sql`update keywords set name = 'dentista infantil' where id = ${keywordId}`);
+    const third = JSON.parse(decoded(await get(headers, rankMapId, 'br'))) as RankMapResponse;
+    expect(second.rankMap.keyword).not.toBe('dentista infantil');
+    expect(third.rankMap.keyword).toBe('dentista infantil');
+    expect(third.results).toEqual(first.results);
   });
 
   it('when another user asks for a kept analysis, then it answers 404 as before', async () => {

@@ -7,13 +7,14 @@ import type { Container } from '../../container';
 import { keywordsRepository } from '../keywords/keywords.repository';
 import { presentDetail, presentResult } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
-import { ownedRankMapOr404 } from './rankmaps.service';
+import { ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
 
 // GET /api/rankmap/:id (spec §7) without the generic response serializer, which validated
 // and copied every one of a 25×25 analysis's ~13,000 results on every request (3.8 MB of
 // JSON). The small parts (rankMap, competitorAnalysis) are still validated against their
 // schemas; the per-point results are the presenter's exact objects, so the bytes are the
-// same as before. A completed analysis never changes, so its compressed answer is kept.
+// same as before. A completed analysis never changes, so its compressed answer is kept, and
+// a request for it reads only what tells whether the kept one is still current.
 
 /** Compressed answers kept per process, by total size (a 25×25 one is ~70 KB in brotli, ~130 KB in gzip). */
 const CACHE_LIMIT_BYTES = 32 * 2 ** 20;
@@ -32,7 +33,7 @@ export interface AnalysisAnswer {
 }
 
 interface Cached {
-  /** The serialised rankMap and competitorAnalysis the body was built with: any change misses. */
+  /** The version of the analysis the body was built from (answerVersion): any change misses. */
   head: string;
   body: Partial<Record<Encoding, Buffer>>;
 }
@@ -101,32 +102,33 @@ export async function answerAnalysis(
   headers: { acceptEncoding?: string; noCompression?: boolean },
 ): Promise<AnalysisAnswer> {
   const db = container.database.db;
-  const row = await ownedRankMapOr404(container, userId, id);
-  const completed = row.status === 'completed';
   const encoding = headers.noCompression ? null : chooseEncoding(headers.acceptEncoding);
-  const cacheable = completed && encoding !== null;
-  // A completed analysis's results are read only when its answer is not cached yet.
-  const [found, read] = await Promise.all([
-    keywordsRepository.findOwned(db, userId, row.keywordId),
-    cacheable ? null : rankResultsRepository.listByRankMap(db, row.id),
-  ]);
-  const rankMap = serialise(rankMapDetailSchema, presentDetail(row, found?.keyword.name ?? row.query));
-  const competitors = serialise(competitorAnalysisSchema.nullable(), completed ? row.competitorAnalysis : null);
-  const head = `${rankMap}\n${competitors}`;
-  if (cacheable) {
-    const hit = recall(row.id, head, encoding);
+  // A completed analysis never changes: when its answer is kept, two columns and its keyword's
+  // name say whether it is still the one to send, and the row itself is not read.
+  const version = await ownedAnswerVersionOr404(container, userId, id);
+  if (version.status === 'completed' && encoding !== null) {
+    const hit = recall(id, answerVersion(version.updatedAt, version.keyword), encoding);
     if (hit) return { body: hit, encoding };
   }
-  const results = JSON.stringify((read ?? (await rankResultsRepository.listByRankMap(db, row.id))).map(presentResult));
-  const json = `{"rankMap":${rankMap},"results":${results},"competitorAnalysis":${competitors}}`;
+  const row = await ownedRankMapOr404(container, userId, id);
+  const completed = row.status === 'completed';
+  const cacheable = completed && encoding !== null;
+  const [found, read] = await Promise.all([keywordsRepository.findOwned(db, userId, row.keywordId), rankResultsRepository.listByRankMap(db, row.id)]);
+  const rankMap = serialise(rankMapDetailSchema, presentDetail(row, found?.keyword.name ?? row.query));
+  const competitors = serialise(competitorAnalysisSchema.nullable(), completed ? row.competitorAnalysis : null);
+  const json = `{"rankMap":${rankMap},"results":${JSON.stringify(read.map(presentResult))},"competitorAnalysis":${competitors}}`;
   // Not cached (still running, or no compression asked for): @fastify/compress negotiates as for any route.
   if (!cacheable) return { body: json, encoding: null };
   // Compressed once, on the thread pool, so the event loop serves other requests meanwhile.
   const size = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) };
   const body = encoding === 'br' ? await brotli(json, { params: { ...BROTLI_PARAMS, ...size } }) : await gzip(json);
-  remember(row.id, head, encoding, body);
+  // Kept under the version of the row just read: if it changed since the first look, the next request rebuilds.
+  remember(row.id, answerVersion(row.updatedAt, found?.keyword.name ?? null), encoding, body);
   return { body, encoding };
 }
+
+/** Every change to an analysis dates its row (updated_at); its keyword can be renamed. */
+const answerVersion = (updatedAt: Date, keyword: string | null) => `${updatedAt.toISOString()}\n${keyword ?? ''}`;
 
 /** Sends the answer as it is: already JSON (no serializer), and already compressed when `encoding` says so (@fastify/compress leaves it). */
 export function sendAnswer(reply: FastifyReply, answer: AnalysisAnswer): FastifyReply {

@@ -9,7 +9,7 @@ import type {
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { sendScanJob, wakeScanWorkers } from '../../jobs/rankmap-scan.job';
-import { getPlanState } from '../billing/billing.service';
+import { getCurrentPlanState } from '../billing/billing.service';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
 import { usersRepository } from '../users/users.repository';
@@ -35,6 +35,13 @@ export async function ownedKeywordOr404(container: Container, userId: string, ke
   const found = UUID.test(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   return found;
+}
+
+/** The status, updated_at and keyword name of the user's analysis (see answerVersionOwned), or a 404 as ownedRankMapOr404 gives. */
+export async function ownedAnswerVersionOr404(container: Container, userId: string, id: string) {
+  const row = UUID.test(id) ? await rankMapsRepository.answerVersionOwned(container.database.db, userId, id) : undefined;
+  if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
+  return row;
 }
 
 export async function ownedRankMapOr404(container: Container, userId: string, id: string): Promise<RankMapRow> {
@@ -109,7 +116,7 @@ export async function analyze(container: Container, userId: string, keywordId: s
 export async function listAnalyses(container: Container, userId: string, keywordId: string): Promise<RankMapSummary[]> {
   const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
   const entries = (await rankMapsRepository.listByKeyword(container.database.db, keyword.id)).map(presentSummary);
-  const { planLimits } = await getPlanState(container, userId);
+  const { planLimits } = await getCurrentPlanState(container, userId);
   if (!place.weeklyScans || planLimits.type === 'free' || planLimits.weeklyScans === 0) return entries;
   const grid = await gridSnapshotOf(container, place);
   const next = nextWeeklySlot(new Date(), place);

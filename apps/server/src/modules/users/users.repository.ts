@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { users } from '../../db/schema';
 
 /** Services pass transactions along without importing the database module themselves. */
@@ -10,9 +11,11 @@ export type ProfileChanges = Partial<Pick<typeof users.$inferInsert, 'name' | 'o
 export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'googleSub' | 'mailConfirmed'>;
 
 /** Every query on `users`. E-mails arrive lower-cased from the shared schemas. */
+const findById = preparedStatement('user_find_by_id', (db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))));
+
 export const usersRepository = {
   async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const [row] = await findById(db).execute({ id });
     return row;
   },
 
