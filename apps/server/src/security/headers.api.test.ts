@@ -68,6 +68,13 @@ function expectStrictHeaders(res: LightMyRequestResponse, label: string) {
   expect(res.headers['x-frame-options'], label).toBe('DENY');
   expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(res.headers['cross-origin-opener-policy'], label).toBe('same-origin');
+  // The rest of helmet's set, as it answered when it ran on every request (now worked out once).
+  expect(res.headers['cross-origin-resource-policy'], label).toBe('same-origin');
+  expect(res.headers['origin-agent-cluster'], label).toBe('?1');
+  expect(res.headers['x-dns-prefetch-control'], label).toBe('off');
+  expect(res.headers['x-download-options'], label).toBe('noopen');
+  expect(res.headers['x-permitted-cross-domain-policies'], label).toBe('none');
+  expect(res.headers['x-xss-protection'], label).toBe('0');
   expect(res.headers['x-powered-by'], label).toBeUndefined();
 }
 
