@@ -3,7 +3,7 @@ import path from 'node:path';
 import { round } from './lib';
 import { summariseProfile } from './load-profile';
 import { MIX_ROUTES, MIX_SHARES, browserHeaders } from './load-mix';
-import type { LoadServer } from './load-server';
+import { type LoadServer, postgresCpuSeconds } from './load-server';
 import type { LoadUser } from './load-seed';
 import { latencySummary } from './load-stats';
 
@@ -13,8 +13,8 @@ import { latencySummary } from './load-stats';
 // so the most it could answer a second on one core, to compare with what the load test finds
 // and to show which routes an optimisation should start with.
 
-const WARM_UP = 10;
-const CALLS = 100;
+const WARM_UP = 100;
+const CALLS = Number(process.env.LOAD_COST_CALLS ?? 300);
 
 function get(agent: Agent, baseUrl: string, path: string, token: string): Promise<number> {
   const url = new URL(path, baseUrl);
@@ -85,16 +85,27 @@ export async function profileRoutes(server: LoadServer, users: LoadUser[], dir: 
 
 export async function measureRouteCosts(server: LoadServer, users: LoadUser[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const perRoute: Record<string, { clientP50Ms: number; serverMeanMs: number; serverP50Ms: number; serverP90Ms: number }> = {};
+  const perRoute: Record<string, { clientP50Ms: number; serverMeanMs: number; serverP50Ms: number; serverP90Ms: number; statementsPerRequest?: number; cpuMsPerRequest: number; postgresCpuMsPerRequest?: number }> = {};
   try {
     for (const route of MIX_ROUTES) {
       for (let i = 0; i < WARM_UP; i++) await get(agent, server.url, pathFor(route, users[i % users.length]!, i), users[i % users.length]!.token);
       await server.reset();
+      const pg0 = postgresCpuSeconds();
       const client = await callRoute(agent, server, route, users, CALLS);
-      const inside = (await server.report()).routes[serverName(route)];
+      const pgMs = (postgresCpuSeconds() - pg0) * 1000;
+      const report = await server.report();
+      const inside = report.routes[serverName(route)];
       if (!inside) throw new Error(`the probe saw no ${route}`);
       const s = latencySummary(inside.samples);
-      perRoute[route] = { clientP50Ms: latencySummary(client).p50, serverMeanMs: round(inside.totalMs / inside.count, 2), serverP50Ms: s.p50, serverP90Ms: s.p90 };
+      perRoute[route] = {
+        clientP50Ms: latencySummary(client).p50,
+        serverMeanMs: round(inside.totalMs / inside.count, 2),
+        serverP50Ms: s.p50,
+        serverP90Ms: s.p90,
+        cpuMsPerRequest: round(report.cpuMs / inside.count, 3),
+        // Only PostgreSQL's are counted; nothing else runs meanwhile, so they are this route's.
+        ...(report.statements > 0 ? { statementsPerRequest: round(report.statements / inside.count, 2), postgresCpuMsPerRequest: round(pgMs / inside.count, 3) } : {}),
+      };
     }
   } finally {
     agent.destroy();
@@ -108,6 +119,9 @@ export async function measureRouteCosts(server: LoadServer, users: LoadUser[]) {
     method: `${CALLS} requests a route, one at a time, after ${WARM_UP} warm-up, scans not running; analyses already read once (their answers kept)`,
     perRoute,
     mixMeanServerMs: round(meanMs, 2),
+    /** CPU an average request of the mix costs: the server process's, and PostgreSQL's (10 ms ticks, so coarse for one route). */
+    mixMeanCpuMs: round(MIX_ROUTES.reduce((n, r) => n + MIX_SHARES[r]! * perRoute[r]!.cpuMsPerRequest, 0), 3),
+    mixMeanPostgresCpuMs: round(MIX_ROUTES.reduce((n, r) => n + MIX_SHARES[r]! * (perRoute[r]!.postgresCpuMsPerRequest ?? 0), 0), 3),
     /** If the server's work were all on one core and nothing else ran: 1000 ÷ the mix's mean. */
     impliedMaxRequestsPerSecond: Math.round(1000 / meanMs),
     shareOfMixServerTime: shareOfMixTime,

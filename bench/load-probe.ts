@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
 import { type IntervalHistogram, PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
 
 // Preloaded into the server process by the load test (`--import ./bench/load-probe.ts`), so
 // the server's own code is untouched. Over the IPC channel the load test asks it to reset
@@ -25,6 +26,10 @@ export interface ProbeReport {
   type: 'report';
   eventLoopDelayMs: { p50: number; p99: number; max: number; mean: number };
   gc: { count: number; totalMs: number; maxMs: number };
+  /** Statements sent to PostgreSQL (node-postgres; PGlite's are not counted), requests and scans alike. */
+  statements: number;
+  /** The process's CPU time (user + system) since the reset, in ms: unlike latency, not inflated by waiting on a busy machine. */
+  cpuMs: number;
   routes: Record<string, RouteTiming>;
 }
 
@@ -42,6 +47,14 @@ function startProbe(send: (m: ProbeReport | { type: 'ack' } | { type: 'in-flight
   loop.enable();
   let gc = { count: 0, totalMs: 0, maxMs: 0 };
   let routes: Record<string, RouteTiming> = {};
+  let statements = 0;
+  let cpuAtReset = process.cpuUsage();
+  // Every statement goes through Client.prototype.query (the pool's included): counted there.
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
   const started = new WeakMap<IncomingMessage, number>();
   // Requests being worked on, including those whose client has gone: the next run waits for none.
   let inFlight = 0;
@@ -86,6 +99,8 @@ function startProbe(send: (m: ProbeReport | { type: 'ack' } | { type: 'in-flight
         loop.enable();
         gc = { count: 0, totalMs: 0, maxMs: 0 };
         routes = {};
+        statements = 0;
+        cpuAtReset = process.cpuUsage();
         send({ type: 'ack' });
       } else if (cmd.type === 'in-flight') {
         send({ type: 'in-flight', count: inFlight });
@@ -95,6 +110,8 @@ function startProbe(send: (m: ProbeReport | { type: 'ack' } | { type: 'in-flight
           type: 'report',
           eventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean) },
           gc,
+          statements,
+          cpuMs: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(cpuAtReset)),
           routes,
         });
       } else if (cmd.type === 'profile-start') {

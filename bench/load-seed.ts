@@ -10,6 +10,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createContainer } from '../apps/server/src/container';
 import { startWorkers } from '../apps/server/src/jobs';
 import { creditsService } from '../apps/server/src/modules/billing/credits.service';
+import { startSession } from '../apps/server/src/modules/auth/session.service';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
 import { buildUser } from '../apps/server/test/factories';
 import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
@@ -124,7 +125,8 @@ export async function seedLoadData(opts: SeedOptions): Promise<SeededData> {
     await container.seaIndex.ready();
     await startWorkers(container);
     const db = container.database.db;
-    const sign = (id: string) => container.accessTokens.sign(id);
+    // Signed in as the SPA is: a session (refresh-token family) whose id each access token carries, checked on every call.
+    const sign = async (id: string) => (await startSession(container, id, false)).accessToken;
 
     const seeded = [];
     for (let i = 0; i < opts.users; i++) {
@@ -168,7 +170,7 @@ export async function seedLoadData(opts: SeedOptions): Promise<SeededData> {
 
     users = await Promise.all(
       seeded.map(async (u, userIndex) => ({
-        // Fresh tokens (15 minutes), signed with the secret the database keeps for the server.
+        // Fresh tokens (15 minutes) of a session of their own, signed with the secret the database keeps for the server.
         token: await sign(u.userId),
         placeId: u.placeId,
         keywordIds: u.keywordIds,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { root } from './lib';
 import type { ProbeCommand, ProbeReport } from './load-probe';
 
@@ -32,6 +32,27 @@ function cpuSecondsOf(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the file, 12 and 13 after the name and state.
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * CPU seconds used so far by every PostgreSQL process of the machine (its backends, the
+ * server's own helpers): what the database costs, read where the server's figure is.
+ * Backends that ended before a reading are missed, so a pool that keeps its connections
+ * (the server's) is measured, not a client that reconnects per query.
+ */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += cpuSecondsOf(Number(entry));
+    } catch {
+      // the process ended between the listing and the reading
+    }
+  }
+  return total;
 }
 
 export async function startLoadServer(opts: { port: number; env: Record<string, string> }): Promise<LoadServer> {

@@ -11,7 +11,7 @@ import type { ProbeReport } from './load-probe';
 import { summariseProfile } from './load-profile';
 import { runSaturated } from './load-saturate';
 import { driveScans } from './load-scans';
-import { type LoadServer, startLoadServer } from './load-server';
+import { type LoadServer, postgresCpuSeconds, startLoadServer } from './load-server';
 import { type SeededData, seedLoadData } from './load-seed';
 import { latencySummary } from './load-stats';
 
@@ -32,6 +32,8 @@ const SETTINGS = {
   maxSockets: num('LOAD_MAX_SOCKETS', 200),
   scanEveryMs: num('LOAD_SCAN_EVERY_MS', 4000),
   profileSeconds: num('LOAD_PROFILE_SECONDS', 15),
+  /** LOAD_COSTS_ONLY=1: each route's cost alone, no load runs (a quick check while optimising). */
+  costsOnly: process.env.LOAD_COSTS_ONLY === '1',
   /** The server's log level; info (a line per request and per answer) is what production runs. */
   logLevel: process.env.LOAD_LOG_LEVEL ?? 'info',
 };
@@ -50,12 +52,16 @@ async function freePort(): Promise<number> {
 }
 
 /** What only the server saw during a run: its CPU, event-loop delay, GC, and each route's time inside it. */
-function serverSide(report: ProbeReport, cpuSeconds: number, wallMs: number) {
+function serverSide(report: ProbeReport, cpuSeconds: number, postgresCpuSeconds: number, wallMs: number) {
   const requests = Object.values(report.routes).reduce((n, r) => n + r.count, 0);
   return {
     cpuPercentOfOneCore: Math.round((cpuSeconds / (wallMs / 1000)) * 100),
+    /** PostgreSQL's processes over the same time (0 on PGlite, which runs inside the server). */
+    postgresCpuPercentOfOneCore: Math.round((postgresCpuSeconds / (wallMs / 1000)) * 100),
     /** The server process's CPU time (the scans in its worker included) over the requests it answered: steadier than latency on a shared machine. */
     cpuMsPerRequest: round((cpuSeconds * 1000) / Math.max(1, requests), 2),
+    /** PostgreSQL statements (the scans' included) over the requests answered. */
+    statementsPerRequest: round(report.statements / Math.max(1, requests), 2),
     eventLoopDelayMs: Object.fromEntries(Object.entries(report.eventLoopDelayMs).map(([k, v]) => [k, round(v)])),
     gc: { count: report.gc.count, totalMs: round(report.gc.totalMs), maxMs: round(report.gc.maxMs) },
     routesInsideServerMs: Object.fromEntries(
@@ -72,11 +78,13 @@ async function withServerFigures<T>(server: LoadServer, measure: () => Promise<T
   const before = await server.settle();
   await server.reset();
   const cpu0 = server.cpuSeconds();
+  const pg0 = postgresCpuSeconds();
   const t0 = performance.now();
   const client = await measure();
   const wallMs = performance.now() - t0;
   const report = await server.report();
-  return { client, server: { drainedBeforeMs: before.waitedMs, leftInFlightBefore: before.left, ...serverSide(report, server.cpuSeconds() - cpu0, wallMs) } };
+  const figures = serverSide(report, server.cpuSeconds() - cpu0, postgresCpuSeconds() - pg0, wallMs);
+  return { client, server: { drainedBeforeMs: before.waitedMs, leftInFlightBefore: before.left, ...figures } };
 }
 
 /** Every route of the mix answers 200 for a seeded user before any figure is taken. */
@@ -159,6 +167,7 @@ export async function benchLoad(opts: { databaseUrl?: string; profile?: boolean 
     // Kept after the run, for a viewer (Chrome DevTools, speedscope).
     const profileDir = opts.profile ? mkdtempSync(path.join(tmpdir(), `rankmaps-load-profiles-${data.database}-`)) : undefined;
     const routeProfiles = profileDir ? await profileRoutes(server, data.users, profileDir) : undefined;
+    if (SETTINGS.costsOnly) return { name: 'Load: route costs only (LOAD_COSTS_ONLY=1)', firstReadOfEachAnalysisMs: firstReads, routeCosts, ...(routeProfiles ? { routeProfiles } : {}) };
 
     const state = new MixState(data.users);
     const scans = driveScans(base, state, SETTINGS.scanEveryMs);
