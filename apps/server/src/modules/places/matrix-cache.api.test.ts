@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
+import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
+import { createTestApp } from '../../../test/test-app';
+import type { PlaceRow } from './places.repository';
+import { coordinatesMatrixOf } from './places.service';
+
+// Málaga's port: a 9×9 grid of 3 km reaches into the sea, so the sea index drops points.
+const MALAGA = { lat: 36.7128, lng: -4.4167 };
+const placeWith = (gridSize: number, radius: number) => ({ id: 'p', matrixConfig: { gridSize, radius, coordinates: MALAGA } }) as unknown as PlaceRow;
+
+describe('grids kept once made', async () => {
+  const { container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
+
+  it('when a grid is asked for twice, then the second is the same frozen grid, equal to one worked out afresh with the sea index', async () => {
+    const first = await coordinatesMatrixOf(container, placeWith(9, 3000));
+    const second = await coordinatesMatrixOf(container, placeWith(9, 3000));
+    expect(second).toBe(first);
+    const fresh = toCoordinatesMatrix(
+      generateMatrix({ centerLat: MALAGA.lat, centerLng: MALAGA.lng, maxDistance: 3000, size: 9 }, { isSea: (lat, lng) => container.seaIndex.isSea(lat, lng) }),
+      9,
+    );
+    expect(first).toEqual(fresh);
+    expect(first.flat().some((cell) => cell === null)).toBe(true);
+    // Shared by every caller: changing it is refused rather than seen by the next request.
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0]) && Object.isFrozen(first.flat().find(Boolean))).toBe(true);
+    expect(() => first[0]!.push(null)).toThrow(TypeError);
+  });
+
+  it('when the size or radius differs, then it is another grid', async () => {
+    const base = await coordinatesMatrixOf(container, placeWith(9, 3000));
+    const wider = await coordinatesMatrixOf(container, placeWith(9, 3500));
+    const bigger = await coordinatesMatrixOf(container, placeWith(11, 3000));
+    expect(wider).not.toEqual(base);
+    expect(bigger).toHaveLength(11);
+  });
+});
