@@ -137,6 +137,8 @@ test('when a phone-sized screen opens the mobile menus, then axe finds nothing m
   const page = await visitor.newPage();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
+  // The landing's own content (its h1), not only the header that shows while it loads.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await expect(page.locator('#public-mobile-menu')).toBeVisible();
   await checkNow(page, 'public mobile menu');
