@@ -1,23 +1,15 @@
 import type { ReactNode } from 'react';
+import { globePaths, mailPaths } from '../../components/ui/common-icons';
+import { Icon as IconFrame } from '../../components/ui/icon';
 
 // Line icons for the layouts, drawn inline so the shell needs no icon library. The public
 // site's icons live here (entry bundle); the signed-in shell's are in app-icons.tsx (lazy).
 export const publicIconPaths = {
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
-  mail: (
-    <>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </>
-  ),
+  mail: mailPaths,
   phone: <path d="M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />,
-  globe: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </>
-  ),
+  globe: globePaths,
   linkedin: (
     <>
       <rect x="3" y="3" width="18" height="18" rx="3" />
@@ -44,19 +36,9 @@ export type IconName = keyof typeof publicIconPaths;
 
 export function SvgIcon({ children, className = 'h-5 w-5' }: { children: ReactNode; className?: string | undefined }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <IconFrame className={`shrink-0 ${className}`} focusable="false">
       {children}
-    </svg>
+    </IconFrame>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { checkPaths, infoPaths, warningPaths } from '../common-icons';
 import type { AlertType } from './alert-types';
 
 const tone: Record<AlertType | 'confirm', string> = {
@@ -12,25 +13,15 @@ const tone: Record<AlertType | 'confirm', string> = {
 };
 
 const paths: Record<AlertType | 'confirm', ReactNode> = {
-  success: <path d="m5 12.5 4.5 4.5L19 7.5" />,
+  success: checkPaths,
   error: (
     <>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7.5v5.5M12 16.5v.01" />
     </>
   ),
-  warning: (
-    <>
-      <path d="M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-      <path d="M12 9v4.5M12 17v.01" />
-    </>
-  ),
-  info: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v5.5M12 7.5v.01" />
-    </>
-  ),
+  warning: warningPaths,
+  info: infoPaths,
   upgrade: (
     <>
       <path d="M12 19V5" />

@@ -5,7 +5,8 @@ import { buttonClass } from '../../../components/ui/button';
 import { PageLoader, Spinner } from '../../../components/ui/spinner';
 import { isCheckoutPaid, useCheckoutSession } from '../api/get-checkout-session';
 import { useAwaitPlan } from '../hooks/use-await-plan';
-import { CheckCircleIcon, WarningIcon } from './icons';
+import { WarningIcon } from '../../../components/ui/common-icons';
+import { CheckCircleIcon } from './icons';
 
 function Panel({ tone, title, children }: { tone: 'success' | 'error'; title: string; children: ReactNode }) {
   const Icon = tone === 'success' ? CheckCircleIcon : WarningIcon;

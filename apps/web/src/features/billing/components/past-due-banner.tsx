@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { isPaymentFailing } from '../utils/subscription-state';
-import { WarningIcon } from './icons';
+import { WarningIcon } from '../../../components/ui/common-icons';
 import { PastDueActions, PastDueDetails } from './past-due-notice';
 
 /**

@@ -4,7 +4,7 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { buttonClass } from '../../../components/ui/button';
 import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
-import { SparkIcon } from './icons';
+import { SparkIcon } from '../../../components/ui/common-icons';
 import { PlanLimits } from './plan-limits';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { withServerReason } from '../utils/error-detail';
-import { ExternalIcon } from './icons';
+import { ExternalIcon } from '../../../components/ui/common-icons';
 
 /**
  * Opens the provider's billing portal in a new tab; a failure shows

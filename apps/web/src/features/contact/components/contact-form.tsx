@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/constants';
 import { type ContactFormValues, contactFormSchema } from '@rankmaps/shared/schemas/contact';
-import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
+import { SendOutcome } from '../../../components/ui/send-outcome';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { prepareCaptcha } from '../../../lib/captcha';
 import { fieldError, zodResolver } from '../../../lib/forms';
-import { usePublicConfig } from '../../../lib/public-config';
+import { useCaptchaSubmit } from '../../../lib/use-captcha-submit';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { contactErrorMessage } from './contact-error';
 import { ShieldCheckIcon as ShieldIcon } from '../../../components/ui/common-icons';
@@ -19,9 +17,7 @@ const empty: ContactFormValues = { name: '', email: '', message: '' };
 /** Name, e-mail and message; states idle → sending → success (form cleared) or error (spec §4). */
 export function ContactForm() {
   const { t } = useTranslation('contact');
-  const { data: config } = usePublicConfig();
   const send = useSendContactMessage();
-  const [sentOnce, setSentOnce] = useState(false);
   const {
     register,
     handleSubmit,
@@ -30,22 +26,8 @@ export function ContactForm() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: empty });
   const message = useWatch({ control, name: 'message' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSentOnce(false);
-    try {
-      await send.mutateAsync(values);
-      reset(empty);
-      setSentOnce(true);
-    } catch {
-      // The error state below shows what went wrong; the fields keep what was typed.
-    }
-  });
-
-  // Solve the ALTCHA challenge (or load reCAPTCHA) while the visitor is still typing.
-  const warmUp = () => {
-    if (config) prepareCaptcha(config.captcha);
-  };
+  const { config, sentOnce, submit, warmUp } = useCaptchaSubmit(send.mutateAsync, () => reset(empty));
+  const onSubmit = handleSubmit(submit);
 
   const sending = send.isPending;
   return (
@@ -53,18 +35,10 @@ export function ContactForm() {
       <h2 id="contact-form-title" className="text-lg font-semibold text-slate-900">
         {t('form.title')}
       </h2>
-      <div aria-live="polite">
-        {sentOnce && !sending && (
-          <AlertBanner tone="success" title={t('success.title')}>
-            {t('success.body')}
-          </AlertBanner>
-        )}
-      </div>
-      {send.isError && !sending && (
-        <AlertBanner tone="error" title={t('error.title')}>
-          {contactErrorMessage(send.error, t)}
-        </AlertBanner>
-      )}
+      <SendOutcome
+        success={sentOnce && !sending ? { title: t('success.title'), text: t('success.body') } : null}
+        error={send.isError && !sending ? { title: t('error.title'), text: contactErrorMessage(send.error, t) } : null}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('form.name')}

@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowIcon, ChartIcon, MapIcon, StarIcon } from './icons';
+import { ArrowRightIcon, ChartIcon, MapIcon, StarIcon } from '../../../components/ui/common-icons';
 
 const links: { to: string; key: 'rankmap' | 'statistics' | 'reviews'; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
   { to: '/rankmap', key: 'rankmap', icon: MapIcon, tone: 'bg-brand-50 text-brand-700 ring-brand-100' },
@@ -28,7 +28,7 @@ export function QuickLinks() {
               <span className="min-w-0 flex-1">
                 <span className="flex items-center justify-between gap-2 font-semibold text-slate-900">
                   {t(`quickLinks.${key}.title`)}
-                  <ArrowIcon className="h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" />
+                  <ArrowRightIcon className="h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" />
                 </span>
                 <span className="mt-1 block text-sm text-slate-600">{t(`quickLinks.${key}.body`)}</span>
               </span>

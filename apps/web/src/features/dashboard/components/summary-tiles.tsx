@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPlan, isUnlimited } from '@rankmaps/shared/plans';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
-import { BadgeIcon, GoogleIcon, StoreIcon } from './icons';
+import { GoogleIcon } from '../../../components/ui/common-icons';
+import { BadgeIcon, StoreIcon } from './icons';
 
 function Tile({
   icon,

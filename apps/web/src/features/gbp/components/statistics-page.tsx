@@ -15,7 +15,7 @@ import { gbpErrorView, type GbpErrorView } from '../utils/errors';
 import { formatDay } from '../utils/format';
 import { ConnectPrompt } from './connect-prompt';
 import { DemoBadge } from './demo-badge';
-import { ExternalIcon } from './icons';
+import { ExternalIcon } from '../../../components/ui/common-icons';
 import { KeywordList } from './keyword-list';
 import { LocationPicker } from './location-picker';
 import { MetricCard } from './metric-card';

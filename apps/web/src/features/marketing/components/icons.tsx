@@ -1,10 +1,22 @@
 import type { ReactNode } from 'react';
+import {
+  arrowRightPaths,
+  chatPaths,
+  checkPaths,
+  chevronDownPaths,
+  coinsPaths,
+  globePaths,
+  infoPaths,
+  mailPaths,
+  sparkPaths,
+} from '../../../components/ui/common-icons';
+import { Icon } from '../../../components/ui/icon';
 
 // Line icons of the marketing pages, inline so no icon library reaches the landing bundle.
 const paths = {
-  check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
-  arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,
-  chevronDown: <path d="m6 9 6 6 6-6" />,
+  check: checkPaths,
+  arrowRight: arrowRightPaths,
+  chevronDown: chevronDownPaths,
   pin: (
     <>
       <path d="M12 21s7-6.2 7-11.5A7 7 0 0 0 5 9.5C5 14.8 12 21 12 21Z" />
@@ -62,12 +74,7 @@ const paths = {
       <circle cx="17" cy="17.5" r="1.8" />
     </>
   ),
-  globe: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </>
-  ),
+  globe: globePaths,
   users: (
     <>
       <circle cx="9" cy="8.5" r="3.5" />
@@ -81,38 +88,17 @@ const paths = {
       <path d="M15 7h4v4" />
     </>
   ),
-  chat: (
-    <>
-      <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4A8 8 0 1 1 20 12Z" />
-      <path d="M8.5 11h.01M12 11h.01M15.5 11h.01" />
-    </>
-  ),
-  mail: (
-    <>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </>
-  ),
-  spark: <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
-  coins: (
-    <>
-      <ellipse cx="9" cy="7" rx="6" ry="3" />
-      <path d="M3 7v5c0 1.7 2.7 3 6 3s6-1.3 6-3V7" />
-      <path d="M9 15v2c0 1.7 2.7 3 6 3s6-1.3 6-3v-5c0-1.5-2.1-2.7-5-3" />
-    </>
-  ),
+  chat: chatPaths,
+  mail: mailPaths,
+  spark: sparkPaths,
+  coins: coinsPaths,
   shield: (
     <>
       <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />
       <path d="m8.8 12 2.2 2.2 4.2-4.4" />
     </>
   ),
-  info: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v5.5M12 7.5v.01" />
-    </>
-  ),
+  info: infoPaths,
   camera: (
     <>
       <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" />
@@ -125,18 +111,8 @@ export type MarketingIconName = keyof typeof paths;
 
 export function MarketingIcon({ name, className = 'h-5 w-5' }: { name: MarketingIconName; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className={`shrink-0 ${className}`} focusable="false">
       {paths[name]}
-    </svg>
+    </Icon>
   );
 }

@@ -16,7 +16,8 @@ import {
   type DevParamsFormOutput,
   type DevParamsFormValues,
 } from '../utils/dev-params';
-import { ChevronIcon, WrenchIcon } from './icons';
+import { ChevronDownIcon } from '../../../components/ui/common-icons';
+import { WrenchIcon } from './icons';
 
 /** Spec §9: the panel closes 1.5 s after a successful save. */
 const CLOSE_AFTER_MS = 1500;
@@ -123,7 +124,7 @@ export function DevParamsPanel({ profile, extra }: { profile: Profile; extra?: R
           <span className="hidden rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900 sm:inline">
             {t('dev.badge')}
           </span>
-          <ChevronIcon className={`h-5 w-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <ChevronDownIcon className={`h-5 w-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
         </span>
       </button>
       {open && (

@@ -10,22 +10,9 @@ export const CameraIcon = (p: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
-export const MailIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </Icon>
-);
-
 export const WrenchIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <path d="M14.7 6.3a4 4 0 0 0-5.4 5.2L4 16.8V20h3.2l5.3-5.3a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.5-.5-.5-2.5z" />
-  </Icon>
-);
-
-export const ChevronIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
   </Icon>
 );
 

@@ -4,7 +4,7 @@ import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
-import { MailIcon } from './icons';
+import { MailIcon } from '../../../components/ui/common-icons';
 import { useCooldown } from './use-cooldown';
 
 /**

@@ -3,12 +3,6 @@ import { Icon } from '../../../components/ui/icon';
 
 // Outline icons of the Reseñas page (24×24, stroke = currentColor, decorative).
 
-export const StarIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-  </Icon>
-);
-
 export const ListIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <path d="M9 6h11M9 12h11M9 18h11" />

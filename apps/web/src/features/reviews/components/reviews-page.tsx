@@ -1,7 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BellIcon, ListIcon, ReplyIcon, SentimentIcon, StarIcon } from './icons';
+import { StarIcon } from '../../../components/ui/common-icons';
+import { BellIcon, ListIcon, ReplyIcon, SentimentIcon } from './icons';
 
 type FeatureKey = 'list' | 'sentiment' | 'replies' | 'alerts';
 

@@ -3,13 +3,6 @@ import { Icon } from '../../../components/ui/icon';
 
 // Outline icons of the support screen (24×24, stroke = currentColor, decorative).
 
-export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
-
 export const HelpIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

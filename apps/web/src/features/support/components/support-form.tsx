@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
@@ -10,14 +9,13 @@ import {
   type SupportTicketFormValues,
   supportTicketFormSchema,
 } from '@rankmaps/shared/schemas/support';
-import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
+import { SendOutcome } from '../../../components/ui/send-outcome';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { prepareCaptcha } from '../../../lib/captcha';
 import { fieldError, zodResolver } from '../../../lib/forms';
-import { usePublicConfig } from '../../../lib/public-config';
+import { useCaptchaSubmit } from '../../../lib/use-captcha-submit';
 import { useSendSupportTicket } from '../api/send-support-ticket';
 import { supportErrorMessage } from './support-error';
 
@@ -28,9 +26,7 @@ const empty = { category: '', priority: 'media', subject: '', message: '' } as u
 /** Category, priority, subject and message; resets after a ticket is created (spec §4). */
 export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email' | 'name'> }) {
   const { t } = useTranslation('support');
-  const { data: config } = usePublicConfig();
   const send = useSendSupportTicket(profile);
-  const [sentOnce, setSentOnce] = useState(false);
   const {
     register,
     handleSubmit,
@@ -39,22 +35,8 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
     formState: { errors },
   } = useForm({ resolver: zodResolver(supportTicketFormSchema), defaultValues: empty });
   const message = useWatch({ control, name: 'message' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSentOnce(false);
-    try {
-      await send.mutateAsync(values);
-      reset(empty);
-      setSentOnce(true);
-    } catch {
-      // The error banner says what went wrong; the fields keep what was typed.
-    }
-  });
-
-  // Solve the ALTCHA challenge (or load reCAPTCHA) while the user is still typing.
-  const warmUp = () => {
-    if (config) prepareCaptcha(config.captcha);
-  };
+  const { config, sentOnce, submit, warmUp } = useCaptchaSubmit(send.mutateAsync, () => reset(empty));
+  const onSubmit = handleSubmit(submit);
 
   const categories = [
     { value: '', label: t('form.categoryPlaceholder') },
@@ -67,18 +49,10 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
       <h2 id="support-form-title" className="text-lg font-semibold text-slate-900">
         {t('form.title')}
       </h2>
-      <div aria-live="polite">
-        {sentOnce && !sending && (
-          <AlertBanner tone="success" title={t('success.title')}>
-            {t('success.body')}
-          </AlertBanner>
-        )}
-      </div>
-      {send.isError && !sending && (
-        <AlertBanner tone="error" title={t('error.title')}>
-          {supportErrorMessage(send.error, t)}
-        </AlertBanner>
-      )}
+      <SendOutcome
+        success={sentOnce && !sending ? { title: t('success.title'), text: t('success.body') } : null}
+        error={send.isError && !sending ? { title: t('error.title'), text: supportErrorMessage(send.error, t) } : null}
+      />
       <div className="grid gap-5 @md:grid-cols-2">
         <SelectField
           label={t('form.category')}

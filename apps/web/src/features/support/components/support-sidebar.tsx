@@ -5,8 +5,8 @@ import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon } from '../../../components/ui/common-icons';
-import { HelpIcon, UserIcon } from './icons';
+import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon, UserIcon } from '../../../components/ui/common-icons';
+import { HelpIcon } from './icons';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
