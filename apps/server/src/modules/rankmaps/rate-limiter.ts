@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../db/client';
+import { retryWithBackoff } from '../../lib/retry';
 import { sleep } from './concurrency';
 import { rateLimitRepository } from './rate-limit.repository';
+import { WRITE_RETRY_DELAYS_MS } from './scan-writer';
 
 export interface RateLimit {
   /** Requests allowed per window, across every worker process. */
@@ -20,14 +22,26 @@ export interface RateLimiter {
  * database round trip per point. A batch is only spent inside the window that granted it:
  * what is left when the window ends is dropped, so no window ever carries more than `limit`.
  */
-export function createRateLimiter(opts: { db: DbOrTx; provider: string; rateLimit: RateLimit; batch: number }): RateLimiter {
+export function createRateLimiter(opts: {
+  db: DbOrTx;
+  provider: string;
+  rateLimit: RateLimit;
+  batch: number;
+  /** Waits before each new try of a refill the database failed; the scan writer's unless a test shortens them. */
+  retryDelaysMs?: readonly number[];
+  onRetry?: (err: unknown, delayMs: number) => void;
+}): RateLimiter {
   const { db, provider, rateLimit, batch } = opts;
   let tokens = 0;
   let validUntil = 0;
   let refill: Promise<void> | null = null;
 
   const refillOnce = async (signal?: AbortSignal) => {
-    const { granted, msLeft } = await rateLimitRepository.grant(db, { provider, limit: rateLimit.limit, windowSeconds: rateLimit.windowSeconds, wanted: Math.max(1, batch) });
+    // A database blip (a restart, a dropped connection) is ridden out as the writer does, rather than failing the run.
+    const { granted, msLeft } = await retryWithBackoff(
+      () => rateLimitRepository.grant(db, { provider, limit: rateLimit.limit, windowSeconds: rateLimit.windowSeconds, wanted: Math.max(1, batch) }),
+      { delaysMs: opts.retryDelaysMs ?? WRITE_RETRY_DELAYS_MS, signal, onRetry: opts.onRetry },
+    );
     if (granted > 0) {
       tokens = granted;
       validUntil = Date.now() + msLeft;

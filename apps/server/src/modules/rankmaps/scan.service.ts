@@ -143,7 +143,13 @@ async function searchPoints(
   const abort = new AbortController();
   // Each lane in flight listens to it (its request's timeout, its backoff): as many as the concurrency.
   setMaxListeners(2 * deps.concurrency + 10, abort.signal);
-  const limiter = createRateLimiter({ db, provider: deps.provider.name, rateLimit: deps.rateLimit, batch: rateLimitBatch(deps, todo.length) });
+  const limiter = createRateLimiter({
+    db,
+    provider: deps.provider.name,
+    rateLimit: deps.rateLimit,
+    batch: rateLimitBatch(deps, todo.length),
+    onRetry: (err, delayMs) => deps.container.log.warn({ err, rankMapId: row.id, delayMs }, 'no se pudo reservar cupo del proveedor: se reintenta'),
+  });
   const writer = createScanWriter({
     db,
     rankMapId: row.id,
