@@ -14,7 +14,8 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       demo: {
         maps: config.mapsSearch.provider === 'demo',
         places: config.places.provider === 'demo',
-        payments: config.payments.provider === 'sandbox',
+        // The sandbox only while it is on: production without Stripe has no payments at all (503), not demo ones.
+        payments: config.payments.sandboxEnabled,
         email: mail.name === 'outbox',
       },
     };
