@@ -50,7 +50,11 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_user_idx').on(t.userId)],
 );
 
-/** Payment history: invoices of subscriptions and one-off credit purchases. */
+/**
+ * Payment history: invoices of subscriptions and one-off credit purchases. A subscription's
+ * invoice names its subscription; a failed one keeps Stripe's attempt count and next attempt,
+ * so a subscription that arrives after its failed invoice still shows them.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -68,6 +72,9 @@ export const payments = pgTable(
     date: ts('date').notNull(),
     invoiceUrl: text('invoice_url'),
     invoicePdf: text('invoice_pdf'),
+    subscriptionId: text('subscription_id'),
+    attemptCount: integer('attempt_count'),
+    nextPaymentAttempt: ts('next_payment_attempt'),
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_date_idx').on(t.userId, t.date)],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BillingData } from '@rankmaps/shared/schemas/profile';
 
@@ -71,6 +71,13 @@ export const emailCooldowns = pgTable('email_cooldowns', {
 
 // Every e-mail is written here first, in the same transaction as what caused it,
 // then delivered by a job. A mail server that is down delays mail; it never loses it.
+/**
+ * An e-mail not delivered yet: waiting for a try, or in the middle of one. The statuses are
+ * written out rather than passed as parameters, so a query that filters with this can use the
+ * partial index below even when PostgreSQL plans it once for any parameters (a generic plan).
+ */
+export const undeliveredEmail = (status: SQLWrapper): SQL => sql`${status} in ('queued', 'sending')`;
+
 export const emails = pgTable(
   'emails',
   {
@@ -89,7 +96,13 @@ export const emails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('emails_created_idx').on(t.createdAt), index('emails_to_idx').on(t.to)],
+  (t) => [
+    index('emails_created_idx').on(t.createdAt),
+    index('emails_to_idx').on(t.to),
+    // The outbox sweep's scan (mailRepository.listWithoutJob): the undelivered mails, oldest
+    // first, without walking past the sent ones (the outbox keeps every mail ever sent).
+    index('emails_undelivered_created_idx').on(t.createdAt).where(undeliveredEmail(t.status)),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

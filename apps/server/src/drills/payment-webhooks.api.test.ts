@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../test/fake-stripe';
 import { checkInvariants } from '../../test/invariants';
+import { permutations, shuffle } from '../../test/orders';
 import { createTestApp } from '../../test/test-app';
+import { billingRepository } from '../modules/billing/billing.repository';
 
 type StripeEvent = ReturnType<FakeStripe['event']>;
 type StripeObject = Parameters<FakeStripe['event']>[1];
@@ -150,6 +152,163 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
     expect((await history(headers)).find((p) => p.id === renewal.invoice.id)).toMatchObject({ status: 'paid' });
     expect(await checkInvariants(db)).toEqual([]);
   });
+
+  /** The subscription's failure details as stored (the three fields the profile's past-due notice reads). */
+  const storedFailure = async (subscriptionId: string) => {
+    const row = await billingRepository.findSubscription(db, subscriptionId);
+    return row && { lastFailureAt: row.lastFailureAt?.toISOString() ?? null, lastFailureAttemptCount: row.lastFailureAttemptCount, nextPaymentAttempt: row.nextPaymentAttempt?.toISOString() ?? null };
+  };
+  const noFailure = { lastFailureAt: null, lastFailureAttemptCount: null, nextPaymentAttempt: null };
+
+  /**
+   * A new account's subscription (its trial, whose 0 € invoice is paid at checkout, t0) whose
+   * first renewal fails: Stripe's first attempt at t0 + 60 and its second at t0 + 120. The
+   * events Stripe sends, in order.
+   */
+  const failingRenewal = async (headers: Record<string, string>) => {
+    const { subscription, invoice } = fake.completeCheckout(await checkout(headers, ids.pro_starter_monthly));
+    const t0 = nowS();
+    const created = fake.event('customer.subscription.created', subscription!, t0);
+    const paid = fake.event('invoice.paid', invoice!, t0);
+    const renewal = fake.renew(subscription!.id, 'failed');
+    const firstFailure = fake.event('invoice.payment_failed', renewal.invoice, t0 + 60);
+    const pastDue = fake.event('customer.subscription.updated', renewal.subscription, t0 + 60);
+    Object.assign(renewal.invoice, { attempt_count: 2, next_payment_attempt: t0 + 120 + 5 * 86_400 });
+    const secondFailure = fake.event('invoice.payment_failed', renewal.invoice, t0 + 120);
+    return {
+      subscription: subscription!,
+      firstPaidAt: Number((invoice!.status_transitions as { paid_at: number }).paid_at),
+      renewal,
+      t0,
+      events: { created, paid, firstFailure, pastDue, secondFailure },
+      /** What the subscription shows after the attempt of `event` (one of the two failures). */
+      failureOf: (event: StripeEvent) => ({
+        stored: { lastFailureAt: iso(event.created), lastFailureAttemptCount: Number(event.data.object.attempt_count), nextPaymentAttempt: iso(Number(event.data.object.next_payment_attempt)) },
+        shown: { failedAt: iso(event.created), attemptCount: Number(event.data.object.attempt_count), nextAttempt: iso(Number(event.data.object.next_payment_attempt)) },
+      }),
+    };
+  };
+
+  it('when a renewal fails before its subscription is known here (invoice.payment_failed first), then the subscription, once created, shows the attempt count and next attempt, and keeps them through updates and duplicates', async () => {
+    const { headers } = await signedIn();
+    const { subscription, renewal, firstPaidAt, events, failureOf } = await failingRenewal(headers);
+    const first = failureOf(events.firstFailure);
+
+    expect(await deliver(events.firstFailure)).toBe('processed');
+    expect((await info(headers)).subscription).toBeNull();
+    expect(await history(headers)).toEqual([expect.objectContaining({ id: renewal.invoice.id, status: 'failed', amount: 49 })]);
+
+    // The subscription arrives: the snapshot of its creation, then the renewal's update.
+    expect(await deliver(events.created)).toBe('processed');
+    expect(await storedFailure(subscription.id)).toEqual(first.stored);
+    expect((await info(headers)).subscription).toMatchObject({ status: 'trialing', lastPaymentFailure: first.shown });
+    expect(await deliver(events.pastDue)).toBe('processed');
+    expect(await storedFailure(subscription.id)).toEqual(first.stored);
+    expect((await info(headers)).subscription).toMatchObject({ status: 'past_due', lastPaymentFailure: first.shown });
+
+    // The trial invoice's payment (older than the failure) leaves the failure alone.
+    expect(await deliver(events.paid)).toBe('processed');
+    for (const event of [events.firstFailure, events.created, events.pastDue, events.paid]) expect(await deliver(event)).toBe('duplicate');
+    expect(await storedFailure(subscription.id)).toEqual(first.stored);
+    expect((await info(headers)).subscription).toMatchObject({ status: 'past_due', lastPaymentDate: iso(firstPaidAt), lastPaymentFailure: first.shown });
+
+    // Stripe's second attempt fails too: its details replace the first's.
+    expect(await deliver(events.secondFailure)).toBe('processed');
+    expect(await storedFailure(subscription.id)).toEqual(failureOf(events.secondFailure).stored);
+    expect((await info(headers)).subscription?.lastPaymentFailure).toEqual(failureOf(events.secondFailure).shown);
+    expect(await checkInvariants(db)).toEqual([]);
+  });
+
+  it("when the events of a renewal that fails twice arrive in every possible order, each twice, then the subscription ends past due with the second failure and the trial's payment", async () => {
+    const orders = permutations(5);
+    expect(orders).toHaveLength(120);
+    for (const order of orders) {
+      const { headers } = await signedIn();
+      const { subscription, renewal, firstPaidAt, events, failureOf } = await failingRenewal(headers);
+      const list = [events.created, events.paid, events.firstFailure, events.pastDue, events.secondFailure];
+      const results: string[] = [];
+      for (const i of [...order, ...order]) results.push(await deliver(list[i]!));
+      const what = `order ${order.join(',')}`;
+      expect(results.filter((r) => r === 'duplicate'), what).toHaveLength(5);
+
+      expect(await storedFailure(subscription.id), what).toEqual(failureOf(events.secondFailure).stored);
+      const after = await info(headers);
+      expect(after.subscription, what).toMatchObject({ status: 'past_due', lastPaymentDate: iso(firstPaidAt), lastPaymentFailure: failureOf(events.secondFailure).shown });
+      // The history keeps the newest attempt of the renewal, whichever attempt arrived last.
+      expect((await history(headers)).find((p) => p.id === renewal.invoice.id), what).toMatchObject({ status: 'failed', date: iso(events.secondFailure.created) });
+    }
+    expect(await checkInvariants(db)).toEqual([]);
+  });
+
+  it('when a failed invoice and the creation of its subscription are delivered at the same moment, then the subscription still shows the failure', async () => {
+    // On PostgreSQL the two deliveries run in two transactions at once: each must see what the
+    // other wrote (on PGlite they take turns).
+    for (let round = 0; round < 20; round++) {
+      const { headers } = await signedIn();
+      const { subscription, events, failureOf } = await failingRenewal(headers);
+      expect(await Promise.all([deliver(events.firstFailure), deliver(events.created)])).toEqual(['processed', 'processed']);
+      expect(await storedFailure(subscription.id), `round ${round}`).toEqual(failureOf(events.firstFailure).stored);
+      expect((await info(headers)).subscription?.lastPaymentFailure, `round ${round}`).toEqual(failureOf(events.firstFailure).shown);
+    }
+    expect(await checkInvariants(db)).toEqual([]);
+  });
+
+  for (const seed of [0, 1, 7, 42, 1234, 98765, 31337, 2024]) {
+    it(`when a failed renewal is then paid by Stripe's retry, and the events arrive twice in shuffled order (${seed ? `seed ${seed}` : 'reversed'}), then the subscription is active with the retry's payment and no failure`, async () => {
+      for (let round = 0; round < 5; round++) {
+        const { headers } = await signedIn();
+        const { subscription, renewal, t0, events } = await failingRenewal(headers);
+        retrySucceeds(renewal.invoice, renewal.subscription, t0 + 120);
+        const list = [
+          events.created,
+          events.paid,
+          events.firstFailure,
+          events.pastDue,
+          events.secondFailure,
+          fake.event('customer.subscription.updated', renewal.subscription, t0 + 120),
+          fake.event('invoice.paid', renewal.invoice, t0 + 120),
+        ];
+        const order = seed ? shuffle([...list, ...list], seed * 10 + round) : [...list].reverse().flatMap((e) => [e, e]);
+        for (const event of order) await deliver(event);
+        const what = `order ${order.map((e) => list.indexOf(e)).join(',')}`;
+
+        expect(await storedFailure(subscription.id), what).toEqual(noFailure);
+        const after = await info(headers);
+        expect(after.subscription, what).toMatchObject({ status: 'active', lastPaymentDate: iso(t0 + 120), lastPaymentFailure: null });
+        expect(after.credits, what).toMatchObject({ subscription: 500 });
+        expect((await history(headers)).find((p) => p.id === renewal.invoice.id), what).toMatchObject({ status: 'paid' });
+      }
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+
+    it(`when a failed renewal stays unpaid and the next renewal is paid, and the events arrive twice in shuffled order (${seed ? `seed ${seed}` : 'reversed'}), then the newer payment clears the older failure`, async () => {
+      for (let round = 0; round < 5; round++) {
+        const { headers } = await signedIn();
+        const { subscription, renewal, t0, events } = await failingRenewal(headers);
+        const next = fake.renew(subscription.id, 'paid');
+        Object.assign(next.invoice, { created: t0 + 180, status_transitions: { ...(next.invoice.status_transitions as object), paid_at: t0 + 180 } });
+        const list = [
+          events.created,
+          events.paid,
+          events.firstFailure,
+          events.pastDue,
+          events.secondFailure,
+          fake.event('customer.subscription.updated', next.subscription, t0 + 180),
+          fake.event('invoice.paid', next.invoice, t0 + 180),
+        ];
+        const order = seed ? shuffle([...list, ...list], seed * 10 + round) : [...list].reverse().flatMap((e) => [e, e]);
+        for (const event of order) await deliver(event);
+        const what = `order ${order.map((e) => list.indexOf(e)).join(',')}`;
+
+        expect(await storedFailure(subscription.id), what).toEqual(noFailure);
+        expect((await info(headers)).subscription, what).toMatchObject({ status: 'active', lastPaymentDate: iso(t0 + 180), lastPaymentFailure: null });
+        const payments = await history(headers);
+        expect(payments.find((p) => p.id === renewal.invoice.id), what).toMatchObject({ status: 'failed', date: iso(t0 + 120) });
+        expect(payments.find((p) => p.id === next.invoice.id), what).toMatchObject({ status: 'paid' });
+      }
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+  }
 
   it("when a delayed credit payment settles and that event arrives before the checkout's, then the 500 credits are granted once and the payment is paid", async () => {
     const { headers } = await signedIn();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { buildUser } from '../../../test/factories';
+import { shuffle } from '../../../test/orders';
 import type { EventLike, InvoiceLike, SubscriptionLike } from '../../providers/payments/shapes';
 import { processBillingEvent } from './billing-events.service';
 import { billingRepository } from './billing.repository';
@@ -8,18 +9,6 @@ import { getPaymentHistory, getSubscriptionInfo } from './billing.service';
 
 const DAY = 86_400;
 const nowS = Math.floor(Date.now() / 1000);
-
-/** A small deterministic shuffle, so a failing order can be reproduced from its seed. */
-function shuffle<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** The Stripe events of: a trial checkout, the first paid period, cancel at period end, and a credit purchase. */
 function history(customer: string, userId: string, price: string, creditsPrice: string, tag: string): EventLike[] {

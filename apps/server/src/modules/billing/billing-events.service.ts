@@ -3,6 +3,7 @@ import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
+import { creditsRepository } from './credits.repository';
 import { creditsService } from './credits.service';
 import { planCreditPeriod } from './credit-periods';
 
@@ -19,9 +20,20 @@ async function userIdFor(tx: DbOrTx, customer: string | { id: string } | null, m
   return byCustomer ?? metadata?.userId ?? undefined;
 }
 
+/**
+ * Holds the user's row lock until the event commits (the lock credit changes take too), so
+ * the events of one user are applied one at a time: an event then sees everything an event
+ * delivered at the same moment wrote. Otherwise a failed invoice and the creation of its
+ * subscription, applied at once, would each miss the other.
+ */
+async function lockUser(tx: DbOrTx, userId: string | undefined): Promise<string | undefined> {
+  if (userId) await creditsRepository.lockUser(tx, userId);
+  return userId;
+}
+
 /** Writes a Stripe-shaped subscription as our row; older state never overwrites newer. */
 export async function applySubscription(container: Container, tx: DbOrTx, sub: SubscriptionLike, version: number): Promise<void> {
-  const userId = await userIdFor(tx, sub.customer, sub.metadata);
+  const userId = await lockUser(tx, await userIdFor(tx, sub.customer, sub.metadata));
   const item = sub.items.data[0];
   const target = container.prices.resolve(item?.price.id);
   if (!userId || !item || target?.kind !== 'plan') {
@@ -46,6 +58,7 @@ export async function applySubscription(container: Container, tx: DbOrTx, sub: S
     stateVersion: version,
   });
   await takeEarlierPayment(tx, userId, sub);
+  await takeEarlierFailure(tx, userId, sub.id);
 }
 
 /**
@@ -62,6 +75,33 @@ function afterPayment(sub: SubscriptionRow, paidAt: Date): Partial<SubscriptionR
 async function recordPaymentOn(tx: DbOrTx, sub: SubscriptionRow, paidAt: Date): Promise<void> {
   const changes = afterPayment(sub, paidAt);
   if (Object.keys(changes).length > 0) await billingRepository.updateSubscription(tx, sub.id, changes);
+}
+
+/** A failed attempt of an invoice: when, Stripe's attempt count, and when Stripe tries again. */
+interface Failure {
+  at: Date;
+  attemptCount: number | null;
+  nextAttempt: Date | null;
+}
+
+/**
+ * What a failed attempt changes on the subscription: the newest failure wins, and a payment
+ * clears a failure that came before it (afterPayment), so a failure older than the last
+ * payment changes nothing, whichever of the two arrived first. Of a failure and a failure or
+ * payment on record in the same second, the one applied last wins: a failure reported now
+ * (`reportedNow`, its event is being applied) comes after them; one taken from the payments
+ * when its subscription arrives (takeEarlierFailure) does not, so it never undoes a payment
+ * that cleared it.
+ */
+function afterFailure(sub: SubscriptionRow, failure: Failure, reportedNow: boolean): Partial<SubscriptionRow> | undefined {
+  const supersedes = (on: Date | null) => on !== null && (reportedNow ? on > failure.at : on >= failure.at);
+  if (supersedes(sub.lastFailureAt) || supersedes(sub.lastPaymentAt)) return undefined;
+  return { lastFailureAt: failure.at, lastFailureAttemptCount: failure.attemptCount, nextPaymentAttempt: failure.nextAttempt };
+}
+
+async function recordFailureOn(tx: DbOrTx, sub: SubscriptionRow, failure: Failure, reportedNow: boolean): Promise<void> {
+  const changes = afterFailure(sub, failure, reportedNow);
+  if (changes) await billingRepository.updateSubscription(tx, sub.id, changes);
 }
 
 /**
@@ -85,8 +125,20 @@ async function takeEarlierPayment(tx: DbOrTx, userId: string, sub: SubscriptionL
   if (row && payment) await recordPaymentOn(tx, row, payment.date);
 }
 
+/**
+ * An invoice of the subscription may have failed before we knew the subscription (its
+ * invoice.payment_failed arrived first): the failed payment is on record with the attempt's
+ * details, and the subscription takes the newest such failure now, unless it already shows a
+ * newer failure or a payment since.
+ */
+async function takeEarlierFailure(tx: DbOrTx, userId: string, subscriptionId: string) {
+  const failed = await billingRepository.findNewestFailedPayment(tx, userId, subscriptionId);
+  const row = failed ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
+  if (row && failed) await recordFailureOn(tx, row, { at: failed.date, attemptCount: failed.attemptCount, nextAttempt: failed.nextPaymentAttempt }, false);
+}
+
 async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceLike) {
-  const userId = await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata);
+  const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
   const target = container.prices.resolve(line?.pricing?.price_details?.price);
@@ -105,6 +157,9 @@ async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceL
     date: paidAt,
     invoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
+    subscriptionId: subscriptionId ?? null,
+    attemptCount: null,
+    nextPaymentAttempt: null,
   });
   const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
   if (sub) await recordPaymentOn(tx, sub, paidAt);
@@ -122,13 +177,15 @@ async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceL
 }
 
 async function onInvoiceFailed(container: Container, tx: DbOrTx, invoice: InvoiceLike, version: number) {
-  const userId = await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata);
+  const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
-  const failedAt = new Date(version * 1000);
-  // A failed attempt reported after Stripe's retry was paid (events arrive in any order) is history: the invoice stays paid.
-  if ((await recordedPayment(tx, userId, invoice.id))?.status === 'paid') return;
-  await billingRepository.upsertPayment(tx, {
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? null;
+  const failure: Failure = { at: new Date(version * 1000), attemptCount: invoice.attempt_count, nextAttempt: toDate(invoice.next_payment_attempt) };
+  // The attempt is kept on the payment with its details, for a subscription that arrives later.
+  // A failed attempt reported after Stripe's retry was paid (events arrive in any order) is
+  // history: the invoice stays paid. So is one reported after a newer attempt of the invoice.
+  const recorded = await billingRepository.upsertFailedPayment(tx, {
     id: invoice.id,
     userId,
     provider: container.payments.name,
@@ -138,23 +195,19 @@ async function onInvoiceFailed(container: Container, tx: DbOrTx, invoice: Invoic
     currency: invoice.currency,
     periodStart: toDate(line?.period.start ?? invoice.period_start),
     periodEnd: toDate(line?.period.end ?? invoice.period_end),
-    date: failedAt,
+    date: failure.at,
     invoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
+    subscriptionId,
+    attemptCount: failure.attemptCount,
+    nextPaymentAttempt: failure.nextAttempt,
   });
-  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-  const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
-  if (sub && (!sub.lastFailureAt || sub.lastFailureAt <= failedAt)) {
-    await billingRepository.updateSubscription(tx, sub.id, {
-      lastFailureAt: failedAt,
-      lastFailureAttemptCount: invoice.attempt_count,
-      nextPaymentAttempt: toDate(invoice.next_payment_attempt),
-    });
-  }
+  const sub = recorded && subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
+  if (sub) await recordFailureOn(tx, sub, failure, true);
 }
 
 async function onCheckoutCompleted(container: Container, tx: DbOrTx, session: CheckoutSessionLike) {
-  const userId = (await userIdFor(tx, session.customer, session.metadata)) ?? session.client_reference_id ?? undefined;
+  const userId = await lockUser(tx, (await userIdFor(tx, session.customer, session.metadata)) ?? session.client_reference_id ?? undefined);
   if (!userId || session.mode !== 'payment' || session.payment_status !== 'paid') return;
   const credits = Number(session.metadata?.credits ?? CREDIT_PACKAGE.credits);
   await creditsService.addPurchase(tx, { userId, amount: credits, reference: session.id, expiresAt: addMonths(new Date(session.created * 1000), CREDIT_PACKAGE.validityMonths) });

@@ -100,6 +100,20 @@ describe('billing through the sandbox provider', async () => {
     expect(info.subscription.lastPaymentFailure).toBeNull();
   });
 
+  it('when a failed renewal is settled and the subscription then changes, then the failure the payment cleared does not come back', async () => {
+    const { headers } = await signedIn();
+    await pay(headers, await priceOf('profesional', 'monthly'), 'pay_then_fail_renewal');
+    await app.inject({ method: 'POST', url: '/api/sandbox/renewal', headers });
+    await app.inject({ method: 'POST', url: '/api/sandbox/portal/settle', headers });
+    // The sandbox fails and settles at once (mostly within the same second): the failed invoice
+    // stays failed in the history, and the payment that cleared it is no older than it.
+    expect((await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription', headers })).statusCode).toBe(200);
+    const info = (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json();
+    expect(info.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, lastPaymentFailure: null });
+    const history = (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: { status: string }[] }>();
+    expect(history.payments.map((p) => p.status).sort()).toEqual(['failed', 'paid', 'paid']);
+  });
+
   it('when renewals are simulated on demand, then a successful one ends the trial and a failed one makes it past due', async () => {
     const { headers } = await signedIn();
     await pay(headers, await priceOf('pro_agency', 'annual'));

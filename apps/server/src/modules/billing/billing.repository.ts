@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { billingCustomers, billingEvents, devPlanOverrides, payments, subscriptions } from '../../db/billing-schema';
@@ -95,6 +95,32 @@ export const billingRepository = {
   async upsertPayment(tx: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
     const { id: _id, createdAt: _c, ...changes } = row;
     await tx.insert(payments).values(row).onConflictDoUpdate({ target: payments.id, set: changes });
+  },
+
+  /**
+   * Records a failed attempt of an invoice, unless the invoice is already paid (the retry's
+   * payment arrived first) or a newer attempt of it is on record. In the statement itself, so
+   * a payment committed meanwhile is seen. True when written.
+   */
+  async upsertFailedPayment(tx: DbOrTx, row: typeof payments.$inferInsert & { status: 'failed' }): Promise<boolean> {
+    const { id: _id, createdAt: _c, ...changes } = row;
+    const written = await tx
+      .insert(payments)
+      .values(row)
+      .onConflictDoUpdate({ target: payments.id, set: changes, setWhere: and(eq(payments.status, 'failed'), lte(payments.date, row.date)) })
+      .returning({ id: payments.id });
+    return written.length > 0;
+  },
+
+  /** The newest failed (not since paid) invoice of the subscription, if any. */
+  async findNewestFailedPayment(db: DbOrTx, userId: string, subscriptionId: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'failed')))
+      .orderBy(desc(payments.date))
+      .limit(1);
+    return row;
   },
 
   async listPayments(db: DbOrTx, userId: string, limit: number): Promise<PaymentRow[]> {
