@@ -1,6 +1,6 @@
 import { type SQLWrapper, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { emails } from '../../db/schema';
+import { emails, undeliveredEmail } from '../../db/schema';
 
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmail = Pick<typeof emails.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'kind'>;
@@ -58,14 +58,17 @@ export const mailRepository = {
       .set({ status: 'failed', lastError: reason.slice(0, 500) })
       .where(and(eq(emails.id, id), inArray(emails.status, [...UNDELIVERED])));
   },
-  /** Undelivered mails older than `olderThanSeconds` that no job of `queue` will run, oldest first. */
+  /**
+   * Undelivered mails older than `olderThanSeconds` that no job of `queue` will run, oldest
+   * first: read from the partial index emails_undelivered_created_idx.
+   */
   async listWithoutJob(db: DbOrTx, queue: string, olderThanSeconds: number, limit: number): Promise<string[]> {
     const rows = await db
       .select({ id: emails.id })
       .from(emails)
       .where(
         and(
-          inArray(emails.status, [...UNDELIVERED]),
+          undeliveredEmail(emails.status),
           sql`${emails.createdAt} < now() - make_interval(secs => ${olderThanSeconds}::int)`,
           sql`not ${jobLive(queue, emails.id)}`,
         ),
