@@ -4,7 +4,6 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { competitorAnalysisSchema, rankMapDetailSchema } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
-import { keywordsRepository } from '../keywords/keywords.repository';
 import { presentDetail, presentResult } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
@@ -113,8 +112,9 @@ export async function answerAnalysis(
   const row = await ownedRankMapOr404(container, userId, id);
   const completed = row.status === 'completed';
   const cacheable = completed && encoding !== null;
-  const [found, read] = await Promise.all([keywordsRepository.findOwned(db, userId, row.keywordId), rankResultsRepository.listByRankMap(db, row.id)]);
-  const rankMap = serialise(rankMapDetailSchema, presentDetail(row, found?.keyword.name ?? row.query));
+  const read = await rankResultsRepository.listByRankMap(db, row.id);
+  // The keyword's name as the first look read it (the join there is the one findOwned makes).
+  const rankMap = serialise(rankMapDetailSchema, presentDetail(row, version.keyword ?? row.query));
   const competitors = serialise(competitorAnalysisSchema.nullable(), completed ? row.competitorAnalysis : null);
   const json = `{"rankMap":${rankMap},"results":${JSON.stringify(read.map(presentResult))},"competitorAnalysis":${competitors}}`;
   // Not cached (still running, or no compression asked for): @fastify/compress negotiates as for any route.
@@ -123,7 +123,7 @@ export async function answerAnalysis(
   const size = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) };
   const body = encoding === 'br' ? await brotli(json, { params: { ...BROTLI_PARAMS, ...size } }) : await gzip(json);
   // Kept under the version of the row just read: if it changed since the first look, the next request rebuilds.
-  remember(row.id, answerVersion(row.updatedAt, found?.keyword.name ?? null), encoding, body);
+  remember(row.id, answerVersion(row.updatedAt, version.keyword), encoding, body);
   return { body, encoding };
 }
 
