@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pino from 'pino';
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createContainer } from '../apps/server/src/container';
 import { startWorkers } from '../apps/server/src/jobs';
 import { creditsService } from '../apps/server/src/modules/billing/credits.service';
 import { startSession } from '../apps/server/src/modules/auth/session.service';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
 import { buildUser } from '../apps/server/test/factories';
 import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
-import { tempDataDir } from './lib';
-import { scratchDatabase } from './scan-env';
+import { openBenchContainer } from './scan-env';
 
 // The load test's data, written before the server starts: users on the Enterprise plan with
 // credits, each with a business, two keywords, followed competitors and completed analyses
@@ -33,7 +27,6 @@ const CITIES = [
 const CATEGORIES = ['dentista', 'restaurante', 'peluqueria', 'abogado', 'gimnasio', 'fisioterapeuta', 'veterinario', 'inmobiliaria'];
 
 /** The sea index, built once into this folder and shared with the other benchmarks (scan-env.ts). */
-const SEA_CACHE = path.join(tmpdir(), 'rankmaps-bench-geo-cache');
 
 export interface LoadUser {
   token: string;
@@ -98,24 +91,10 @@ async function seedUser(app: FastifyInstance, i: number, opts: SeedOptions, sign
 /** Seeds the database through the real app and workers, then closes it for the server to open. */
 export async function seedLoadData(opts: SeedOptions): Promise<SeededData> {
   const started = performance.now();
-  const dataDir = tempDataDir('rankmaps-bench-load-');
-  const scratch = opts.adminDatabaseUrl ? await scratchDatabase(opts.adminDatabaseUrl) : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_GLOBAL_MAX: '1000000',
-    RATE_LIMIT_AUTH_MAX: '1000000',
+  const { dataDir, scratch, container } = await openBenchContainer('rankmaps-bench-load-', opts.adminDatabaseUrl, {
     SCAN_RATE_LIMIT_PER_MINUTE: '10000000',
     SCAN_CONCURRENCY: '50',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   });
-  const container = await createContainer(config, pino({ level: 'silent' }));
-  // After the database exists (embedded PGlite wants an empty folder), before the index loads:
-  // the server started later finds the index here too, instead of building it under load.
-  mkdirSync(SEA_CACHE, { recursive: true });
-  symlinkSync(SEA_CACHE, path.join(dataDir, 'cache'));
   const app = await buildApp(container);
   let users: LoadUser[] = [];
   let points = 0;

@@ -60,9 +60,14 @@ export async function scratchDatabase(adminUrl: string): Promise<{ url: string; 
  * (DATABASE_URL or DATA_DIR/db). Scan workers are not started: each benchmark starts the
  * ones it measures.
  */
-export async function openScanEnv(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<ScanEnv> {
-  const dataDir = tempDataDir('rankmaps-bench-scan-');
-  const scratch = opts.databaseUrl ? await scratchDatabase(opts.databaseUrl) : undefined;
+/**
+ * A container for a benchmark: a fresh data folder, a scratch PostgreSQL database when
+ * `databaseUrl` is given (else the embedded one), limits out of the way, silent logs, and
+ * the shared sea index cache linked in.
+ */
+export async function openBenchContainer(prefix: string, databaseUrl: string | undefined, env: Record<string, string> = {}) {
+  const dataDir = tempDataDir(prefix);
+  const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -71,12 +76,18 @@ export async function openScanEnv(opts: { databaseUrl?: string; env?: Record<str
     RATE_LIMIT_GLOBAL_MAX: '1000000',
     RATE_LIMIT_AUTH_MAX: '1000000',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    ...opts.env,
+    ...env,
   });
   const container = await createContainer(config, pino({ level: 'silent' }));
-  // After the database is created (embedded PGlite wants an empty folder), before the index loads.
+  // After the database is created (embedded PGlite wants an empty folder), before the index
+  // loads: later processes (the load test's server) find the index here too.
   mkdirSync(SEA_CACHE, { recursive: true });
   symlinkSync(SEA_CACHE, path.join(dataDir, 'cache'));
+  return { dataDir, scratch, container };
+}
+
+export async function openScanEnv(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<ScanEnv> {
+  const { dataDir, scratch, container } = await openBenchContainer('rankmaps-bench-scan-', opts.databaseUrl, opts.env);
   const app = await buildApp(container);
   await app.ready();
   await container.seaIndex.ready();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { PASSWORD, mailLink, payInSandbox, signIn, signUpViaApi, uniqueEmail } from './support';
+import { PASSWORD, addMadridClinic, mailLink, payInSandbox, signIn, signUpViaApi, uniqueEmail } from './support';
 
 // Helpers of the accessibility, keyboard and responsive specs: the SPA's route list read from
 // its router, axe-core run inside the page, and a paying user with an analysed business.
@@ -293,18 +293,6 @@ export async function expectNoAxeFindings(page: Page, screen: string) {
   expect(found, `axe on ${screen} (${page.url()})`).toEqual([]);
 }
 
-/** A dental clinic in Madrid, inland: all 49 points of the default grid are searched. */
-async function addPlace(page: Page): Promise<string> {
-  await page.goto('/new-place');
-  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Crear negocio' }).click();
-  await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-  return /\/rankmap\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-}
-
 async function addKeyword(page: Page, placeId: string, name: string): Promise<string> {
   await page.goto(`/rankmap/${placeId}`);
   await page.getByLabel('Nueva keyword').fill(name);
@@ -339,7 +327,7 @@ export async function seedMember(page: Page, request: APIRequestContext, label: 
   await payInSandbox(page);
   const successUrl = new URL(page.url());
   await beforeAdding?.();
-  const placeId = await addPlace(page);
+  const placeId = await addMadridClinic(page);
   const keywordId = await addKeyword(page, placeId, 'dentista');
   const emptyKeywordId = await addKeyword(page, placeId, 'clínica dental');
   await analyse(page, placeId, keywordId);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { subscribedUser } from './support';
+import { addMadridClinic, subscribedUser } from './support';
 
 // A scan from start to finish in a real browser: the pg-boss worker runs the demo provider
 // (250 ms per search, 2 at a time, set in playwright.config.ts) over a 7×7 grid in Madrid.
@@ -17,13 +17,7 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   await subscribedUser(page, request, 'escaneo', 'Starter');
 
   // A Madrid clinic: inland, so all 49 points are searched.
-  await page.goto('/new-place');
-  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Crear negocio' }).click();
-  await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await addMadridClinic(page);
 
   // Add a keyword; its card opens the analysis page.
   await page.getByLabel('Nueva keyword').fill('  dentista  ');

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
+import { PASSWORD, addMadridClinic, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
 
 // Stored XSS in a real browser. A subscriber's every text holds payloads that would run if
 // any screen put them into the page as HTML: the name, the billing data, a keyword, a
@@ -94,13 +94,7 @@ test('when every user text holds script markup, then each screen shows it litera
   await expectNothingRan(page, seen, 'profile');
 
   // A place, and a keyword holding a payload: the place's page lists it as text.
-  await page.goto('/new-place');
-  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Crear negocio' }).click();
-  await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await addMadridClinic(page);
   await page.getByLabel('Nueva keyword').fill(KEYWORD);
   await page.getByRole('button', { name: 'Añadir keyword' }).click();
   await expect(page.getByText(`Keyword «${KEYWORD}» añadida.`)).toBeVisible();

@@ -76,3 +76,15 @@ export async function subscribedUser(page: Page, request: APIRequestContext, lab
   await payInSandbox(page);
   return email;
 }
+
+/** Adds a dental clinic in Madrid, inland (all 49 points of the default grid are searched), through the wizard; answers its id, on its page. */
+export async function addMadridClinic(page: Page): Promise<string> {
+  await page.goto('/new-place');
+  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Crear negocio' }).click();
+  await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  return /\/rankmap\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+}

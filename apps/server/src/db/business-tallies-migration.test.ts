@@ -1,7 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -9,20 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type MetricsResultItem, competitorStatsAt, followedStatsFromTally } from '@rankmaps/shared/metrics';
 import { type NewRankResult, rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import type { Db } from './client';
+import { MIGRATIONS, migrationsUpTo } from '../../test/migrations';
 import * as schema from './schema';
-
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** The migrations up to `last` (its journal cut there), as a database would have had them. */
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rm-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 

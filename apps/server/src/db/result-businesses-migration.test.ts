@@ -1,27 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MetricsResultItem } from '@rankmaps/shared/metrics';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
+import { MIGRATIONS, migrationsUpTo } from '../../test/migrations';
 import * as schema from './schema';
-
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** The migrations as they were before results were normalised (0000–0008). */
-function migrationsUpTo0008(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rm-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 8);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 const item = (position: number, placeId: string | null, name: string, isAd = false): MetricsResultItem => ({
   position,
@@ -41,7 +25,7 @@ describe('migration 0010: results stored before normalisation', () => {
 
   it('when results were stored as whole copies per point, then after migrating they read back the same, with each business once', async () => {
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: migrationsUpTo0008() });
+    await migrate(db, { migrationsFolder: migrationsUpTo(8) });
     const [user] = (await client.query<{ id: string }>(`insert into users (name, email) values ('Ana', 'ana@example.com') returning id`)).rows;
     const [place] = (
       await client.query<{ id: string }>(

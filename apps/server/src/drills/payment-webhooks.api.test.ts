@@ -181,12 +181,24 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
       renewal,
       t0,
       events: { created, paid, firstFailure, pastDue, secondFailure },
+      /** The same events in the order Stripe sends them. */
+      inOrder: [created, paid, firstFailure, pastDue, secondFailure],
       /** What the subscription shows after the attempt of `event` (one of the two failures). */
       failureOf: (event: StripeEvent) => ({
         stored: { lastFailureAt: iso(event.created), lastFailureAttemptCount: Number(event.data.object.attempt_count), nextPaymentAttempt: iso(Number(event.data.object.next_payment_attempt)) },
         shown: { failedAt: iso(event.created), attemptCount: Number(event.data.object.attempt_count), nextAttempt: iso(Number(event.data.object.next_payment_attempt)) },
       }),
     };
+  };
+
+  /**
+   * Delivers each event twice: in reverse (seed 0) or shuffled by `seed` and `round`.
+   * Answers the order, to name the one that failed.
+   */
+  const deliverTwiceInOrder = async (list: StripeEvent[], seed: number, round: number) => {
+    const order = seed ? shuffle([...list, ...list], seed * 10 + round) : [...list].reverse().flatMap((e) => [e, e]);
+    for (const event of order) await deliver(event);
+    return `order ${order.map((e) => list.indexOf(e)).join(',')}`;
   };
 
   it('when a renewal fails before its subscription is known here (invoice.payment_failed first), then the subscription, once created, shows the attempt count and next attempt, and keeps them through updates and duplicates', async () => {
@@ -224,8 +236,7 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
     expect(orders).toHaveLength(120);
     for (const order of orders) {
       const { headers } = await signedIn();
-      const { subscription, renewal, firstPaidAt, events, failureOf } = await failingRenewal(headers);
-      const list = [events.created, events.paid, events.firstFailure, events.pastDue, events.secondFailure];
+      const { subscription, renewal, firstPaidAt, events, inOrder: list, failureOf } = await failingRenewal(headers);
       const results: string[] = [];
       for (const i of [...order, ...order]) results.push(await deliver(list[i]!));
       const what = `order ${order.join(',')}`;
@@ -257,20 +268,10 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
     it(`when a failed renewal is then paid by Stripe's retry, and the events arrive twice in shuffled order (${seed ? `seed ${seed}` : 'reversed'}), then the subscription is active with the retry's payment and no failure`, async () => {
       for (let round = 0; round < 5; round++) {
         const { headers } = await signedIn();
-        const { subscription, renewal, t0, events } = await failingRenewal(headers);
+        const { subscription, renewal, t0, inOrder } = await failingRenewal(headers);
         retrySucceeds(renewal.invoice, renewal.subscription, t0 + 120);
-        const list = [
-          events.created,
-          events.paid,
-          events.firstFailure,
-          events.pastDue,
-          events.secondFailure,
-          fake.event('customer.subscription.updated', renewal.subscription, t0 + 120),
-          fake.event('invoice.paid', renewal.invoice, t0 + 120),
-        ];
-        const order = seed ? shuffle([...list, ...list], seed * 10 + round) : [...list].reverse().flatMap((e) => [e, e]);
-        for (const event of order) await deliver(event);
-        const what = `order ${order.map((e) => list.indexOf(e)).join(',')}`;
+        const retry = [fake.event('customer.subscription.updated', renewal.subscription, t0 + 120), fake.event('invoice.paid', renewal.invoice, t0 + 120)];
+        const what = await deliverTwiceInOrder([...inOrder, ...retry], seed, round);
 
         expect(await storedFailure(subscription.id), what).toEqual(noFailure);
         const after = await info(headers);
@@ -284,21 +285,11 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
     it(`when a failed renewal stays unpaid and the next renewal is paid, and the events arrive twice in shuffled order (${seed ? `seed ${seed}` : 'reversed'}), then the newer payment clears the older failure`, async () => {
       for (let round = 0; round < 5; round++) {
         const { headers } = await signedIn();
-        const { subscription, renewal, t0, events } = await failingRenewal(headers);
+        const { subscription, renewal, t0, inOrder } = await failingRenewal(headers);
         const next = fake.renew(subscription.id, 'paid');
         Object.assign(next.invoice, { created: t0 + 180, status_transitions: { ...(next.invoice.status_transitions as object), paid_at: t0 + 180 } });
-        const list = [
-          events.created,
-          events.paid,
-          events.firstFailure,
-          events.pastDue,
-          events.secondFailure,
-          fake.event('customer.subscription.updated', next.subscription, t0 + 180),
-          fake.event('invoice.paid', next.invoice, t0 + 180),
-        ];
-        const order = seed ? shuffle([...list, ...list], seed * 10 + round) : [...list].reverse().flatMap((e) => [e, e]);
-        for (const event of order) await deliver(event);
-        const what = `order ${order.map((e) => list.indexOf(e)).join(',')}`;
+        const nextPaid = [fake.event('customer.subscription.updated', next.subscription, t0 + 180), fake.event('invoice.paid', next.invoice, t0 + 180)];
+        const what = await deliverTwiceInOrder([...inOrder, ...nextPaid], seed, round);
 
         expect(await storedFailure(subscription.id), what).toEqual(noFailure);
         expect((await info(headers)).subscription, what).toMatchObject({ status: 'active', lastPaymentDate: iso(t0 + 180), lastPaymentFailure: null });

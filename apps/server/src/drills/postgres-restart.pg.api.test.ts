@@ -65,16 +65,21 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
     ),
   );
 
-  it('when the database blips mid-scan, then the writer retries the failed write and the same run completes the scan, searching no point twice', async () => {
+  /** A Madrid analysis queued for a new user, searched by a vendor answering in `delayMs`, once its first points are stored. */
+  const scanUnderWay = async (delayMs: number) => {
     const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-madrid-dentista-1', MADRID);
     const before = await balance(user.id);
-    current = scriptedProvider({ delayMs: 150 });
+    current = scriptedProvider({ delayMs });
     const { calls } = current;
     const res = await analyze(headers, keywordId);
     expect(res.statusCode, res.body).toBe(201);
     const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
-
     await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, 20_000);
+    return { user, before, calls, rankMapId, totalPoints };
+  };
+
+  it('when the database blips mid-scan, then the writer retries the failed write and the same run completes the scan, searching no point twice', async () => {
+    const { user, before, calls, rankMapId, totalPoints } = await scanUnderWay(150);
     // Down and straight back up: well within the writer's retries.
     await server.stop();
     await server.start();
@@ -101,16 +106,8 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
   }, 60_000);
 
   it('when the database stays down longer than the writer retries, then the scan resumes in a new run and completes with every point stored once and the credits charged once', async () => {
-    const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-madrid-dentista-1', MADRID);
-    const before = await balance(user.id);
     // A vendor answering in 250 ms, two at a time: the 49 points take about 6 s, so the scan is still searching when the server stops.
-    current = scriptedProvider({ delayMs: 250 });
-    const { calls } = current;
-    const res = await analyze(headers, keywordId);
-    expect(res.statusCode, res.body).toBe(201);
-    const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
-
-    await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, 20_000);
+    const { user, before, calls, rankMapId, totalPoints } = await scanUnderWay(250);
     await server.stop();
     // The outage came mid-scan: not every point had been searched.
     expect(calls.length).toBeLessThan(totalPoints);
