@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { buildApp } from '../apps/server/src/app';
-import { startWorkers } from '../apps/server/src/jobs';
+import { startWorkers } from '../apps/server/src/jobs/start-workers';
 import { creditsService } from '../apps/server/src/modules/billing/credits.service';
 import { startSession } from '../apps/server/src/modules/auth/session.service';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { workScanJobs } from '../apps/server/src/jobs/rankmap-scan.job';
+import { workScanJobs } from '../apps/server/src/jobs/start-workers';
 import { sleep } from '../apps/server/src/modules/rankmaps/concurrency';
 import { scanDeps } from '../apps/server/src/modules/rankmaps/scan.service';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';

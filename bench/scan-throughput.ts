@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { startWorkers } from '../apps/server/src/jobs';
+import { startWorkers } from '../apps/server/src/jobs/start-workers';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
 import { SCAN_DEFAULTS } from '../apps/server/src/modules/rankmaps/scan.service';

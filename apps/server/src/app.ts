@@ -18,6 +18,7 @@ import { registerSecurity } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerModules } from './modules';
+import { processBillingEvent } from './modules/billing/billing-events.service';
 
 // zod's generic messages in Spanish, for every schema on the server.
 z.config(es());
@@ -57,6 +58,8 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('container', container);
+  // The sandbox applies its events through the same billing code as Stripe's webhook.
+  container.payments.onEvent((event) => processBillingEvent(container, event));
   registerRouteTable(app);
   registerRequestLog(app);
   registerErrorHandler(app);

@@ -11,9 +11,8 @@ import { createCaptchaProvider } from './providers/captcha';
 import type { CaptchaProvider } from './providers/captcha/interface';
 import { createMailTransport } from './providers/email';
 import type { MailTransport } from './providers/email/interface';
-import { createQueues } from './jobs';
+import { createQueues } from './jobs/create-queues';
 import { startBoss } from './queue/boss';
-import { processBillingEvent } from './modules/billing/billing-events.service';
 import { PriceCatalog } from './modules/billing/price-catalog';
 import { createPaymentsProvider } from './providers/payments';
 import type { PaymentsProvider } from './providers/payments/interface';
@@ -58,19 +57,9 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
   const mail = createMailTransport(config, log);
   const prices = new PriceCatalog(config);
   const seaIndex = createSeaIndex({ cacheDir: path.join(config.dataDir, 'cache'), log });
-  // The sandbox applies its events through the same billing code as Stripe's webhook;
-  // that code needs the finished container, hence the late binding.
-  const ref: { current?: Container } = {};
-  const payments = createPaymentsProvider({
-    config,
-    db: database.db,
-    prices,
-    dispatch: (event) => {
-      if (!ref.current) throw new Error('container not ready');
-      return processBillingEvent(ref.current, event);
-    },
-  });
-  ref.current = {
+  // The billing code that applies the sandbox's events is registered by the app (app.ts).
+  const payments = createPaymentsProvider({ config, db: database.db, prices });
+  return {
     config,
     log,
     database,
@@ -92,5 +81,4 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
       await database.close();
     },
   };
-  return ref.current;
 }

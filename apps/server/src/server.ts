@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { buildApp } from './app';
-import { startWorkers } from './jobs';
+import { startWorkers } from './jobs/start-workers';
 import { createLogger } from './logger';
 import { DEMO_USER, seedDemoData } from './seed';
 

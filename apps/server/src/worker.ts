@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
-import { startWorkers } from './jobs';
+import { startWorkers } from './jobs/start-workers';
 import { createLogger } from './logger';
 
 // A worker process: no HTTP, only jobs. Start as many as the load needs (`npm run worker`);

@@ -4,8 +4,8 @@ import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { rankMaps, scanQuotaUses } from '../src/db/rankmaps-schema';
 import { emails } from '../src/db/schema';
-import { RANKMAP_SCAN_JOB } from '../src/jobs/rankmap-scan.job';
-import { SEND_EMAIL_JOB } from '../src/jobs/send-email.job';
+import { RANKMAP_SCAN_JOB } from '../src/jobs/definitions/rankmap-scan';
+import { SEND_EMAIL_JOB } from '../src/jobs/definitions/send-email';
 import { SCAN_DEFAULTS } from '../src/modules/rankmaps/scan.service';
 import { creditReference } from '../src/modules/rankmaps/scan-billing.service';
 

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Container, createContainer } from '../src/container';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
-import { startWorkers } from '../src/jobs';
+import { startWorkers } from '../src/jobs/start-workers';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -8,7 +8,7 @@ import { createTestApp } from '../../test/test-app';
 import { creditLots } from '../db/billing-schema';
 import { rankMaps } from '../db/rankmaps-schema';
 import { emails } from '../db/schema';
-import { RANKMAP_SCAN_JOB } from '../jobs/rankmap-scan.job';
+import { RANKMAP_SCAN_JOB } from '../jobs/definitions/rankmap-scan';
 import { mailRepository } from '../modules/mail/mail.repository';
 import { queueEmail } from '../modules/mail/mail.service';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { workScanJobs } from '../jobs/rankmap-scan.job';
+import { workScanJobs } from '../jobs/start-workers';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';

@@ -4,7 +4,7 @@ import { type FakeReply, type RecordedRequest, startFakeMapsVendor } from '../..
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
-import { workScanJobs } from '../jobs/rankmap-scan.job';
+import { workScanJobs } from '../jobs/start-workers';
 import { type MapsSearchProvider, MapsSearchRetryableError, createMapsSearchProvider } from '../providers/maps-search';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';

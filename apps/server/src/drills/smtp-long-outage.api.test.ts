@@ -5,7 +5,7 @@ import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import type { Container } from '../container';
 import { emails } from '../db/schema';
-import { SEND_EMAIL_JOB } from '../jobs/send-email.job';
+import { SEND_EMAIL_JOB } from '../jobs/definitions/send-email';
 import { uniqueEmail } from '../modules/auth/test/auth-helpers';
 import { sweepMailOutbox } from '../modules/mail/outbox-sweep.service';
 import { collectFatalErrors, until } from './drill-helpers';

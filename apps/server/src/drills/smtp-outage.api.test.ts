@@ -3,7 +3,7 @@ import { freePort, startSmtpServer } from '../../test/fake-smtp';
 import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
-import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/send-email.job';
+import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/definitions/send-email';
 import { uniqueEmail } from '../modules/auth/test/auth-helpers';
 import { until } from './drill-helpers';
 

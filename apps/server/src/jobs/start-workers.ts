@@ -1,29 +1,26 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
-import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB, handleGrantPlanCredits } from './grant-plan-credits.job';
-import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB, handleMailOutboxSweep } from './mail-outbox-sweep.job';
 import { createMapsSearchProvider } from '../providers/maps-search';
-import { scanDeps } from '../modules/rankmaps/scan.service';
-import { RANKMAP_SCAN_JOB, workScanJobs } from './rankmap-scan.job';
-import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB, handleRankmapScheduler } from './rankmap-scheduler.job';
-import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY, handleSendEmail } from './send-email.job';
-
-/** Queues every job uses; created at start by both the API and the workers. */
-export async function createQueues(boss: PgBoss): Promise<void> {
-  // Copies: pg-boss writes into the options it is given. createQueue leaves a queue that
-  // exists alone, so one made by an earlier release gets the policy from updateQueue.
-  await boss.createQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, ...SEND_EMAIL_RETRY });
-  await boss.updateQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, ...SEND_EMAIL_RETRY });
-  await boss.createQueue(MAIL_OUTBOX_SWEEP_JOB);
-  await boss.createQueue(GRANT_PLAN_CREDITS_JOB);
-  await boss.createQueue(RANKMAP_SCAN_JOB);
-  await boss.createQueue(RANKMAP_SCHEDULER_JOB);
-}
+import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan.service';
+import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
+import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
+import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
+import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/rankmap-scheduler';
+import { SEND_EMAIL_JOB } from './definitions/send-email';
+import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
+import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
+import { handleRankmapScan } from './handlers/rankmap-scan';
+import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
+import { handleSendEmail } from './handlers/send-email';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
 const SCAN_WORKERS_PER_PROCESS = 2;
 
-/** Registers every job handler with pg-boss. Runs in the API process (embedded default) or in `npm run worker`. */
+/**
+ * Registers every job handler with pg-boss. Runs in the API process (embedded default) or in
+ * `npm run worker`. The only code that imports jobs/handlers/: code that queues work imports
+ * jobs/definitions/.
+ */
 export async function startWorkers(container: Container): Promise<void> {
   // Several workers, each one mail at a time: a slow SMTP conversation holds up only its own.
   for (let i = 0; i < container.config.mail.sendConcurrency; i++) {
@@ -46,4 +43,14 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.work(RANKMAP_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleRankmapScheduler(container);
   });
+}
+
+/** Registers `count` workers of the scan queue, each running one analysis at a time with `deps`. */
+export async function workScanJobs(boss: PgBoss, deps: ScanDeps, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = await boss.work(RANKMAP_SCAN_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await handleRankmapScan(deps, job.data, job.retryCount >= job.retryLimit);
+    });
+    rememberScanWorker(boss, id);
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { SEND_EMAIL_JOB } from '../jobs/send-email.job';
+import { SEND_EMAIL_JOB } from '../jobs/definitions/send-email';
 import { mailRepository } from '../modules/mail/mail.repository';
 import { queueEmail } from '../modules/mail/mail.service';
 

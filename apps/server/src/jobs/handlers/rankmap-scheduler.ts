@@ -1,11 +1,7 @@
-import type { Container } from '../container';
-import { SCAN_DEFAULTS } from '../modules/rankmaps/scan.service';
-import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
-import { enqueueDueWeeklyScans } from '../modules/rankmaps/weekly-scans.service';
-
-export const RANKMAP_SCHEDULER_JOB = 'rankmap-scheduler';
-/** Every 5 minutes (UTC): a weekly slot starts within 5 minutes of its hour. */
-export const RANKMAP_SCHEDULER_CRON = '*/5 * * * *';
+import type { Container } from '../../container';
+import { SCAN_DEFAULTS } from '../../modules/rankmaps/scan.service';
+import { sweepStaleScans } from '../../modules/rankmaps/scan-sweeper.service';
+import { enqueueDueWeeklyScans } from '../../modules/rankmaps/weekly-scans.service';
 
 /** Queues the weekly scans that are due, and recovers analyses whose worker died. */
 export async function handleRankmapScheduler(container: Container, now: Date = new Date()): Promise<void> {

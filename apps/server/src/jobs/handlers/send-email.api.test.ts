@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../test/test-app';
-import { mailRepository } from '../modules/mail/mail.repository';
-import { queueEmail } from '../modules/mail/mail.service';
-import { handleSendEmail } from './send-email.job';
+import { createTestApp } from '../../../test/test-app';
+import { mailRepository } from '../../modules/mail/mail.repository';
+import { queueEmail } from '../../modules/mail/mail.service';
+import { handleSendEmail } from './send-email';
 
 // The handler alone (no workers), on the local transport, its send spied on.
 describe('send-email delivers a mail at most once', async () => {

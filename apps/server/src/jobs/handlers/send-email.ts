@@ -1,17 +1,7 @@
-import { z } from 'zod';
-import type { Container } from '../container';
-import { retryWithBackoff } from '../lib/retry';
-import { mailRepository } from '../modules/mail/mail.repository';
-
-export const SEND_EMAIL_JOB = 'send-email';
-export const sendEmailPayload = z.object({ emailId: z.uuid() });
-/**
- * How a failed delivery is retried: 8 more tries over one to two hours (15 s, doubling). It is
- * the queue's policy rather than each job's, so that one place sets it and a test can shorten
- * it with `boss.updateQueue` (the SMTP outage drills) without touching this default. A mail
- * still undelivered after them is taken over by the outbox sweep (mail-outbox-sweep.job.ts).
- */
-export const SEND_EMAIL_RETRY = { retryLimit: 8, retryDelay: 15, retryBackoff: true } as const;
+import type { Container } from '../../container';
+import { retryWithBackoff } from '../../lib/retry';
+import { mailRepository } from '../../modules/mail/mail.repository';
+import { sendEmailPayload } from '../definitions/send-email';
 
 /**
  * Recording a try's outcome is retried through a database blip (about 14 s): an outcome not
@@ -24,7 +14,7 @@ const RECORD_RETRY_DELAYS_MS = [200, 1000, 3000, 10_000];
  * so a second job for it sends nothing; once the server accepted it, it is never released
  * for another try, even if recording that fails.
  */
-export async function handleSendEmail(container: Container, data: unknown): Promise<void> {
+export async function handleSendEmail(container: Pick<Container, 'database' | 'mail' | 'log'>, data: unknown): Promise<void> {
   const { emailId } = sendEmailPayload.parse(data);
   const db = container.database.db;
   const email = await mailRepository.claimForSending(db, emailId);

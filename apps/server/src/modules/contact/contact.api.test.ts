@@ -5,7 +5,7 @@ import { altchaToken, fetchChallenge, solveAltcha, solvedToken } from '../../../
 import { googleLikeAnswer, startFakeSiteverify } from '../../../test/fake-recaptcha';
 import { createTestApp } from '../../../test/test-app';
 import { contactMessages, emails } from '../../db/schema';
-import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
+import { SEND_EMAIL_JOB } from '../../jobs/definitions/send-email';
 
 const CAPTCHA_FAILED = 'La verificación de seguridad ha fallado. Recarga la página e inténtalo de nuevo.';
 const SUPPORT = 'soporte@rankmaps.es';

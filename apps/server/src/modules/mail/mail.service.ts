@@ -1,7 +1,6 @@
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
-import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
-import { transactionExecutor } from '../../queue/tx-executor';
+import { enqueueSendEmail } from '../../jobs/definitions/send-email';
 import { type NewEmail, mailRepository } from './mail.repository';
 
 /**
@@ -12,8 +11,8 @@ import { type NewEmail, mailRepository } from './mail.repository';
 export async function queueEmail(container: Container, email: NewEmail, db: DbOrTx = container.database.db): Promise<string> {
   const row = await mailRepository.insert(db, email);
   // Inside a transaction the job is inserted through it, so mail row and job commit together.
-  const inTx = db !== container.database.db ? { db: transactionExecutor(db) } : {};
+  const inTx = db !== container.database.db ? { tx: db } : {};
   // Retries follow the queue's policy (SEND_EMAIL_RETRY).
-  await container.boss.send(SEND_EMAIL_JOB, { emailId: row.id }, { singletonKey: row.id, ...inTx });
+  await enqueueSendEmail(container.boss, row.id, inTx);
   return row.id;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { rowsOf } from '../../db/client';
 import { emails } from '../../db/schema';
-import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
+import { SEND_EMAIL_JOB } from '../../jobs/definitions/send-email';
 import { transactionExecutor } from '../../queue/tx-executor';
 import { mailRepository } from './mail.repository';
 import { queueEmail } from './mail.service';

@@ -1,6 +1,5 @@
 import type { Container } from '../../container';
-import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
-import { transactionExecutor } from '../../queue/tx-executor';
+import { SEND_EMAIL_JOB, enqueueSendEmail } from '../../jobs/definitions/send-email';
 import { mailRepository } from './mail.repository';
 import { type OutboxPolicy, nextOutboxStep } from './outbox-policy';
 
@@ -39,11 +38,7 @@ export async function sweepMailOutbox(
       // A Date: through a transaction, pg-boss cannot take startAfter as a number of seconds
       // (tx-executor.ts gives each use of its parameter a type of its own).
       const startAfter = step.delaySeconds > 0 ? { startAfter: new Date(Date.now() + step.delaySeconds * 1000) } : {};
-      await container.boss.send(
-        SEND_EMAIL_JOB,
-        { emailId: id },
-        { singletonKey: id, ...startAfter, ...retries, db: transactionExecutor(tx) },
-      );
+      await enqueueSendEmail(container.boss, id, { ...startAfter, ...retries, tx });
       requeued++;
       return null;
     });

@@ -1,15 +1,14 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
 import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plans';
-import type { LocatedArea, MatrixCell, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
+import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
-import { BoundedMap } from '../../lib/bounded-map';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type PlaceDetails, PlaceNotFoundError, type PlacesProvider, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
 import { keywordsRepository } from '../keywords/keywords.repository';
 import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
+import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
 import { presentPlace } from './places.presenter';
 import { usersRepository } from '../users/users.repository';
 import { type PlaceRow, placesRepository } from './places.repository';
@@ -55,53 +54,6 @@ export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMat
   }
   if (config.gridSize > maxGrid) throw badRequest(GRID_UPGRADE, 'GRID_NOT_ALLOWED');
   if (config.radius !== DEFAULT_RADIUS_M) throw badRequest(RADIUS_UPGRADE, 'RADIUS_NOT_ALLOWED');
-}
-
-/** Grids already worked out, for each sea index (a process has one; tests make several). */
-const matrices = new WeakMap<object, BoundedMap<string, MatrixCell[][]>>();
-/** A 25×25 grid is ~40 KB: a few thousand distinct grids stay under ~100 MB at worst. */
-const MATRICES_KEPT = 2000;
-
-/**
- * The place's grid with sea and invalid points as null. Without the sea index, no point is
- * dropped. A grid depends only on its centre, size and radius, and the lists, the place page
- * and every analyses list ask for it again; working it out (625 sea checks for 25×25) was a
- * third of those requests' time, so each is kept once made with the sea index. Callers share
- * it: it is frozen.
- */
-export async function coordinatesMatrixOf(container: Container, row: PlaceRow): Promise<MatrixCell[][]> {
-  const { gridSize, radius, coordinates } = row.matrixConfig;
-  let isSea: ((lat: number, lng: number) => boolean) | undefined;
-  try {
-    await container.seaIndex.ready();
-    isSea = (lat, lng) => container.seaIndex.isSea(lat, lng);
-  } catch (err) {
-    container.log.warn({ err }, 'índice de mar no disponible: matriz sin filtrar');
-  }
-  const key = `${gridSize} ${radius} ${coordinates.lat} ${coordinates.lng}`;
-  let kept = matrices.get(container.seaIndex);
-  const hit = isSea ? kept?.get(key) : undefined;
-  if (hit) return hit;
-  try {
-    const points = generateMatrix({ centerLat: coordinates.lat, centerLng: coordinates.lng, maxDistance: radius, size: gridSize }, isSea ? { isSea } : {});
-    const matrix = deepFreeze(toCoordinatesMatrix(points, gridSize));
-    if (isSea) {
-      if (!kept) matrices.set(container.seaIndex, (kept = new BoundedMap(MATRICES_KEPT)));
-      kept.set(key, matrix);
-    }
-    return matrix;
-  } catch (err) {
-    container.log.warn({ err, placeId: row.id }, 'matriz del lugar no válida');
-    return Array.from({ length: gridSize }, () => Array.from({ length: gridSize }, () => null));
-  }
-}
-
-function deepFreeze(matrix: MatrixCell[][]): MatrixCell[][] {
-  for (const cells of matrix) {
-    for (const cell of cells) if (cell) Object.freeze(cell);
-    Object.freeze(cells);
-  }
-  return Object.freeze(matrix) as MatrixCell[][];
 }
 
 async function present(container: Container, row: PlaceRow, withKeywords = false): Promise<Place> {

@@ -1,6 +1,6 @@
 import type { Container } from '../../container';
 import type { Tx } from '../../db/client';
-import { RANKMAP_SCAN_JOB } from '../../jobs/rankmap-scan.job';
+import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { type ActiveScope, rankMapsRepository } from './rankmaps.repository';
 import { settleBeforeDelete } from './scan-billing.service';
 

@@ -3,7 +3,7 @@ import type { AnalyzeResponse, RankMapResponse } from '@rankmaps/shared/schemas/
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
-import { RANKMAP_SCAN_JOB } from '../../jobs/rankmap-scan.job';
+import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { simulateSearch } from '../../providers/maps-search/demo';
 import { creditsService } from '../billing/credits.service';
 import { rankResultsRepository } from './rank-results.repository';

@@ -3,7 +3,7 @@ import type { AnalyzeResponse, RankMapResponse, RankMapSummary } from '@rankmaps
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
-import { RANKMAP_SCAN_JOB } from '../../jobs/rankmap-scan.job';
+import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { creditsService } from '../billing/credits.service';
 import { rankMapsRepository } from './rankmaps.repository';
 import { MADRID, rankmapFixtures } from './test/rankmap-fixtures';

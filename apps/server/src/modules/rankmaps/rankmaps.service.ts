@@ -8,7 +8,7 @@ import type {
 } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sendScanJob, wakeScanWorkers } from '../../jobs/rankmap-scan.job';
+import { sendScanJob, wakeScanWorkers } from '../../jobs/definitions/rankmap-scan';
 import { getCurrentPlanState } from '../billing/billing.service';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';

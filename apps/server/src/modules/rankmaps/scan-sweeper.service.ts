@@ -1,5 +1,5 @@
 import type { Container } from '../../container';
-import { sendScanJob } from '../../jobs/rankmap-scan.job';
+import { sendScanJob } from '../../jobs/definitions/rankmap-scan';
 import { rankMapsRepository } from './rankmaps.repository';
 import { FAILURE_REASONS, failRankMap } from './scan-billing.service';
 import { rateLimitRepository } from './rate-limit.repository';

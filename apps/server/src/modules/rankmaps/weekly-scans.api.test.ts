@@ -3,7 +3,7 @@ import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
-import { RANKMAP_SCAN_JOB } from '../../jobs/rankmap-scan.job';
+import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { placesRepository } from '../places/places.repository';
 import { rankMapsRepository } from './rankmaps.repository';
 import { quotaMonth } from './scan-quota';

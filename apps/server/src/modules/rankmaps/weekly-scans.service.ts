@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nextWeeklyScan, previousWeeklyScan, wallClock } from '@rankmaps/shared/schedule';
 import type { Container } from '../../container';
-import { sendScanJob } from '../../jobs/rankmap-scan.job';
+import { sendScanJob } from '../../jobs/definitions/rankmap-scan';
 import { getPlanState } from '../billing/billing.service';
 import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
 import { rankMapsRepository } from './rankmaps.repository';

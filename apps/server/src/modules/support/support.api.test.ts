@@ -6,7 +6,7 @@ import { buildUser } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { emails } from '../../db/schema';
 import { supportTickets } from '../../db/support-schema';
-import { SEND_EMAIL_JOB } from '../../jobs/send-email.job';
+import { SEND_EMAIL_JOB } from '../../jobs/definitions/send-email';
 
 const CAPTCHA_FAILED = 'La verificación de seguridad ha fallado. Recarga la página e inténtalo de nuevo.';
 const SUPPORT = 'soporte@rankmaps.es';

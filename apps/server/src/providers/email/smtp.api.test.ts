@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpServer } from '../../../test/fake-smtp';
 import { createTestApp } from '../../../test/test-app';
 import { emails } from '../../db/schema';
-import { handleSendEmail } from '../../jobs/send-email.job';
+import { handleSendEmail } from '../../jobs/handlers/send-email';
 import { mailRepository } from '../../modules/mail/mail.repository';
 import { queueEmail } from '../../modules/mail/mail.service';
 import { uniqueEmail } from '../../modules/auth/test/auth-helpers';

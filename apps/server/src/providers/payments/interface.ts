@@ -1,5 +1,8 @@
 import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
 
+/** Applies one provider event. */
+export type BillingEventHandler = (event: EventLike) => Promise<unknown>;
+
 export interface CheckoutInput {
   mode: 'subscription' | 'payment';
   priceId: string;
@@ -16,11 +19,16 @@ export interface CheckoutInput {
 
 /**
  * A payment provider. Its answers are Stripe-shaped objects; state changes also arrive
- * as Stripe-shaped events, fed to the same billing code (webhook for Stripe, direct
- * dispatch for the sandbox).
+ * as Stripe-shaped events, fed to the same billing code (webhook for Stripe, the handler
+ * given to onEvent for the sandbox).
  */
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
+  /**
+   * Sets the code that applies this provider's events (the billing code, registered by the
+   * app's wiring at start). The sandbox emits its events through it; Stripe's arrive at the webhook.
+   */
+  onEvent(handler: BillingEventHandler): void;
   createCustomer(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<string>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike>;

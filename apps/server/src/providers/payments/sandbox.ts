@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CREDIT_PACKAGE, annualTotal } from '@rankmaps/shared/plans';
 import type { Db } from '../../db/client';
 import type { PriceCatalog } from '../../modules/billing/price-catalog';
-import type { CheckoutInput, PaymentsProvider } from './interface';
+import type { BillingEventHandler, CheckoutInput, PaymentsProvider } from './interface';
 import { SandboxStore } from './sandbox-store';
 import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
 
@@ -32,17 +32,22 @@ const addMonths = (seconds: number, months: number) => {
 export class SandboxPayments implements PaymentsProvider {
   readonly name = 'sandbox' as const;
   private readonly store: SandboxStore;
+  private dispatch?: BillingEventHandler;
 
   constructor(
     db: Db,
     private readonly appUrl: string,
     private readonly prices: PriceCatalog,
-    private readonly dispatch: (event: EventLike) => Promise<unknown>,
   ) {
     this.store = new SandboxStore(db);
   }
 
+  onEvent(handler: BillingEventHandler): void {
+    this.dispatch = handler;
+  }
+
   private async emit(type: string, object: EventLike['data']['object']) {
+    if (!this.dispatch) throw new Error('sandbox payments: no billing event handler registered');
     await this.dispatch({ id: newId('evt'), type, created: now(), data: { object } });
   }
 

@@ -47,6 +47,9 @@ export class StripePayments implements PaymentsProvider {
     });
   }
 
+  /** Stripe's events arrive signed at the webhook (webhook.routes.ts), which applies them itself. */
+  onEvent(): void {}
+
   async createCustomer(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<string> {
     const customer = await call('customers.create', () =>
       this.stripe.customers.create(

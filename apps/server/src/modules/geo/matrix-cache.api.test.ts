@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
-import type { PlaceRow } from './places.repository';
-import { coordinatesMatrixOf } from './places.service';
+import type { PlaceRow } from '../places/places.repository';
+import { coordinatesMatrixOf } from './coordinates-matrix';
 
 // Málaga's port: a 9×9 grid of 3 km reaches into the sea, so the sea index drops points.
 const MALAGA = { lat: 36.7128, lng: -4.4167 };
