@@ -16,6 +16,9 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // Which files import-x parses to follow imports (no-cycle walks the whole graph).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.tools.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
@@ -26,7 +29,10 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      // Imports go one way (ARCHITECTURE.md, rules of the house).
+      // No runtime import cycle: a module's values are never half-initialised when another reads
+      // them. Type-only imports (`import type`, or every specifier `type`) are erased and not counted.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }],
+      // Imports go one way (docs/architecture.md, rules of the house).
       'import-x/no-restricted-paths': [
         'error',
         {
