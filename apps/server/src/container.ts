@@ -7,24 +7,19 @@ import { AccessTokens } from './lib/access-token';
 import { getOrCreateSecret } from './lib/secrets';
 import { SessionCheck } from './lib/session-check';
 import { refreshTokenRepository } from './modules/auth/refresh-token.repository';
-import { createCaptchaProvider } from './providers/captcha';
-import type { CaptchaProvider } from './providers/captcha/interface';
-import { createMailTransport } from './providers/email';
-import type { MailTransport } from './providers/email/interface';
 import { createQueues } from './jobs/create-queues';
 import { startBoss } from './queue/boss';
 import { PriceCatalog } from './modules/billing/price-catalog';
-import { createPaymentsProvider } from './providers/payments';
-import type { PaymentsProvider } from './providers/payments/interface';
-import { createFileStorage } from './providers/storage';
-import type { FileStorage } from './providers/storage/interface';
+import { type Providers, createProviders } from './providers';
 import { type SeaIndex, createSeaIndex } from './modules/geo/sea-index';
 
 /**
  * Everything a process needs, built once: the API, the worker and the tests all start
- * from here, so the same code runs on the embedded default and on PostgreSQL.
+ * from here, so the same code runs on the embedded default and on PostgreSQL. The external
+ * services (Providers: places, mapsSearch, gbp, mail, captcha, payments, storage) are built
+ * by providers/index.ts.
  */
-export interface Container {
+export interface Container extends Providers {
   config: Config;
   log: Logger;
   database: Database;
@@ -32,11 +27,7 @@ export interface Container {
   accessTokens: AccessTokens;
   /** Which sessions (refresh families) are still live, cached per process (plugins/auth.ts). */
   sessions: SessionCheck;
-  mail: MailTransport;
-  captcha: CaptchaProvider;
   prices: PriceCatalog;
-  payments: PaymentsProvider;
-  storage: FileStorage;
   /** Sea detection for matrix points; loads (or builds) its index on first use. */
   seaIndex: SeaIndex;
   close(): Promise<void>;
@@ -54,12 +45,13 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
   await createQueues(boss);
   const jwtSecret = await getOrCreateSecret(database.db, 'jwt_secret', config.jwtSecret);
   const altchaKey = await getOrCreateSecret(database.db, 'altcha_hmac_key', config.altchaHmacKey);
-  const mail = createMailTransport(config, log);
   const prices = new PriceCatalog(config);
   const seaIndex = createSeaIndex({ cacheDir: path.join(config.dataDir, 'cache'), log });
   // The billing code that applies the sandbox's events is registered by the app (app.ts).
-  const payments = createPaymentsProvider({ config, db: database.db, prices });
+  const providers = createProviders(config, { db: database.db, log, prices, altchaKey });
+  const { mail } = providers;
   return {
+    ...providers,
     config,
     log,
     database,
@@ -68,11 +60,7 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
     sessions: new SessionCheck((familyId) => refreshTokenRepository.liveFamilyOwner(database.db, familyId), {
       ttlMs: config.sessionCheckTtlSeconds * 1000,
     }),
-    mail,
-    captcha: createCaptchaProvider(config, { hmacKey: altchaKey, db: database.db, log }),
     prices,
-    payments,
-    storage: createFileStorage(config),
     seaIndex,
     async close() {
       await seaIndex.close();

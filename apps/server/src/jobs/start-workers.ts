@@ -1,6 +1,5 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
-import { createMapsSearchProvider } from '../providers/maps-search';
 import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan.service';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
@@ -37,7 +36,7 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.work(GRANT_PLAN_CREDITS_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleGrantPlanCredits(container);
   });
-  const scan = scanDeps(container, createMapsSearchProvider(container.config));
+  const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);
   await container.boss.schedule(RANKMAP_SCHEDULER_JOB, RANKMAP_SCHEDULER_CRON, {}, { tz: 'UTC' });
   await container.boss.work(RANKMAP_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {

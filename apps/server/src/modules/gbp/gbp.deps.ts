@@ -1,7 +1,7 @@
 import type { GbpLocationsResponse } from '@rankmaps/shared/schemas/gbp';
 import type { Container } from '../../container';
 import { getOrCreateSecret } from '../../lib/secrets';
-import { type GbpProvider, createGbpProvider } from '../../providers/gbp';
+import type { GbpProvider } from '../../providers/gbp';
 import { OAuthStateSigner } from './oauth-state';
 import { TokenCipher, tokenKey } from './token-cipher';
 
@@ -45,13 +45,13 @@ export interface GbpDeps {
   now: () => Date;
 }
 
-export async function createGbpDeps(container: Container, provider?: GbpProvider): Promise<GbpDeps> {
+export async function createGbpDeps(container: Container): Promise<GbpDeps> {
   const { config } = container;
   // The same secret the access tokens use (configured or generated once); each purpose derives its own key.
   const jwtSecret = await getOrCreateSecret(container.database.db, 'jwt_secret', config.jwtSecret);
   return {
     container,
-    provider: provider ?? createGbpProvider(config),
+    provider: container.gbp,
     cipher: new TokenCipher(tokenKey(config.gbp.tokenKey, jwtSecret)),
     states: new OAuthStateSigner(jwtSecret),
     locations: new LocationsCache(),

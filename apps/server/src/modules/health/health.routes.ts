@@ -26,11 +26,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         email: c.mail.name,
         captcha: c.captcha.name,
         googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
-        mapsSearch: c.config.mapsSearch.provider,
-        places: c.config.places.provider,
+        mapsSearch: c.mapsSearch.name,
+        places: c.places.name,
         // 'disabled': no provider configured (production without Stripe), payments answer 503.
         payments: c.config.payments.available ? c.payments.name : 'disabled',
-        gbp: c.config.gbp.provider,
+        gbp: c.gbp.name,
         storage: c.storage.name,
       },
     };

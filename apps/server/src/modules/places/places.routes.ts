@@ -20,7 +20,6 @@ import {
 } from '@rankmaps/shared/schemas/places';
 import { z } from 'zod';
 import { requireUserId } from '../../plugins/auth';
-import { createPlacesProvider } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import * as places from './places.service';
 
@@ -35,7 +34,7 @@ const tags = ['negocios'];
  */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  const deps = { container, provider: createPlacesProvider(container.config) };
+  const deps = { container, provider: container.places };
   const userId = requireUserId;
 
   app.get(
