@@ -4,7 +4,7 @@ import { sweepStaleScans } from '../../modules/rankmaps/scan-sweeper.service';
 import { enqueueDueWeeklyScans } from '../../modules/rankmaps/weekly-scans.service';
 
 /** Queues the weekly scans that are due, and recovers analyses whose worker died. */
-export async function handleRankmapScheduler(container: Container, now: Date = new Date()): Promise<void> {
+export async function handleRankmapScheduler(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<void> {
   // Each part runs even if the other fails: a broken weekly slot must not stop the recovery of crashed scans.
   const [weekly, swept] = await Promise.allSettled([
     enqueueDueWeeklyScans(container, now),

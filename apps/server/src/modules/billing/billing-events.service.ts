@@ -32,7 +32,7 @@ async function lockUser(tx: DbOrTx, userId: string | undefined): Promise<string 
 }
 
 /** Writes a Stripe-shaped subscription as our row; older state never overwrites newer. */
-export async function applySubscription(container: Container, tx: DbOrTx, sub: SubscriptionLike, version: number): Promise<void> {
+export async function applySubscription(container: Pick<Container, 'log' | 'payments' | 'prices'>, tx: DbOrTx, sub: SubscriptionLike, version: number): Promise<void> {
   const userId = await lockUser(tx, await userIdFor(tx, sub.customer, sub.metadata));
   const item = sub.items.data[0];
   const target = container.prices.resolve(item?.price.id);
@@ -137,7 +137,7 @@ async function takeEarlierFailure(tx: DbOrTx, userId: string, subscriptionId: st
   if (row && failed) await recordFailureOn(tx, row, { at: failed.date, attemptCount: failed.attemptCount, nextAttempt: failed.nextPaymentAttempt }, false);
 }
 
-async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceLike) {
+async function onInvoicePaid(container: Pick<Container, 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
@@ -176,7 +176,7 @@ async function onInvoicePaid(container: Container, tx: DbOrTx, invoice: InvoiceL
   }
 }
 
-async function onInvoiceFailed(container: Container, tx: DbOrTx, invoice: InvoiceLike, version: number) {
+async function onInvoiceFailed(container: Pick<Container, 'payments'>, tx: DbOrTx, invoice: InvoiceLike, version: number) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
@@ -206,7 +206,7 @@ async function onInvoiceFailed(container: Container, tx: DbOrTx, invoice: Invoic
   if (sub) await recordFailureOn(tx, sub, failure, true);
 }
 
-async function onCheckoutCompleted(container: Container, tx: DbOrTx, session: CheckoutSessionLike) {
+async function onCheckoutCompleted(container: Pick<Container, 'payments'>, tx: DbOrTx, session: CheckoutSessionLike) {
   const userId = await lockUser(tx, (await userIdFor(tx, session.customer, session.metadata)) ?? session.client_reference_id ?? undefined);
   if (!userId || session.mode !== 'payment' || session.payment_status !== 'paid') return;
   const credits = Number(session.metadata?.credits ?? CREDIT_PACKAGE.credits);
@@ -232,7 +232,7 @@ async function onCheckoutCompleted(container: Container, tx: DbOrTx, session: Ch
  * no-op) and the whole event commits or none of it does, so the provider's retry of a
  * failed delivery starts clean. Events may arrive in any order.
  */
-export async function processBillingEvent(container: Container, event: EventLike): Promise<'processed' | 'duplicate'> {
+export async function processBillingEvent(container: Pick<Container, 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
   return container.database.db.transaction(async (tx) => {
     if (!(await billingRepository.recordEvent(tx, event.id, event.type))) return 'duplicate';
     const object = event.data.object;

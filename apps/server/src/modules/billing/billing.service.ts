@@ -17,7 +17,7 @@ export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Los pagos no están disponibles en 
  * Refuses, with a 503 and before anything is read from the provider or written, an action that
  * needs the payment provider when there is none (config.payments.available; docs/operations.md).
  */
-export function requirePaymentsProvider(container: Container): void {
+export function requirePaymentsProvider(container: Pick<Container, 'config'>): void {
   if (!container.config.payments.available) throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE, 503);
 }
 
@@ -34,13 +34,13 @@ export type PlanStateWithCredits = PlanState & { subscriptionCredits: number; ex
  * developer tools are enabled, the development panel's plan limits apply on top of the
  * plan; otherwise a stored override is ignored.
  */
-export async function getPlanState(container: Container, userId: string): Promise<PlanStateWithCredits> {
+export async function getPlanState(container: Pick<Container, 'config' | 'database'>, userId: string): Promise<PlanStateWithCredits> {
   const [state, balances] = await Promise.all([getCurrentPlanState(container, userId), creditsService.balances(container.database.db, userId)]);
   return { ...state, subscriptionCredits: balances.subscription, extraCredits: balances.extra };
 }
 
 /** The plan alone, as getPlanState gives it, for callers that do not show credits: one query fewer. */
-export async function getCurrentPlanState(container: Container, userId: string): Promise<PlanState> {
+export async function getCurrentPlanState(container: Pick<Container, 'config' | 'database'>, userId: string): Promise<PlanState> {
   const db = container.database.db;
   const [sub, override] = await Promise.all([
     billingRepository.findCurrentSubscription(db, userId),
@@ -49,7 +49,7 @@ export async function getCurrentPlanState(container: Container, userId: string):
   return planStateOf(sub, override);
 }
 
-export async function getSubscriptionInfo(container: Container, userId: string): Promise<SubscriptionInfo> {
+export async function getSubscriptionInfo(container: Pick<Container, 'database' | 'payments'>, userId: string): Promise<SubscriptionInfo> {
   const db = container.database.db;
   const sub = await billingRepository.findCurrentSubscription(db, userId);
   const state = planStateOf(sub);
@@ -84,7 +84,7 @@ export async function getSubscriptionInfo(container: Container, userId: string):
   };
 }
 
-export async function getPaymentHistory(container: Container, userId: string): Promise<PaymentItem[]> {
+export async function getPaymentHistory(container: Pick<Container, 'database'>, userId: string): Promise<PaymentItem[]> {
   const rows = await billingRepository.listPayments(container.database.db, userId, 20);
   return rows.map((p) => ({
     id: p.id,
@@ -100,7 +100,7 @@ export async function getPaymentHistory(container: Container, userId: string): P
 }
 
 /** The user's customer at the payment provider, created on first use. */
-async function ensureCustomer(container: Container, user: BillingUser): Promise<string> {
+async function ensureCustomer(container: Pick<Container, 'database' | 'payments'>, user: BillingUser): Promise<string> {
   const db = container.database.db;
   const existing = await billingRepository.findCustomerByUser(db, user.id);
   if (existing) return existing.customerId;
@@ -111,7 +111,7 @@ async function ensureCustomer(container: Container, user: BillingUser): Promise<
 }
 
 /** Starts a checkout for a plan or the credit package. The first subscription gets the trial. */
-export async function createCheckout(container: Container, user: BillingUser, priceId: string): Promise<{ url: string }> {
+export async function createCheckout(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, priceId: string): Promise<{ url: string }> {
   const { url } = await startCheckout(container, user, priceId, { trial: true });
   return { url };
 }
@@ -120,7 +120,7 @@ export async function createCheckout(container: Container, user: BillingUser, pr
  * The checkout behind createCheckout. `trial: false` skips the first subscription's trial
  * (the demo account starts on a paid plan).
  */
-export async function startCheckout(container: Container, user: BillingUser, priceId: string, opts: { trial: boolean }): Promise<{ id: string; url: string }> {
+export async function startCheckout(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, priceId: string, opts: { trial: boolean }): Promise<{ id: string; url: string }> {
   requirePaymentsProvider(container);
   const target = container.prices.resolve(priceId);
   if (!target) throw badRequest('El precio seleccionado no existe.', 'UNKNOWN_PRICE');
@@ -147,7 +147,7 @@ export async function startCheckout(container: Container, user: BillingUser, pri
   });
 }
 
-export async function getCheckoutStatus(container: Container, userId: string, sessionId: string) {
+export async function getCheckoutStatus(container: Pick<Container, 'config' | 'payments'>, userId: string, sessionId: string) {
   requirePaymentsProvider(container);
   const session = await container.payments.retrieveCheckoutSession(sessionId).catch(() => undefined);
   // Our sessions always name their user; one that names nobody is nobody's to read.
@@ -160,7 +160,7 @@ export async function getCheckoutStatus(container: Container, userId: string, se
 type SubscriptionAction = 'cancel' | 'reactivate' | 'cancelNow';
 
 /** Cancel at period end, reactivate, or cancel now; the provider's answer is applied at once. */
-export async function changeSubscription(container: Container, userId: string, action: SubscriptionAction): Promise<void> {
+export async function changeSubscription(container: Pick<Container, 'config' | 'database' | 'log' | 'payments' | 'prices'>, userId: string, action: SubscriptionAction): Promise<void> {
   requirePaymentsProvider(container);
   const db = container.database.db;
   const sub = await billingRepository.findCurrentSubscription(db, userId);
@@ -177,7 +177,7 @@ export async function changeSubscription(container: Container, userId: string, a
   await db.transaction((tx) => applySubscription(container, tx, updated, Math.floor(Date.now() / 1000)));
 }
 
-export async function createPortal(container: Container, userId: string): Promise<{ url: string }> {
+export async function createPortal(container: Pick<Container, 'config' | 'database' | 'payments'>, userId: string): Promise<{ url: string }> {
   requirePaymentsProvider(container);
   const customer = await billingRepository.findCustomerByUser(container.database.db, userId);
   if (!customer) throw new AppError('NO_CUSTOMER', 'Todavía no tienes datos de facturación en el proveedor de pagos.', 404);

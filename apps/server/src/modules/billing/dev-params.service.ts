@@ -11,7 +11,7 @@ import { creditsRepository } from './credits.repository';
  * credit balances through the ledger, all in one transaction under the user's lock.
  * Refused unless developer tools are enabled (the route does not exist then either).
  */
-export async function setDevParams(container: Container, userId: string, input: DevParamsRequest): Promise<void> {
+export async function setDevParams(container: Pick<Container, 'config' | 'database'>, userId: string, input: DevParamsRequest): Promise<void> {
   if (!container.config.devTools) throw notFound();
   const request = randomUUID();
   await container.database.db.transaction(async (tx) => {

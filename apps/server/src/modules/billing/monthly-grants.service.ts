@@ -8,7 +8,7 @@ import { creditsService } from './credits.service';
  * Grants the current month's plan credits of every annual subscription. Safe to run as
  * often as wanted: each month's grant is keyed by subscription, period and month.
  */
-export async function grantMonthlyPlanCredits(container: Container, at = new Date()): Promise<number> {
+export async function grantMonthlyPlanCredits(container: Pick<Container, 'database'>, at = new Date()): Promise<number> {
   const db = container.database.db;
   let granted = 0;
   for (const sub of await billingRepository.listAnnualInGoodStanding(db)) {

@@ -10,7 +10,7 @@ export const UPGRADE_REQUIRED_MESSAGE = 'Necesitas un plan activo para usar esta
  * gives a plan while trialing, active or past due (the grace period). While developer
  * tools are enabled, the development panel's plan type counts, so 'free' can be tried out.
  */
-export async function requirePaidPlan(container: Container, userId: string): Promise<PlanStateWithCredits> {
+export async function requirePaidPlan(container: Pick<Container, 'config' | 'database'>, userId: string): Promise<PlanStateWithCredits> {
   const state = await getPlanState(container, userId);
   if (state.planLimits.type === 'free') throw forbidden(UPGRADE_REQUIRED_MESSAGE, 'UPGRADE_REQUIRED', 'upgrade_required');
   return state;

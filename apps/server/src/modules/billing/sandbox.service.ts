@@ -9,12 +9,12 @@ import { type BillingUser, startCheckout } from './billing.service';
 /** A seeding process that died mid-way leaves its lease; another may take over after this. */
 const SEED_LEASE_MS = 5 * 60_000;
 
-export function sandboxOf(container: Container): SandboxPayments {
+export function sandboxOf(container: Pick<Container, 'payments'>): SandboxPayments {
   if (!(container.payments instanceof SandboxPayments)) throw notFound();
   return container.payments;
 }
 
-export async function describeSandboxCheckout(container: Container, id: string): Promise<SandboxCheckout | undefined> {
+export async function describeSandboxCheckout(container: Pick<Container, 'payments' | 'prices'>, id: string): Promise<SandboxCheckout | undefined> {
   const sandbox = sandboxOf(container);
   const session = await sandbox.getCheckout(id);
   if (!session) return undefined;
@@ -34,14 +34,14 @@ export async function describeSandboxCheckout(container: Container, id: string):
   };
 }
 
-export async function simulateSandboxRenewal(container: Container, userId: string, outcome?: 'success' | 'failure'): Promise<string> {
+export async function simulateSandboxRenewal(container: Pick<Container, 'database' | 'payments'>, userId: string, outcome?: 'success' | 'failure'): Promise<string> {
   const sub = await billingRepository.findCurrentSubscription(container.database.db, userId);
   if (!sub) throw notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
   const renewed = await sandboxOf(container).simulateRenewal(sub.id, outcome);
   return renewed.status;
 }
 
-export async function settleSandboxPastDue(container: Container, userId: string): Promise<void> {
+export async function settleSandboxPastDue(container: Pick<Container, 'database' | 'payments'>, userId: string): Promise<void> {
   const customer = await billingRepository.findCustomerByUser(container.database.db, userId);
   if (!customer) throw notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
   await sandboxOf(container).settlePastDue(customer.customerId);
@@ -56,7 +56,7 @@ export type SandboxSubscribeResult = 'created' | 'exists' | 'busy' | 'unavailabl
  * user who cancelled stays cancelled), and safe when several processes run it at once:
  * a lease lets one of them do it, and the others skip.
  */
-export async function subscribeInSandbox(container: Container, user: BillingUser, plan: { planId: PlanId; period: BillingPeriod }): Promise<SandboxSubscribeResult> {
+export async function subscribeInSandbox(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, plan: { planId: PlanId; period: BillingPeriod }): Promise<SandboxSubscribeResult> {
   // Never outside a sandbox set-up: the subscription would be one nobody paid for.
   if (!container.config.payments.sandboxEnabled || !(container.payments instanceof SandboxPayments)) return 'unavailable';
   const sandbox = container.payments;

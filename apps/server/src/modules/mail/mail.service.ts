@@ -8,7 +8,7 @@ import { type NewEmail, mailRepository } from './mail.repository';
  * causes the mail, so the two commit together; delivery is retried by the job, so a
  * mail server that is down delays the mail but never loses it.
  */
-export async function queueEmail(container: Container, email: NewEmail, db: DbOrTx = container.database.db): Promise<string> {
+export async function queueEmail(container: Pick<Container, 'boss' | 'database'>, email: NewEmail, db: DbOrTx = container.database.db): Promise<string> {
   const row = await mailRepository.insert(db, email);
   // Inside a transaction the job is inserted through it, so mail row and job commit together.
   const inTx = db !== container.database.db ? { tx: db } : {};

@@ -14,7 +14,7 @@ const SWEEP_BATCH = 200;
  * each mail is decided under its row lock, after checking again that no job has it.
  */
 export async function sweepMailOutbox(
-  container: Container,
+  container: Pick<Container, 'boss' | 'config' | 'database' | 'log'>,
   policy: OutboxPolicy = container.config.mail,
 ): Promise<{ requeued: number; givenUp: number }> {
   const db = container.database.db;

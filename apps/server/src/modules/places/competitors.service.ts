@@ -15,7 +15,7 @@ export async function followedOf(db: DbOrTx, placeId: string): Promise<FollowedC
   return (await followedCompetitorsRepository.listByPlace(db, placeId)).map(present);
 }
 
-export async function listFollowed(container: Container, userId: string, placeId: string): Promise<FollowedCompetitor[]> {
+export async function listFollowed(container: Pick<Container, 'database'>, userId: string, placeId: string): Promise<FollowedCompetitor[]> {
   const place = await ownedOr404(container, userId, placeId);
   return followedOf(container.database.db, place.id);
 }
@@ -25,7 +25,7 @@ export async function listFollowed(container: Container, userId: string, placeId
  * (`added` false). The count is taken under the place's row lock, so two follows at
  * once cannot make a sixth.
  */
-export async function follow(container: Container, userId: string, placeId: string, input: FollowCompetitorRequest): Promise<{ added: boolean; followed: FollowedCompetitor[] }> {
+export async function follow(container: Pick<Container, 'database'>, userId: string, placeId: string, input: FollowCompetitorRequest): Promise<{ added: boolean; followed: FollowedCompetitor[] }> {
   const place = await ownedOr404(container, userId, placeId);
   if (input.placeId === place.googlePlaceId) throw badRequest(FOLLOW_OWN_BUSINESS, 'OWN_BUSINESS');
   return container.database.db.transaction(async (tx) => {
@@ -39,7 +39,7 @@ export async function follow(container: Container, userId: string, placeId: stri
 }
 
 /** Stops following; one not followed is a no-op. */
-export async function unfollow(container: Container, userId: string, placeId: string, competitorPlaceId: string): Promise<FollowedCompetitor[]> {
+export async function unfollow(container: Pick<Container, 'database'>, userId: string, placeId: string, competitorPlaceId: string): Promise<FollowedCompetitor[]> {
   const place = await ownedOr404(container, userId, placeId);
   await followedCompetitorsRepository.delete(container.database.db, place.id, competitorPlaceId);
   return followedOf(container.database.db, place.id);

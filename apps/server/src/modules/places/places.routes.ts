@@ -34,7 +34,6 @@ const tags = ['negocios'];
  */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  const deps = { container, provider: container.places };
   const userId = requireUserId;
 
   app.get(
@@ -45,7 +44,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requirePaidPlan(container, userId(request));
-      return { suggestions: await places.autocomplete(deps, request.query.input, request.query.sessionToken) };
+      return { suggestions: await places.autocomplete(container, request.query.input, request.query.sessionToken) };
     },
   );
 
@@ -57,7 +56,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requirePaidPlan(container, userId(request));
-      return { results: await places.locate(deps, request.query.input) };
+      return { results: await places.locate(container, request.query.input) };
     },
   );
 
@@ -69,7 +68,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requirePaidPlan(container, userId(request));
-      return places.previewPlace(deps, request.query.placeId, request.query.sessionToken);
+      return places.previewPlace(container, request.query.placeId, request.query.sessionToken);
     },
   );
 
@@ -91,7 +90,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: createPlaceResponseSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await places.createPlace(deps, userId(request), request.body)),
+    async (request, reply) => reply.status(201).send(await places.createPlace(container, userId(request), request.body)),
   );
 
   app.put(
@@ -118,7 +117,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/place/:id/refresh',
     { onRequest: app.authenticate, schema: { tags, security, summary: 'Sincroniza el negocio con Google', params: placeIdParamsSchema, response: { 200: placeSchema, ...errors, 502: errorResponseSchema } } },
-    async (request) => places.refreshPlace(deps, userId(request), request.params.id),
+    async (request) => places.refreshPlace(container, userId(request), request.params.id),
   );
 
   app.put(

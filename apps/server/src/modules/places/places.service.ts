@@ -3,7 +3,7 @@ import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plan
 import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { type PlaceDetails, PlaceNotFoundError, type PlacesProvider, PlacesUnavailableError } from '../../providers/places';
+import { type PlaceDetails, PlaceNotFoundError, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
 import { keywordsRepository } from '../keywords/keywords.repository';
@@ -23,7 +23,8 @@ export const DUPLICATE_PLACE = 'Ya tienes este negocio añadido. Búscalo en tu 
 export const CENTER_REQUIRED = 'Este negocio no tiene dirección pública: elige en el mapa el centro de su zona de servicio.';
 export const WEEKLY_SCANS_PRO = 'Para activar o desactivar los escaneos semanales necesitas actualizar tu plan a Pro.';
 
-type Deps = { container: Container; provider: PlacesProvider };
+/** What the calls to the places provider need. */
+type ProviderDeps = Pick<Container, 'places' | 'log'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +38,7 @@ export function timeZoneOf(lat: number, lng: number): string {
 }
 
 /** The user's place, or 404 (also for an id that is not a UUID). */
-export async function ownedOr404(container: Container, userId: string, id: string): Promise<PlaceRow> {
+export async function ownedOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<PlaceRow> {
   if (!UUID.test(id)) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   const row = await placesRepository.findOwned(container.database.db, userId, id);
   if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
@@ -56,66 +57,65 @@ export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMat
   if (config.radius !== DEFAULT_RADIUS_M) throw badRequest(RADIUS_UPGRADE, 'RADIUS_NOT_ALLOWED');
 }
 
-async function present(container: Container, row: PlaceRow, withKeywords = false): Promise<Place> {
+async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow, withKeywords = false): Promise<Place> {
   const keywords = withKeywords ? (await keywordsRepository.listByPlace(container.database.db, row.id)).map((k) => ({ _id: k.id, name: k.name })) : undefined;
   return presentPlace(row, await coordinatesMatrixOf(container, row), keywords ? { keywords } : {});
 }
 
-async function fetchDetails(deps: Deps, placeId: string, sessionToken?: string, unavailableMessage = CREATE_FAILED): Promise<PlaceDetails> {
+async function fetchDetails(container: ProviderDeps, placeId: string, sessionToken?: string, unavailableMessage = CREATE_FAILED): Promise<PlaceDetails> {
   try {
-    return await deps.provider.details(placeId, sessionToken);
+    return await container.places.details(placeId, sessionToken);
   } catch (err) {
     if (err instanceof PlaceNotFoundError) throw badRequest(err.message, 'PLACE_NOT_FOUND_ON_PROVIDER');
-    deps.container.log.error({ err }, 'proveedor de lugares no disponible');
+    container.log.error({ err }, 'proveedor de lugares no disponible');
     throw new AppError('PLACES_PROVIDER_UNAVAILABLE', unavailableMessage, 502);
   }
 }
 
-export async function autocomplete(deps: Deps, input: string, sessionToken?: string): Promise<PlaceSuggestion[]> {
+export async function autocomplete(container: ProviderDeps, input: string, sessionToken?: string): Promise<PlaceSuggestion[]> {
   try {
-    return await deps.provider.autocomplete(input, sessionToken);
+    return await container.places.autocomplete(input, sessionToken);
   } catch (err) {
     if (!(err instanceof PlacesUnavailableError)) throw err;
-    deps.container.log.error({ err }, 'proveedor de lugares no disponible');
+    container.log.error({ err }, 'proveedor de lugares no disponible');
     throw new AppError('PLACES_PROVIDER_UNAVAILABLE', 'No se ha podido buscar el negocio. Inténtalo de nuevo.', 502);
   }
 }
 
 /** Cities or addresses for a service area's centre. */
-export async function locate(deps: Deps, input: string): Promise<LocatedArea[]> {
+export async function locate(container: ProviderDeps, input: string): Promise<LocatedArea[]> {
   try {
-    return await deps.provider.locate(input);
+    return await container.places.locate(input);
   } catch (err) {
     if (!(err instanceof PlacesUnavailableError)) throw err;
-    deps.container.log.error({ err }, 'proveedor de lugares no disponible');
+    container.log.error({ err }, 'proveedor de lugares no disponible');
     throw new AppError('PLACES_PROVIDER_UNAVAILABLE', 'No se ha podido buscar la ubicación. Inténtalo de nuevo.', 502);
   }
 }
 
 /** A business's details before it is added, so the wizard can centre the grid on it. */
-export async function previewPlace(deps: Deps, placeId: string, sessionToken?: string): Promise<PlacePreview> {
-  const d = await fetchDetails(deps, placeId, sessionToken, 'No se ha podido cargar el negocio. Inténtalo de nuevo.');
+export async function previewPlace(container: ProviderDeps, placeId: string, sessionToken?: string): Promise<PlacePreview> {
+  const d = await fetchDetails(container, placeId, sessionToken, 'No se ha podido cargar el negocio. Inténtalo de nuevo.');
   const location = d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
   return { placeId: d.placeId, name: d.name, address: d.address, location, rating: d.rating, totalReviews: d.totalReviews, serviceArea: d.serviceArea || !location };
 }
 
-export async function listPlaces(container: Container, userId: string): Promise<Place[]> {
+export async function listPlaces(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, userId: string): Promise<Place[]> {
   const rows = await placesRepository.listByUser(container.database.db, userId);
   const out: Place[] = [];
   for (const row of rows) out.push(await present(container, row));
   return out;
 }
 
-export async function getPlace(container: Container, userId: string, id: string, withKeywords: boolean): Promise<Place> {
+export async function getPlace(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, userId: string, id: string, withKeywords: boolean): Promise<Place> {
   return present(container, await ownedOr404(container, userId, id), withKeywords);
 }
 
 export async function createPlace(
-  deps: Deps,
+  container: Pick<Container, 'config' | 'database' | 'log' | 'places'>,
   userId: string,
   input: { googlePlaceId?: string; matrixConfig?: PlaceMatrixConfig; center?: { lat: number; lng: number }; sessionToken?: string },
 ): Promise<{ _id: string }> {
-  const { container } = deps;
   const db = container.database.db;
   const googlePlaceId = input.googlePlaceId?.trim();
   const matrixConfig = input.matrixConfig;
@@ -127,7 +127,7 @@ export async function createPlace(
   checkMatrixAllowed(state, matrixConfig);
   if (await placesRepository.findByGooglePlaceId(db, userId, googlePlaceId)) throw conflict(DUPLICATE_PLACE, 'PLACE_EXISTS');
 
-  const details = await fetchDetails(deps, googlePlaceId, input.sessionToken);
+  const details = await fetchDetails(container, googlePlaceId, input.sessionToken);
   const hasPoint = details.lat !== null && details.lng !== null;
   const center = hasPoint ? { lat: details.lat ?? 0, lng: details.lng ?? 0 } : input.center;
   if (!center) throw badRequest(CENTER_REQUIRED, 'CENTER_REQUIRED');
@@ -158,18 +158,17 @@ export async function createPlace(
   return { _id: row.id };
 }
 
-export async function deletePlace(container: Container, userId: string, id: string): Promise<void> {
+export async function deletePlace(container: Pick<Container, 'boss' | 'database' | 'log'>, userId: string, id: string): Promise<void> {
   await ownedOr404(container, userId, id);
   // Keywords, analyses and results go by cascade; unfinished analyses are settled and their jobs cancelled.
   await deleteWithAnalyses(container, { placeId: id }, (tx) => placesRepository.delete(tx, userId, id));
 }
 
-export async function refreshPlace(deps: Deps, userId: string, id: string): Promise<Place> {
-  const { container } = deps;
+export async function refreshPlace(container: Pick<Container, 'config' | 'database' | 'log' | 'places' | 'seaIndex'>, userId: string, id: string): Promise<Place> {
   const row = await ownedOr404(container, userId, id);
   // A refresh is a (billed, with Google) Place Details call: a paid plan's, like adding one.
   await requirePaidPlan(container, userId);
-  const d = await fetchDetails(deps, row.googlePlaceId);
+  const d = await fetchDetails(container, row.googlePlaceId);
   const hasPoint = d.lat !== null && d.lng !== null;
   const updated = await placesRepository.update(container.database.db, userId, id, {
     name: d.name,
@@ -184,7 +183,7 @@ export async function refreshPlace(deps: Deps, userId: string, id: string): Prom
   return present(container, updated);
 }
 
-export async function updateMatrix(container: Container, userId: string, id: string, config: PlaceMatrixConfig): Promise<Place> {
+export async function updateMatrix(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, id: string, config: PlaceMatrixConfig): Promise<Place> {
   await ownedOr404(container, userId, id);
   checkMatrixAllowed(await requirePaidPlan(container, userId), config);
   const updated = await placesRepository.update(container.database.db, userId, id, { matrixConfig: config });
@@ -192,24 +191,24 @@ export async function updateMatrix(container: Container, userId: string, id: str
   return present(container, updated);
 }
 
-export async function setActivePlace(container: Container, userId: string, placeId: string): Promise<{ activePlaceId: string }> {
+export async function setActivePlace(container: Pick<Container, 'database'>, userId: string, placeId: string): Promise<{ activePlaceId: string }> {
   await ownedOr404(container, userId, placeId);
   await placesRepository.setActivePlace(container.database.db, userId, placeId);
   return { activePlaceId: placeId };
 }
 
-export async function getActivePlaceId(container: Container, userId: string): Promise<string | null> {
+export async function getActivePlaceId(container: Pick<Container, 'database'>, userId: string): Promise<string | null> {
   return placesRepository.findActivePlaceId(container.database.db, userId);
 }
 
 /** What the profile reports of the user's places: their ids and the active one. */
-export async function getPlaceRefs(container: Container, userId: string): Promise<{ places: { _id: string }[]; activePlaceId: string | null }> {
+export async function getPlaceRefs(container: Pick<Container, 'database'>, userId: string): Promise<{ places: { _id: string }[]; activePlaceId: string | null }> {
   const db = container.database.db;
   const [rows, activePlaceId] = await Promise.all([placesRepository.listByUser(db, userId), placesRepository.findActivePlaceId(db, userId)]);
   return { places: rows.map((r) => ({ _id: r.id })), activePlaceId };
 }
 
-export async function updateSchedule(container: Container, userId: string, id: string, input: ScheduleRequest): Promise<Place> {
+export async function updateSchedule(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, id: string, input: ScheduleRequest): Promise<Place> {
   await ownedOr404(container, userId, id);
   const state = await requirePaidPlan(container, userId);
   let changes;

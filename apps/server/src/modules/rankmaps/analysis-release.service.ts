@@ -5,7 +5,7 @@ import { type ActiveScope, rankMapsRepository } from './rankmaps.repository';
 import { settleBeforeDelete } from './scan-billing.service';
 
 /** Cancels queued scan jobs. Best effort: a job that still runs finds its analysis gone and stops. */
-export async function cancelScanJobs(container: Container, jobIds: string[]): Promise<void> {
+export async function cancelScanJobs(container: Pick<Container, 'boss' | 'log'>, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
   try {
     await container.boss.cancel(RANKMAP_SCAN_JOB, jobIds);
@@ -20,7 +20,7 @@ export async function cancelScanJobs(container: Container, jobIds: string[]): Pr
  * starts them meanwhile, and what they have not searched is given back. Results go by
  * foreign key cascade; the queued jobs are cancelled after the commit.
  */
-export async function deleteWithAnalyses<T>(container: Container, scope: ActiveScope, remove: (tx: Tx) => Promise<T>): Promise<T> {
+export async function deleteWithAnalyses<T>(container: Pick<Container, 'boss' | 'database' | 'log'>, scope: ActiveScope, remove: (tx: Tx) => Promise<T>): Promise<T> {
   const jobIds: string[] = [];
   const result = await container.database.db.transaction(async (tx) => {
     for (const row of await rankMapsRepository.lockActive(tx, scope)) {

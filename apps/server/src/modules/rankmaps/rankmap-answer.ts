@@ -95,7 +95,7 @@ function serialise<S extends z.ZodType>(schema: S, value: unknown): string {
 
 /** GET /api/rankmap/:id: {rankMap, results, competitorAnalysis}, compressed when the client accepts it. */
 export async function answerAnalysis(
-  container: Container,
+  container: Pick<Container, 'database'>,
   userId: string,
   id: string,
   headers: { acceptEncoding?: string; noCompression?: boolean },

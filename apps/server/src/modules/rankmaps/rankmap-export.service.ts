@@ -16,7 +16,7 @@ export interface CsvFile {
 }
 
 /** The user's completed analysis with its keyword's name and its place's time zone; 404 for others', 409 before it completes. */
-async function completedOr409(container: Container, userId: string, id: string): Promise<{ row: RankMapRow; keyword: string; timeZone: string }> {
+async function completedOr409(container: Pick<Container, 'database'>, userId: string, id: string): Promise<{ row: RankMapRow; keyword: string; timeZone: string }> {
   const row = await ownedRankMapOr404(container, userId, id);
   if (row.status === 'failed') throw conflict(FAILED_NOTHING_TO_EXPORT, 'RANKMAP_FAILED');
   if (row.status !== 'completed' || !row.completedAt) throw conflict(NOT_FINISHED, 'RANKMAP_NOT_COMPLETED');
@@ -24,13 +24,13 @@ async function completedOr409(container: Container, userId: string, id: string):
   return { row, keyword: found?.keyword.name ?? row.query, timeZone: found?.place.timeZone ?? DEFAULT_TIME_ZONE };
 }
 
-export async function exportPoints(container: Container, userId: string, id: string): Promise<CsvFile> {
+export async function exportPoints(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CsvFile> {
   const { row, keyword, timeZone } = await completedOr409(container, userId, id);
   const results = await rankResultsRepository.listByRankMap(container.database.db, row.id);
   return { filename: exportFilename(keyword, row.completedAt ?? new Date(), timeZone, 'puntos'), content: pointsCsv(results) };
 }
 
-export async function exportCompetitors(container: Container, userId: string, id: string): Promise<CsvFile> {
+export async function exportCompetitors(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CsvFile> {
   const { row, keyword, timeZone } = await completedOr409(container, userId, id);
   return { filename: exportFilename(keyword, row.completedAt ?? new Date(), timeZone, 'competidores'), content: competitorsCsv(row.competitorAnalysis ?? { competitors: [] }) };
 }

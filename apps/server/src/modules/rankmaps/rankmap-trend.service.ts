@@ -25,7 +25,7 @@ const NOT_FOUND: BusinessTally = { found: 0, sum: 0, top3: 0, top10: 0, top20: 0
  * completed: a row per analysis at most. One the provider gave no id (a `local:` id from
  * the competitors table) can only be matched by name and place, from the stored points.
  */
-export async function getTrend(container: Container, userId: string, keywordId: string): Promise<TrendResponse> {
+export async function getTrend(container: Pick<Container, 'database'>, userId: string, keywordId: string): Promise<TrendResponse> {
   const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
   const db = container.database.db;
   const [newestFirst, followed] = await Promise.all([rankMapsRepository.listCompletedByKeyword(db, keyword.id, TREND_MAX_ANALYSES), followedOf(db, place.id)]);

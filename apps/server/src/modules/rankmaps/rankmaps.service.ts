@@ -31,20 +31,20 @@ export const insufficientCreditsMessage = (needed: number) =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function ownedKeywordOr404(container: Container, userId: string, keywordId: string): Promise<KeywordWithPlace> {
+export async function ownedKeywordOr404(container: Pick<Container, 'database'>, userId: string, keywordId: string): Promise<KeywordWithPlace> {
   const found = UUID.test(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   return found;
 }
 
 /** The status, updated_at and keyword name of the user's analysis (see answerVersionOwned), or a 404 as ownedRankMapOr404 gives. */
-export async function ownedAnswerVersionOr404(container: Container, userId: string, id: string) {
+export async function ownedAnswerVersionOr404(container: Pick<Container, 'database'>, userId: string, id: string) {
   const row = UUID.test(id) ? await rankMapsRepository.answerVersionOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   return row;
 }
 
-export async function ownedRankMapOr404(container: Container, userId: string, id: string): Promise<RankMapRow> {
+export async function ownedRankMapOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<RankMapRow> {
   const row = UUID.test(id) ? await rankMapsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   return row;
@@ -55,7 +55,7 @@ export async function ownedRankMapOr404(container: Container, userId: string, id
  * same transaction. Pro plans pay 1 credit per valid point, taken now for an analysis run
  * now (scheduled ones pay when they start); basic plans spend one of the month's scans.
  */
-export async function analyze(container: Container, userId: string, keywordId: string, body: AnalyzeAdvancedRequest): Promise<AnalyzeResponse> {
+export async function analyze(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, keywordId: string, body: AnalyzeAdvancedRequest): Promise<AnalyzeResponse> {
   const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
   const state = await requirePaidPlan(container, userId);
   const scheduledFor = body?.scheduledFor ? new Date(body.scheduledFor) : null;
@@ -113,7 +113,7 @@ export async function analyze(container: Container, userId: string, keywordId: s
  * A keyword's analyses, newest first (scheduled ones by their date), with the next weekly
  * scan as a virtual entry while the place's weekly scans are on and the plan includes them.
  */
-export async function listAnalyses(container: Container, userId: string, keywordId: string): Promise<RankMapSummary[]> {
+export async function listAnalyses(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, keywordId: string): Promise<RankMapSummary[]> {
   const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
   const entries = (await rankMapsRepository.listByKeyword(container.database.db, keyword.id)).map(presentSummary);
   const { planLimits } = await getCurrentPlanState(container, userId);
@@ -127,7 +127,7 @@ export async function listAnalyses(container: Container, userId: string, keyword
   return entries;
 }
 
-export async function getAnalysis(container: Container, userId: string, id: string): Promise<RankMapResponse> {
+export async function getAnalysis(container: Pick<Container, 'database'>, userId: string, id: string): Promise<RankMapResponse> {
   const row = await ownedRankMapOr404(container, userId, id);
   const db = container.database.db;
   const [found, results] = await Promise.all([keywordsRepository.findOwned(db, userId, row.keywordId), rankResultsRepository.listByRankMap(db, row.id)]);
@@ -138,20 +138,20 @@ export async function getAnalysis(container: Container, userId: string, id: stri
   };
 }
 
-export async function getStatus(container: Container, userId: string, id: string): Promise<RankMapStatusResponse> {
+export async function getStatus(container: Pick<Container, 'database'>, userId: string, id: string): Promise<RankMapStatusResponse> {
   const row = UUID.test(id) ? await rankMapsRepository.statusOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   return row;
 }
 
 /** Deletes an analysis with its results; one not finished gives back what it has not searched. */
-export async function deleteAnalysis(container: Container, userId: string, id: string): Promise<void> {
+export async function deleteAnalysis(container: Pick<Container, 'boss' | 'database' | 'log'>, userId: string, id: string): Promise<void> {
   const row = await ownedRankMapOr404(container, userId, id);
   await deleteWithAnalyses(container, { id: row.id }, (tx) => rankMapsRepository.delete(tx, row.id));
 }
 
 /** Cancels a scheduled analysis that has not started: its job, its credits (none were taken) and its monthly scan. */
-export async function deleteScheduled(container: Container, userId: string, id: string): Promise<void> {
+export async function deleteScheduled(container: Pick<Container, 'boss' | 'database' | 'log'>, userId: string, id: string): Promise<void> {
   const owned = await ownedRankMapOr404(container, userId, id);
   const jobId = await container.database.db.transaction(async (tx) => {
     const [row] = await rankMapsRepository.lockActive(tx, { id: owned.id });

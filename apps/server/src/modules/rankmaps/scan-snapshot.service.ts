@@ -14,7 +14,7 @@ export const SEARCH_LANGUAGE = 'es';
  * The place's grid as an analysis keeps it: only valid points (numeric coordinates, not on
  * the sea: the same cells the place's coordinatesMatrix shows), numbered row by row.
  */
-export async function gridSnapshotOf(container: Container, place: PlaceRow): Promise<RankMapGrid> {
+export async function gridSnapshotOf(container: Pick<Container, 'log' | 'seaIndex'>, place: PlaceRow): Promise<RankMapGrid> {
   const matrix = await coordinatesMatrixOf(container, place);
   const points: RankMapPoint[] = [];
   matrix.forEach((cells, row) =>

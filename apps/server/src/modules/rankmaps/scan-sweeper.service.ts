@@ -12,7 +12,7 @@ const RATE_WINDOW_RETENTION_SECONDS = 3600;
  * lost its connection) is handed to a new job, which resumes it; one that has used up its
  * runs fails, and costs nothing.
  */
-export async function sweepStaleScans(container: Container, opts: { staleSeconds: number; maxRuns: number }): Promise<{ requeued: number; failed: number }> {
+export async function sweepStaleScans(container: Pick<Container, 'boss' | 'database'>, opts: { staleSeconds: number; maxRuns: number }): Promise<{ requeued: number; failed: number }> {
   const db = container.database.db;
   let requeued = 0;
   let failed = 0;

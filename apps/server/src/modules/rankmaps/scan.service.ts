@@ -15,8 +15,11 @@ import { FAILURE_REASONS, failRankMap, refundCredits, reserveCredits } from './s
 import { metricsTarget, searchRequest } from './scan-snapshot.service';
 import { createScanWriter } from './scan-writer';
 
+/** What a scan reads of the process: the database, the log and the mapsSearch settings. */
+export type ScanContainer = Pick<Container, 'config' | 'database' | 'log'>;
+
 export interface ScanDeps {
-  container: Container;
+  container: ScanContainer;
   provider: MapsSearchProvider;
   /** Searches in flight per scan. */
   concurrency: number;
@@ -44,7 +47,7 @@ export const SCAN_DEFAULTS = {
 /** After this many fatal errors with no success, the provider is taken to refuse us (bad credentials). */
 const FATAL_STOP = 3;
 
-export function scanDeps(container: Container, provider: MapsSearchProvider, overrides: Partial<Omit<ScanDeps, 'container' | 'provider'>> = {}): ScanDeps {
+export function scanDeps(container: ScanContainer, provider: MapsSearchProvider, overrides: Partial<Omit<ScanDeps, 'container' | 'provider'>> = {}): ScanDeps {
   const { concurrency, rateLimitPerMinute } = container.config.mapsSearch;
   return { container, provider, concurrency, rateLimit: { limit: rateLimitPerMinute, windowSeconds: 60 }, ...SCAN_DEFAULTS, ...overrides };
 }

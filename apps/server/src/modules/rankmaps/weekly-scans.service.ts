@@ -78,7 +78,7 @@ function dueScans(items: KeywordWithPlace[], now: Date): DueScan[] {
  * the job is queued only with a new row, in its transaction. Basic plans get the scan as
  * part of the plan; pro plans pay its credits when it starts.
  */
-export async function enqueueDueWeeklyScans(container: Container, now: Date = new Date()): Promise<number> {
+export async function enqueueDueWeeklyScans(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<number> {
   const db = container.database.db;
   let due = dueScans(await keywordsRepository.listWithWeeklyScans(db), now);
   if (due.length === 0) return 0;
