@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RankMapResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
-import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan.service';
+import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { percentile, round } from './lib';
 import { POINTS, openScanEnv, proUserWithGrid } from './scan-env';
 

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { startWorkers } from '../apps/server/src/jobs/start-workers';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
-import { SCAN_DEFAULTS } from '../apps/server/src/modules/rankmaps/scan.service';
-import { searchRequest } from '../apps/server/src/modules/rankmaps/scan-snapshot.service';
+import { SCAN_DEFAULTS } from '../apps/server/src/modules/rankmaps/scan/scan.service';
+import { searchRequest } from '../apps/server/src/modules/rankmaps/scan/scan-snapshot.service';
 import { round } from './lib';
 import { POINTS, median, openScanEnv, proUserWithGrid, scanThroughQueue } from './scan-env';
 

@@ -6,8 +6,8 @@ import { rankMaps, scanQuotaUses } from '../src/db/rankmaps-schema';
 import { emails } from '../src/db/schema';
 import { RANKMAP_SCAN_JOB } from '../src/jobs/definitions/rankmap-scan';
 import { SEND_EMAIL_JOB } from '../src/jobs/definitions/send-email';
-import { SCAN_DEFAULTS } from '../src/modules/rankmaps/scan.service';
-import { creditReference } from '../src/modules/rankmaps/scan-billing.service';
+import { SCAN_DEFAULTS } from '../src/modules/rankmaps/scan/scan.service';
+import { creditReference } from '../src/modules/rankmaps/scan/scan-billing.service';
 
 export interface InvariantOptions {
   /** A run whose heartbeat is older than this holds no lease (the sweeper's threshold). */

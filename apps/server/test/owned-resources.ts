@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Container } from '../src/container';
-import { runScan } from '../src/modules/rankmaps/scan.service';
+import { runScan } from '../src/modules/rankmaps/scan/scan.service';
 import { fastScanDeps, scriptedProvider } from '../src/modules/rankmaps/test/rankmap-fixtures';
 import { buildUser } from './factories';
 import { multipartBody } from './multipart';

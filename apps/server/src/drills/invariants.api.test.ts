@@ -12,7 +12,7 @@ import { RANKMAP_SCAN_JOB } from '../jobs/definitions/rankmap-scan';
 import { mailRepository } from '../modules/mail/mail.repository';
 import { queueEmail } from '../modules/mail/mail.service';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
-import { runScan } from '../modules/rankmaps/scan.service';
+import { runScan } from '../modules/rankmaps/scan/scan.service';
 import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
 
 // The checker the drills rely on: it must say nothing of a sound state, and name each break.

@@ -7,7 +7,7 @@ import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
-import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
+import { sweepStaleScans } from '../modules/rankmaps/scan/scan-sweeper.service';
 import { MADRID, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
 
 const workerEntry = fileURLToPath(new URL('../worker.ts', import.meta.url));

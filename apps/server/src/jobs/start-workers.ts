@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
-import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan.service';
+import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan/scan.service';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';

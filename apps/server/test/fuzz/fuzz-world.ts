@@ -9,7 +9,7 @@ import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
 import { getPlanState } from '../../src/modules/billing/billing.service';
 import { PASSWORD, createConfirmedUser, uniqueEmail } from '../../src/modules/auth/test/auth-helpers';
 import { creditsService } from '../../src/modules/billing/credits.service';
-import { runScan } from '../../src/modules/rankmaps/scan.service';
+import { runScan } from '../../src/modules/rankmaps/scan/scan.service';
 import { fastScanDeps, scriptedProvider } from '../../src/modules/rankmaps/test/rankmap-fixtures';
 import { buildUser } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';

@@ -1,4 +1,4 @@
-import { type ScanDeps, failScan, runScan } from '../../modules/rankmaps/scan.service';
+import { type ScanDeps, failScan, runScan } from '../../modules/rankmaps/scan/scan.service';
 import { rankmapScanPayload } from '../definitions/rankmap-scan';
 
 /** Runs the analysis; after the job's last failed try, the analysis fails instead of waiting forever. */

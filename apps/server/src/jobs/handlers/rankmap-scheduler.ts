@@ -1,7 +1,7 @@
 import type { Container } from '../../container';
-import { SCAN_DEFAULTS } from '../../modules/rankmaps/scan.service';
-import { sweepStaleScans } from '../../modules/rankmaps/scan-sweeper.service';
-import { enqueueDueWeeklyScans } from '../../modules/rankmaps/weekly-scans.service';
+import { SCAN_DEFAULTS } from '../../modules/rankmaps/scan/scan.service';
+import { sweepStaleScans } from '../../modules/rankmaps/scan/scan-sweeper.service';
+import { enqueueDueWeeklyScans } from '../../modules/rankmaps/scan/weekly-scans.service';
 
 /** Queues the weekly scans that are due, and recovers analyses whose worker died. */
 export async function handleRankmapScheduler(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<void> {

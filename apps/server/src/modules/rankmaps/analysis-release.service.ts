@@ -2,7 +2,7 @@ import type { Container } from '../../container';
 import type { Tx } from '../../db/client';
 import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { type ActiveScope, rankMapsRepository } from './rankmaps.repository';
-import { settleBeforeDelete } from './scan-billing.service';
+import { settleBeforeDelete } from './scan/scan-billing.service';
 
 /** Cancels queued scan jobs. Best effort: a job that still runs finds its analysis gone and stops. */
 export async function cancelScanJobs(container: Pick<Container, 'boss' | 'log'>, jobIds: string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiSlug, csvNumber, csvText, isoDateIn, toCsv } from './csv';
+import { asciiSlug, csvNumber, csvText, isoDateIn, toCsv } from '../../lib/csv';
 import { exportFilename } from './rankmap-csv';
 
 describe('csvText', () => {

@@ -6,7 +6,7 @@ import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
 import { rankMapsRepository } from './rankmaps.repository';
 import { getAnalysis } from './rankmaps.service';
-import { runScan } from './scan.service';
+import { runScan } from './scan/scan.service';
 import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from './test/rankmap-fixtures';
 
 describe('GET /api/rankmap/:id, serialised and compressed by the route', async () => {

@@ -1,6 +1,6 @@
 import { type CompetitorAnalysis, countedOrganic } from '@rankmaps/shared/metrics';
 import { COMPETITORS_CSV_COLUMNS, POINTS_CSV_COLUMNS } from '@rankmaps/shared/schemas/exports';
-import { type CsvCell, asciiSlug, isoDateIn, toCsv } from './csv';
+import { type CsvCell, asciiSlug, isoDateIn, toCsv } from '../../lib/csv';
 import type { RankResultRow } from './rank-results.repository';
 
 export type CsvExportKind = 'puntos' | 'competidores';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
-import { isoDateIn } from './csv';
+import { isoDateIn } from '../../lib/csv';
 import { FAILED_NOTHING_TO_EXPORT, NOT_FINISHED } from './rankmap-export.service';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapTarget, rankMapsRepository } from './rankmaps.repository';

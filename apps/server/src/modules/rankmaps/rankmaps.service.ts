@@ -17,10 +17,10 @@ import { cancelScanJobs, deleteWithAnalyses } from './analysis-release.service';
 import { presentDetail, presentResult, presentSummary, presentWeeklyEntry } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
-import { reserveCredits, settleBeforeDelete } from './scan-billing.service';
+import { reserveCredits, settleBeforeDelete } from './scan/scan-billing.service';
 import { manualScanLimit, quotaMessage, quotaMonth, quotaReached } from './scan-quota';
-import { gridSnapshotOf, targetOf } from './scan-snapshot.service';
-import { nextWeeklySlot } from './weekly-scans.service';
+import { gridSnapshotOf, targetOf } from './scan/scan-snapshot.service';
+import { nextWeeklySlot } from './scan/weekly-scans.service';
 
 export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
 export const RANKMAP_NOT_FOUND = 'Análisis no encontrado.';

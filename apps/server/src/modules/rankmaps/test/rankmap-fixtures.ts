@@ -11,8 +11,8 @@ import {
   type MapsSearchRequest,
 } from '../../../providers/maps-search/interface';
 import { creditsService } from '../../billing/credits.service';
-import { sleep } from '../concurrency';
-import { type ScanDeps, scanDeps } from '../scan.service';
+import { sleep } from '../../../lib/concurrency';
+import { type ScanDeps, scanDeps } from '../scan/scan.service';
 
 export const MALAGA = { lat: 36.7213, lng: -4.4214 };
 export const MADRID = { lat: 40.4168, lng: -3.7038 };

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client';
-import { retryWithBackoff } from '../../lib/retry';
-import { type NewRankResult, rankResultsRepository } from './rank-results.repository';
-import type { BusinessRegistry } from './result-businesses';
-import { rankMapsRepository } from './rankmaps.repository';
+import type { Db } from '../../../db/client';
+import { retryWithBackoff } from '../../../lib/retry';
+import { type NewRankResult, rankResultsRepository } from '../rank-results.repository';
+import type { BusinessRegistry } from '../result-businesses';
+import { rankMapsRepository } from '../rankmaps.repository';
 
 export interface ScanWriterOptions {
   db: Db;

@@ -1,6 +1,6 @@
-import type { Container } from '../../container';
-import { sendScanJob } from '../../jobs/definitions/rankmap-scan';
-import { rankMapsRepository } from './rankmaps.repository';
+import type { Container } from '../../../container';
+import { sendScanJob } from '../../../jobs/definitions/rankmap-scan';
+import { rankMapsRepository } from '../rankmaps.repository';
 import { FAILURE_REASONS, failRankMap } from './scan-billing.service';
 import { rateLimitRepository } from './rate-limit.repository';
 

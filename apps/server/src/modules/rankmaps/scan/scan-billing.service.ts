@@ -1,7 +1,7 @@
-import type { Db, Tx } from '../../db/client';
-import { creditsService } from '../billing/credits.service';
-import { rankResultsRepository } from './rank-results.repository';
-import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
+import type { Db, Tx } from '../../../db/client';
+import { creditsService } from '../../billing/credits.service';
+import { rankResultsRepository } from '../rank-results.repository';
+import { type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
 
 /** Why an analysis failed, as the timeline shows it. */
 export const FAILURE_REASONS = {

@@ -1,13 +1,13 @@
 import { nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
-import { createTestApp } from '../../../test/test-app';
-import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
-import { placesRepository } from '../places/places.repository';
-import { rankMapsRepository } from './rankmaps.repository';
-import { quotaMonth } from './scan-quota';
-import { rankmapFixtures } from './test/rankmap-fixtures';
+import { GEO_TEST_DATA_DIR } from '../../../../test/geo-data-dir';
+import { createTestApp } from '../../../../test/test-app';
+import { RANKMAP_SCAN_JOB } from '../../../jobs/definitions/rankmap-scan';
+import { placesRepository } from '../../places/places.repository';
+import { rankMapsRepository } from '../rankmaps.repository';
+import { quotaMonth } from '../scan-quota';
+import { rankmapFixtures } from '../test/rankmap-fixtures';
 import { enqueueDueWeeklyScans, weeklySlotKey } from './weekly-scans.service';
 
 const HOUR = 3_600_000;

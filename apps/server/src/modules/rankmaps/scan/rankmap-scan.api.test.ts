@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalyzeResponse, RankMapResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
-import { createTestApp } from '../../../test/test-app';
-import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
-import { simulateSearch } from '../../providers/maps-search/demo';
-import { creditsService } from '../billing/credits.service';
-import { rankResultsRepository } from './rank-results.repository';
-import { rankMapsRepository } from './rankmaps.repository';
+import { GEO_TEST_DATA_DIR } from '../../../../test/geo-data-dir';
+import { createTestApp } from '../../../../test/test-app';
+import { RANKMAP_SCAN_JOB } from '../../../jobs/definitions/rankmap-scan';
+import { simulateSearch } from '../../../providers/maps-search/demo';
+import { creditsService } from '../../billing/credits.service';
+import { rankResultsRepository } from '../rank-results.repository';
+import { rankMapsRepository } from '../rankmaps.repository';
 import { rateLimitRepository } from './rate-limit.repository';
 import { FAILURE_REASONS } from './scan-billing.service';
 import { runScan } from './scan.service';
 import { sweepStaleScans } from './scan-sweeper.service';
 import { searchRequest } from './scan-snapshot.service';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from './test/rankmap-fixtures';
+import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../test/rankmap-fixtures';
 
 describe('the scan engine', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });

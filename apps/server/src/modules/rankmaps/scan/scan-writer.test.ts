@@ -1,9 +1,9 @@
 import type { MetricsResultItem } from '@rankmaps/shared/metrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client';
-import { type NewRankResult, rankResultsRepository } from './rank-results.repository';
-import { rankMapsRepository } from './rankmaps.repository';
-import { BusinessRegistry, type NewBusiness } from './result-businesses';
+import type { Db } from '../../../db/client';
+import { type NewRankResult, rankResultsRepository } from '../rank-results.repository';
+import { rankMapsRepository } from '../rankmaps.repository';
+import { BusinessRegistry, type NewBusiness } from '../result-businesses';
 import { createScanWriter } from './scan-writer';
 
 /** How a try of the fake database's transaction fails: before running (a refused connection), at commit (a dropped one), or not. */

@@ -1,9 +1,9 @@
 import type { TargetBusiness } from '@rankmaps/shared/metrics';
-import type { Container } from '../../container';
-import type { RankMapGrid, RankMapPoint, RankMapTarget } from './rankmaps.repository';
-import type { MapsSearchRequest } from '../../providers/maps-search/interface';
-import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
-import type { PlaceRow } from '../places/places.repository';
+import type { Container } from '../../../container';
+import type { RankMapGrid, RankMapPoint, RankMapTarget } from '../rankmaps.repository';
+import type { MapsSearchRequest } from '../../../providers/maps-search/interface';
+import { coordinatesMatrixOf } from '../../geo/coordinates-matrix';
+import type { PlaceRow } from '../../places/places.repository';
 
 /** Map zoom every search runs at (dataforseo's "lat,lng,zoomz"): a neighbourhood-wide map. */
 export const SEARCH_ZOOM = 13;

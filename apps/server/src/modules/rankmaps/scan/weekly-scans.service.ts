@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { nextWeeklyScan, previousWeeklyScan, wallClock } from '@rankmaps/shared/schedule';
-import type { Container } from '../../container';
-import { sendScanJob } from '../../jobs/definitions/rankmap-scan';
-import { getPlanState } from '../billing/billing.service';
-import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
-import { rankMapsRepository } from './rankmaps.repository';
+import type { Container } from '../../../container';
+import { sendScanJob } from '../../../jobs/definitions/rankmap-scan';
+import { getPlanState } from '../../billing/billing.service';
+import { type KeywordWithPlace, keywordsRepository } from '../../keywords/keywords.repository';
+import { rankMapsRepository } from '../rankmaps.repository';
 import { gridSnapshotOf, targetOf } from './scan-snapshot.service';
 
 /** A slot missed by more than this (the service was down) is skipped, not run late. */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { openTestDatabase } from '../../../test/test-app';
+import type { Db } from '../../../db/client';
+import { openTestDatabase } from '../../../../test/test-app';
 import { createRateLimiter } from './rate-limiter';
 
 /** The database, whose first `failures` statements fail as a dropped connection would. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 
 /**
  * The shared fixed-window counter behind the providers' global rate limit. Windows are

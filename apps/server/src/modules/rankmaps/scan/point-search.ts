@@ -4,8 +4,8 @@ import {
   type MapsSearchProvider,
   type MapsSearchRequest,
   type MapsSearchResult,
-} from '../../providers/maps-search/interface';
-import { sleep } from './concurrency';
+} from '../../../providers/maps-search/interface';
+import { sleep } from '../../../lib/concurrency';
 import type { RateLimiter } from './rate-limiter';
 
 export interface RetryPolicy {
