@@ -9,7 +9,7 @@ import { generateToken, hashToken } from './tokens';
 const DEFAULT_REDIRECT = '/profile';
 
 /** Creates a confirmation link and queues its e-mail, inside the caller's transaction. */
-export async function sendConfirmationEmail(container: Container, user: Pick<UserRow, 'id' | 'name' | 'email'>, redirectTo: string | undefined, tx: DbOrTx) {
+export async function sendConfirmationEmail(container: Pick<Container, 'boss' | 'config' | 'database'>, user: Pick<UserRow, 'id' | 'name' | 'email'>, redirectTo: string | undefined, tx: DbOrTx) {
   const token = generateToken();
   await emailTokenRepository.insert(tx, {
     userId: user.id,
@@ -22,7 +22,7 @@ export async function sendConfirmationEmail(container: Container, user: Pick<Use
 }
 
 /** Creates a password-reset link and queues its e-mail, inside the caller's transaction. */
-export async function sendPasswordResetEmail(container: Container, user: Pick<UserRow, 'id' | 'name' | 'email'>, tx: DbOrTx) {
+export async function sendPasswordResetEmail(container: Pick<Container, 'boss' | 'config' | 'database'>, user: Pick<UserRow, 'id' | 'name' | 'email'>, tx: DbOrTx) {
   const token = generateToken();
   await emailTokenRepository.insert(tx, {
     userId: user.id,

@@ -12,7 +12,7 @@ export const INVALID_TOKEN = 'Token inválido o expirado.';
 export const RESEND_TOO_SOON = 'Espera un minuto antes de pedir otro enlace.';
 
 /** Uses a confirmation link: confirms the address and signs the user in (not remembered). */
-export async function confirmEmail(container: Container, token: string): Promise<IssuedSession> {
+export async function confirmEmail(container: Pick<Container, 'accessTokens' | 'database'>, token: string): Promise<IssuedSession> {
   return container.database.db.transaction(async (tx) => {
     const userId = await emailTokenRepository.consume(tx, 'confirm', hashToken(token));
     if (!userId) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
@@ -28,7 +28,7 @@ export async function confirmEmail(container: Container, token: string): Promise
  * the per-address cooldown are the same for every address, so neither reveals whether an
  * account exists.
  */
-export async function resendConfirmation(container: Container, email: string): Promise<void> {
+export async function resendConfirmation(container: Pick<Container, 'boss' | 'config' | 'database'>, email: string): Promise<void> {
   const db = container.database.db;
   const mayResend = await emailCooldownRepository.tryStart(db, hashToken(`confirm:${email}`), RESEND_COOLDOWN_SECONDS);
   if (!mayResend) throw new AppError('RESEND_COOLDOWN', RESEND_TOO_SOON, 429);

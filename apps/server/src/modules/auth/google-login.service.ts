@@ -14,7 +14,7 @@ export const GOOGLE_UNVERIFIED = 'No se pudo verificar tu cuenta de Google.';
  * same (Google-verified) e-mail, which gets linked, else a new confirmed account.
  * Always a remembered session, as Google's own sign-in is.
  */
-export async function logInWithGoogle(container: Container, verifier: GoogleIdTokenVerifier | null, idToken: string): Promise<IssuedSession> {
+export async function logInWithGoogle(container: Pick<Container, 'accessTokens' | 'database' | 'log'>, verifier: GoogleIdTokenVerifier | null, idToken: string): Promise<IssuedSession> {
   if (!verifier) throw notFound(GOOGLE_DISABLED, 'GOOGLE_DISABLED');
   const identity = await verifier.verify(idToken);
   const email = identity ? emailSchema.safeParse(identity.email) : null;
@@ -23,7 +23,7 @@ export async function logInWithGoogle(container: Container, verifier: GoogleIdTo
   return startSession(container, user.id, true);
 }
 
-async function findOrCreateUser(container: Container, identity: GoogleIdentity): Promise<UserRow> {
+async function findOrCreateUser(container: Pick<Container, 'database' | 'log'>, identity: GoogleIdentity): Promise<UserRow> {
   const db = container.database.db;
   // Two attempts: a concurrent first sign-in may create the account between our read and write.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -43,7 +43,7 @@ async function findOrCreateUser(container: Container, identity: GoogleIdentity):
   throw unauthorized(GOOGLE_UNVERIFIED, 'GOOGLE_LINK_FAILED');
 }
 
-async function linkExisting(container: Container, user: UserRow, identity: GoogleIdentity): Promise<UserRow> {
+async function linkExisting(container: Pick<Container, 'database' | 'log'>, user: UserRow, identity: GoogleIdentity): Promise<UserRow> {
   // An address already tied to another Google account is not silently moved to this one.
   if (user.googleSub && user.googleSub !== identity.sub) throw unauthorized(GOOGLE_UNVERIFIED, 'GOOGLE_ACCOUNT_MISMATCH');
   // A password set on an unconfirmed account was never proven to belong to the address's

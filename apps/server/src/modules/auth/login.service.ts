@@ -24,7 +24,7 @@ export interface SignInClient {
  * may refuse it with 429 before any hashing. A right password returns a fresh device cookie.
  */
 export async function logIn(
-  container: Container,
+  container: Pick<Container, 'accessTokens' | 'config' | 'database' | 'log'>,
   input: { email: string; password: string; remember: boolean },
   client: SignInClient,
 ): Promise<{ session: IssuedSession; deviceCookie: string }> {

@@ -10,7 +10,7 @@ import { forgetAccountFailures } from './sign-in-throttle.service';
 import { hashToken } from './tokens';
 
 /** Queues a reset link when the address has an account; the caller answers the same either way. */
-export async function requestPasswordReset(container: Container, email: string): Promise<void> {
+export async function requestPasswordReset(container: Pick<Container, 'boss' | 'config' | 'database'>, email: string): Promise<void> {
   const db = container.database.db;
   const user = await usersRepository.findByEmail(db, email);
   if (!user) return;
@@ -18,7 +18,7 @@ export async function requestPasswordReset(container: Container, email: string):
 }
 
 /** Lets the reset form tell a dead link before the user types a new password. */
-export async function assertResetTokenValid(container: Container, token: string): Promise<void> {
+export async function assertResetTokenValid(container: Pick<Container, 'database'>, token: string): Promise<void> {
   const userId = await emailTokenRepository.findLiveUserId(container.database.db, 'reset', hashToken(token));
   if (!userId) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
 }
@@ -28,7 +28,7 @@ export async function assertResetTokenValid(container: Container, token: string)
  * every signed-in device is signed out, access tokens included (whoever knew the old password
  * loses access), and the account's failed sign-in attempts are forgotten.
  */
-export async function resetPassword(container: Container, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(container: Pick<Container, 'config' | 'database' | 'sessions'>, token: string, newPassword: string): Promise<void> {
   // Hashed before the transaction, so the slow part holds no locks.
   const passwordHash = await hashPassword(newPassword, container.config);
   const userId = await container.database.db.transaction(async (tx) => {

@@ -18,7 +18,7 @@ export function refreshTtlSeconds(persistent: boolean): number {
   return persistent ? REFRESH_TTL_DAYS_REMEMBER * 24 * 3600 : REFRESH_TTL_HOURS_SESSION * 3600;
 }
 
-async function issue(container: Container, db: DbOrTx, userId: string, familyId: string, persistent: boolean): Promise<IssuedSession> {
+async function issue(container: Pick<Container, 'accessTokens'>, db: DbOrTx, userId: string, familyId: string, persistent: boolean): Promise<IssuedSession> {
   const refreshToken = generateToken();
   await refreshTokenRepository.insert(db, {
     userId,
@@ -32,7 +32,7 @@ async function issue(container: Container, db: DbOrTx, userId: string, familyId:
 }
 
 /** Starts a new token family: one per sign-in, so logging out ends only this device. */
-export function startSession(container: Container, userId: string, persistent: boolean, db: DbOrTx = container.database.db) {
+export function startSession(container: Pick<Container, 'accessTokens' | 'database'>, userId: string, persistent: boolean, db: DbOrTx = container.database.db) {
   return issue(container, db, userId, randomUUID(), persistent);
 }
 
@@ -41,7 +41,7 @@ export function startSession(container: Container, userId: string, persistent: b
  * once; presenting one that was already rotated or revoked means it was copied, so the whole
  * family ends, including the token its legitimate holder just received.
  */
-export async function rotateSession(container: Container, refreshToken: string): Promise<IssuedSession> {
+export async function rotateSession(container: Pick<Container, 'accessTokens' | 'database' | 'log' | 'sessions'>, refreshToken: string): Promise<IssuedSession> {
   const db = container.database.db;
   const tokenHash = hashToken(refreshToken);
   const rotated = await db.transaction(async (tx) => {
@@ -64,7 +64,7 @@ export async function rotateSession(container: Container, refreshToken: string):
  * Ends the family of this refresh token, whatever state the token is in, and its access
  * tokens with it: at once in this process, within SESSION_CHECK_TTL_SECONDS in the others.
  */
-export async function endSession(container: Container, refreshToken: string): Promise<void> {
+export async function endSession(container: Pick<Container, 'database' | 'sessions'>, refreshToken: string): Promise<void> {
   const db = container.database.db;
   const known = await refreshTokenRepository.findByHash(db, hashToken(refreshToken));
   if (!known) return;

@@ -56,7 +56,7 @@ export function signInThrottledMessage(seconds: number): string {
   return `Demasiados intentos de inicio de sesión fallidos. Vuelve a intentarlo en ${inSpanish(seconds)}.`;
 }
 
-function policies(container: Container): { address: ThrottlePolicy; account: ThrottlePolicy } {
+function policies(container: Pick<Container, 'config'>): { address: ThrottlePolicy; account: ThrottlePolicy } {
   const t = container.config.signInThrottle;
   const common = {
     firstDelaySeconds: t.firstDelaySeconds,
@@ -77,7 +77,7 @@ export interface SignInAttempt {
  * cookie when it was verified for the account, null otherwise.
  */
 export async function beginSignInAttempt(
-  container: Container,
+  container: Pick<Container, 'config' | 'database' | 'log'>,
   input: { email: string; address: string; trustedDevice: string | null },
 ): Promise<SignInAttempt> {
   const db = container.database.db;
@@ -108,6 +108,6 @@ export async function beginSignInAttempt(
 }
 
 /** The owner proved control of the address (password reset): the account stops waiting. */
-export async function forgetAccountFailures(container: Container, email: string): Promise<void> {
+export async function forgetAccountFailures(container: Pick<Container, 'database'>, email: string): Promise<void> {
   await signInThrottleRepository.reset(container.database.db, bucket('account', email.trim().toLowerCase()));
 }

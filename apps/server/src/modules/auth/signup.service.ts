@@ -7,7 +7,7 @@ import { hashPassword } from './password';
 export const EMAIL_TAKEN = 'Ya existe una cuenta con este email.';
 
 /** Creates an unconfirmed account and queues its confirmation e-mail; both commit together. */
-export async function signUp(container: Container, input: { name: string; email: string; password: string; redirectTo?: string | undefined }) {
+export async function signUp(container: Pick<Container, 'boss' | 'config' | 'database'>, input: { name: string; email: string; password: string; redirectTo?: string | undefined }) {
   const db = container.database.db;
   // A cheap early answer; the unique index below is what holds under concurrent sign-ups.
   if (await usersRepository.findByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');

@@ -15,7 +15,7 @@ export type ContactInput = z.output<typeof contactRequestSchema>;
  * A visitor's message: the captcha is checked first, then the message is stored and the
  * notification to the support inbox queued in one transaction, so neither exists alone.
  */
-export async function sendContactMessage(container: Container, input: ContactInput, remoteIp: string): Promise<void> {
+export async function sendContactMessage(container: Pick<Container, 'boss' | 'captcha' | 'config' | 'database'>, input: ContactInput, remoteIp: string): Promise<void> {
   const human = await container.captcha.verify(input.recaptcha, remoteIp);
   if (!human) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
 

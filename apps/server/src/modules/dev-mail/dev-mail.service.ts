@@ -5,7 +5,7 @@ import { mailRepository } from '../mail/mail.repository';
 const OUTBOX_SIZE = 50;
 
 /** The newest stored e-mails, whatever their delivery state, for the developer outbox page. */
-export async function listRecentEmails(container: Container): Promise<DevMailItem[]> {
+export async function listRecentEmails(container: Pick<Container, 'database'>): Promise<DevMailItem[]> {
   const rows = await mailRepository.listRecent(container.database.db, OUTBOX_SIZE);
   return rows.map((row) => ({
     id: row.id,

@@ -28,7 +28,7 @@ function keywordLimitOf(state: PlanStateWithCredits): number {
 }
 
 /** Adds a keyword to one of the user's places, within the plan's limit per place. */
-export async function createKeyword(container: Container, userId: string, input: CreateKeywordRequest): Promise<Keyword> {
+export async function createKeyword(container: Pick<Container, 'config' | 'database'>, userId: string, input: CreateKeywordRequest): Promise<Keyword> {
   const db = container.database.db;
   if (!UUID.test(input.placeId) || !(await placesRepository.findOwned(db, userId, input.placeId))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   const limit = keywordLimitOf(await requirePaidPlan(container, userId));
@@ -46,14 +46,14 @@ export async function createKeyword(container: Container, userId: string, input:
   return presentKeyword(row, place);
 }
 
-export async function getKeyword(container: Container, userId: string, id: string): Promise<Keyword> {
+export async function getKeyword(container: Pick<Container, 'database'>, userId: string, id: string): Promise<Keyword> {
   const found = UUID.test(id) ? await keywordsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   return presentKeyword(found.keyword, found.place);
 }
 
 /** Deletes a keyword with its analyses and results; unfinished analyses give back what they had not searched. */
-export async function deleteKeyword(container: Container, userId: string, id: string): Promise<void> {
+export async function deleteKeyword(container: Pick<Container, 'boss' | 'database' | 'log'>, userId: string, id: string): Promise<void> {
   const found = UUID.test(id) ? await keywordsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   await deleteWithAnalyses(container, { keywordId: found.keyword.id }, (tx) => keywordsRepository.delete(tx, userId, found.keyword.id));

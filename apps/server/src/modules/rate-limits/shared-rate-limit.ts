@@ -38,7 +38,7 @@ function bucketOf(name: string, key: string): string {
  * Counts one request of `key` (an address, a user id) against the limit; past it, answers
  * 429 with the limit's message and a Retry-After header saying when the window ends.
  */
-export async function consumeRateLimit(container: Container, reply: FastifyReply, limit: SharedRateLimit, key: string): Promise<void> {
+export async function consumeRateLimit(container: Pick<Container, 'database' | 'log'>, reply: FastifyReply, limit: SharedRateLimit, key: string): Promise<void> {
   const db = container.database.db;
   const { hits, secondsLeft } = await requestCounterRepository.hit(db, bucketOf(limit.name, key), limit.windowSeconds);
   if (Math.random() < 1 / PURGE_ONE_IN) {
@@ -60,13 +60,13 @@ export function sharedRateLimitOf(hook: unknown): LimitingHook['sharedRateLimit'
 }
 
 /** An onRequest hook limiting each client address (before the body is read or validated). */
-export function limitPerAddress(container: Container, limit: SharedRateLimit): LimitingHook {
+export function limitPerAddress(container: Pick<Container, 'database' | 'log'>, limit: SharedRateLimit): LimitingHook {
   const hook = async (request: FastifyRequest, reply: FastifyReply) => consumeRateLimit(container, reply, limit, request.ip);
   return Object.assign(hook, { sharedRateLimit: { ...limit, per: 'address' as const } });
 }
 
 /** A hook limiting each signed-in user; it must run after `app.authenticate`. */
-export function limitPerUser(container: Container, limit: SharedRateLimit): LimitingHook {
+export function limitPerUser(container: Pick<Container, 'database' | 'log'>, limit: SharedRateLimit): LimitingHook {
   const hook = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.userId) throw new Error('limitPerUser needs app.authenticate to run first');
     await consumeRateLimit(container, reply, limit, request.userId);

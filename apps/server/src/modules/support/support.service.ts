@@ -24,7 +24,7 @@ export const ticketReference = (id: string) => `TK-${id.replaceAll('-', '').slic
  * checked first; then the ticket, the support-inbox e-mail and the user's confirmation
  * are written in one transaction, so none of them exists without the others.
  */
-export async function sendSupportTicket(container: Container, userId: string, input: SupportTicketInput, remoteIp: string): Promise<{ reference: string }> {
+export async function sendSupportTicket(container: Pick<Container, 'boss' | 'captcha' | 'config' | 'database'>, userId: string, input: SupportTicketInput, remoteIp: string): Promise<{ reference: string }> {
   const db = container.database.db;
   const sender = await supportRepository.findSender(db, userId);
   if (!sender) throw unauthorized();

@@ -31,7 +31,7 @@ export function displayName(filename: string): string {
  * Checks and re-encodes an upload, then stores it; returns its storage key. Refuses with
  * the spec's messages a file over 2 MB or one whose bytes are not an accepted image.
  */
-export async function storeProfilePicture(container: Container, upload: UploadedPicture): Promise<string> {
+export async function storeProfilePicture(container: Pick<Container, 'storage'>, upload: UploadedPicture): Promise<string> {
   const name = displayName(upload.filename);
   if (upload.truncated || upload.data.length > PROFILE_PICTURE_MAX_BYTES) throw badRequest(profilePictureTooLargeMessage(name), 'FILE_TOO_LARGE');
   const webp = await reencodeAvatar(upload.data);
@@ -42,7 +42,7 @@ export async function storeProfilePicture(container: Container, upload: Uploaded
 }
 
 /** Removes a stored picture that is no longer used. A failure only leaves an orphan file. */
-export async function discardProfilePicture(container: Container, key: string): Promise<void> {
+export async function discardProfilePicture(container: Pick<Container, 'log' | 'storage'>, key: string): Promise<void> {
   try {
     await container.storage.delete(key);
   } catch (err) {
@@ -51,7 +51,7 @@ export async function discardProfilePicture(container: Container, key: string): 
 }
 
 /** The bytes of a stored picture, by the file name in its URL; undefined when unknown. */
-export async function readProfilePicture(container: Container, file: string): Promise<Buffer | undefined> {
+export async function readProfilePicture(container: Pick<Container, 'storage'>, file: string): Promise<Buffer | undefined> {
   if (!AVATAR_FILE_PATTERN.test(file)) return undefined;
   return container.storage.get(`${AVATAR_FOLDER}/${file}`);
 }

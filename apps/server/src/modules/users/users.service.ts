@@ -9,7 +9,7 @@ import { presentProfile } from './users.presenter';
 import { type ProfileChanges, usersRepository } from './users.repository';
 
 /** The signed-in user's profile. A valid token whose account is gone counts as signed out. */
-export async function getProfile(container: Container, userId: string): Promise<Profile> {
+export async function getProfile(container: Pick<Container, 'config' | 'database'>, userId: string): Promise<Profile> {
   const user = await usersRepository.findById(container.database.db, userId);
   if (!user) throw unauthorized();
   const [plan, placeRefs] = await Promise.all([getPlanState(container, userId), getPlaceRefs(container, userId)]);
@@ -20,7 +20,7 @@ export async function getProfile(container: Container, userId: string): Promise<
  * Applies `changes` to the user's row under its lock and returns the picture it replaced.
  * Concurrent changes queue, so each replaced picture is seen (and deleted) exactly once.
  */
-async function changeProfile(container: Container, userId: string, changes: ProfileChanges): Promise<{ previousPicture: string | null }> {
+async function changeProfile(container: Pick<Container, 'database'>, userId: string, changes: ProfileChanges): Promise<{ previousPicture: string | null }> {
   const previous = await container.database.db.transaction(async (tx) => {
     const user = await usersRepository.lockById(tx, userId);
     if (!user) return undefined;
@@ -44,7 +44,7 @@ export interface ProfileUpdate {
  * changes; the old file is deleted only once the new one is in the profile. On any
  * failure the old picture stays.
  */
-export async function updateProfile(container: Container, userId: string, update: ProfileUpdate): Promise<Profile> {
+export async function updateProfile(container: Pick<Container, 'config' | 'database' | 'log' | 'storage'>, userId: string, update: ProfileUpdate): Promise<Profile> {
   const newPicture = update.picture ? await storeProfilePicture(container, update.picture) : null;
   let replaced: string | null;
   try {
@@ -61,14 +61,14 @@ export async function updateProfile(container: Container, userId: string, update
 }
 
 /** DELETE /api/user/profile-picture: the profile without a picture, and the file removed. */
-export async function deleteProfilePicture(container: Container, userId: string): Promise<Profile> {
+export async function deleteProfilePicture(container: Pick<Container, 'config' | 'database' | 'log' | 'storage'>, userId: string): Promise<Profile> {
   const { previousPicture } = await changeProfile(container, userId, { profilePicture: null });
   if (previousPicture) await discardProfilePicture(container, previousPicture);
   return getProfile(container, userId);
 }
 
 /** PUT /api/user/billing. An empty billing e-mail is stored as the account's e-mail. */
-export async function updateBillingData(container: Container, userId: string, input: Omit<BillingData, 'email'> & { email?: string | undefined }): Promise<Profile> {
+export async function updateBillingData(container: Pick<Container, 'config' | 'database'>, userId: string, input: Omit<BillingData, 'email'> & { email?: string | undefined }): Promise<Profile> {
   const user = await usersRepository.findById(container.database.db, userId);
   if (!user) throw unauthorized();
   const { phone, email, ...required } = input;
@@ -78,7 +78,7 @@ export async function updateBillingData(container: Container, userId: string, in
 }
 
 /** PUT /api/user/dev-params (developer tools only): plan-limits override and credit balances. */
-export async function updateDevParams(container: Container, userId: string, input: DevParamsRequest): Promise<Profile> {
+export async function updateDevParams(container: Pick<Container, 'config' | 'database'>, userId: string, input: DevParamsRequest): Promise<Profile> {
   if (!(await usersRepository.findById(container.database.db, userId))) throw unauthorized();
   await setDevParams(container, userId, input);
   return getProfile(container, userId);
