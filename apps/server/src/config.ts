@@ -159,7 +159,7 @@ export interface Config {
   /** Business search: Google Places (New) with a key, the demo catalogue without one. */
   places: { provider: 'demo' | 'google'; googleApiKey: string | undefined; baseUrl: string };
   /**
-   * Rank data for scans (decisions.md §4). rateLimitPerMinute is shared by every worker
+   * Rank data for scans (docs/decisions.md §4). rateLimitPerMinute is shared by every worker
    * process; concurrency is per scan job.
    */
   mapsSearch: {

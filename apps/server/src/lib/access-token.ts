@@ -25,7 +25,7 @@ export interface AccessClaims {
   sessionId: string | null;
 }
 
-/** Short-lived access JWT (decisions.md §6). HS256 only: `alg: none` and others are refused. */
+/** Short-lived access JWT (docs/decisions.md §6). HS256 only: `alg: none` and others are refused. */
 export class AccessTokens {
   /** Imported once: given raw bytes, jose imports the key again on every call. */
   private readonly key: KeyObject;

@@ -101,9 +101,9 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
 }
 
 /**
- * Where the spec refuses a user without a plan. Spec §6: "Free plan or no plan: redirected to
+ * Where the spec refuses a user without a plan. docs/product.md §6: "Free plan or no plan: redirected to
  * /subscription", so the RankMap screens (places, keywords, analyses) are for paid plans, and
- * the server refuses with 403 upgrade_required (§6, decisions §2) every write there that
+ * the server refuses with 403 upgrade_required (docs/product.md §6, docs/decisions.md §2) every write there that
  * creates, changes or spends what a plan pays for: places and their grids and schedules,
  * keywords, analyses, and the provider calls behind them. Reading and deleting one's own data
  * stays open. The writes outside that, each with its reason:
@@ -117,7 +117,7 @@ const FREE_ACTIONS: Record<string, string> = {
 
 /**
  * Where the spec refuses an unconfirmed e-mail (403 email_not_confirmed). Signing in is the
- * spec's own (§8: "403 with a message about confirming e-mail"); these two act on the address
+ * spec's own (docs/product.md §8: "403 with a message about confirming e-mail"); these two act on the address
  * or take money, so docs/decisions.md refuses them even to a token that exists.
  */
 const REFUSED_UNTIL_CONFIRMED: Record<string, string> = {

@@ -5,11 +5,11 @@ import { hasPaidPlan, useSession } from '../lib/auth/session';
 
 interface GuardProps {
   children: ReactNode;
-  /** Require a paid plan (spec §2); false for screens a user reaches right after paying. */
+  /** Require a paid plan (docs/product.md §2); false for screens a user reaches right after paying. */
   requirePlan?: boolean;
 }
 
-/** The guard rules of spec §2, in order: loading, signed in, confirmed e-mail, paid plan. */
+/** The guard rules of docs/product.md §2, in order: loading, signed in, confirmed e-mail, paid plan. */
 export function RequireAuth({ children, requirePlan = true }: GuardProps) {
   const { isAuthenticated, loading, profile } = useSession();
   const location = useLocation();

@@ -38,7 +38,7 @@ const Reviews = lazy(() => import('./routes/reviews'));
 const Statistics = lazy(() => import('./routes/estadisticas'));
 
 /**
- * The route table (spec §2). Declarative routes: the app uses no loaders or actions, and
+ * The route table (docs/product.md §2). Declarative routes: the app uses no loaders or actions, and
  * this mode keeps about 17 KB of gzip out of every first visit.
  */
 export function AppRoutes() {

@@ -69,7 +69,7 @@ describe('places (demo catalogue)', async () => {
     expect(short.json().error).toContain('Escribe una ciudad o una dirección.');
   });
 
-  it('when a basic user adds a Málaga clinic, then it is listed with its §3 fields, a Madrid time zone and a grid with sea cells nulled', async () => {
+  it('when a basic user adds a Málaga clinic, then it is listed with its docs/product.md §3 fields, a Madrid time zone and a grid with sea cells nulled', async () => {
     const { headers } = await signedIn('basico');
     const [clinic] = await search(headers, 'dental Málaga');
     const res = await create(headers, { googlePlaceId: clinic!.placeId, matrixConfig: matrix() });

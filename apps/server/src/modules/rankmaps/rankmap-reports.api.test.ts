@@ -16,7 +16,7 @@ type Headers = Record<string, string>;
 const POINTS_HEADER = 'fila;columna;latitud;longitud;estado;posicion;primer_resultado;segundo_resultado;tercer_resultado';
 const COMPETITORS_HEADER = 'ranking;nombre;direccion;posicion_media;apariciones;local_pack_pct;visibilidad;georank;valoracion;resenas;anuncio;es_tu_negocio';
 
-/** A followed business's figures in one analysis, worked out here from its stored per-point results by decisions.md §3. */
+/** A followed business's figures in one analysis, worked out here from its stored per-point results by docs/decisions.md §3. */
 function expectedFigures(results: RankResult[], placeId: string) {
   const ok = results.filter((r) => r.status === 'ok');
   const best = ok.flatMap((r) => {

@@ -14,7 +14,7 @@ const reviews: AppNavItem = { to: '/reviews', label: 'reviews', icon: 'star' };
 const support: AppNavItem = { to: '/support', label: 'support', icon: 'support' };
 const profile: AppNavItem = { to: '/profile', label: 'profile', icon: 'user' };
 
-// The three navigations of spec §2: desktop sidebar, mobile bottom bar, mobile menu.
+// The three navigations of docs/product.md §2: desktop sidebar, mobile bottom bar, mobile menu.
 export const sidebarItems = [home, rankmap, statistics, reviews, support, profile];
 export const bottomBarItems = [home, rankmap, statistics, reviews, profile];
 export const mobileMenuItems = [{ ...home, label: 'panel' } satisfies AppNavItem, rankmap, statistics, reviews, support, profile];

@@ -19,7 +19,7 @@ const legalLinks = [
   { to: '/legal/notice', key: 'footer.notice' },
 ] as const;
 
-// Placeholders until the company's profiles exist (spec §2): shown, but not links.
+// Placeholders until the company's profiles exist (docs/product.md §2): shown, but not links.
 const socialNetworks: { icon: IconName; name: string }[] = [
   { icon: 'linkedin', name: 'LinkedIn' },
   { icon: 'instagram', name: 'Instagram' },

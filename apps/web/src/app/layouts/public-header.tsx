@@ -13,7 +13,7 @@ const desktopLinks = [
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 
-// Spec §2: the signed-out mobile menu holds exactly these four entries.
+// docs/product.md §2: the signed-out mobile menu holds exactly these four entries.
 const mobileLinks = [
   { to: '/', key: 'nav.home' },
   { to: '/contact', key: 'nav.contact' },

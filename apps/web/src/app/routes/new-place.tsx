@@ -7,7 +7,7 @@ import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { usePublicConfig } from '../../lib/public-config';
 
-/** /new-place: the add-business wizard. A plan already at its number of places goes back to / (spec §2). */
+/** /new-place: the add-business wizard. A plan already at its number of places goes back to / (docs/product.md §2). */
 export default function NewPlaceRoute() {
   const { t } = useTranslation('places');
   usePageMeta(t('wizard.title'));

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
 
-/** Any unknown path (spec §2): a clear message and a way back home. */
+/** Any unknown path (docs/product.md §2): a clear message and a way back home. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   usePageMeta(t('notFound.metaTitle'));

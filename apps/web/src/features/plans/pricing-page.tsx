@@ -20,7 +20,7 @@ import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
 
-/** Spec §1 and §9: competitors followed per location. */
+/** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
 const COMPETITORS_PER_LOCATION = 5;
 
 const INCLUDED = ['trial', 'ads', 'competitors', 'serviceArea', 'history', 'countries'] as const;
@@ -37,7 +37,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
-  // Spec §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
+  // docs/product.md §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
   const plansUnavailable = isAuthenticated && plansQuery.isError;
   const plans = plansUnavailable ? [getPlan('basico')!] : plansByCategory(audience);
 

@@ -21,7 +21,7 @@ export const fetchProfile = () => api<Profile>('/user/profile');
 const SessionContext = createContext<Session | null>(null);
 
 /**
- * The auth state of spec §4: a stored token counts as signed in while its profile loads;
+ * The auth state of docs/product.md §4: a stored token counts as signed in while its profile loads;
  * if that load fails the session ends. Logout clears everything and calls the server.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 
-/** The alert types of spec §3. `upgrade` and `credits` offer a way out of a server refusal. */
+/** The alert types of docs/product.md §3. `upgrade` and `credits` offer a way out of a server refusal. */
 export type AlertType = 'success' | 'error' | 'warning' | 'info' | 'upgrade' | 'credits';
 
 export interface AlertOptions {
@@ -47,7 +47,7 @@ export function alertPreset(kind: AlertType | 'confirm'): AlertPreset {
   return presets[kind];
 }
 
-/** The errorTypes the server answers when a plan or a balance does not allow an action (spec §6). */
+/** The errorTypes the server answers when a plan or a balance does not allow an action (docs/product.md §6). */
 const alertByErrorType: Record<string, AlertType> = {
   upgrade_required: 'upgrade',
   insufficient_credits: 'credits',

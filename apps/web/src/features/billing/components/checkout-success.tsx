@@ -37,7 +37,7 @@ function BackToPlans() {
 }
 
 /**
- * /subscription/success (spec §2): verifies the checkout the provider sent the user back
+ * /subscription/success (docs/product.md §2): verifies the checkout the provider sent the user back
  * from, then thanks them and shows where to go next.
  */
 export function CheckoutSuccess({ sessionId }: { sessionId: string | null }) {

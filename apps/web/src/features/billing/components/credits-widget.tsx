@@ -18,7 +18,7 @@ export interface CreditsWidgetProps {
 }
 
 /**
- * The pro plans' credits (spec §4, §9): a bar of the plan credits left out of the month's,
+ * The pro plans' credits (docs/product.md §4, docs/product.md §9): a bar of the plan credits left out of the month's,
  * the purchased credits beside them (valid 12 months), and a link to buy more.
  */
 export function CreditsWidget({ subscription, extra, planMonthly, headingLevel = 'h3' }: CreditsWidgetProps) {

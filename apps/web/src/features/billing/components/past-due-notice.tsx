@@ -7,7 +7,7 @@ import { PortalButton } from './portal-button';
 
 type Failure = NonNullable<NonNullable<SubscriptionInfo['subscription']>['lastPaymentFailure']>;
 
-/** Last attempt date, attempt number and next attempt of a failed charge (spec §4). */
+/** Last attempt date, attempt number and next attempt of a failed charge (docs/product.md §4). */
 export function PastDueDetails({ failure }: { failure: Failure | null }) {
   const { t, i18n } = useTranslation('billing');
   if (!failure) return null;

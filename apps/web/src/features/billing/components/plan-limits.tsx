@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isUnlimited } from '@rankmaps/shared/plans';
 import type { PlanLimitsValues } from '../utils/plan-limits';
 
-/** Places, keywords per place, weekly and manual scans, largest grid (spec §4; catalogue of decisions §1). */
+/** Places, keywords per place, weekly and manual scans, largest grid (docs/product.md §4; catalogue of docs/decisions.md §1). */
 export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimitsValues; headingLevel?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation('billing');
   const titleId = useId();

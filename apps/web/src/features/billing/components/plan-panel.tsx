@@ -8,7 +8,7 @@ import { SparkIcon } from '../../../components/ui/common-icons';
 import { PlanLimits } from './plan-limits';
 
 /**
- * What the plan allows (spec §4 plan types): pro plans show their credits, other plans
+ * What the plan allows (docs/product.md §4 plan types): pro plans show their credits, other plans
  * their limits, and the free state an upgrade button.
  */
 export function PlanPanel({ profile }: { profile: Profile }) {

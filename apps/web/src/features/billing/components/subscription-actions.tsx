@@ -17,7 +17,7 @@ interface Props {
   onStatus: (status: Status) => void;
 }
 
-/** The buttons of each subscription state (spec §4); every change is confirmed first. */
+/** The buttons of each subscription state (docs/product.md §4); every change is confirmed first. */
 export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
   const { t } = useTranslation('billing');
   const { confirm } = useAlerts();

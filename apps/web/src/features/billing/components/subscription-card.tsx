@@ -59,7 +59,7 @@ function Skeleton() {
   );
 }
 
-/** Credits for pro plans, limits for the others (spec §4 plan types). */
+/** Credits for pro plans, limits for the others (docs/product.md §4 plan types). */
 function PlanAllowance({ info }: { info: SubscriptionInfo }) {
   if (info.plan.type === 'pro') {
     return <CreditsWidget subscription={info.credits.subscription} extra={info.credits.extra} planMonthly={info.credits.planMonthly} />;

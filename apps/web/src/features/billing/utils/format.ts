@@ -1,4 +1,4 @@
-/** The locale for dates and amounts: es-ES (spec §9), en-GB when the interface is in English. */
+/** The locale for dates and amounts: es-ES (docs/product.md §9), en-GB when the interface is in English. */
 export function localeOf(language: string): string {
   return language.startsWith('en') ? 'en-GB' : 'es-ES';
 }
@@ -19,7 +19,7 @@ export function formatShortDate(iso: string | null | undefined, language: string
   return new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
-/** An amount with two decimals and its currency: "29,00 €" (spec §9). */
+/** An amount with two decimals and its currency: "29,00 €" (docs/product.md §9). */
 export function formatMoney(amount: number, currency: string, language: string): string {
   const code = currency ? currency.toUpperCase() : 'EUR';
   try {

@@ -9,7 +9,7 @@ const links: { to: string; key: 'rankmap' | 'statistics' | 'reviews'; icon: Comp
   { to: '/reviews', key: 'reviews', icon: StarIcon, tone: 'bg-amber-50 text-amber-700 ring-amber-100' },
 ];
 
-/** The three quick-link cards of spec §2: RankMap, Estadísticas, Reseñas. */
+/** The three quick-link cards of docs/product.md §2: RankMap, Estadísticas, Reseñas. */
 export function QuickLinks() {
   const { t } = useTranslation('dashboard');
   return (

@@ -36,7 +36,7 @@ function Frame({ children, busy }: { children: ReactNode; busy?: boolean }) {
 }
 
 /**
- * The dashboard's Google Business Profile panel (spec §2, §4): connect, or reconnect, with the
+ * The dashboard's Google Business Profile panel (docs/product.md §2, docs/product.md §4): connect, or reconnect, with the
  * expired state explained, the connected account, a way to disconnect, and the demo label.
  */
 export function GbpPanel() {

@@ -50,7 +50,7 @@ interface MetricCardProps {
   range: DateRange;
 }
 
-/** One metric of the window (spec §9): its total, the trend against the previous 30 days, the daily chart and a table twin. */
+/** One metric of the window (docs/product.md §9): its total, the trend against the previous 30 days, the daily chart and a table twin. */
 export function MetricCard({ metric, current, previous, range }: MetricCardProps) {
   const { t, i18n } = useTranslation('gbp');
   const title = t(`stats.metrics.${metric}.title`);

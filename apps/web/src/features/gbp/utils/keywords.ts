@@ -37,7 +37,7 @@ export function sortKeywords(rows: readonly KeywordRow[]): KeywordRow[] {
   });
 }
 
-/** Spec §9: the top keywords, at most 9. */
+/** docs/product.md §9: the top keywords, at most 9. */
 export function topKeywords(keywords: readonly GbpKeyword[], limit: number = GBP_TOP_KEYWORDS): KeywordRow[] {
   return sortKeywords(keywords.map(toKeywordRow)).slice(0, limit);
 }

@@ -15,7 +15,7 @@ import {
 } from '@rankmaps/shared/plans';
 import { formatEuro } from '../components/format';
 
-// The FAQ's plan answers are generated from the catalogue (decisions.md §1), never typed in:
+// The FAQ's plan answers are generated from the catalogue (docs/decisions.md §1), never typed in:
 // a price or a limit changes in packages/shared/src/plans.ts and the FAQ follows.
 
 const basicPlans = plansByCategory('basic');

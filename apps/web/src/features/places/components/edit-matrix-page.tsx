@@ -14,7 +14,7 @@ import { useUpdateMatrix } from '../api/update-matrix';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
 
-/** /edit-matrix/{placeId}, Editar Matriz de Análisis (spec §2): the editor pre-filled with the saved grid. */
+/** /edit-matrix/{placeId}, Editar Matriz de Análisis (docs/product.md §2): the editor pre-filled with the saved grid. */
 export function EditMatrixPage({ placeId, profile }: { placeId: string; profile: Profile }) {
   const { t } = useTranslation('places');
   const query = usePlace(placeId);

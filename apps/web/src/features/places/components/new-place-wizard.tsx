@@ -23,7 +23,7 @@ function newSessionToken(): string {
   return crypto.randomUUID();
 }
 
-/** /new-place, Añadir Negocio (spec §2, §4): 1 Buscar Negocio, 2 Configurar Matriz. */
+/** /new-place, Añadir Negocio (docs/product.md §2, docs/product.md §4): 1 Buscar Negocio, 2 Configurar Matriz. */
 export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; demoCatalogue: boolean }) {
   const { t } = useTranslation('places');
   const navigate = useNavigate();
@@ -42,7 +42,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
   const center = location ?? pickedCenter;
   const serviceArea = preview.data ? preview.data.location === null : false;
 
-  // Back, or 'Cambiar negocio': step 1 again with no selection and no matrix (spec §4).
+  // Back, or 'Cambiar negocio': step 1 again with no selection and no matrix (docs/product.md §4).
   const restart = () => {
     setStep(1);
     setSelected(null);

@@ -17,7 +17,7 @@ interface PlaceCardProps {
   onDelete: () => void;
 }
 
-/** One business on /rankmap (spec §2): opens its keywords; its menu syncs, opens Maps, edits the grid or deletes. */
+/** One business on /rankmap (docs/product.md §2): opens its keywords; its menu syncs, opens Maps, edits the grid or deletes. */
 export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceCardProps) {
   const { t } = useTranslation('places');
   const busy = syncing || deleting;

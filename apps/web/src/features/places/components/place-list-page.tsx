@@ -18,7 +18,7 @@ import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
 import { PinIcon, PlusIcon } from './place-icons';
 
-/** /rankmap (spec §2): the user's businesses, the plan's allowance and how RankMap works. */
+/** /rankmap (docs/product.md §2): the user's businesses, the plan's allowance and how RankMap works. */
 export function PlaceListPage({ profile }: { profile: Profile }) {
   const { t } = useTranslation('places');
   const places = usePlaces();
@@ -123,7 +123,7 @@ function PlaceGrid({ places }: { places: Place[] }) {
       await refresh.mutateAsync(place._id);
       toast({ type: 'success', message: t('sync.done') });
     } catch (err) {
-      // Spec §8: a failed sync is only logged; the card keeps its current data.
+      // docs/product.md §8: a failed sync is only logged; the card keeps its current data.
       console.error('Sincronización fallida', err);
     } finally {
       setSyncingId(null);

@@ -29,7 +29,7 @@ interface PlacePageProps {
 }
 
 /**
- * /rankmap/{placeId} (spec §2): the business's header, its weekly scan and its keywords.
+ * /rankmap/{placeId} (docs/product.md §2): the business's header, its weekly scan and its keywords.
  * A place that is not the user's (404) sends them to the dashboard.
  */
 export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
@@ -39,7 +39,7 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
   const activate = setActive.mutate;
   const loaded = query.isSuccess;
 
-  // Visiting a business makes it the active one (spec §2), once we know it is the user's.
+  // Visiting a business makes it the active one (docs/product.md §2), once we know it is the user's.
   useEffect(() => {
     if (loaded && profile.activePlaceId !== placeId) activate(placeId);
   }, [loaded, placeId, profile.activePlaceId, activate]);

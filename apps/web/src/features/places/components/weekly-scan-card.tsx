@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ClockIcon } from '../../../components/ui/common-icons';
 
-/** Re-renders every second: the countdown of spec §4 recalculates each second. */
+/** Re-renders every second: the countdown of docs/product.md §4 recalculates each second. */
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -17,7 +17,7 @@ function useNow(): Date {
 
 interface WeeklyScanCardProps {
   place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone'>;
-  /** Pro plans may switch weekly scans off and on (spec §6). */
+  /** Pro plans may switch weekly scans off and on (docs/product.md §6). */
   canToggle: boolean;
   toggling: boolean;
   onToggle: (on: boolean) => void;

@@ -32,9 +32,9 @@ const badgeTone: Record<TimelineState, string> = {
 };
 
 /**
- * The keyword's analyses, newest first (spec §2, §4): each with its date on the place's clock,
+ * The keyword's analyses, newest first (docs/product.md §2, docs/product.md §4): each with its date on the place's clock,
  * its kind and its state. Finished ones are selectable; finished ones and future one-offs
- * can be deleted after a confirmation (spec §5).
+ * can be deleted after a confirmation (docs/product.md §5).
  */
 export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZone, now, onSelect }: AnalysisTimelineProps) {
   const { t, i18n } = useTranslation('rankmaps');
@@ -60,7 +60,7 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
         toast({ type: 'success', message: t('success.deleted') });
       }
     } catch (err) {
-      // Spec §8: the scheduled delete shows the server's text when it has one; the other a fixed sentence.
+      // docs/product.md §8: the scheduled delete shows the server's text when it has one; the other a fixed sentence.
       toast({ type: 'error', message: kind === 'scheduled' ? serverMessage(err, t('errors.deleteScheduled')) : t('errors.delete') });
     }
   };

@@ -32,7 +32,7 @@ interface Column {
 }
 
 /**
- * The competitors of an analysis (spec §9: up to 80 rows, already capped by the server):
+ * The competitors of an analysis (docs/product.md §9: up to 80 rows, already capped by the server):
  * rank, business, average position, appearances, Local Pack %, visibility, GeoRank and
  * rating, our row highlighted and advertisers marked, with our rank and the top 15's
  * averages above and the ad detector below. Columns sort from their headers; narrow
@@ -276,7 +276,7 @@ function SortArrow({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   );
 }
 
-/** The ad detector (decisions.md §3): who advertises in this search, and at what share of the points. */
+/** The ad detector (docs/decisions.md §3): who advertises in this search, and at what share of the points. */
 function AdsCard({ analysis, locale }: { analysis: CompetitorAnalysis; locale: string }) {
   const { t } = useTranslation('rankmap-results');
   const titleId = useId();

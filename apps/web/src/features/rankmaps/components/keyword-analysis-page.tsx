@@ -46,7 +46,7 @@ function useNow(everyMs: number): Date {
 }
 
 /**
- * /rankmap/{placeId}/keyword/{keywordId} (spec §2, §4): the keyword's analyses, the selected
+ * /rankmap/{placeId}/keyword/{keywordId} (docs/product.md §2, docs/product.md §4): the keyword's analyses, the selected
  * one's summary, map (Ranking Map / Competidores), point panel and competitors, and the
  * New Analysis modal. A running analysis is polled every 2 s until its results load.
  */
@@ -69,7 +69,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
   const polled = statusQuery.data;
   const live = selected ? liveStatus(selected, polled) : undefined;
 
-  // Spec §4: once the polled analysis finishes, the list is refreshed (and the profile: failed points were refunded).
+  // docs/product.md §4: once the polled analysis finishes, the list is refreshed (and the profile: failed points were refunded).
   const entryStatus = selected?.status;
   const liveState = live?.status;
   useEffect(() => {

@@ -33,8 +33,8 @@ function scheduleIssue(local: string, timeZone: string, now: Date) {
 }
 
 /**
- * Nuevo Análisis (spec §2, §5): now, or at a date within 15 days on the place's clock.
- * The cost shows before confirming (decisions.md §2): credits for pro plans, included for basic ones.
+ * Nuevo Análisis (docs/product.md §2, docs/product.md §5): now, or at a date within 15 days on the place's clock.
+ * The cost shows before confirming (docs/decisions.md §2): credits for pro plans, included for basic ones.
  */
 export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAnalysisModalProps) {
   const { t, i18n } = useTranslation('rankmaps');

@@ -170,7 +170,7 @@ export interface CompetitorMarker {
 }
 
 /**
- * The competitor map (spec §9: the top 15): the first `top` rows of the table that have a
+ * The competitor map (docs/product.md §9: the top 15): the first `top` rows of the table that have a
  * location, numbered by their table rank. Our business is added when it ranks lower, so it
  * can always be compared on the map. Businesses without a location (service areas) cannot
  * be placed: `unplaced` counts those among the top.

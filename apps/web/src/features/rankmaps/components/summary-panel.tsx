@@ -12,7 +12,7 @@ interface SummaryPanelProps {
 
 type Bucket = 'top3' | 'top10' | 'top20' | 'notFound';
 
-/** The distribution buckets of decisions.md §3, drawn in the marker colours of their best band. */
+/** The distribution buckets of docs/decisions.md §3, drawn in the marker colours of their best band. */
 const BUCKETS: { key: Bucket; color: string }[] = [
   { key: 'top3', color: POSITION_BAND_COLORS.top3 },
   { key: 'top10', color: POSITION_BAND_COLORS.top10 },
@@ -20,7 +20,7 @@ const BUCKETS: { key: Bucket; color: string }[] = [
   { key: 'notFound', color: POSITION_BAND_COLORS.notFound },
 ];
 
-/** The analysis's figures (decisions.md §3), each with a one-line explanation, and the position distribution. */
+/** The analysis's figures (docs/decisions.md §3), each with a one-line explanation, and the position distribution. */
 export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
   const { t, i18n } = useTranslation('rankmaps');
   const lang = i18n.language;

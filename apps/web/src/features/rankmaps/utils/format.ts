@@ -19,7 +19,7 @@ function dateFormat(language: string, timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** '12 mar 2025, 10:00' on the place's clock (decisions.md §7). */
+/** '12 mar 2025, 10:00' on the place's clock (docs/decisions.md §7). */
 export function formatDateTime(iso: string, language: string, timeZone: string): string {
   return dateFormat(language, timeZone).format(new Date(iso));
 }

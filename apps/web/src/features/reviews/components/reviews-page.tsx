@@ -6,7 +6,7 @@ import { BellIcon, ListIcon, ReplyIcon, SentimentIcon } from './icons';
 
 type FeatureKey = 'list' | 'sentiment' | 'replies' | 'alerts';
 
-// Spec §2 Reseñas: the four features the page announces, in the spec's order.
+// docs/product.md §2 Reseñas: the four features the page announces, in the spec's order.
 const features: { key: FeatureKey; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
   { key: 'list', icon: ListIcon, tone: 'bg-brand-50 text-brand-700 ring-brand-100' },
   { key: 'sentiment', icon: SentimentIcon, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },

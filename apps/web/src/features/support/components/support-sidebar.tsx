@@ -28,7 +28,7 @@ function Row({ icon, label, children, testId }: { icon: ReactNode; label: string
   );
 }
 
-/** Who is writing (spec §2: name, e-mail, current plan), when we answer, and where else to look. */
+/** Who is writing (docs/product.md §2: name, e-mail, current plan), when we answer, and where else to look. */
 export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'email' | 'currentPlan'> }) {
   const { t } = useTranslation('support');
   const { data: config } = usePublicConfig();

@@ -14,11 +14,11 @@ export interface LatLng {
   lng: number;
 }
 
-/** The regeneration delay after the radius slider moves (spec §4, §9). */
+/** The regeneration delay after the radius slider moves (docs/product.md §4, docs/product.md §9). */
 export const RADIUS_DEBOUNCE_MS = 500;
 
 /**
- * How a grid size option behaves for a plan (decisions.md §1, spec §5):
+ * How a grid size option behaves for a plan (docs/decisions.md §1, docs/product.md §5):
  * - `allowed`: selectable;
  * - `requiresPro`: shown with 'Requiere Pro'; choosing it shows the upgrade alert
  *   (basic-type plans above their maximum; any other non-pro type for every size but 7);
@@ -48,7 +48,7 @@ export function gridUpgradeMessageKey(limits: MatrixPlanLimits): 'upgrade.gridBa
   return limits.type === 'basic' ? 'upgrade.gridBasic' : 'upgrade.gridOther';
 }
 
-/** Only pro-type plans choose the radius; the others keep 1500 m (decisions.md §1). */
+/** Only pro-type plans choose the radius; the others keep 1500 m (docs/decisions.md §1). */
 export function canChangeRadius(limits: MatrixPlanLimits): boolean {
   return limits.type === 'pro';
 }
@@ -65,7 +65,7 @@ export interface MatrixSummary {
   noCoordinates: number;
 }
 
-/** The counts the editor shows (spec §5): excluded points are neither analysed nor charged. */
+/** The counts the editor shows (docs/product.md §5): excluded points are neither analysed nor charged. */
 export function summariseMatrix(points: readonly MatrixPoint[]): MatrixSummary {
   let onSea = 0;
   let noCoordinates = 0;
@@ -106,7 +106,7 @@ export function formatDistance(metres: number, locale: string): { value: string;
   return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metres / 1000), unit: 'km' };
 }
 
-/** The side of the analysed area: twice the radius (spec §9), always in kilometres. */
+/** The side of the analysed area: twice the radius (docs/product.md §9), always in kilometres. */
 export function areaSideKm(radiusMetres: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format((2 * radiusMetres) / 1000);
 }
