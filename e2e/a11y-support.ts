@@ -230,12 +230,11 @@ interface AxeViolation {
 }
 
 /**
- * The impacts that fail a check. Moderate ones count too: once the last of them (content
- * outside landmarks on the auth pages, a skipped heading level in the matrix editor, two
- * landmarks with the same name on the analysis page) were fixed, none was left on any
- * screen checked here. (One more, no h1 on the phone-sized dashboard, was the check running
- * on the page's loader; that check now waits for the page.) Only 'minor' findings would
- * pass, and a run listing every impact found none.
+ * The impacts that fail a check. Moderate ones count too: no screen checked here has one
+ * (content outside landmarks, a skipped heading level and two landmarks with the same name
+ * are the kinds that show up), so a new one is a regression. Each check waits for the page
+ * itself, not its loader, which has no h1. Only 'minor' findings would pass, and a run
+ * listing every impact found none.
  */
 const FAILING_IMPACTS = new Set(['moderate', 'serious', 'critical']);
 

@@ -43,7 +43,7 @@ export class AccessTokens {
 
   /**
    * The application always passes the session (refresh family) the token belongs to; the
-   * id-only form is what tokens looked like before, kept for tests and tools that need a
+   * id-only form, with no `sid`, serves tests and tools that need a
    * token for a user without signing in.
    */
   sign(userId: string, sessionId?: string): Promise<string> {

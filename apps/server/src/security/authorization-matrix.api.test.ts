@@ -16,7 +16,7 @@ import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../modules/auth/tes
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
 import { MADRID, MALAGA } from '../modules/rankmaps/test/rankmap-fixtures';
 
-// The authorization matrix (issue 7): every route under /api, read from app.routeTable, called
+// The authorization matrix: every route under /api, read from app.routeTable, called
 // by an anonymous visitor, by another user with the owner's ids, and by the owner; then by an
 // unconfirmed user and by users without a plan where the spec refuses them. Nothing here lists
 // routes by hand: the small tables below say what an id in a path means, what a valid request

@@ -12,7 +12,7 @@ import { ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
 // and copied every one of a 25×25 analysis's ~13,000 results on every request (3.8 MB of
 // JSON). The small parts (rankMap, competitorAnalysis) are still validated against their
 // schemas; the per-point results are the presenter's exact objects, so the bytes are the
-// same as before. A completed analysis never changes, so its compressed answer is kept, and
+// same as the serializer's. A completed analysis never changes, so its compressed answer is kept, and
 // a request for it reads only what tells whether the kept one is still current.
 
 /** Compressed answers kept per process, by total size (a 25×25 one is ~70 KB in brotli, ~130 KB in gzip). */

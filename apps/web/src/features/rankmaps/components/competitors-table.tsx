@@ -20,7 +20,7 @@ export interface CompetitorsTableProps {
   analysis: CompetitorAnalysis;
   /** Place ids of the competitors the user follows on this place. */
   followed: string[];
-  /** When given, each row but ours gets a pin toggle (issue 5 item 7); the caller enforces the limit of 5 and says so. */
+  /** When given, each row but ours gets a pin toggle (followed competitors); the caller enforces the limit of 5 and says so. */
   onToggleFollow?: (competitor: Competitor) => void;
 }
 
