@@ -28,7 +28,7 @@ function trackedFiles(): string[] {
 /** The numbers of a Markdown document's numbered headings: `## 5. Title` gives 5, `### 5.2 Title` 5.2. */
 function headingNumbers(markdown: string): Set<string> {
   const numbers = new Set<string>();
-  for (const match of markdown.matchAll(/^#{1,6}[ \t]+(\d+(?:\.\d+)*)\.?[ \t]/gm)) numbers.add(match[1]);
+  for (const [, number] of markdown.matchAll(/^#{1,6}[ \t]+(\d+(?:\.\d+)*)\.?[ \t]/gm)) if (number) numbers.add(number);
   return numbers;
 }
 
