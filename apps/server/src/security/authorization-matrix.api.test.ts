@@ -87,7 +87,7 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
     'PUT /api/user/dev-params': { body: () => ({ planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 }, subscriptionCredits: 100, extraCredits: 0 }) },
     'POST /api/payment/create-checkout-session': {
       body: async () => ({ priceId: await sandboxPriceOf(app, 'basico', 'monthly'), planName: 'basico' }),
-      ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md)' },
+      ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md §1)' },
     },
     'POST /api/payment/reactivate-subscription': { ownerStatus: { status: 409, why: 'an active subscription has no cancellation to undo' } },
     'POST /api/place/generate-matrix': { body: () => ({ centerLat: MALAGA.lat, centerLng: MALAGA.lng, maxDistance: 1500, size: 3 }) },
@@ -110,7 +110,7 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
  */
 const PAID_AREAS = new Set(['place', 'keyword', 'rankmap']);
 const FREE_ACTIONS: Record<string, string> = {
-  'POST /api/place/:id/competitors': 'docs/decisions.md, followed competitors: "No plan check: it costs nothing."',
+  'POST /api/place/:id/competitors': 'docs/decisions.md §3, followed competitors: "No plan check: it costs nothing."',
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
   'POST /api/place/generate-matrix': 'a computation that stores nothing and calls no provider',
 };

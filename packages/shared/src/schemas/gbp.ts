@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { v } from '../messages';
 
-// Google Business Profile (docs/product.md §3, docs/product.md §4, docs/product.md §7, docs/product.md §8, docs/product.md §9; decisions.md "Google Business Profile").
+// Google Business Profile (docs/product.md §3, docs/product.md §4, docs/product.md §7, docs/product.md §8, docs/product.md §9; docs/decisions.md §20).
 // The web codes against these names: keep them stable.
 
 /** Error codes (docs/product.md §8). Both answer HTTP 409: the request is fine, the connection's state is not. */

@@ -25,7 +25,7 @@ import { unwrapLng } from '../../../components/map/map-geometry';
 export type MarkerTone = PositionBand | 'failed';
 
 /**
- * A failed point is not "not found" (decisions.md: shown as failed, never as '+20'), so it
+ * A failed point is not "not found" (docs/decisions.md §18: shown as failed, never as '+20'), so it
  * must not look like the grey not-found band: a pale fill, dark cross and a dashed border.
  * The cross is slate-600 on slate-200, above 4.5:1.
  */
