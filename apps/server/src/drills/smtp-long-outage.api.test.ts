@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/test-app';
 import type { Container } from '../container';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB } from '../jobs/send-email.job';
-import { uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { uniqueEmail } from '../../test/sessions';
 import { sweepMailOutbox } from '../modules/mail/outbox-sweep.service';
 import { collectFatalErrors, until } from './drill-helpers';
 

@@ -4,7 +4,7 @@ import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/send-email.job';
-import { uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { uniqueEmail } from '../../test/sessions';
 import { until } from './drill-helpers';
 
 // Sign-ups while the mail server is first not listening at all, then up but refusing mail,

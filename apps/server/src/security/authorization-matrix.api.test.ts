@@ -12,7 +12,7 @@ import { sandboxPriceOf } from '../../test/sandbox';
 import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
 import { unauthorized } from '../errors';
-import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
 import { MADRID, MALAGA } from '../modules/rankmaps/test/rankmap-fixtures';
 

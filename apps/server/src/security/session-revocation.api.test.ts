@@ -20,7 +20,7 @@ import {
   sessionHeaders,
   sessionOf,
   tokenFromLink,
-} from '../modules/auth/test/auth-helpers';
+} from '../../test/sessions';
 import { hashToken } from '../modules/auth/tokens';
 
 const SECRET = 'una-clave-de-pruebas-de-al-menos-32-caracteres';

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { createContainer } from '../container';
 import { openPostgres } from '../db/client';
-import { PASSWORD, type SessionCookies, createConfirmedUser, latestEmail, logIn, sessionHeaders, tokenFromLink } from '../modules/auth/test/auth-helpers';
+import { PASSWORD, type SessionCookies, createConfirmedUser, latestEmail, logIn, sessionHeaders, tokenFromLink } from '../../test/sessions';
 
 const TTL_SECONDS = 1;
 /** Time for a request or two on a busy test machine, on top of the TTL. */

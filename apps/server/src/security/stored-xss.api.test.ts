@@ -6,7 +6,7 @@ import { multipartBody } from '../../test/multipart';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
-import { createConfirmedUser, uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { createConfirmedUser, uniqueEmail } from '../../test/sessions';
 import { rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
 
 // Stored XSS on the server's side. Every text a user types is stored and given back as it

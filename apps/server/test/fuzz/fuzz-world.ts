@@ -7,7 +7,7 @@ import { placeFollowedCompetitors } from '../../src/db/followed-competitors-sche
 import { places } from '../../src/db/places-schema';
 import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
 import { getPlanState } from '../../src/modules/billing/billing.service';
-import { PASSWORD, createConfirmedUser, uniqueEmail } from '../../src/modules/auth/test/auth-helpers';
+import { PASSWORD, createConfirmedUser, uniqueEmail } from '../sessions';
 import { creditsService } from '../../src/modules/billing/credits.service';
 import { runScan } from '../../src/modules/rankmaps/scan.service';
 import { fastScanDeps, scriptedProvider } from '../../src/modules/rankmaps/test/rankmap-fixtures';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { createTestApp } from '../../../test/test-app';
 import { emailCooldowns, emailTokens, users } from '../../db/schema';
-import { cookieOf, countEmails, createConfirmedUser, latestEmail, signUpRequest, tokenFromLink, uniqueEmail } from './test/auth-helpers';
+import { cookieOf, countEmails, createConfirmedUser, latestEmail, signUpRequest, tokenFromLink, uniqueEmail } from '../../../test/sessions';
 
 const INVALID = { error: 'Token inválido o expirado.' };
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { emailTokens, users } from '../../db/schema';
-import { PASSWORD, countEmails, createConfirmedUser, latestEmail, logIn, refresh, sessionOf, signUpRequest, tokenFromLink, uniqueEmail } from './test/auth-helpers';
+import { PASSWORD, countEmails, createConfirmedUser, latestEmail, logIn, refresh, sessionOf, signUpRequest, tokenFromLink, uniqueEmail } from '../../../test/sessions';
 
 const REQUESTED = { message: 'Si existe una cuenta con ese email, recibirás un enlace para restablecer tu contraseña.' };
 const INVALID = 'Token inválido o expirado.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { signUpRequest, uniqueEmail } from '../auth/test/auth-helpers';
+import { signUpRequest, uniqueEmail } from '../../../test/sessions';
 import { queueEmail } from '../mail/mail.service';
 
 describe('GET /api/dev/mail with developer tools on', async () => {

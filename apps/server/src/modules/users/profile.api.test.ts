@@ -5,7 +5,7 @@ import { buildUser } from '../../../test/factories';
 import { subscribeThroughSandbox } from '../../../test/sandbox';
 import { createTestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
-import { createConfirmedUser } from '../auth/test/auth-helpers';
+import { createConfirmedUser } from '../../../test/sessions';
 
 describe('GET /api/user/profile', async () => {
   const { app, container } = await createTestApp();

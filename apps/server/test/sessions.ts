@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Container } from '../../../container';
-import { emails } from '../../../db/schema';
+import type { Container } from '../src/container';
+import { emails } from '../src/db/schema';
 
 export const PASSWORD = 'Secreta123!';
 
