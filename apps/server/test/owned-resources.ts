@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Container } from '../src/container';
 import { runScan } from '../src/modules/rankmaps/scan.service';
-import { fastScanDeps, scriptedProvider } from '../src/modules/rankmaps/test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from './rankmap-fixtures';
 import { buildUser } from './factories';
 import { multipartBody } from './multipart';
 import { sandboxPriceOf } from './sandbox';

@@ -9,7 +9,7 @@ import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
 import { WRITE_RETRY_DELAYS_MS } from '../modules/rankmaps/scan-writer';
 import type { MapsSearchProvider } from '../providers/maps-search/interface';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../../test/rankmap-fixtures';
 import { collectFatalErrors, until } from './drill-helpers';
 import { startPrivatePostgres } from './private-postgres';
 

@@ -8,7 +8,7 @@ import { workScanJobs } from '../jobs/rankmap-scan.job';
 import { type MapsSearchProvider, MapsSearchRetryableError, createMapsSearchProvider } from '../providers/maps-search';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
-import { MADRID, fastScanDeps, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, fastScanDeps, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { until } from './drill-helpers';
 
 /** A small seeded generator, so a failing drill can be replayed with the same faults. */

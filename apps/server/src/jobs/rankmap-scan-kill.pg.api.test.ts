@@ -8,7 +8,7 @@ import { createTestApp } from '../../test/test-app';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
-import { MADRID, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 
 const workerEntry = fileURLToPath(new URL('../worker.ts', import.meta.url));
 const until = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {

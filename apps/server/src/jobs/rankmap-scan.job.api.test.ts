@@ -2,7 +2,7 @@ import type { AnalyzeResponse, RankMapResponse, RankMapStatusResponse } from '@r
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
-import { MADRID, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 
 describe('a scan through the real queue and worker (demo provider)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR }, { workers: true });

@@ -14,7 +14,7 @@ import { rowsOf } from '../db/client';
 import { unauthorized } from '../errors';
 import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
-import { MADRID, MALAGA } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, MALAGA } from '../../test/rankmap-fixtures';
 
 // The authorization matrix (issue 7): every route under /api, read from app.routeTable, called
 // by an anonymous visitor, by another user with the owner's ids, and by the owner; then by an

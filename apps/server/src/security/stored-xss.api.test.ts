@@ -7,7 +7,7 @@ import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { createConfirmedUser, uniqueEmail } from '../../test/sessions';
-import { rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { rankmapFixtures } from '../../test/rankmap-fixtures';
 
 // Stored XSS on the server's side. Every text a user types is stored and given back as it
 // was typed, in JSON that no browser renders as a page; escaping is the renderer's job: the

@@ -10,7 +10,7 @@ import { getPlanState } from '../../src/modules/billing/billing.service';
 import { PASSWORD, createConfirmedUser, uniqueEmail } from '../sessions';
 import { creditsService } from '../../src/modules/billing/credits.service';
 import { runScan } from '../../src/modules/rankmaps/scan.service';
-import { fastScanDeps, scriptedProvider } from '../../src/modules/rankmaps/test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../rankmap-fixtures';
 import { buildUser } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
 import { type JsonValue, fromPlain } from './json-text';

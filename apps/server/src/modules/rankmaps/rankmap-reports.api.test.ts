@@ -9,7 +9,7 @@ import { isoDateIn } from './csv';
 import { FAILED_NOTHING_TO_EXPORT, NOT_FINISHED } from './rankmap-export.service';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapTarget, rankMapsRepository } from './rankmaps.repository';
-import { MADRID, rankmapFixtures } from './test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 
 type Headers = Record<string, string>;
 

@@ -13,7 +13,7 @@ import { FAILURE_REASONS } from './scan-billing.service';
 import { runScan } from './scan.service';
 import { sweepStaleScans } from './scan-sweeper.service';
 import { searchRequest } from './scan-snapshot.service';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from './test/rankmap-fixtures';
+import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../../../test/rankmap-fixtures';
 
 describe('the scan engine', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });

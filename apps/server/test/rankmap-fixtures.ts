@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildUser } from '../../../../test/factories';
-import { subscribeThroughSandbox } from '../../../../test/sandbox';
-import type { Container } from '../../../container';
-import { simulateSearch } from '../../../providers/maps-search/demo';
+import { buildUser } from './factories';
+import { subscribeThroughSandbox } from './sandbox';
+import type { Container } from '../src/container';
+import { simulateSearch } from '../src/providers/maps-search/demo';
 import {
   MapsSearchFatalError,
   MapsSearchRetryableError,
   type MapsSearchProvider,
   type MapsSearchRequest,
-} from '../../../providers/maps-search/interface';
-import { creditsService } from '../../billing/credits.service';
-import { sleep } from '../concurrency';
-import { type ScanDeps, scanDeps } from '../scan.service';
+} from '../src/providers/maps-search/interface';
+import { creditsService } from '../src/modules/billing/credits.service';
+import { sleep } from '../src/modules/rankmaps/concurrency';
+import { type ScanDeps, scanDeps } from '../src/modules/rankmaps/scan.service';
 
 export const MALAGA = { lat: 36.7213, lng: -4.4214 };
 export const MADRID = { lat: 40.4168, lng: -3.7038 };
