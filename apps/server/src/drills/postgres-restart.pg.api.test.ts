@@ -10,8 +10,8 @@ import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
 import { WRITE_RETRY_DELAYS_MS } from '../modules/rankmaps/scan-writer';
 import type { MapsSearchProvider } from '../providers/maps-search/interface';
 import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../../test/rankmap-fixtures';
-import { collectFatalErrors, until } from './drill-helpers';
-import { startPrivatePostgres } from './private-postgres';
+import { collectFatalErrors, until } from '../../test/fatal-errors';
+import { startPrivatePostgres } from '../../test/private-postgres';
 
 /** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
 const HEARTBEAT_MS = 500;

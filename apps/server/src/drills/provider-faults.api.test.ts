@@ -9,7 +9,7 @@ import { type MapsSearchProvider, MapsSearchRetryableError, createMapsSearchProv
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { MADRID, fastScanDeps, rankmapFixtures } from '../../test/rankmap-fixtures';
-import { until } from './drill-helpers';
+import { until } from '../../test/fatal-errors';
 
 /** A small seeded generator, so a failing drill can be replayed with the same faults. */
 function mulberry32(seed: number) {
