@@ -1,9 +1,9 @@
 import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories';
 import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../test/fake-stripe';
 import { checkInvariants } from '../../test/invariants';
 import { permutations, shuffle } from '../../test/orders';
+import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 import { billingRepository } from '../modules/billing/billing.repository';
 
@@ -23,10 +23,7 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
   const { app, container } = await createTestApp(stripeTestEnv(port, ids));
   const db = container.database.db;
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn } = sessions(app, container);
   /** A checkout through our API; the fake then holds the open session. */
   const checkout = async (headers: Record<string, string>, priceId: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });

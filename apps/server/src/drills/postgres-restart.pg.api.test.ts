@@ -9,9 +9,10 @@ import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan-sweeper.service';
 import { WRITE_RETRY_DELAYS_MS } from '../modules/rankmaps/scan-writer';
 import type { MapsSearchProvider } from '../providers/maps-search/interface';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../../test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { collectFatalErrors, until } from '../../test/fatal-errors';
 import { startPrivatePostgres } from '../../test/private-postgres';
+import { fastScanDeps, scriptedProvider } from '../../test/scan-doubles';
 
 /** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
 const HEARTBEAT_MS = 500;

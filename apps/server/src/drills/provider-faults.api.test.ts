@@ -8,8 +8,9 @@ import { workScanJobs } from '../jobs/rankmap-scan.job';
 import { type MapsSearchProvider, MapsSearchRetryableError, createMapsSearchProvider } from '../providers/maps-search';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
-import { MADRID, fastScanDeps, rankmapFixtures } from '../../test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { until } from '../../test/fatal-errors';
+import { fastScanDeps } from '../../test/scan-doubles';
 
 /** A small seeded generator, so a failing drill can be replayed with the same faults. */
 function mulberry32(seed: number) {

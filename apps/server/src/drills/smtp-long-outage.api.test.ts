@@ -6,9 +6,9 @@ import { createTestApp } from '../../test/test-app';
 import type { Container } from '../container';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB } from '../jobs/send-email.job';
-import { uniqueEmail } from '../../test/sessions';
 import { sweepMailOutbox } from '../modules/mail/outbox-sweep.service';
 import { collectFatalErrors, until } from '../../test/fatal-errors';
+import { uniqueEmail } from '../../test/factories';
 
 /** The send job's own retries, shortened (the queue's setting): a try and one retry a second later. */
 const SHORT_RETRIES = { retryLimit: 1, retryDelay: 1, retryBackoff: false };

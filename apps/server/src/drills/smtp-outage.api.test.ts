@@ -4,8 +4,8 @@ import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/send-email.job';
-import { uniqueEmail } from '../../test/sessions';
 import { until } from '../../test/fatal-errors';
+import { uniqueEmail } from '../../test/factories';
 
 // Sign-ups while the mail server is first not listening at all, then up but refusing mail,
 // then healthy. The real send-email worker (pg-boss) retries from the outbox throughout.

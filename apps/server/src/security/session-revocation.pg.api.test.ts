@@ -4,7 +4,8 @@ import { createTestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { createContainer } from '../container';
 import { openPostgres } from '../db/client';
-import { PASSWORD, type SessionCookies, createConfirmedUser, latestEmail, logIn, sessionHeaders, tokenFromLink } from '../../test/sessions';
+import { PASSWORD, type SessionCookies, createConfirmedUser, logIn, sessionHeaders } from '../../test/sessions';
+import { latestEmail, tokenFromLink } from '../../test/emails';
 
 const TTL_SECONDS = 1;
 /** Time for a request or two on a busy test machine, on top of the TTL. */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../../test/fake-stripe';
 import { createTestApp } from '../../../test/test-app';
 
@@ -14,11 +14,7 @@ describe('POST /api/payment/webhook: Stripe events, signed, applied once', async
   afterAll(() => fake.close());
   const { app, container } = await createTestApp(stripeTestEnv(port, ids));
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    const token = await container.accessTokens.sign(user.id);
-    return { user, headers: { authorization: `Bearer ${token}` } };
-  };
+  const { signedIn } = sessions(app, container);
   /** A checkout through our API; Stripe (the fake) then holds the open session. */
   const checkout = async (headers: Record<string, string>, priceId: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });

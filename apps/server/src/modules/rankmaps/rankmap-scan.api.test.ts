@@ -13,7 +13,8 @@ import { FAILURE_REASONS } from './scan-billing.service';
 import { runScan } from './scan.service';
 import { sweepStaleScans } from './scan-sweeper.service';
 import { searchRequest } from './scan-snapshot.service';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../../../test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 
 describe('the scan engine', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });

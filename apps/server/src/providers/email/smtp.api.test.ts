@@ -6,7 +6,7 @@ import { emails } from '../../db/schema';
 import { handleSendEmail } from '../../jobs/send-email.job';
 import { mailRepository } from '../../modules/mail/mail.repository';
 import { queueEmail } from '../../modules/mail/mail.service';
-import { uniqueEmail } from '../../../test/sessions';
+import { uniqueEmail } from '../../../test/factories';
 
 /** Undoes quoted-printable soft line breaks and escapes, so a long link can be read whole. */
 function decodeQuotedPrintable(raw: string): string {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../../test/fake-stripe';
 import { createTestApp } from '../../../test/test-app';
 
@@ -19,11 +19,7 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
   afterAll(() => fake.close());
   const { app, container } = await createTestApp(stripeTestEnv(port, ids));
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    const token = await container.accessTokens.sign(user.id);
-    return { user, headers: { authorization: `Bearer ${token}` } };
-  };
+  const { signedIn } = sessions(app, container);
   const checkout = async (headers: Record<string, string>, priceId: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
     expect(res.statusCode).toBe(200);
