@@ -4,7 +4,6 @@ import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/send-email.job';
-import { until } from '../../test/fatal-errors';
 import { uniqueEmail } from '../../test/factories';
 
 // Sign-ups while the mail server is first not listening at all, then up but refusing mail,
@@ -41,7 +40,7 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     expect(await stored()).toHaveLength(3);
 
     // Nobody listens: each mail fails and is retried, and stays queued with the error kept.
-    await until('two failed tries of each mail', async () => (await stored()).every((e) => e.attempts >= 2), 20_000);
+    await expect.poll(async () => (await stored()).every((e) => e.attempts >= 2), { message: 'two failed tries of each mail', timeout: 20_000, interval: 100 }).toBe(true);
     for (const e of await stored())
       expect(e).toMatchObject({ status: 'queued', sentAt: null, lastError: expect.stringMatching(/\S/) as unknown });
 
@@ -49,7 +48,7 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     const refusing = await startSmtpServer(port, { refuse: true });
     servers.push(refusing);
     const before = new Map((await stored()).map((e) => [e.id, e.attempts]));
-    await until('a refused try of each mail', async () => (await stored()).every((e) => e.attempts > before.get(e.id)!), 20_000);
+    await expect.poll(async () => (await stored()).every((e) => e.attempts > before.get(e.id)!), { message: 'a refused try of each mail', timeout: 20_000, interval: 100 }).toBe(true);
     expect(refusing.connections()).toBeGreaterThanOrEqual(3);
     expect(refusing.received).toHaveLength(0);
     expect((await stored()).every((e) => e.status === 'queued')).toBe(true);
@@ -59,7 +58,7 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     // Healthy again: every confirmation goes out.
     const smtp = await startSmtpServer(port);
     servers.push(smtp);
-    await until('every mail sent', async () => (await stored()).every((e) => e.status === 'sent'), 20_000);
+    await expect.poll(async () => (await stored()).every((e) => e.status === 'sent'), { message: 'every mail sent', timeout: 20_000, interval: 100 }).toBe(true);
     // Another retry period, in which nothing may be sent twice.
     await new Promise((r) => setTimeout(r, (addresses.length + 2) * 1000));
     expect(smtp.received.map((m) => m.to).sort()).toEqual(addresses.map((a) => [a]).sort());

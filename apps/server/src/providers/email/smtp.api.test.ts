@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startSmtpServer } from '../../../test/fake-smtp';
 import { createTestApp } from '../../../test/test-app';
 import { emails } from '../../db/schema';
@@ -13,15 +13,8 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** How long a mail may take to reach the server, or to be marked sent, looked at every 100 ms. */
+const WAIT = { timeout: 15_000, interval: 100 };
 
 describe('SMTP delivery with the workers running', async () => {
   // Slow to accept mail for "lento…" recipients, as a mail server under load can be.
@@ -42,16 +35,16 @@ describe('SMTP delivery with the workers running', async () => {
       payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
     });
     expect(res.statusCode).toBe(201);
-    const message = await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
+    const message = await vi.waitUntil(() => smtp.received.find((m) => m.to.includes(email)), WAIT);
     expect(message.from).toBe('no-reply@rankmaps.test');
     const body = decodeQuotedPrintable(message.raw);
     expect(body).toContain('Subject: Confirma tu email en RankMaps');
     expect(body).toMatch(/http:\/\/localhost:3000\/confirm-email\/user\/[A-Za-z0-9_-]{43}\?redirect=%2Fprofile/);
 
-    const stored = await waitFor(async () => {
+    const stored = await vi.waitUntil(async () => {
       const [row] = await container.database.db.select().from(emails).where(eq(emails.to, email));
       return row?.status === 'sent' ? row : undefined;
-    });
+    }, WAIT);
     expect(stored).toMatchObject({ transport: 'smtp', attempts: 0, lastError: null });
   });
 
@@ -59,13 +52,13 @@ describe('SMTP delivery with the workers running', async () => {
     const db = container.database.db;
     const mail = (to: string) => queueEmail(container, { to, subject: 'Prueba', html: '<p>Hola</p>', text: 'Hola', kind: 'test' });
     const slowId = await mail(uniqueEmail('lento'));
-    await waitFor(async () => ((await mailRepository.findById(db, slowId))?.status === 'sending' ? true : undefined));
+    await expect.poll(async () => (await mailRepository.findById(db, slowId))?.status, WAIT).toBe('sending');
     const fast = [uniqueEmail('rapido-1'), uniqueEmail('rapido-2'), uniqueEmail('rapido-3')];
     for (const to of fast) await mail(to);
-    await waitFor(() => (fast.every((to) => smtp.received.some((m) => m.to.includes(to))) ? true : undefined), 3500);
+    await expect.poll(() => fast.every((to) => smtp.received.some((m) => m.to.includes(to))), { ...WAIT, timeout: 3500 }).toBe(true);
     // The slow one is still in its conversation: the others did not wait behind it.
     expect((await mailRepository.findById(db, slowId))?.status).toBe('sending');
-    await waitFor(async () => ((await mailRepository.findById(db, slowId))?.status === 'sent' ? true : undefined));
+    await expect.poll(async () => (await mailRepository.findById(db, slowId))?.status, WAIT).toBe('sent');
   });
 });
 
