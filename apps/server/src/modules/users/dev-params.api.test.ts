@@ -98,7 +98,7 @@ describe('PUT /api/user/dev-params with developer tools off (production)', async
   const { signedIn } = sessions(app, container);
 
   it('when the panel is called, then the endpoint does not exist (404)', async () => {
-    const { user, headers } = await signedIn();
+    const { headers } = await signedIn();
     const res = await app.inject({ method: 'PUT', url: '/api/user/dev-params', headers, payload: params });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('Recurso no encontrado.');
