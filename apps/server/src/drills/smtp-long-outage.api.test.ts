@@ -9,6 +9,7 @@ import { SEND_EMAIL_JOB } from '../jobs/send-email.job';
 import { sweepMailOutbox } from '../modules/mail/outbox-sweep.service';
 import { collectFatalErrors } from '../../test/fatal-errors';
 import { uniqueEmail } from '../../test/factories';
+import { signUpRequest } from '../../test/sessions';
 
 /** The send job's own retries, shortened (the queue's setting): a try and one retry a second later. */
 const SHORT_RETRIES = { retryLimit: 1, retryDelay: 1, retryBackoff: false };
@@ -39,11 +40,7 @@ function keepSweeping(container: Container) {
 }
 
 async function signUp(app: FastifyInstance, email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup/user',
-    payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-  });
+  const res = await signUpRequest(app, { name: 'Ana', email });
   // The sign-up does not depend on the mail server.
   expect(res.statusCode, res.body).toBe(201);
 }

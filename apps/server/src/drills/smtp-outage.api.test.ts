@@ -5,6 +5,7 @@ import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/send-email.job';
 import { uniqueEmail } from '../../test/factories';
+import { signUpRequest } from '../../test/sessions';
 
 // Sign-ups while the mail server is first not listening at all, then up but refusing mail,
 // then healthy. The real send-email worker (pg-boss) retries from the outbox throughout.
@@ -29,11 +30,7 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     expect(await container.boss.getQueue(SEND_EMAIL_JOB)).toMatchObject(SEND_EMAIL_RETRY);
     await container.boss.updateQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, retryDelay: addresses.length + 1, retryBackoff: false });
     for (const email of addresses) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/signup/user',
-        payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-      });
+      const res = await signUpRequest(app, { name: 'Ana', email });
       // The sign-up does not depend on the mail server.
       expect(res.statusCode, res.body).toBe(201);
     }

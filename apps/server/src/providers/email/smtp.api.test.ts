@@ -7,6 +7,7 @@ import { handleSendEmail } from '../../jobs/send-email.job';
 import { mailRepository } from '../../modules/mail/mail.repository';
 import { queueEmail } from '../../modules/mail/mail.service';
 import { uniqueEmail } from '../../../test/factories';
+import { signUpRequest } from '../../../test/sessions';
 
 /** Undoes quoted-printable soft line breaks and escapes, so a long link can be read whole. */
 function decodeQuotedPrintable(raw: string): string {
@@ -29,11 +30,7 @@ describe('SMTP delivery with the workers running', async () => {
 
   it('when someone signs up, then the SMTP server receives the confirmation e-mail with its link', async () => {
     const email = uniqueEmail('smtp');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup/user',
-      payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-    });
+    const res = await signUpRequest(app, { name: 'Ana', email });
     expect(res.statusCode).toBe(201);
     const message = await vi.waitUntil(() => smtp.received.find((m) => m.to.includes(email)), WAIT);
     expect(message.from).toBe('no-reply@rankmaps.test');
@@ -69,11 +66,7 @@ describe('SMTP delivery when the mail server is down at first', async () => {
 
   it('when the server is unreachable, then the mail stays queued with the failed attempt recorded, and goes out once it is up', async () => {
     const email = uniqueEmail('later');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup/user',
-      payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-    });
+    const res = await signUpRequest(app, { name: 'Ana', email });
     // The sign-up does not depend on the mail server.
     expect(res.statusCode).toBe(201);
     const [queued] = await db.select().from(emails).where(eq(emails.to, email));
