@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptio
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { solvedToken } from '../../test/altcha';
-import { buildUser } from '../../test/factories';
+import { uniqueEmail } from '../../test/factories';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { multipartBody } from '../../test/multipart';
 import { type OwnedIds, type OwnedKind, type OwnedResources, createOwnedResources } from '../../test/owned-resources';
@@ -12,9 +12,9 @@ import { sandboxPriceOf } from '../../test/sandbox';
 import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
 import { unauthorized } from '../errors';
-import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
-import { MADRID, MALAGA } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, MALAGA } from '../../test/rankmap-fixtures';
 
 // The authorization matrix: every route under /api, read from app.routeTable, called
 // by an anonymous visitor, by another user with the owner's ids, and by the owner; then by an
@@ -391,13 +391,13 @@ describe('authorization matrix', async () => {
     // A subscriber who cancelled: the places, keywords and analyses are still theirs.
     const lapsed = await createOwnedResources(app, container, { googlePlaceId: 'demo-sevilla-dentista-1', coordinates: { lat: 37.3891, lng: -5.9845 }, competitorPlaceId: 'demo-sevilla-dentista-2' });
     const cancelled = await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers: lapsed.headers });
-    const neverPaid = await buildUser(container);
-    const neverPaidHeaders = { authorization: `Bearer ${await container.accessTokens.sign(neverPaid.id)}` };
+    const { injectAs, signedIn } = sessions(app, container);
+    const neverPaidHeaders = (await signedIn()).headers;
     const email = uniqueEmail('sin-confirmar');
     const signup = await signUpRequest(app, { email });
     const unconfirmed = await container.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
     // Signing in refuses it; a token minted anyway must still meet the same refusals.
-    const unconfirmedHeaders = { authorization: `Bearer ${await container.accessTokens.sign(unconfirmed!.id)}` };
+    const unconfirmedHeaders = (await injectAs(unconfirmed!)).headers;
 
     it('when the fixtures are read, then the lapsed user has no plan and the unconfirmed one is unconfirmed', async () => {
       expect(cancelled.statusCode, cancelled.body).toBe(200);
