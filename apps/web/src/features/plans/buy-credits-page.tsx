@@ -9,6 +9,7 @@ import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
 import { formatEuro } from './components/format';
 import { CheckIcon, CoinsIcon } from './components/icons';
+import { paths } from '../../lib/paths';
 
 // A few grid sizes to show what a scan costs: 1 credit per point, so side × side.
 const EXAMPLE_GRIDS = GRID_SIZES.filter((s) => [5, 7, 9, 15, 21, 25].includes(s));
@@ -86,7 +87,7 @@ export function BuyCreditsPage() {
                 </button>
               ) : (
                 <Link
-                  to="/signin?redirect=/buy-credits"
+                  to={`${paths.signin.getHref()}?redirect=${paths.buyCredits.getHref()}`}
                   className="inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800"
                 >
                   {t('buyCredits.signedOut')}
@@ -135,7 +136,7 @@ export function BuyCreditsPage() {
           </table>
           <p className="mt-6 text-sm text-slate-600">
             {t('buyCredits.plansNote')}{' '}
-            <Link to="/pricing" className="font-semibold text-brand-700 hover:text-brand-800">
+            <Link to={paths.pricing.getHref()} className="font-semibold text-brand-700 hover:text-brand-800">
               {t('buyCredits.plansLink')}
             </Link>
           </p>

@@ -9,6 +9,7 @@ import { fieldError, zodResolver } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { apiErrorMessage } from '../utils/error-message';
 import { PasswordRules } from './password-rules';
+import { paths } from '../../../lib/paths';
 
 /** The new password twice, with the same rules as sign-up; then a way to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -32,7 +33,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <AlertBanner tone="success" title={t('resetToken.success')}>
           {t('resetToken.successHint')}
         </AlertBanner>
-        <Link to="/signin" className={`${buttonClass('primary')} w-full`}>
+        <Link to={paths.signin.getHref()} className={`${buttonClass('primary')} w-full`}>
           {t('resetToken.goToSignin')}
         </Link>
       </div>

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/auth/session';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useLogin } from '../api/login';
 import { apiErrorMessage } from '../utils/error-message';
+import { paths } from '../../../lib/paths';
 
 /** E-mail, password and "remember me"; an unconfirmed account goes to the verification page. */
 export function SigninForm({ redirect }: { redirect: string }) {
@@ -42,8 +43,7 @@ export function SigninForm({ redirect }: { redirect: string }) {
       void navigate(redirect, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 403 && err.errorType === 'email_not_confirmed') {
-        const query = new URLSearchParams({ email: values.email, redirect });
-        void navigate(`/email-verification?${query.toString()}`, { state: { email: values.email } });
+        void navigate(paths.emailVerification.getHref({ email: values.email, redirect }), { state: { email: values.email } });
         return;
       }
       setError(apiErrorMessage(err, t('signin.error')));
@@ -74,7 +74,7 @@ export function SigninForm({ redirect }: { redirect: string }) {
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CheckboxField label={t('signin.remember')} {...register('remember')} />
-        <Link to="/reset-password" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={paths.resetPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
           {t('signin.forgot')}
         </Link>
       </div>

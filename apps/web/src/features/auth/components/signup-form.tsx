@@ -11,6 +11,7 @@ import { fieldError, zodResolver } from '../../../lib/forms';
 import { useSignup } from '../api/signup';
 import { apiErrorMessage } from '../utils/error-message';
 import { PasswordRules } from './password-rules';
+import { paths } from '../../../lib/paths';
 
 /** Name, e-mail and a password checked live against the four rules; then the verification page. */
 export function SignupForm({ redirect }: { redirect: string | null }) {
@@ -34,9 +35,7 @@ export function SignupForm({ redirect }: { redirect: string | null }) {
     try {
       const res = await signup.mutateAsync({ ...values, ...(redirect ? { redirectTo: redirect } : {}) });
       const email = res.email || values.email;
-      const query = new URLSearchParams({ email });
-      if (redirect) query.set('redirect', redirect);
-      void navigate(`/email-verification?${query.toString()}`, { state: { email } });
+      void navigate(paths.emailVerification.getHref({ email, ...(redirect ? { redirect } : {}) }), { state: { email } });
     } catch (err) {
       setError(apiErrorMessage(err, t('signup.error')));
     }

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { formatNumber } from '../utils/format';
 import { creditsBar } from '../utils/subscription-state';
 import { CoinsIcon } from './icons';
+import { paths } from '../../../lib/paths';
 
 export interface CreditsWidgetProps {
   /** Plan credits left this period. */
@@ -36,7 +37,7 @@ export function CreditsWidget({ subscription, extra, planMonthly, headingLevel =
           </span>
           {t('credits.title')}
         </Heading>
-        <Link to="/buy-credits" className={`${buttonClass('secondary')} py-2!`}>
+        <Link to={paths.buyCredits.getHref()} className={`${buttonClass('secondary')} py-2!`}>
           {t('credits.buy')}
         </Link>
       </div>

@@ -11,6 +11,7 @@ import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
 import { DemoBadge } from './demo-badge';
 import { GoogleIcon } from '../../../components/ui/common-icons';
+import { paths } from '../../../lib/paths';
 
 type PanelState = 'disconnected' | 'expired' | 'connected';
 
@@ -134,7 +135,7 @@ export function GbpPanel() {
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
           {state === 'connected' && (
-            <Link to="/estadisticas" className={`${buttonClass('primary')} whitespace-nowrap`}>
+            <Link to={paths.statistics.getHref()} className={`${buttonClass('primary')} whitespace-nowrap`}>
               {t('panel.viewStats')}
             </Link>
           )}

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { CheckoutError } from './checkout-error';
 import { formatEuro } from './format';
 import { CheckIcon } from './icons';
+import { paths } from '../../../lib/paths';
 
 interface PlanCardProps {
   plan: Plan;
@@ -73,7 +74,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
       </div>
       <div className="mt-6">
         {!signedIn ? (
-          <Link to="/signup" className={buttonClass}>
+          <Link to={paths.signup.getHref()} className={buttonClass}>
             {t('cta.start')}
           </Link>
         ) : isCurrent ? (

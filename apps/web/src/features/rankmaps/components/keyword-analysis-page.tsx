@@ -28,6 +28,7 @@ import { ProgressBar } from './progress-bar';
 import { ResultsMap } from './results-map';
 import { TrendSection } from './trend-section';
 import { SummaryPanel } from './summary-panel';
+import { paths } from '../../../lib/paths';
 
 interface KeywordAnalysisPageProps {
   placeId: string;
@@ -82,7 +83,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
 
   if (keywordQuery.isError || listQuery.isError) {
     const err = keywordQuery.error ?? listQuery.error;
-    if (err instanceof ApiError && err.status === 404) return <Navigate to="/" replace />;
+    if (err instanceof ApiError && err.status === 404) return <Navigate to={paths.root.getHref()} replace />;
     const retry = () => void Promise.all([keywordQuery.isError && keywordQuery.refetch(), listQuery.isError && listQuery.refetch()]);
     return (
       <AlertBanner tone="error" title={keywordQuery.isError ? t('errors.loadKeyword') : t('errors.loadList')}>
@@ -95,7 +96,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
   if (keywordQuery.isPending || listQuery.isPending) return <PageLoader />;
   const keyword = keywordQuery.data;
   // The URL's place is not the keyword's: show it under its own place.
-  if (keyword.placeId._id !== placeId) return <Navigate to={`/rankmap/${keyword.placeId._id}/keyword/${keyword._id}`} replace />;
+  if (keyword.placeId._id !== placeId) return <Navigate to={paths.keywordAnalysis.getHref(keyword.placeId._id, keyword._id)} replace />;
 
   const realEntries = list.filter((e) => !e.virtual);
   const onStarted = (result: AnalyzeResponse) => {
@@ -109,9 +110,9 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
       <Breadcrumb
         label={t('breadcrumb.label')}
         items={[
-          { label: t('breadcrumb.home'), to: '/' },
-          { label: t('breadcrumb.rankmap'), to: '/rankmap' },
-          { label: keyword.placeId.name, to: `/rankmap/${keyword.placeId._id}` },
+          { label: t('breadcrumb.home'), to: paths.root.getHref() },
+          { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
+          { label: keyword.placeId.name, to: paths.place.getHref(keyword.placeId._id) },
           { label: keyword.name },
         ]}
       />

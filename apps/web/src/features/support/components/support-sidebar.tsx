@@ -7,6 +7,7 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { usePublicConfig } from '../../../lib/public-config';
 import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon, UserIcon } from '../../../components/ui/common-icons';
 import { HelpIcon } from './icons';
+import { paths } from '../../../lib/paths';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
@@ -61,7 +62,7 @@ export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'e
           <HelpIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
           <span>
             {t('sidebar.faqHint')}{' '}
-            <Link to="/faq" className="font-medium text-brand-700 hover:underline">
+            <Link to={paths.faq.getHref()} className="font-medium text-brand-700 hover:underline">
               {t('sidebar.faqLink')}
             </Link>
           </span>
