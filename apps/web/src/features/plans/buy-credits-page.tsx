@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
-import { formatEuro } from './components/format';
+import { formatEuro } from '../../lib/format';
 import { CheckIcon, CoinsIcon } from './components/icons';
 import { paths } from '../../lib/paths';
 

@@ -15,7 +15,7 @@ import { useSession } from '../../lib/auth/session';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '../../lib/page-meta';
-import { formatEuro } from './components/format';
+import { formatEuro } from '../../lib/format';
 import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';

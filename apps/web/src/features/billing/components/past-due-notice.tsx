@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { buttonClass } from '../../../components/ui/button';
-import { formatLongDate } from '../utils/format';
+import { formatLongDate } from '../../../lib/format';
 import { PortalButton } from './portal-button';
 import { paths } from '../../../lib/paths';
 

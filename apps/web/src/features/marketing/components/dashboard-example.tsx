@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { asStringList } from './format';
+import { asStringList } from './string-list';
 import { HeatmapIllustration } from './heatmap-illustration';
 import { exampleRanks, gridMetrics, RANK_BANDS } from './rank-scale';
 

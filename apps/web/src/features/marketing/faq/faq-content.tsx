@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { claims } from '../claims';
-import { asStringList } from '../components/format';
+import { asStringList } from '../components/string-list';
 import { planFactAnswers, type PlanFactId } from './plan-facts';
 import { paths } from '../../../lib/paths';
 

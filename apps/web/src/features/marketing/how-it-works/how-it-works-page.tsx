@@ -4,7 +4,7 @@ import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
 import { DashboardExample } from '../components/dashboard-example';
-import { asStringList } from '../components/format';
+import { asStringList } from '../components/string-list';
 import { MarketingIcon, type MarketingIconName } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';

@@ -3,7 +3,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
-import { formatEuro } from '../components/format';
+import { formatEuro } from '../../../lib/format';
 import { Hero } from './hero';
 import { Highlights } from './highlights';
 import { HistorySection } from './history-section';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { annualSavings, annualTotal, DEFAULT_RADIUS_M, isUnlimited, priceFor, type BillingPeriod, type Plan } from '@rankmaps/shared/plans';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckoutError } from './checkout-error';
-import { formatEuro } from './format';
+import { formatEuro } from '../../../lib/format';
 import { CheckIcon } from './icons';
 import { paths } from '../../../lib/paths';
 

@@ -16,7 +16,7 @@ import { useAnalysisStatus } from '../api/get-analysis-status';
 import { useKeyword } from '../api/get-keyword';
 import { rankmapsKeys } from '../api/keys';
 import { isPollingActive, isRunningStatus, liveStatus, resolveSelection, timelineState } from '../utils/analysis-logic';
-import { formatPercent } from '../utils/format';
+import { formatPercent } from '../../../lib/format';
 import { AnalysisTimeline } from './analysis-timeline';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ExportButtons } from './export-buttons';

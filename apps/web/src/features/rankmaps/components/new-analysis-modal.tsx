@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toasts/toast-context';
 import { usePlaceValidPoints } from '../api/get-place-grid';
 import { useStartAnalysis } from '../api/start-analysis';
 import { analysisCost, isoToZonedLocal, zonedLocalToIso } from '../utils/analysis-logic';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '../../../lib/format';
 import { serverMessage } from '../utils/server-message';
 import { paths } from '../../../lib/paths';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icon';
-import { formatRating } from './results-logic';
+import { formatRating } from '../../../lib/format';
 
 /** Small pieces the point panel and the competitors table share. */
 
