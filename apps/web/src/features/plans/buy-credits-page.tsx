@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
-import { formatEuro } from '../../lib/format';
+import { formatCount, formatEuro } from '../../lib/format';
 import { CheckIcon, CoinsIcon } from './components/icons';
 import { paths } from '../../lib/paths';
 
@@ -27,7 +27,6 @@ export function BuyCreditsPage() {
   };
   const busy = checkout.isPending || checkout.isSuccess;
   const euro = (n: number, digits = 0) => formatEuro(n, i18n.language, digits);
-  const number = new Intl.NumberFormat(i18n.language);
   const values = { credits: CREDIT_PACKAGE.credits, price: euro(CREDIT_PACKAGE.price), months: CREDIT_PACKAGE.validityMonths };
   usePageMeta(t('buyCredits.metaTitle'), t('buyCredits.metaDescription', values));
   const how: unknown = t('buyCredits.how', { returnObjects: true });
@@ -128,8 +127,8 @@ export function BuyCreditsPage() {
                   <th scope="row" className="py-2.5 font-semibold text-slate-900">
                     {size}×{size}
                   </th>
-                  <td className="py-2.5 text-right text-slate-700">{number.format(size * size)}</td>
-                  <td className="py-2.5 text-right text-slate-700">{number.format(Math.floor(CREDIT_PACKAGE.credits / (size * size)))}</td>
+                  <td className="py-2.5 text-right text-slate-700">{formatCount(size * size, i18n.language)}</td>
+                  <td className="py-2.5 text-right text-slate-700">{formatCount(Math.floor(CREDIT_PACKAGE.credits / (size * size)), i18n.language)}</td>
                 </tr>
               ))}
             </tbody>
