@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordFormSchema } from '@rankmaps/shared/schemas/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { apiErrorMessage } from '../utils/error-message';
+import { AuthPasswordField } from './auth-fields';
 import { PasswordRules } from './password-rules';
 import { paths } from '../../../lib/paths';
 
@@ -47,22 +47,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {apiErrorMessage(reset.error, '') || undefined}
         </AlertBanner>
       )}
-      <PasswordField
+      <AuthPasswordField
         label={t('fields.newPassword')}
         autoComplete="new-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.newPassword?.message)}
         {...register('newPassword')}
       />
       <PasswordRules password={password} />
-      <PasswordField
+      <AuthPasswordField
         label={t('fields.confirmNewPassword')}
         autoComplete="new-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.confirmPassword?.message)}
         {...register('confirmPassword')}
       />
