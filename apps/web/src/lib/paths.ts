@@ -27,7 +27,8 @@ export const paths = {
   buyCredits: fixed('/buy-credits'),
   bannerPreview: fixed('/banner-preview'),
   devMail: fixed('/dev/mail'),
-  notFound: fixed('*'),
+  /** Any URL no other route claims; nothing links to it. */
+  notFound: { path: '*' },
 
   // Accounts
   signin: { path: '/signin', getHref: (redirect?: string | null) => withRedirect('/signin', redirect) },
