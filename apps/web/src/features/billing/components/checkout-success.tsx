@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { isCheckoutPaid, useCheckoutSession } from '../api/get-checkout-session'
 import { useAwaitPlan } from '../hooks/use-await-plan';
 import { WarningIcon } from '../../../components/ui/common-icons';
 import { CheckCircleIcon } from './icons';
-import { paths } from '../../../lib/paths';
 
 function Panel({ tone, title, children }: { tone: 'success' | 'error'; title: string; children: ReactNode }) {
   const Icon = tone === 'success' ? CheckCircleIcon : WarningIcon;

@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +12,6 @@ import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
 import { DemoBadge } from './demo-badge';
 import { GoogleIcon } from '../../../components/ui/common-icons';
-import { paths } from '../../../lib/paths';
 
 type PanelState = 'disconnected' | 'expired' | 'connected';
 

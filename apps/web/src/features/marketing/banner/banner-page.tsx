@@ -1,10 +1,10 @@
+import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/page-meta';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
 import { MarketingIcon } from '../components/icons';
-import { paths } from '../../../lib/paths';
 
 /** /banner-preview: a 1200×630 brand banner to screenshot, with no site chrome around it. */
 export function BannerPage({ logo, brand }: { logo: ReactNode; brand: string }) {

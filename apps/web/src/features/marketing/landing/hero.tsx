@@ -1,9 +1,9 @@
+import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { CtaLink } from '../components/cta-links';
 import { ExampleCard } from '../components/example-card';
 import { MarketingIcon } from '../components/icons';
-import { paths } from '../../../lib/paths';
 
 export function Hero() {
   const { t } = useTranslation('landing');

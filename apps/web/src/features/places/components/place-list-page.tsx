@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
@@ -17,7 +18,6 @@ import { placesAllowance } from '../utils/place-limits';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
 import { PinIcon, PlusIcon } from './place-icons';
-import { paths } from '../../../lib/paths';
 
 /** /rankmap (spec §2): the user's businesses, the plan's allowance and how RankMap works. */
 export function PlaceListPage({ profile }: { profile: Profile }) {

@@ -1,6 +1,6 @@
+import { formatRating } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from './place-icons';
-import { formatRating } from '../../../lib/format';
 
 /** '★ 4,7 (312 reseñas)', or 'Sin reseñas'. */
 export function Rating({ rating, reviews }: { rating: number | null; reviews: number }) {

@@ -1,7 +1,7 @@
+import { useNow } from '../../../lib/use-now';
 import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../components/ui/button';
 import { ClockIcon } from '../../../components/ui/common-icons';
 

@@ -1,9 +1,9 @@
+import { paths } from '../../../lib/paths';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/common-icons';
 import { BellIcon, ListIcon, ReplyIcon, SentimentIcon } from './icons';
-import { paths } from '../../../lib/paths';
 
 type FeatureKey = 'list' | 'sentiment' | 'replies' | 'alerts';
 

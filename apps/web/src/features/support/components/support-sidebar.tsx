@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { usePublicConfig } from '../../../lib/public-config';
 import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon, UserIcon } from '../../../components/ui/common-icons';
 import { HelpIcon } from './icons';
-import { paths } from '../../../lib/paths';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
