@@ -1,10 +1,10 @@
-import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { PageLoader, Spinner } from '../../../components/ui/spinner';
 import { isCheckoutPaid, useCheckoutSession } from '../api/get-checkout-session';
+import { paths } from '../../../lib/paths';
 import { useAwaitPlan } from '../hooks/use-await-plan';
 import { WarningIcon } from '../../../components/ui/common-icons';
 import { CheckCircleIcon } from './icons';

@@ -1,4 +1,3 @@
-import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDisconnectGbp } from '../api/disconnect';
 import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
+import { paths } from '../../../lib/paths';
 import { DemoBadge } from './demo-badge';
 import { GoogleIcon } from '../../../components/ui/common-icons';
 

@@ -1,8 +1,8 @@
-import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '../../../lib/paths';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
 import { MarketingIcon } from '../components/icons';
 

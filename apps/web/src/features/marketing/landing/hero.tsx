@@ -1,7 +1,7 @@
-import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { CtaLink } from '../components/cta-links';
+import { paths } from '../../../lib/paths';
 import { ExampleCard } from '../components/example-card';
 import { MarketingIcon } from '../components/icons';
 

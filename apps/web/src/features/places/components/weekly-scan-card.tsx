@@ -1,6 +1,6 @@
-import { useNow } from '../../../lib/use-now';
 import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
+import { useNow } from '../../../lib/use-now';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ClockIcon } from '../../../components/ui/common-icons';

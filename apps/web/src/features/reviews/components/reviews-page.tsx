@@ -1,6 +1,6 @@
-import { paths } from '../../../lib/paths';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/common-icons';
 import { BellIcon, ListIcon, ReplyIcon, SentimentIcon } from './icons';
