@@ -6,7 +6,7 @@ import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { useSubscriptionInfo } from '../api/get-subscription-info';
-import { formatLongDate } from '../utils/format';
+import { formatLongDate } from '../../../lib/format';
 import { subscriptionActions, subscriptionBadge } from '../utils/subscription-state';
 import { CreditsWidget } from './credits-widget';
 import { ClockIcon } from '../../../components/ui/common-icons';

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDisconnectGbp } from '../api/disconnect';
 import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
+import { paths } from '../../../lib/paths';
 import { DemoBadge } from './demo-badge';
 import { GoogleIcon } from '../../../components/ui/common-icons';
 
@@ -134,7 +135,7 @@ export function GbpPanel() {
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
           {state === 'connected' && (
-            <Link to="/estadisticas" className={`${buttonClass('primary')} whitespace-nowrap`}>
+            <Link to={paths.statistics.getHref()} className={`${buttonClass('primary')} whitespace-nowrap`}>
               {t('panel.viewStats')}
             </Link>
           )}

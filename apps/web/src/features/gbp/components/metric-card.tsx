@@ -5,7 +5,8 @@ import type { GbpDailyResponse, GbpMetric } from '@rankmaps/shared/schemas/gbp';
 import { Button } from '../../../components/ui/button';
 import type { DateRange } from '../utils/date-window';
 import { gbpErrorView } from '../utils/errors';
-import { formatCount, formatDay } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatDay } from '../utils/format';
 import { formatTrend, metricPoints, metricTotal, trendDirection, trendPercent } from '../utils/metrics';
 import { TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons';
 

@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toasts/toast-context';
 import { useDeleteAnalysis } from '../api/delete-analysis';
 import { useDeleteScheduledAnalysis } from '../api/delete-scheduled-analysis';
 import { deleteKind, isSelectable, liveStatus, timelineState, type TimelineState } from '../utils/analysis-logic';
-import { formatDateTime, formatNumber, formatPercent } from '../utils/format';
+import { formatDateTime, formatDecimal, formatPercent } from '../../../lib/format';
 import { serverMessage } from '../utils/server-message';
 import { ProgressBar } from './progress-bar';
 
@@ -141,10 +141,10 @@ function EntryBody({ entry, state, date, progress }: { entry: RankMapSummary; st
       )}
       {state === 'completed' && stats && (
         <span className="mt-1 block text-xs text-slate-700 tabular-nums">
-          {t('timeline.avgPosition', { value: stats.avgPosition === null ? '+20' : formatNumber(stats.avgPosition, i18n.language) })}
+          {t('timeline.avgPosition', { value: stats.avgPosition === null ? '+20' : formatDecimal(stats.avgPosition, i18n.language) })}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          {t('timeline.geoRank', { value: formatNumber(stats.geoRank, i18n.language) })}
+          {t('timeline.geoRank', { value: formatDecimal(stats.geoRank, i18n.language) })}
         </span>
       )}
       {state === 'failed' && (

@@ -2,18 +2,8 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { MAX_FOLLOWED_COMPETITORS } from '@rankmaps/shared/schemas/trend';
-import {
-  type CompetitorSortKey,
-  DEFAULT_SORT,
-  type SortState,
-  ariaSort,
-  formatDecimal,
-  formatPercent,
-  formatRating,
-  nextSort,
-  rankCompetitors,
-  sortCompetitorRows,
-} from './results-logic';
+import { formatDecimal, formatPercent, formatRating } from '../../../lib/format';
+import { type CompetitorSortKey, DEFAULT_SORT, type SortState, ariaSort, nextSort, rankCompetitors, sortCompetitorRows } from '../utils/competitor-sort';
 import { AdBadge, OursBadge, PinIcon, RatingText, StarIcon } from './results-ui';
 
 export interface CompetitorsTableProps {

@@ -18,13 +18,13 @@ import {
   FAILED_MARKER,
   type ResultMarker,
   competitorMarkers,
-  formatDecimal,
   markerSizeFor,
   neighbourPair,
   rankingLegend,
   resultMarkers,
   validPointCount,
-} from './results-logic';
+} from '../utils/map-markers';
+import { formatDecimal } from '../../../lib/format';
 
 export type ResultsMapMode = 'ranking' | 'competitors';
 

@@ -164,8 +164,3 @@ export function isoToZonedLocal(instant: Date, timeZone: string): string {
   const w = wallClock(instant, timeZone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
-
-/** The Intl locale for the interface language: Spanish formatting (es-ES) by default. */
-export function intlLocale(language: string | undefined): string {
-  return language?.startsWith('en') ? 'en-GB' : 'es-ES';
-}

@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/common-icons';
 import { BellIcon, ListIcon, ReplyIcon, SentimentIcon } from './icons';
@@ -50,7 +51,7 @@ export function ReviewsPage() {
       </section>
       <p className="text-center text-sm text-slate-600">
         {t('suggest')}{' '}
-        <Link to="/support" className="font-medium text-brand-700 hover:underline">
+        <Link to={paths.support.getHref()} className="font-medium text-brand-700 hover:underline">
           {t('suggestLink')}
         </Link>
       </p>

@@ -2,6 +2,7 @@ import { DEFAULT_GRID_SIZE, GRID_SIZES } from '@rankmaps/shared/plans';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
 import { type Bounds, unwrapLng } from '../../../../components/map/map-geometry';
+import { formatDecimal } from '../../../../lib/format';
 
 /** What the editor needs from the profile's planLimits. */
 export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'>;
@@ -102,13 +103,13 @@ export function drawablePoints(points: readonly MatrixPoint[], refLng: number | 
  * in the interface's language ('1,5 km' in Spanish).
  */
 export function formatDistance(metres: number, locale: string): { value: string; unit: 'm' | 'km' } {
-  if (metres < 1000) return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(metres), unit: 'm' };
-  return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metres / 1000), unit: 'km' };
+  if (metres < 1000) return { value: formatDecimal(metres, locale, 0), unit: 'm' };
+  return { value: formatDecimal(metres / 1000, locale), unit: 'km' };
 }
 
 /** The side of the analysed area: twice the radius (docs/product.md §9), always in kilometres. */
 export function areaSideKm(radiusMetres: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format((2 * radiusMetres) / 1000);
+  return formatDecimal((2 * radiusMetres) / 1000, locale);
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
