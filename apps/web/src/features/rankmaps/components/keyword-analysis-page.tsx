@@ -23,7 +23,7 @@ interface KeywordAnalysisPageProps {
 }
 
 /**
- * /rankmap/{placeId}/keyword/{keywordId} (docs/product.md §2, §4): the keyword's analyses, the selected
+ * /rankmap/{placeId}/keyword/{keywordId} (docs/product.md §2, docs/product.md §4): the keyword's analyses, the selected
  * one's summary, map (Ranking Map / Competidores), point panel and competitors, and the
  * New Analysis modal. A running analysis is polled every 2 s until its results load.
  */
