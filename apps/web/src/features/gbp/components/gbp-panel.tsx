@@ -10,7 +10,7 @@ import { useDisconnectGbp } from '../api/disconnect';
 import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
 import { DemoBadge } from './demo-badge';
-import { GoogleIcon } from '../../../components/ui/common-icons';
+import { GoogleIcon } from '../../../components/ui/google-icon';
 
 type PanelState = 'disconnected' | 'expired' | 'connected';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TrashIcon } from '../../../components/ui/common-icons';
+import { TrashIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 
 /** A keyword: opens its analysis page; the bin deletes it after a confirmation. */

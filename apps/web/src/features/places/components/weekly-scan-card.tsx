@@ -2,8 +2,8 @@ import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { ClockIcon } from '../../../components/ui/common-icons';
 
 /** Re-renders every second: the countdown of spec §4 recalculates each second. */
 function useNow(): Date {
