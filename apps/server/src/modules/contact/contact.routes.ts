@@ -6,7 +6,7 @@ import { sendContactMessage } from './contact.service';
 
 const TOO_MANY_MESSAGES = 'Demasiadas peticiones. Inténtalo de nuevo en unos minutos.';
 
-/** POST /api/general/contactform: the public contact form (spec §7). */
+/** POST /api/general/contactform: the public contact form (docs/product.md §7). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/general/contactform',

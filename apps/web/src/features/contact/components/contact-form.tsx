@@ -14,7 +14,7 @@ import { contactErrorMessage } from './contact-error';
 
 const empty: ContactFormValues = { name: '', email: '', message: '' };
 
-/** Name, e-mail and message; states idle → sending → success (form cleared) or error (spec §4). */
+/** Name, e-mail and message; states idle → sending → success (form cleared) or error (docs/product.md §4). */
 export function ContactForm() {
   const { t } = useTranslation('contact');
   const send = useSendContactMessage();

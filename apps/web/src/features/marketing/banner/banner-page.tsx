@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CameraIcon } from 'lucide-react';
 import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '../../../lib/paths';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
 
 /** /banner-preview: a 1200×630 brand banner to screenshot, with no site chrome around it. */
@@ -51,7 +52,7 @@ export function BannerPage({ logo, brand }: { logo: ReactNode; brand: string }) 
           {t('banner.hint')}
         </p>
         <p>{t('banner.hintShortcut')}</p>
-        <Link to="/" className="mt-2 font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={paths.root.getHref()} className="mt-2 font-semibold text-brand-700 hover:text-brand-800">
           {t('banner.back')}
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from 'lucide-react';
-import { asStringList } from '../components/format';
+import { asStringList } from '../components/string-list';
 import { HISTORY_FIRST, HISTORY_LAST, HistoryChart } from '../components/history-chart';
 import { SectionHeading } from '../components/section-heading';
 

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { SectionHeading } from '../components/section-heading';
+import { formatDecimal } from '../../../lib/format';
 
 const ITEMS: { id: string; icon: LucideIcon }[] = [
   { id: 'weekly', icon: CalendarIcon },
@@ -26,13 +27,12 @@ const ITEMS: { id: string; icon: LucideIcon }[] = [
 
 export function IncludedSection() {
   const { t, i18n } = useTranslation('landing');
-  const km = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const values = {
     count: claims.competitors,
     min: claims.minGrid,
     max: claims.maxGrid,
-    minKm: km.format(claims.minRadiusKm),
-    maxKm: km.format(claims.maxRadiusKm),
+    minKm: formatDecimal(claims.minRadiusKm, i18n.language),
+    maxKm: formatDecimal(claims.maxRadiusKm, i18n.language),
   };
   return (
     <section
