@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MenuIcon, XIcon } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
-import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useMenu } from './use-menu';
@@ -65,7 +65,7 @@ export function PublicHeader() {
             aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
             className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
-            <Icon name={menu.open ? 'close' : 'menu'} className="h-5 w-5" />
+            {menu.open ? <XIcon className="h-5 w-5 shrink-0" /> : <MenuIcon className="h-5 w-5 shrink-0" />}
           </button>
         </div>
       </div>

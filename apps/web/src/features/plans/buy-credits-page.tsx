@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE, GRID_SIZES } from '@rankmaps/shared/plans';
+import { CheckIcon, CoinsIcon } from 'lucide-react';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,7 +9,6 @@ import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
 import { formatCount, formatEuro } from '../../lib/format';
-import { CheckIcon, CoinsIcon } from './components/icons';
 import { paths } from '../../lib/paths';
 
 // A few grid sizes to show what a scan costs: 1 credit per point, so side × side.
@@ -51,7 +51,7 @@ export function BuyCreditsPage() {
           />
           <div className="relative">
             <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-amber-50 text-amber-700 ring-1 ring-amber-200">
-              <CoinsIcon className="h-6 w-6" />
+              <CoinsIcon className="h-6 w-6 shrink-0" />
             </span>
             <h2 id="credit-package-title" className="mt-5 text-sm font-semibold tracking-wide text-slate-500 uppercase">
               {t('buyCredits.packageTitle')}
@@ -65,7 +65,7 @@ export function BuyCreditsPage() {
               {[t('buyCredits.validity', { months: CREDIT_PACKAGE.validityMonths }), t('buyCredits.oneOff'), t('buyCredits.stack')].map(
                 (line) => (
                   <li key={line} className="flex items-center gap-2.5">
-                    <CheckIcon className="h-4 w-4 text-emerald-600" />
+                    <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
                     {line}
                   </li>
                 ),

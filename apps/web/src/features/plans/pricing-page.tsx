@@ -11,12 +11,12 @@ import {
   type BillingPeriod,
   type PlanCategory,
 } from '@rankmaps/shared/plans';
+import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
 import { useSession } from '../../lib/auth/session';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatEuro } from '../../lib/format';
-import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
 import { paths } from '../../lib/paths';
@@ -64,7 +64,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           </h1>
           <p className="mt-4 text-lg text-pretty text-slate-600">{t('subtitle', { days: TRIAL_DAYS })}</p>
           <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3.5 py-1.5 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-            <CheckIcon className="h-4 w-4" />
+            <CheckIcon className="h-4 w-4 shrink-0" />
             {t('noCommitment')}
           </p>
         </div>
@@ -139,7 +139,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           <ul className="mt-6 grid gap-x-8 gap-y-3 @xl:grid-cols-2 @4xl:grid-cols-3">
             {INCLUDED.map((id) => (
               <li key={id} className="flex items-center gap-2.5 text-sm text-slate-700">
-                <CheckIcon className="h-4 w-4 text-emerald-600" />
+                <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
                 {t(`included.${id}`, { days: TRIAL_DAYS, count: COMPETITORS_PER_LOCATION })}
               </li>
             ))}
@@ -152,7 +152,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
         <div className="mx-auto grid max-w-6xl gap-6 @2xl:grid-cols-2">
           <section aria-labelledby="pricing-credits" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
-              <CoinsIcon />
+              <CoinsIcon className="h-5 w-5 shrink-0" />
             </span>
             <div>
               <h2 id="pricing-credits" className="font-semibold text-slate-900">
@@ -172,7 +172,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           </section>
           <section aria-labelledby="pricing-help" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <ChatIcon />
+              <MessageCircleMoreIcon className="h-5 w-5 shrink-0" />
             </span>
             <div>
               <h2 id="pricing-help" className="font-semibold text-slate-900">

@@ -1,3 +1,4 @@
+import { CheckIcon, XIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +22,7 @@ function StatusIcon({ tone }: { tone: 'success' | 'error' }) {
   const colours = tone === 'success' ? 'bg-emerald-100 text-emerald-700' : 'bg-red-100 text-red-700';
   return (
     <div className={`mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full ${colours}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-        {tone === 'success' ? <path d="m5 12.5 4.5 4.5L19 7.5" /> : <path d="M7 7l10 10M17 7 7 17" />}
-      </svg>
+      {tone === 'success' ? <CheckIcon className="h-8 w-8" strokeWidth={2.2} /> : <XIcon className="h-8 w-8" strokeWidth={2.2} />}
     </div>
   );
 }

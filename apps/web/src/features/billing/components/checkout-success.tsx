@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CircleCheckIcon, TriangleExclamationPointIcon } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { PageLoader, Spinner } from '../../../components/ui/spinner';
 import { isCheckoutPaid, useCheckoutSession } from '../api/get-checkout-session';
 import { paths } from '../../../lib/paths';
 import { useAwaitPlan } from '../hooks/use-await-plan';
-import { WarningIcon } from '../../../components/ui/common-icons';
-import { CheckCircleIcon } from './icons';
 
 function Panel({ tone, title, children }: { tone: 'success' | 'error'; title: string; children: ReactNode }) {
-  const Icon = tone === 'success' ? CheckCircleIcon : WarningIcon;
+  const Icon = tone === 'success' ? CircleCheckIcon : TriangleExclamationPointIcon;
   return (
     <section className="mx-auto w-full max-w-lg py-8 sm:py-14">
       <div className="rounded-3xl bg-white p-6 text-center shadow-lg ring-1 ring-slate-200 sm:p-10">

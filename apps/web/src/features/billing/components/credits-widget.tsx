@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
+import { CoinsIcon } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { creditsBar } from '../utils/subscription-state';
-import { CoinsIcon } from './icons';
 
 export interface CreditsWidgetProps {
   /** Plan credits left this period. */

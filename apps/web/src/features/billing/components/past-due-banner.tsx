@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import { TriangleExclamationPointIcon } from 'lucide-react';
 import { isPaymentFailing } from '../utils/subscription-state';
-import { WarningIcon } from '../../../components/ui/common-icons';
 import { PastDueActions, PastDueDetails } from './past-due-notice';
 
 /**
@@ -20,7 +20,7 @@ export function PastDueBanner({ info, variant = 'banner' }: { info: Subscription
       className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:p-5"
     >
       <div className="flex gap-3">
-        <WarningIcon className="mt-0.5 h-5 w-5 shrink-0 text-red-600" />
+        <TriangleExclamationPointIcon className="mt-0.5 h-5 w-5 shrink-0 text-red-600" />
         <div className="min-w-0 flex-1">
           <Heading id="past-due-title" className="font-semibold text-red-900">
             {t('pastDue.title')}

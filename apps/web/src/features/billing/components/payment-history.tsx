@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ReceiptIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { PAYMENT_HISTORY_LIMIT, usePaymentHistory } from '../api/get-payment-history';
-import { ReceiptIcon } from './icons';
 import { PaymentCards, PaymentTable } from './payment-history-list';
 
 function HistorySkeleton() {

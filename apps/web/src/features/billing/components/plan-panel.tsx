@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { SparklesIcon } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
-import { SparkIcon } from '../../../components/ui/common-icons';
 import { PlanLimits } from './plan-limits';
 import { paths } from '../../../lib/paths';
 
@@ -30,7 +30,7 @@ export function PlanPanel({ profile }: { profile: Profile }) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex gap-3">
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600 ring-1 ring-violet-100">
-              <SparkIcon />
+              <SparklesIcon className="h-5 w-5" />
             </span>
             <div>
               <h2 className="font-semibold text-slate-900">{t('free.title')}</h2>

@@ -11,7 +11,7 @@ import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
 import { paths } from '../../../lib/paths';
 import { DemoBadge } from './demo-badge';
-import { GoogleIcon } from '../../../components/ui/common-icons';
+import { GoogleIcon } from '../../../components/ui/google-icon';
 
 type PanelState = 'disconnected' | 'expired' | 'connected';
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GbpConnectionStatus } from '@rankmaps/shared/schemas/gbp';
+import { ExternalLinkIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { isUsable, useGbpStatus } from '../api/get-connection-status';
@@ -15,7 +16,6 @@ import { gbpErrorView, type GbpErrorView } from '../utils/errors';
 import { formatDay } from '../utils/format';
 import { ConnectPrompt } from './connect-prompt';
 import { DemoBadge } from './demo-badge';
-import { ExternalIcon } from '../../../components/ui/common-icons';
 import { KeywordList } from './keyword-list';
 import { LocationPicker } from './location-picker';
 import { MetricCard } from './metric-card';
@@ -81,7 +81,7 @@ function EmptyState() {
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
       >
         {t('stats.empty.create')}
-        <ExternalIcon className="h-4 w-4" />
+        <ExternalLinkIcon className="h-4 w-4" />
       </a>
     </section>
   );

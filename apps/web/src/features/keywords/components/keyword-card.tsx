@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TrashIcon } from '../../../components/ui/common-icons';
+import { TrashIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 

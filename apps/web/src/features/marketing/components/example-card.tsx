@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { MapPinIcon } from 'lucide-react';
 import { HeatmapIllustration } from './heatmap-illustration';
-import { MarketingIcon } from './icons';
 import { exampleRanks, gridMetrics } from './rank-scale';
 import { formatDecimal } from '../../../lib/format';
 
@@ -24,7 +24,7 @@ export function ExampleCard() {
         <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-3.5">
           <div className="flex min-w-0 items-center gap-2.5">
             <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-              <MarketingIcon name="pin" className="h-4.5 w-4.5" />
+              <MapPinIcon className="h-4.5 w-4.5 shrink-0" />
             </span>
             <p className="truncate text-sm font-semibold text-slate-900">{t('example.business')}</p>
           </div>

@@ -1,11 +1,10 @@
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisVerticalIcon, Grid3x3Icon, MapIcon, RefreshCwIcon, TrashIcon } from 'lucide-react';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { mapsUrl } from '../utils/place-limits';
-import { TrashIcon } from '../../../components/ui/common-icons';
-import { GridIcon, MapIcon, MoreIcon, SyncIcon } from './place-icons';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { paths } from '../../../lib/paths';
@@ -45,11 +44,22 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
         <div className="relative z-10">
           <DropdownMenu
             label={t('card.menu', { name: place.name })}
-            trigger={<MoreIcon />}
+            trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
             items={[
-              { kind: 'action', label: syncing ? t('card.syncing') : t('card.sync'), onSelect: onSync, icon: <SyncIcon />, disabled: busy },
-              { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon /> },
-              { kind: 'link', label: t('card.editMatrix'), to: paths.editMatrix.getHref(place._id), icon: <GridIcon /> },
+              {
+                kind: 'action',
+                label: syncing ? t('card.syncing') : t('card.sync'),
+                onSelect: onSync,
+                icon: <RefreshCwIcon className="h-4 w-4" />,
+                disabled: busy,
+              },
+              { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon className="h-4 w-4" /> },
+              {
+                kind: 'link',
+                label: t('card.editMatrix'),
+                to: paths.editMatrix.getHref(place._id),
+                icon: <Grid3x3Icon className="h-4 w-4" />,
+              },
               {
                 kind: 'action',
                 label: t('card.delete'),

@@ -5,6 +5,7 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { useAlerts } from '../../../components/ui/alerts/alerts-context';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -17,7 +18,6 @@ import { useRefreshPlace } from '../api/refresh-place';
 import { placesAllowance } from '../utils/place-limits';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
-import { PinIcon, PlusIcon } from './place-icons';
 
 /** /rankmap (docs/product.md §2): the user's businesses, the plan's allowance and how RankMap works. */
 export function PlaceListPage({ profile }: { profile: Profile }) {
@@ -73,7 +73,7 @@ function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: numb
   if (canAdd)
     return (
       <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} shrink-0 whitespace-nowrap`}>
-        <PlusIcon />
+        <PlusIcon className="h-4 w-4" />
         {t('list.add')}
       </Link>
     );
@@ -156,12 +156,12 @@ function EmptyState() {
   return (
     <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <PinIcon />
+        <MapPinIcon className="h-4 w-4" />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{t('empty.title')}</h2>
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('empty.body')}</p>
       <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} mt-6`}>
-        <PlusIcon />
+        <PlusIcon className="h-4 w-4" />
         {t('empty.cta')}
       </Link>
     </div>

@@ -3,6 +3,7 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { ClockIcon, EllipsisVerticalIcon, Grid3x3Icon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
 import { Button } from '../../../components/ui/button';
@@ -14,8 +15,6 @@ import { usePlace } from '../api/get-place';
 import { useSetActivePlace } from '../api/set-active-place';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { ClockIcon } from '../../../components/ui/common-icons';
-import { GridIcon, MoreIcon } from './place-icons';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { ScheduleModal } from './schedule-modal';
@@ -119,9 +118,9 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
         </div>
         <DropdownMenu
           label={t('header.menu')}
-          trigger={<MoreIcon />}
+          trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
           items={[
-            { kind: 'link', label: t('card.editMatrix'), to: paths.editMatrix.getHref(place._id), icon: <GridIcon /> },
+            { kind: 'link', label: t('card.editMatrix'), to: paths.editMatrix.getHref(place._id), icon: <Grid3x3Icon className="h-4 w-4" /> },
             { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
           ]}
         />

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { annualSavings, annualTotal, DEFAULT_RADIUS_M, isUnlimited, priceFor, type BillingPeriod, type Plan } from '@rankmaps/shared/plans';
+import { CheckIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckoutError } from './checkout-error';
 import { formatCount, formatEuro } from '../../../lib/format';
-import { CheckIcon } from './icons';
 import { paths } from '../../../lib/paths';
 
 interface PlanCardProps {
@@ -98,7 +98,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
         {limits.map((limit) => (
           <div key={limit.label} className="flex items-center justify-between gap-3">
             <dt className="flex items-center gap-2 text-slate-600">
-              <CheckIcon className="h-4 w-4 text-brand-600" />
+              <CheckIcon className="h-4 w-4 shrink-0 text-brand-600" />
               {limit.label}
             </dt>
             <dd className="font-semibold text-slate-900">{limit.value}</dd>
@@ -106,7 +106,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
         ))}
       </dl>
       <p className="mt-5 flex items-center gap-2 text-sm text-slate-600">
-        <CheckIcon className="h-4 w-4 text-brand-600" />
+        <CheckIcon className="h-4 w-4 shrink-0 text-brand-600" />
         {plan.type === 'pro'
           ? t('card.customRadius')
           : t('card.fixedRadius', { km: formatCount(DEFAULT_RADIUS_M / 1000, i18n.language) })}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { ChevronDownIcon, WrenchIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
@@ -16,8 +17,6 @@ import {
   type DevParamsFormOutput,
   type DevParamsFormValues,
 } from '../utils/dev-params';
-import { ChevronDownIcon } from '../../../components/ui/common-icons';
-import { WrenchIcon } from './icons';
 
 /** docs/product.md §9: the panel closes 1.5 s after a successful save. */
 const CLOSE_AFTER_MS = 1500;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
+import { MailIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
-import { MailIcon } from '../../../components/ui/common-icons';
 import { useCooldown } from './use-cooldown';
 
 /**

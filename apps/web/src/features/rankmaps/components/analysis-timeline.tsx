@@ -1,7 +1,7 @@
 import type { RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
+import { TrashIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../../components/ui/alerts/alerts-context';
-import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toasts/toast-context';
 import { useDeleteAnalysis } from '../api/delete-analysis';
 import { useDeleteScheduledAnalysis } from '../api/delete-scheduled-analysis';
@@ -110,9 +110,7 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
                   title={t(del === 'scheduled' ? 'timeline.deleteScheduled' : 'timeline.delete', { date })}
                   className="absolute top-2 right-2 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
                 >
-                  <Icon className="h-4 w-4">
-                    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-                  </Icon>
+                  <TrashIcon className="h-4 w-4" />
                 </button>
               )}
             </li>

@@ -1,6 +1,7 @@
 import type { Keyword } from '@rankmaps/shared/schemas/keywords';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
+import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -126,17 +127,7 @@ function Header({ keyword, isDemo, onNew }: { keyword: Keyword; isDemo: boolean;
         )}
       </div>
       <Button onClick={onNew} className="shrink-0">
-        <svg
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2.2}
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          <path d="M12 5v14M5 12h14" />
-        </svg>
+        <PlusIcon className="h-4 w-4" strokeWidth={2.2} />
         {t('header.newAnalysis')}
       </Button>
     </header>
@@ -148,18 +139,7 @@ function EmptyState({ keyword, onNew }: { keyword: Keyword; onNew: () => void })
   return (
     <section aria-labelledby="empty-title" className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.8}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
-          <circle cx="12" cy="10" r="2.5" />
-        </svg>
+        <MapPinIcon className="h-6 w-6" />
       </span>
       <h2 id="empty-title" className="mt-4 text-lg font-semibold text-slate-900">
         {t('empty.title')}

@@ -5,9 +5,8 @@ import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { getPlan } from '@rankmaps/shared/plans';
 import { paths } from '../../../lib/paths';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { CircleQuestionMarkIcon, ClockIcon, MailIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon, UserIcon } from '../../../components/ui/common-icons';
-import { HelpIcon } from './icons';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
@@ -47,7 +46,7 @@ export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'e
           <Row icon={<MailIcon className="h-4 w-4" />} label={t('sidebar.email')} testId="support-user-email">
             {profile.email}
           </Row>
-          <Row icon={<BadgeIcon className="h-4 w-4" />} label={t('sidebar.plan')} testId="support-user-plan">
+          <Row icon={<ShieldCheckIcon className="h-4 w-4" />} label={t('sidebar.plan')} testId="support-user-plan">
             {planName}
           </Row>
         </dl>
@@ -59,7 +58,7 @@ export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'e
         </h2>
         <p className="mt-2 text-sm text-slate-600">{t('sidebar.hours', { hours: CONTACT_REPLY_HOURS })}</p>
         <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-          <HelpIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          <CircleQuestionMarkIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
           <span>
             {t('sidebar.faqHint')}{' '}
             <Link to={paths.faq.getHref()} className="font-medium text-brand-700 hover:underline">
