@@ -11,7 +11,7 @@ import {
   type MapsSearchRequest,
 } from '../../../providers/maps-search/interface';
 import { creditsService } from '../../billing/credits.service';
-import { sleep } from '../concurrency';
+import { sleep } from '../../../lib/sleep';
 import { type ScanDeps, scanDeps } from '../scan.service';
 
 export const MALAGA = { lat: 36.7213, lng: -4.4214 };
