@@ -27,7 +27,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
         body: passwordResetRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {
@@ -61,7 +61,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Establece una contraseña nueva con un enlace de restablecimiento',
         params: tokenParamSchema,
         body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {

@@ -35,7 +35,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Inicia sesión con email y contraseña',
         body: loginRequestSchema,
-        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Inicia sesión (o crea la cuenta) con un ID token de Google',
         body: googleLoginRequestSchema,
-        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {

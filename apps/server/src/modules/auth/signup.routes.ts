@@ -31,7 +31,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Crea una cuenta y envía el email de confirmación',
         body: signupRequestSchema,
-        response: { 201: signupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: signupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta)',
         body: emailOnlyRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {

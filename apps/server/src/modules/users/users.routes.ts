@@ -57,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         consumes: ['multipart/form-data'],
         body: updateProfileDocSchema,
-        response: { 200: profileSchema, ...errors, 429: errorResponseSchema },
+        response: { 200: profileSchema, ...errors, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {
