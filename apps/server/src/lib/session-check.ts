@@ -35,6 +35,11 @@ interface Entry {
 export class SessionCheck {
   /** Read with peek: the bound forgets the oldest stored first, however often it is read. */
   private readonly entries: LRUCache<string, Entry>;
+  /**
+   * Queries in flight, by session. Not lru-cache's fetchMethod: a user-wide revocation must
+   * drop every in-flight query whatever its session, and an answer is dated from when its
+   * query started; both are kept here, around a plain LRUCache.
+   */
   private readonly pending = new Map<string, Promise<string | null>>();
   /** Bumped by every revocation, so a query that started before one never stores its answer. */
   private generation = 0;
