@@ -21,7 +21,13 @@ describe('drill: PostgreSQL stops under the rate limits', async () => {
   const fatal = collectFatalErrors();
 
   const call = (via: FastifyInstance, remoteAddress: string) => via.inject({ method: 'GET', url: '/api/config', remoteAddress });
-  const login = () => app.inject({ method: 'POST', url: '/api/auth/login/user', remoteAddress: '203.0.113.5', payload: { email: 'nadie@example.com', password: 'x' } });
+  const login = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login/user',
+      remoteAddress: '203.0.113.5',
+      payload: { email: 'nadie@example.com', password: 'x' },
+    });
 
   it('when the server stops, then API calls go on under the per-process limit and sign-in answers a Spanish 503; once it is back, sign-in works and the counts reach the other process', async () => {
     const address = '198.51.100.7';
@@ -31,7 +37,10 @@ describe('drill: PostgreSQL stops under the rate limits', async () => {
       expect((await call(app, address)).statusCode).toBe(429);
       const refused = await login();
       expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toMatchObject({ code: 'RATE_LIMIT_UNAVAILABLE', error: expect.stringMatching(/^No podemos atender/) as unknown });
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMIT_UNAVAILABLE',
+        error: expect.stringMatching(/^No podemos atender/) as unknown,
+      });
     } finally {
       await server.start();
     }

@@ -22,13 +22,33 @@ const FIFTEEN_MINUTES = 15 * 60;
 
 export const rateLimitPolicy = {
   /** Endpoints that guess passwords, create accounts or send mail, per address; `name` is the route's. */
-  auth: (config: Config, name: string): SharedRateLimit => ({ name: `auth:${name}`, max: config.rateLimit.authMax, windowSeconds: FIFTEEN_MINUTES, message: TOO_MANY_ATTEMPTS }),
+  auth: (config: Config, name: string): SharedRateLimit => ({
+    name: `auth:${name}`,
+    max: config.rateLimit.authMax,
+    windowSeconds: FIFTEEN_MINUTES,
+    message: TOO_MANY_ATTEMPTS,
+  }),
   /** The sign-in forms' budget: a person sends a handful of messages, a bot many. Per address. */
-  contact: (config: Config): SharedRateLimit => ({ name: 'contact', max: config.rateLimit.authMax, windowSeconds: FIFTEEN_MINUTES, message: TOO_MANY_REQUESTS }),
+  contact: (config: Config): SharedRateLimit => ({
+    name: 'contact',
+    max: config.rateLimit.authMax,
+    windowSeconds: FIFTEEN_MINUTES,
+    message: TOO_MANY_REQUESTS,
+  }),
   /** The contact form's budget, per account (not per address, which a whole office may share). */
-  support: (config: Config): SharedRateLimit => ({ name: 'support', max: config.rateLimit.authMax, windowSeconds: FIFTEEN_MINUTES, message: TOO_MANY_REQUESTS }),
+  support: (config: Config): SharedRateLimit => ({
+    name: 'support',
+    max: config.rateLimit.authMax,
+    windowSeconds: FIFTEEN_MINUTES,
+    message: TOO_MANY_REQUESTS,
+  }),
   /** Profile pictures per user per hour: decoding and re-encoding images costs CPU and disk. */
-  avatarUpload: (config: Config): SharedRateLimit => ({ name: 'avatar-upload', max: config.rateLimit.uploadMax, windowSeconds: 3600, message: TOO_MANY_UPLOADS }),
+  avatarUpload: (config: Config): SharedRateLimit => ({
+    name: 'avatar-upload',
+    max: config.rateLimit.uploadMax,
+    windowSeconds: 3600,
+    message: TOO_MANY_UPLOADS,
+  }),
 };
 
 /**

@@ -99,12 +99,21 @@ describe('rate limits on the PostgreSQL store, across API processes', async () =
   });
 
   it('when the database is down, then a sensitive endpoint fails closed with a Spanish 503 (never a 500), and counts again once it is back', async () => {
-    const login = () => flaky.inject({ method: 'POST', url: '/api/auth/login/user', remoteAddress: newAddress(), payload: { email: 'nadie@example.com', password: 'x' } });
+    const login = () =>
+      flaky.inject({
+        method: 'POST',
+        url: '/api/auth/login/user',
+        remoteAddress: newAddress(),
+        payload: { email: 'nadie@example.com', password: 'x' },
+      });
     switched.state.down = true;
     try {
       const refused = await login();
       expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toMatchObject({ code: 'RATE_LIMIT_UNAVAILABLE', error: expect.stringMatching(/^No podemos atender esta petición/) as unknown });
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMIT_UNAVAILABLE',
+        error: expect.stringMatching(/^No podemos atender esta petición/) as unknown,
+      });
       expect(switched.logs.some((l) => l.level === 50 && /could not count a request/.test(l.msg))).toBe(true);
     } finally {
       switched.state.down = false;

@@ -29,7 +29,12 @@ export function sharedRateLimitOf(hook: unknown): LimitingHook['sharedRateLimit'
  * Counts one request of the client `keyOf` names against the limit; past it, answers 429
  * with the limit's message and a Retry-After header saying when the window ends.
  */
-function limitingHook(app: FastifyInstance, limit: SharedRateLimit, per: 'address' | 'user', keyOf: (request: FastifyRequest) => string): LimitingHook {
+function limitingHook(
+  app: FastifyInstance,
+  limit: SharedRateLimit,
+  per: 'address' | 'user',
+  keyOf: (request: FastifyRequest) => string,
+): LimitingHook {
   const count = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowSeconds * 1000,
