@@ -52,6 +52,8 @@ interface LocalCount {
   /** When the window ends, by this process's clock. */
   endsAt: number;
   windowSeconds: number;
+  /** Worked out at the first flush, once per window rather than once a second. */
+  bucketHash?: string;
 }
 
 export function postgresRateLimitStore(container: Container, opts: { flushMs: number }): PostgresRateLimitStore {
@@ -102,7 +104,7 @@ export function postgresRateLimitStore(container: Container, opts: { flushMs: nu
     const sent: { key: string; count: LocalCount; hits: number; bucketHash: string }[] = [];
     for (const [key, count] of counts) {
       if (count.endsAt <= now) counts.delete(key);
-      else if (count.pending > 0) sent.push({ key, count, hits: count.pending, bucketHash: bucketOf(key) });
+      else if (count.pending > 0) sent.push({ key, count, hits: count.pending, bucketHash: (count.bucketHash ??= bucketOf(key)) });
     }
     if (++flushes % PURGE_EVERY_FLUSHES === 0) purge();
     if (sent.length === 0) return;
