@@ -106,7 +106,7 @@ export interface Config {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   /**
-   * Google Business Profile (decisions.md "Google Business Profile"): Google's OAuth and APIs when
+   * Google Business Profile (docs/decisions.md §20): Google's OAuth and APIs when
    * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, the demo connection otherwise. tokenKey is
    * the base64 AES-256 key for the stored tokens (required with Google; the demo derives one).
    */
@@ -160,7 +160,7 @@ export interface Config {
   /** Business search: Google Places (New) with a key, the demo catalogue without one. */
   places: { provider: 'demo' | 'google'; googleApiKey: string | undefined; baseUrl: string };
   /**
-   * Rank data for scans (decisions.md §4). rateLimitPerMinute is shared by every worker
+   * Rank data for scans (docs/decisions.md §4). rateLimitPerMinute is shared by every worker
    * process; concurrency is per scan job.
    */
   mapsSearch: {

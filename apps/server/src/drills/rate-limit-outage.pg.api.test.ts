@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { collectFatalErrors, until } from './drill-helpers';
-import { startPrivatePostgres, testAppOn } from './private-postgres';
+import { collectFatalErrors } from '../../test/fatal-errors';
+import { startPrivatePostgres, testAppOn } from '../../test/private-postgres';
+import { callsUntilRefused } from '../../test/rate-limits';
 
 const MAX = 10;
 
@@ -44,20 +44,11 @@ describe('drill: PostgreSQL stops under the rate limits', async () => {
     } finally {
       await server.start();
     }
-    await until('sign-in counted again', async () => (await login()).statusCode === 401, 15_000);
+    await expect
+      .poll(async () => (await login()).statusCode, { message: 'sign-in counted again', timeout: 15_000, interval: 200 })
+      .toBe(401);
     // The other process has seen none of this address's calls: it learns them at its first flush.
-    let allowed = 0;
-    await until(
-      'the other process refuses the address',
-      async () => {
-        const status = (await call(other, address)).statusCode;
-        if (status === 200) allowed++;
-        else expect(status).toBe(429);
-        await sleep(100);
-        return status === 429;
-      },
-      10_000,
-    );
+    const { allowed } = await callsUntilRefused(() => call(other, address), 10_000);
     expect(allowed).toBeLessThan(MAX / 2);
     expect(fatal).toEqual([]);
   });

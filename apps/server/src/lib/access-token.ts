@@ -26,7 +26,7 @@ export interface AccessClaims {
   sessionId: string | null;
 }
 
-/** Short-lived access JWT (decisions.md §6). HS256 only: `alg: none` and others are refused. */
+/** Short-lived access JWT (docs/decisions.md §6). HS256 only: `alg: none` and others are refused. */
 export class AccessTokens {
   /** Imported once: given raw bytes, jose imports the key again on every call. */
   private readonly key: KeyObject;
@@ -45,7 +45,7 @@ export class AccessTokens {
 
   /**
    * The application always passes the session (refresh family) the token belongs to; the
-   * id-only form is what tokens looked like before, kept for tests and tools that need a
+   * id-only form, with no `sid`, serves tests and tools that need a
    * token for a user without signing in.
    */
   sign(userId: string, sessionId?: string): Promise<string> {

@@ -5,7 +5,7 @@ import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { sendContactMessage } from './contact.service';
 
-/** POST /api/general/contactform: the public contact form (spec §7). */
+/** POST /api/general/contactform: the public contact form (docs/product.md §7). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/general/contactform',

@@ -9,11 +9,11 @@ import { presentDetail, presentResult } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
 
-// GET /api/rankmap/:id (spec §7) without the generic response serializer, which validated
+// GET /api/rankmap/:id (docs/product.md §7) without the generic response serializer, which validated
 // and copied every one of a 25×25 analysis's ~13,000 results on every request (3.8 MB of
 // JSON). The small parts (rankMap, competitorAnalysis) are still validated against their
 // schemas; the per-point results are the presenter's exact objects, so the bytes are the
-// same as before. A completed analysis never changes, so its compressed answer is kept, and
+// same as the serializer's. A completed analysis never changes, so its compressed answer is kept, and
 // a request for it reads only what tells whether the kept one is still current.
 
 /** Compressed answers kept per process, by total size (a 25×25 one is ~70 KB in brotli, ~130 KB in gzip). */

@@ -1,10 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { callsUntilRefused } from '../../../test/rate-limits';
 import { createTestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
 import type { Container } from '../../container';
+import { bucketOf } from './postgres-store';
 
 const MAX = 10;
 const FLUSH_MS = 50;
@@ -40,23 +44,20 @@ describe('rate limits on the PostgreSQL store, across API processes', async () =
   let lastAddress = 0;
   const newAddress = () => `198.51.100.${++lastAddress}`;
   const call = (via: FastifyInstance, remoteAddress: string) => via.inject({ method: 'GET', url: '/api/config', remoteAddress });
-  /** Calls through `via` every 100 ms until refused; answers the refusal and how many calls went through before it. */
-  const untilRefused = async (via: FastifyInstance, address: string) => {
-    let allowed = 0;
-    for (let i = 0; i < 30; i++) {
-      const res = await call(via, address);
-      if (res.statusCode === 429) return { refused: res, allowed };
-      expect(res.statusCode).toBe(200);
-      allowed++;
-      await sleep(100);
-    }
-    throw new Error(`${address} was never refused`);
+  /** Every call of `address` to the global limit that has reached the database, from any process. */
+  const sharedHits = async (address: string) => {
+    const [row] = await rowsOf<{ hits: number }>(
+      container.database.db,
+      sql`select hits from request_counters where bucket_hash = ${bucketOf(`global\u0000${address}`)}`,
+    );
+    return row ? Number(row.hits) : 0;
   };
+  const untilRefused = (via: FastifyInstance, address: string) => callsUntilRefused(() => call(via, address));
 
   it('when one address spends its budget on one process, then another process refuses it within a flush or two, with a Spanish 429 and Retry-After, and other addresses go on', async () => {
     const address = newAddress();
     for (let i = 0; i < MAX; i++) expect((await call(app, address)).statusCode).toBe(200);
-    await sleep(FLUSH_MS * 4);
+    await expect.poll(() => sharedHits(address), { message: 'the first process flushed', timeout: 5_000, interval: FLUSH_MS }).toBe(MAX);
     const { refused, allowed } = await untilRefused(other, address);
     // Counted per process, the other would have allowed MAX more; shared, only what it sees before its own flush.
     expect(allowed).toBeLessThan(MAX / 2);
@@ -86,13 +87,22 @@ describe('rate limits on the PostgreSQL store, across API processes', async () =
       const refused = await call(flaky, address);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error).toMatch(/^Demasiad/);
-      await sleep(FLUSH_MS * 4);
-      expect(switched.logs.some((l) => l.level === 40 && /could not share counts/.test(l.msg))).toBe(true);
+      await expect
+        .poll(() => switched.logs.some((l) => l.level === 40 && /could not share counts/.test(l.msg)), {
+          timeout: 5_000,
+          interval: FLUSH_MS,
+        })
+        .toBe(true);
     } finally {
       switched.state.down = false;
     }
-    await sleep(FLUSH_MS * 4);
-    expect(switched.logs.some((l) => l.level === 30 && /shared through the database again/.test(l.msg))).toBe(true);
+    await expect
+      .poll(() => switched.logs.some((l) => l.level === 30 && /shared through the database again/.test(l.msg)), {
+        timeout: 5_000,
+        interval: FLUSH_MS,
+      })
+      .toBe(true);
+    expect(await sharedHits(address)).toBe(MAX + 1);
     // What the process counted while the database was down reached the others.
     const { allowed } = await untilRefused(other, address);
     expect(allowed).toBeLessThan(MAX / 2);

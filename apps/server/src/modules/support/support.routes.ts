@@ -7,7 +7,7 @@ import { limitPerUser } from '../rate-limits/shared-rate-limit';
 import { SUPPORT_TICKET_SENT_MESSAGE, sendSupportTicket } from './support.service';
 
 /**
- * POST /api/general/support: the /support ticket form (spec §7). Signed-in only; the
+ * POST /api/general/support: the /support ticket form (docs/product.md §7). Signed-in only; the
  * sender is the session's user, whatever the body's userId/userEmail/userName say.
  */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -81,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateBillingData(container, requireUserId(request), request.body.billingData),
   );
 
-  // decisions §6: the development panel's endpoint exists only with developer tools on.
+  // docs/decisions.md §6: the development panel's endpoint exists only with developer tools on.
   if (container.config.devTools) {
     app.put(
       '/user/dev-params',

@@ -4,22 +4,23 @@ import { usePublicConfig } from '../../lib/public-config';
 import { Icon, type IconName } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { paths } from '../../lib/paths';
 
 const productLinks = [
-  { to: '/como-funciona', key: 'nav.howItWorks' },
-  { to: '/pricing', key: 'nav.pricing' },
-  { to: '/buy-credits', key: 'footer.buyCredits' },
-  { to: '/faq', key: 'nav.faq' },
+  { to: paths.howItWorks.getHref(), key: 'nav.howItWorks' },
+  { to: paths.pricing.getHref(), key: 'nav.pricing' },
+  { to: paths.buyCredits.getHref(), key: 'footer.buyCredits' },
+  { to: paths.faq.getHref(), key: 'nav.faq' },
 ] as const;
 
 const legalLinks = [
-  { to: '/legal/privacy', key: 'footer.privacy' },
-  { to: '/legal/cookie', key: 'footer.cookie' },
-  { to: '/legal/terms', key: 'footer.terms' },
-  { to: '/legal/notice', key: 'footer.notice' },
+  { to: paths.legal.getHref('privacy'), key: 'footer.privacy' },
+  { to: paths.legal.getHref('cookie'), key: 'footer.cookie' },
+  { to: paths.legal.getHref('terms'), key: 'footer.terms' },
+  { to: paths.legal.getHref('notice'), key: 'footer.notice' },
 ] as const;
 
-// Placeholders until the company's profiles exist (spec §2): shown, but not links.
+// Placeholders until the company's profiles exist (docs/product.md §2): shown, but not links.
 const socialNetworks: { icon: IconName; name: string }[] = [
   { icon: 'linkedin', name: 'LinkedIn' },
   { icon: 'instagram', name: 'Instagram' },
@@ -99,7 +100,7 @@ export function PublicFooter() {
                 </>
               )}
               <li>
-                <Link to="/contact" className={linkClass}>
+                <Link to={paths.contact.getHref()} className={linkClass}>
                   {t('footer.writeUs')}
                 </Link>
               </li>

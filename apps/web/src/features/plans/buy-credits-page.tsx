@@ -7,8 +7,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
-import { formatEuro } from './components/format';
+import { formatCount, formatEuro } from '../../lib/format';
 import { CheckIcon, CoinsIcon } from './components/icons';
+import { paths } from '../../lib/paths';
 
 // A few grid sizes to show what a scan costs: 1 credit per point, so side × side.
 const EXAMPLE_GRIDS = GRID_SIZES.filter((s) => [5, 7, 9, 15, 21, 25].includes(s));
@@ -26,7 +27,6 @@ export function BuyCreditsPage() {
   };
   const busy = checkout.isPending || checkout.isSuccess;
   const euro = (n: number, digits = 0) => formatEuro(n, i18n.language, digits);
-  const number = new Intl.NumberFormat(i18n.language);
   const values = { credits: CREDIT_PACKAGE.credits, price: euro(CREDIT_PACKAGE.price), months: CREDIT_PACKAGE.validityMonths };
   usePageMeta(t('buyCredits.metaTitle'), t('buyCredits.metaDescription', values));
   const how: unknown = t('buyCredits.how', { returnObjects: true });
@@ -86,7 +86,7 @@ export function BuyCreditsPage() {
                 </button>
               ) : (
                 <Link
-                  to="/signin?redirect=/buy-credits"
+                  to={`${paths.signin.getHref()}?redirect=${paths.buyCredits.getHref()}`}
                   className="inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800"
                 >
                   {t('buyCredits.signedOut')}
@@ -127,15 +127,15 @@ export function BuyCreditsPage() {
                   <th scope="row" className="py-2.5 font-semibold text-slate-900">
                     {size}×{size}
                   </th>
-                  <td className="py-2.5 text-right text-slate-700">{number.format(size * size)}</td>
-                  <td className="py-2.5 text-right text-slate-700">{number.format(Math.floor(CREDIT_PACKAGE.credits / (size * size)))}</td>
+                  <td className="py-2.5 text-right text-slate-700">{formatCount(size * size, i18n.language)}</td>
+                  <td className="py-2.5 text-right text-slate-700">{formatCount(Math.floor(CREDIT_PACKAGE.credits / (size * size)), i18n.language)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="mt-6 text-sm text-slate-600">
             {t('buyCredits.plansNote')}{' '}
-            <Link to="/pricing" className="font-semibold text-brand-700 hover:text-brand-800">
+            <Link to={paths.pricing.getHref()} className="font-semibold text-brand-700 hover:text-brand-800">
               {t('buyCredits.plansLink')}
             </Link>
           </p>

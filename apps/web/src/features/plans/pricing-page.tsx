@@ -15,12 +15,13 @@ import { useSession } from '../../lib/auth/session';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '../../lib/page-meta';
-import { formatEuro } from './components/format';
+import { formatEuro } from '../../lib/format';
 import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
+import { paths } from '../../lib/paths';
 
-/** Spec §1 and §9: competitors followed per location. */
+/** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
 const COMPETITORS_PER_LOCATION = 5;
 
 const INCLUDED = ['trial', 'ads', 'competitors', 'serviceArea', 'history', 'countries'] as const;
@@ -37,7 +38,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
-  // Spec §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
+  // docs/product.md §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
   const plansUnavailable = isAuthenticated && plansQuery.isError;
   const plans = plansUnavailable ? [getPlan('basico')!] : plansByCategory(audience);
 
@@ -164,7 +165,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
                   months: CREDIT_PACKAGE.validityMonths,
                 })}
               </p>
-              <Link to="/buy-credits" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+              <Link to={paths.buyCredits.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
                 {t('creditsBanner.link')}
               </Link>
             </div>
@@ -178,7 +179,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
                 {t('help.title')}
               </h2>
               <p className="mt-1 text-sm text-slate-600">{t('help.body')}</p>
-              <Link to="/contact" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+              <Link to={paths.contact.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
                 {t('help.link')}
               </Link>
             </div>

@@ -11,7 +11,7 @@ const styles: Record<ToastType, { box: string; icon: string; path: string }> = {
 };
 
 /**
- * One notification. It leaves after 3 s (spec §9) or on its close button; the clock
+ * One notification. It leaves after 3 s (docs/product.md §9) or on its close button; the clock
  * stops while the pointer or the focus is on it, so it can be read and closed calmly.
  */
 export default function ToastItem({ type, message, onDismiss }: { type: ToastType; message: string; onDismiss: () => void }) {

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
 import { useConfirmEmail } from '../api/confirm-email';
+import { paths } from '../../../lib/paths';
 
 /** Long enough to read "¡Email confirmado!" before the app opens. */
 const SUCCESS_PAUSE_MS = 1500;
@@ -80,7 +81,7 @@ export function ConfirmEmailStatus({ type, token, redirect }: ConfirmEmailStatus
             {t('confirm.retry')}
           </Button>
         )}
-        <Link to="/signin" className={buttonClass('primary')}>
+        <Link to={paths.signin.getHref()} className={buttonClass('primary')}>
           {t('backToSignin')}
         </Link>
       </div>

@@ -6,6 +6,7 @@ import { usePollProfileConfirmation } from '../api/poll-profile-confirmation';
 import { safeRedirect } from '../utils/redirect';
 import { DemoOutboxHint } from './demo-outbox-hint';
 import { ResendButton } from './resend-button';
+import { paths } from '../../../lib/paths';
 
 function stateEmail(state: unknown): string | null {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
@@ -21,10 +22,10 @@ export function EmailVerification() {
   const confirmed = session.profile?.mail_confirmed === true;
   usePollProfileConfirmation(session.isAuthenticated && session.profile !== null && !confirmed);
 
-  if (confirmed) return <Navigate to={safeRedirect(params.get('redirect'), '/')} replace />;
+  if (confirmed) return <Navigate to={safeRedirect(params.get('redirect'), paths.root.getHref())} replace />;
 
   const redirect = params.get('redirect');
-  const signinPath = redirect ? `/signin?${new URLSearchParams({ redirect }).toString()}` : '/signin';
+  const signinPath = paths.signin.getHref(redirect);
   const email = params.get('email') || stateEmail(location.state) || session.profile?.email || null;
 
   return (

@@ -5,7 +5,7 @@ import { WarningIcon } from '../../../components/ui/common-icons';
 import { PastDueActions, PastDueDetails } from './past-due-notice';
 
 /**
- * The warning a past-due subscription raises (spec §2, §4): what failed, when it is
+ * The warning a past-due subscription raises (docs/product.md §2, docs/product.md §4): what failed, when it is
  * retried, and how to fix it. Renders nothing while the subscription is in good standing.
  */
 export function PastDueBanner({ info, variant = 'banner' }: { info: SubscriptionInfo | undefined; variant?: 'banner' | 'inline' }) {

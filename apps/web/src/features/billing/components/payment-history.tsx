@@ -23,7 +23,7 @@ function HistorySkeleton() {
 }
 
 /**
- * The last 20 payments (spec §2, §9). It fetches when first shown, which the profile
+ * The last 20 payments (docs/product.md §2, docs/product.md §9). It fetches when first shown, which the profile
  * does when its payments tab is first opened.
  */
 export function PaymentHistory() {

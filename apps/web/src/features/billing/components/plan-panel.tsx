@@ -6,9 +6,10 @@ import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
 import { SparkIcon } from '../../../components/ui/common-icons';
 import { PlanLimits } from './plan-limits';
+import { paths } from '../../../lib/paths';
 
 /**
- * What the plan allows (spec §4 plan types): pro plans show their credits, other plans
+ * What the plan allows (docs/product.md §4 plan types): pro plans show their credits, other plans
  * their limits, and the free state an upgrade button.
  */
 export function PlanPanel({ profile }: { profile: Profile }) {
@@ -36,7 +37,7 @@ export function PlanPanel({ profile }: { profile: Profile }) {
               <p className="mt-1 text-sm text-slate-600">{t('free.body')}</p>
             </div>
           </div>
-          <Link to="/subscription" className={`${buttonClass('primary')} shrink-0`}>
+          <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} shrink-0`}>
             {t('free.upgrade')}
           </Link>
         </div>

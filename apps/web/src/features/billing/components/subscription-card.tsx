@@ -6,7 +6,7 @@ import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { useSubscriptionInfo } from '../api/get-subscription-info';
-import { formatLongDate } from '../utils/format';
+import { formatLongDate } from '../../../lib/format';
 import { subscriptionActions, subscriptionBadge } from '../utils/subscription-state';
 import { CreditsWidget } from './credits-widget';
 import { ClockIcon } from '../../../components/ui/common-icons';
@@ -59,7 +59,7 @@ function Skeleton() {
   );
 }
 
-/** Credits for pro plans, limits for the others (spec §4 plan types). */
+/** Credits for pro plans, limits for the others (docs/product.md §4 plan types). */
 function PlanAllowance({ info }: { info: SubscriptionInfo }) {
   if (info.plan.type === 'pro') {
     return <CreditsWidget subscription={info.credits.subscription} extra={info.credits.extra} planMonthly={info.credits.planMonthly} />;

@@ -14,7 +14,7 @@ import { ShieldCheckIcon as ShieldIcon } from '../../../components/ui/common-ico
 
 const empty: ContactFormValues = { name: '', email: '', message: '' };
 
-/** Name, e-mail and message; states idle → sending → success (form cleared) or error (spec §4). */
+/** Name, e-mail and message; states idle → sending → success (form cleared) or error (docs/product.md §4). */
 export function ContactForm() {
   const { t } = useTranslation('contact');
   const send = useSendContactMessage();

@@ -19,7 +19,7 @@ function InfoItem({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-/** How and when we answer (spec §2 Contact, §9), with the contact e-mail and phone from the server. */
+/** How and when we answer (docs/product.md §2 Contact, docs/product.md §9), with the contact e-mail and phone from the server. */
 export function ContactInfo() {
   const { t } = useTranslation('contact');
   const { data: config } = usePublicConfig();

@@ -52,7 +52,7 @@ export interface GbpTileContent {
 }
 
 /**
- * Spec §2's three tiles: businesses (n / limit, or Ilimitados), the current plan (the
+ * The three tiles of docs/product.md §2: businesses (n / limit, or Ilimitados), the current plan (the
  * catalogue's name, Free without one) with its state, and the Google Business connection.
  */
 export function SummaryTiles({

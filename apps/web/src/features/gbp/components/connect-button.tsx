@@ -4,7 +4,7 @@ import { useGbpConnect } from '../hooks/use-gbp-connect';
 import { GoogleIcon } from '../../../components/ui/common-icons';
 
 /**
- * Spec §4: 'Reconectar' when the connection works (connected and not expired), otherwise
+ * docs/product.md §4: 'Reconectar' when the connection works (connected and not expired), otherwise
  * 'Conectar Google Business'. Both start the same OAuth round trip back to this page.
  */
 export function ConnectButton({

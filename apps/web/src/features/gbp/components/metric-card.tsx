@@ -5,7 +5,8 @@ import type { GbpDailyResponse, GbpMetric } from '@rankmaps/shared/schemas/gbp';
 import { Button } from '../../../components/ui/button';
 import type { DateRange } from '../utils/date-window';
 import { gbpErrorView } from '../utils/errors';
-import { formatCount, formatDay } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatDay } from '../utils/format';
 import { formatTrend, metricPoints, metricTotal, trendDirection, trendPercent } from '../utils/metrics';
 import { TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons';
 
@@ -50,7 +51,7 @@ interface MetricCardProps {
   range: DateRange;
 }
 
-/** One metric of the window (spec §9): its total, the trend against the previous 30 days, the daily chart and a table twin. */
+/** One metric of the window (docs/product.md §9): its total, the trend against the previous 30 days, the daily chart and a table twin. */
 export function MetricCard({ metric, current, previous, range }: MetricCardProps) {
   const { t, i18n } = useTranslation('gbp');
   const title = t(`stats.metrics.${metric}.title`);

@@ -88,7 +88,7 @@ function EmptyState() {
 }
 
 /**
- * /estadisticas (spec §2, §8, §9): the Google Business Profile performance of a chosen location over
+ * /estadisticas (docs/product.md §2, docs/product.md §8, docs/product.md §9): the Google Business Profile performance of a chosen location over
  * the last 30 days against the 30 before, and its top keywords. Without a working connection, the
  * connect prompt.
  */
@@ -119,7 +119,7 @@ export function StatisticsPage({ userId }: { userId: string }) {
   );
 }
 
-/** The first connection refusal among the calls (spec §8: it leads to the connect prompt), if any. */
+/** The first connection refusal among the calls (docs/product.md §8: it leads to the connect prompt), if any. */
 function connectRefusal(errors: unknown[]): Extract<GbpErrorView, { kind: 'connect' }> | null {
   for (const err of errors) {
     if (!err) continue;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '../../../lib/paths';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
 import { MarketingIcon } from '../components/icons';
 
@@ -51,7 +52,7 @@ export function BannerPage({ logo, brand }: { logo: ReactNode; brand: string }) 
           {t('banner.hint')}
         </p>
         <p>{t('banner.hintShortcut')}</p>
-        <Link to="/" className="mt-2 font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={paths.root.getHref()} className="mt-2 font-semibold text-brand-700 hover:text-brand-800">
           {t('banner.back')}
         </Link>
       </div>

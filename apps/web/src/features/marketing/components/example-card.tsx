@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { HeatmapIllustration } from './heatmap-illustration';
 import { MarketingIcon } from './icons';
 import { exampleRanks, gridMetrics } from './rank-scale';
+import { formatDecimal } from '../../../lib/format';
 
 const metrics = gridMetrics(exampleRanks(7));
 
 /** The hero's product shot: an example RankMap with its headline metrics. */
 export function ExampleCard() {
   const { t, i18n } = useTranslation('landing');
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const tiles = [
-    { label: t('example.geoRank'), value: number.format(metrics.geoRank) },
-    { label: t('example.avgPosition'), value: metrics.avgPosition === null ? '–' : number.format(metrics.avgPosition) },
-    { label: t('example.localPack'), value: `${number.format(metrics.localPack)} %` },
+    { label: t('example.geoRank'), value: formatDecimal(metrics.geoRank, i18n.language) },
+    { label: t('example.avgPosition'), value: metrics.avgPosition === null ? '–' : formatDecimal(metrics.avgPosition, i18n.language) },
+    { label: t('example.localPack'), value: `${formatDecimal(metrics.localPack, i18n.language)} %` },
   ];
   return (
     <figure className="relative mx-auto w-full max-w-md">

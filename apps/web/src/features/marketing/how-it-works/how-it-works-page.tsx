@@ -4,10 +4,11 @@ import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
 import { DashboardExample } from '../components/dashboard-example';
-import { asStringList } from '../components/format';
+import { asStringList } from '../components/string-list';
 import { MarketingIcon, type MarketingIconName } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';
+import { paths } from '../../../lib/paths';
 
 const FEATURES: { id: 'smart' | 'alerts' | 'history'; icon: MarketingIconName }[] = [
   { id: 'smart', icon: 'grid' },
@@ -26,10 +27,10 @@ export function HowItWorksPage() {
           <p>{t('howItWorks.subtitle')}</p>
         </SectionHeading>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <CtaLink to="/signin" arrow>
+          <CtaLink to={paths.signin.getHref()} arrow>
             {t('howItWorks.ctaPrimary')}
           </CtaLink>
-          <CtaLink to="/pricing" variant="secondary">
+          <CtaLink to={paths.pricing.getHref()} variant="secondary">
             {t('howItWorks.ctaSecondary')}
           </CtaLink>
         </div>
@@ -99,10 +100,10 @@ export function HowItWorksPage() {
       </section>
 
       <CtaBand id="how-cta-title" title={t('howItWorks.ctaTitle')} body={t('howItWorks.ctaBody', { days: claims.trialDays })}>
-        <CtaLink to="/signin" variant="inverse" arrow>
+        <CtaLink to={paths.signin.getHref()} variant="inverse" arrow>
           {t('howItWorks.ctaPrimary')}
         </CtaLink>
-        <CtaLink to="/pricing" variant="ghostInverse">
+        <CtaLink to={paths.pricing.getHref()} variant="ghostInverse">
           {t('howItWorks.ctaSecondary')}
         </CtaLink>
       </CtaBand>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { CtaLink } from '../components/cta-links';
+import { paths } from '../../../lib/paths';
 import { ExampleCard } from '../components/example-card';
 import { MarketingIcon } from '../components/icons';
 
@@ -23,10 +24,10 @@ export function Hero() {
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-600 lg:mx-0">{t('landing.hero.subtitle')}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <CtaLink to="/signin" arrow>
+            <CtaLink to={paths.signin.getHref()} arrow>
               {t('landing.hero.primary')}
             </CtaLink>
-            <CtaLink to="/pricing" variant="secondary">
+            <CtaLink to={paths.pricing.getHref()} variant="secondary">
               {t('landing.hero.secondary')}
             </CtaLink>
           </div>

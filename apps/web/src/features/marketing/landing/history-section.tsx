@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { asStringList } from '../components/format';
+import { asStringList } from '../components/string-list';
 import { HISTORY_FIRST, HISTORY_LAST, HistoryChart } from '../components/history-chart';
 import { MarketingIcon } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { MarketingIcon, type MarketingIconName } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';
+import { formatDecimal } from '../../../lib/format';
 
 const ITEMS: { id: string; icon: MarketingIconName }[] = [
   { id: 'weekly', icon: 'calendar' },
@@ -16,13 +17,12 @@ const ITEMS: { id: string; icon: MarketingIconName }[] = [
 
 export function IncludedSection() {
   const { t, i18n } = useTranslation('landing');
-  const km = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const values = {
     count: claims.competitors,
     min: claims.minGrid,
     max: claims.maxGrid,
-    minKm: km.format(claims.minRadiusKm),
-    maxKm: km.format(claims.maxRadiusKm),
+    minKm: formatDecimal(claims.minRadiusKm, i18n.language),
+    maxKm: formatDecimal(claims.maxRadiusKm, i18n.language),
   };
   return (
     <section

@@ -20,6 +20,7 @@ import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { ScheduleModal } from './schedule-modal';
 import { WeeklyScanCard } from './weekly-scan-card';
+import { paths } from '../../../lib/paths';
 
 interface PlacePageProps {
   placeId: string;
@@ -29,7 +30,7 @@ interface PlacePageProps {
 }
 
 /**
- * /rankmap/{placeId} (spec §2): the business's header, its weekly scan and its keywords.
+ * /rankmap/{placeId} (docs/product.md §2): the business's header, its weekly scan and its keywords.
  * A place that is not the user's (404) sends them to the dashboard.
  */
 export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
@@ -39,14 +40,14 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
   const activate = setActive.mutate;
   const loaded = query.isSuccess;
 
-  // Visiting a business makes it the active one (spec §2), once we know it is the user's.
+  // Visiting a business makes it the active one (docs/product.md §2), once we know it is the user's.
   useEffect(() => {
     if (loaded && profile.activePlaceId !== placeId) activate(placeId);
   }, [loaded, placeId, profile.activePlaceId, activate]);
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to="/" replace />;
+    if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to={paths.root.getHref()} replace />;
     return (
       <AlertBanner tone="error" title={t('errors.loadOne')}>
         <Button variant="secondary" className="mt-3 py-2!" loading={query.isFetching} onClick={() => void query.refetch()}>
@@ -60,7 +61,7 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
     <div data-page="place" className="space-y-6">
       <Breadcrumb
         label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name }]}
+        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: place.name }]}
       />
       <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} />
       {keywords(place)}
@@ -120,7 +121,7 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
           label={t('header.menu')}
           trigger={<MoreIcon />}
           items={[
-            { kind: 'link', label: t('card.editMatrix'), to: `/edit-matrix/${place._id}`, icon: <GridIcon /> },
+            { kind: 'link', label: t('card.editMatrix'), to: paths.editMatrix.getHref(place._id), icon: <GridIcon /> },
             { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
           ]}
         />

@@ -1,3 +1,4 @@
+import { formatRating } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from './place-icons';
 
@@ -8,7 +9,7 @@ export function Rating({ rating, reviews }: { rating: number | null; reviews: nu
   return (
     <span className="inline-flex items-center gap-1 text-sm text-slate-700">
       <StarIcon />
-      <span className="font-semibold">{rating.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+      <span className="font-semibold">{formatRating(rating, i18n.language)}</span>
       <span className="text-slate-500">({t('rating.reviews', { count: reviews })})</span>
     </span>
   );

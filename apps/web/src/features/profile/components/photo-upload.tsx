@@ -35,7 +35,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * The profile photo widget (spec §2, §5): the current picture or an add-photo prompt; one
+ * The profile photo widget (docs/product.md §2, docs/product.md §5): the current picture or an add-photo prompt; one
  * image of at most 2 MB, previewed before saving. The picture can be dropped on it too.
  */
 export function PhotoUpload({ currentUrl, file, onFileChange, onErrors, onDelete, deleting, disabled = false }: PhotoUploadProps) {

@@ -9,7 +9,7 @@ import { useCooldown } from './use-cooldown';
 
 /**
  * Shown while the e-mail is unconfirmed. The resend button goes idle → 'Enviando...' →
- * 'Reenviar en {n}s' for 60 s → idle (spec §4), as on /email-verification.
+ * 'Reenviar en {n}s' for 60 s → idle (docs/product.md §4), as on /email-verification.
  */
 export function UnconfirmedEmailBanner({ email }: { email: string }) {
   const { t } = useTranslation('profile');

@@ -2,25 +2,15 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { MAX_FOLLOWED_COMPETITORS } from '@rankmaps/shared/schemas/trend';
-import {
-  type CompetitorSortKey,
-  DEFAULT_SORT,
-  type SortState,
-  ariaSort,
-  formatDecimal,
-  formatPercent,
-  formatRating,
-  nextSort,
-  rankCompetitors,
-  sortCompetitorRows,
-} from './results-logic';
+import { formatDecimal, formatPercent, formatRating } from '../../../lib/format';
+import { type CompetitorSortKey, DEFAULT_SORT, type SortState, ariaSort, nextSort, rankCompetitors, sortCompetitorRows } from '../utils/competitor-sort';
 import { AdBadge, OursBadge, PinIcon, RatingText, StarIcon } from './results-ui';
 
 export interface CompetitorsTableProps {
   analysis: CompetitorAnalysis;
   /** Place ids of the competitors the user follows on this place. */
   followed: string[];
-  /** When given, each row but ours gets a pin toggle (issue 5 item 7); the caller enforces the limit of 5 and says so. */
+  /** When given, each row but ours gets a pin toggle (followed competitors); the caller enforces the limit of 5 and says so. */
   onToggleFollow?: (competitor: Competitor) => void;
 }
 
@@ -32,7 +22,7 @@ interface Column {
 }
 
 /**
- * The competitors of an analysis (spec §9: up to 80 rows, already capped by the server):
+ * The competitors of an analysis (docs/product.md §9: up to 80 rows, already capped by the server):
  * rank, business, average position, appearances, Local Pack %, visibility, GeoRank and
  * rating, our row highlighted and advertisers marked, with our rank and the top 15's
  * averages above and the ad detector below. Columns sort from their headers; narrow
@@ -276,7 +266,7 @@ function SortArrow({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   );
 }
 
-/** The ad detector (decisions.md §3): who advertises in this search, and at what share of the points. */
+/** The ad detector (docs/decisions.md §3): who advertises in this search, and at what share of the points. */
 function AdsCard({ analysis, locale }: { analysis: CompetitorAnalysis; locale: string }) {
   const { t } = useTranslation('rankmap-results');
   const titleId = useId();

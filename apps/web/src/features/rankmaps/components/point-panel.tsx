@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, positionBand } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
-import { FAILED_MARKER, type PointEntry, formatCoordinates, ourPosition, pointEntries } from './results-logic';
+import { formatCoordinates } from '../../../lib/format';
+import { FAILED_MARKER, ourPosition } from '../utils/map-markers';
+import { type PointEntry, pointEntries } from '../utils/point-entries';
 import { AdBadge, OursBadge, RatingText } from './results-ui';
 import { CloseIcon } from '../../../components/ui/common-icons';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icon';
-import { formatRating } from './results-logic';
+import { formatCount, formatRating } from '../../../lib/format';
 
 /** Small pieces the point panel and the competitors table share. */
 
@@ -54,7 +54,7 @@ export function RatingText({
   stacked?: boolean;
 }) {
   const { t } = useTranslation('rankmap-results');
-  const count = t('rating.reviews', { count: reviews, formatted: new Intl.NumberFormat(locale).format(reviews) });
+  const count = t('rating.reviews', { count: reviews, formatted: formatCount(reviews, locale) });
   if (rating === null) {
     return <span className="text-xs text-slate-500">{reviews > 0 ? count : t('rating.none')}</span>;
   }

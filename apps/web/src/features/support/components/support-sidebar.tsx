@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { getPlan } from '@rankmaps/shared/plans';
+import { paths } from '../../../lib/paths';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { usePublicConfig } from '../../../lib/public-config';
 import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon, UserIcon } from '../../../components/ui/common-icons';
@@ -28,7 +29,7 @@ function Row({ icon, label, children, testId }: { icon: ReactNode; label: string
   );
 }
 
-/** Who is writing (spec §2: name, e-mail, current plan), when we answer, and where else to look. */
+/** Who is writing (docs/product.md §2: name, e-mail, current plan), when we answer, and where else to look. */
 export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'email' | 'currentPlan'> }) {
   const { t } = useTranslation('support');
   const { data: config } = usePublicConfig();
@@ -61,7 +62,7 @@ export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'e
           <HelpIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
           <span>
             {t('sidebar.faqHint')}{' '}
-            <Link to="/faq" className="font-medium text-brand-700 hover:underline">
+            <Link to={paths.faq.getHref()} className="font-medium text-brand-700 hover:underline">
               {t('sidebar.faqLink')}
             </Link>
           </span>

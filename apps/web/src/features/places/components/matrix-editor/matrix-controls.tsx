@@ -36,7 +36,7 @@ function LockIcon({ className = 'h-4 w-4' }: { className?: string }) {
 }
 
 /**
- * Grid size and radius, with the plan rules of spec §5 and decisions.md §1. Sizes the plan
+ * Grid size and radius, with the plan rules of docs/product.md §5 and docs/decisions.md §1. Sizes the plan
  * does not allow read 'Requiere Pro' and choosing one shows the upgrade alert (a pro plan's
  * sizes above its own maximum are disabled instead). The radius is a slider for pro plans;
  * for the others it is shown locked, and pressing it explains why.

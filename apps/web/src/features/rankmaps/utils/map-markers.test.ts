@@ -1,69 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { COMPETITORS_TOP, type Competitor, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR } from '@rankmaps/shared/metrics';
-import type { GoogleResult, RankResult } from '@rankmaps/shared/schemas/rankmaps';
+import { COMPETITORS_TOP, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR } from '@rankmaps/shared/metrics';
 import {
-  DEFAULT_SORT,
   FAILED_MARKER,
-  ariaSort,
   bandRangeLabel,
   competitorMarkers,
-  formatCoordinates,
-  formatDecimal,
-  formatPercent,
   markerSizeFor,
   neighbourPair,
-  nextSort,
   ourPosition,
-  pointEntries,
-  rankCompetitors,
   rankingLegend,
   resultMarker,
   resultMarkers,
-  sortCompetitorRows,
   validPointCount,
-} from './results-logic';
-
-const item = (over: Partial<GoogleResult> = {}): GoogleResult => ({
-  position: 1,
-  name: 'Bar',
-  address: 'Calle 1',
-  rating: 4.5,
-  userRatingCount: 10,
-  isAd: false,
-  placeId: 'p1',
-  location: { latitude: 40, longitude: -3 },
-  categories: [],
-  ...over,
-});
-
-const point = (over: Partial<RankResult> = {}): RankResult => ({
-  coordinates: { lat: 40.4, lng: -3.7 },
-  row: 0,
-  col: 0,
-  status: 'ok',
-  googleResults: [],
-  businessAnalysis: { found: false, position: null },
-  ...over,
-});
-
-const competitor = (over: Partial<Competitor> = {}): Competitor => ({
-  placeId: 'c',
-  name: 'C',
-  location: { latitude: 40.4, longitude: -3.7 },
-  rating: 4,
-  userRatingCount: 100,
-  address: '',
-  avgPosition: 5,
-  appearances: 3,
-  localPackPercentage: 0,
-  visibilityIndex: 10,
-  compositeScore: 10,
-  isOurBusiness: false,
-  isAd: false,
-  adShare: 0,
-  categories: [],
-  ...over,
-});
+} from './map-markers';
+import { competitor, point } from './results-fixtures';
 
 describe('resultMarker', () => {
   it('writes the position in its band colour, rows and columns 1-based', () => {
@@ -179,82 +128,5 @@ describe('competitorMarkers', () => {
     const { markers } = competitorMarkers(ours, null);
     expect(markers).toHaveLength(16);
     expect(markers.at(-1)).toMatchObject({ rank: 19, competitor: { isOurBusiness: true } });
-  });
-});
-
-describe('pointEntries', () => {
-  const result = point({
-    businessAnalysis: { found: true, position: 2 },
-    googleResults: [
-      item({ position: 2, name: 'Ours (matched by name)', placeId: null }),
-      item({ position: 1, name: 'Ad', isAd: true, placeId: 'ad1' }),
-      item({ position: 1, name: 'First', placeId: 'x' }),
-      item({ position: 3, name: 'Third', placeId: 'y' }),
-    ],
-  });
-
-  it('lists ads first, then the organic results by position', () => {
-    const { ads, organic } = pointEntries(result, 'ours');
-    expect(ads.map((e) => e.name)).toEqual(['Ad']);
-    expect(organic.map((e) => e.name)).toEqual(['First', 'Ours (matched by name)', 'Third']);
-  });
-
-  it('marks our business by place id, or at our matched position', () => {
-    expect(
-      pointEntries(result, 'ours')
-        .organic.filter((e) => e.isOurs)
-        .map((e) => e.name),
-    ).toEqual(['Ours (matched by name)']);
-    const byId = pointEntries(point({ googleResults: [item({ placeId: 'ours', isAd: true }), item({ placeId: 'ours' })] }), 'ours');
-    expect(byId.ads[0]!.isOurs).toBe(true);
-    expect(byId.organic[0]!.isOurs).toBe(true);
-    // An empty id never matches an empty "our id".
-    expect(pointEntries(point({ googleResults: [item({ placeId: '' })] }), '').organic[0]!.isOurs).toBe(false);
-  });
-});
-
-describe('sorting the competitors', () => {
-  const rows = rankCompetitors([
-    competitor({ placeId: 'a', name: 'Zeta', avgPosition: 2, compositeScore: 80, rating: 4.2, userRatingCount: 5 }),
-    competitor({ placeId: 'b', name: 'alfa', avgPosition: 1.5, compositeScore: 70, rating: null }),
-    competitor({ placeId: 'c', name: 'Beta', avgPosition: 2, compositeScore: 60, rating: 4.2, userRatingCount: 50 }),
-  ]);
-  const ids = (r: ReturnType<typeof rankCompetitors>) => r.map((x) => x.competitor.placeId).join('');
-
-  it('starts in rank order and keeps the rank whatever the sort', () => {
-    expect(ids(sortCompetitorRows(rows, DEFAULT_SORT))).toBe('abc');
-    const byName = sortCompetitorRows(rows, { key: 'name', dir: 'asc' });
-    expect(ids(byName)).toBe('bca');
-    expect(byName.map((r) => r.rank)).toEqual([2, 3, 1]);
-  });
-
-  it('breaks ties by rank', () => {
-    expect(ids(sortCompetitorRows(rows, { key: 'avgPosition', dir: 'asc' }))).toBe('bac');
-    expect(ids(sortCompetitorRows(rows, { key: 'avgPosition', dir: 'desc' }))).toBe('acb');
-  });
-
-  it('puts businesses without a rating last both ways, and ties ratings on reviews', () => {
-    expect(ids(sortCompetitorRows(rows, { key: 'rating', dir: 'desc' }))).toBe('cab');
-    expect(ids(sortCompetitorRows(rows, { key: 'rating', dir: 'asc' }))).toBe('acb');
-  });
-
-  it('starts each column best first and flips on a second click', () => {
-    expect(nextSort(DEFAULT_SORT, 'compositeScore')).toEqual({ key: 'compositeScore', dir: 'desc' });
-    expect(nextSort(DEFAULT_SORT, 'avgPosition')).toEqual({ key: 'avgPosition', dir: 'asc' });
-    expect(nextSort({ key: 'avgPosition', dir: 'asc' }, 'avgPosition')).toEqual({ key: 'avgPosition', dir: 'desc' });
-    expect(nextSort(DEFAULT_SORT, 'rank')).toEqual({ key: 'rank', dir: 'desc' });
-    expect(ariaSort(DEFAULT_SORT, 'rank')).toBe('ascending');
-    expect(ariaSort({ key: 'rank', dir: 'desc' }, 'rank')).toBe('descending');
-    expect(ariaSort(DEFAULT_SORT, 'name')).toBe('none');
-  });
-});
-
-describe('formatting', () => {
-  it('uses the interface language', () => {
-    expect(formatDecimal(3.456, 'es')).toBe('3,5');
-    expect(formatDecimal(3.456, 'en')).toBe('3.5');
-    expect(formatPercent(42.5, 'es')).toBe('42,5\u00a0%');
-    expect(formatPercent(42.5, 'en')).toBe('42.5%');
-    expect(formatCoordinates(40.4168, -3.70379)).toBe('40.41680, -3.70379');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatMoney, formatShortDate } from './format';
+import { formatCoordinates, formatDecimal, formatLongDate, formatMoney, formatPercent, formatShortDate } from './format';
 
 describe('formatMoney', () => {
   it('when in Spanish, then the amount has two decimals and the euro sign after it', () => {
@@ -21,5 +21,15 @@ describe('dates', () => {
   it('when the date is missing or invalid, then nothing is written', () => {
     expect(formatShortDate(null, 'es')).toBe('');
     expect(formatLongDate('not a date', 'es')).toBe('');
+  });
+});
+
+describe('formatting', () => {
+  it('uses the interface language', () => {
+    expect(formatDecimal(3.456, 'es')).toBe('3,5');
+    expect(formatDecimal(3.456, 'en')).toBe('3.5');
+    expect(formatPercent(42.5, 'es')).toBe('42,5\u00a0%');
+    expect(formatPercent(42.5, 'en')).toBe('42.5%');
+    expect(formatCoordinates(40.4168, -3.70379)).toBe('40.41680, -3.70379');
   });
 });

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
-import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Container } from '../../../container';
-import { emails } from '../../../db/schema';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Container } from '../src/container';
+import { latestEmail, tokenFromLink } from './emails';
+import { type UserFields, buildUser, uniqueEmail } from './factories';
+import { subscribeThroughSandbox } from './sandbox';
 
 export const PASSWORD = 'Secreta123!';
-
-export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 export interface InjectedCookie {
   name: string;
@@ -57,31 +55,6 @@ export function signUpRequest(app: FastifyInstance, body: Partial<Record<string,
   });
 }
 
-export type EmailRow = typeof emails.$inferSelect;
-
-/** The newest e-mail of this kind sent to the address, if any. */
-export async function latestEmail(container: Container, to: string, kind: string): Promise<EmailRow | undefined> {
-  const [row] = await container.database.db
-    .select()
-    .from(emails)
-    .where(and(eq(emails.to, to), eq(emails.kind, kind)))
-    .orderBy(desc(emails.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function countEmails(container: Container, to: string): Promise<number> {
-  const rows = await container.database.db.select({ id: emails.id }).from(emails).where(eq(emails.to, to));
-  return rows.length;
-}
-
-/** The token in the first link of an e-mail that points at `path` (e.g. '/confirm-email/user/'). */
-export function tokenFromLink(text: string, path: string): string {
-  const match = new RegExp(`${path.replaceAll('/', '\\/')}([A-Za-z0-9_-]+)`).exec(text);
-  if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
-  return match[1];
-}
-
 /** A user who signed up and followed the confirmation link, with the session it started. */
 export async function createConfirmedUser(app: FastifyInstance, container: Container, opts: { email?: string; password?: string; name?: string } = {}) {
   const email = opts.email ?? uniqueEmail();
@@ -98,4 +71,36 @@ export async function createConfirmedUser(app: FastifyInstance, container: Conta
 
 export function logIn(app: FastifyInstance, body: { email: string; password: string; remember?: boolean }) {
   return app.inject({ method: 'POST', url: '/api/auth/login/user', payload: body });
+}
+
+/** The header a signed-in SPA sends with every API call. */
+export type AuthHeaders = { authorization: string };
+
+/** A user the test acts as, and the way to call the API as them. */
+export interface SignedInClient<U extends { id: string }> {
+  user: U;
+  headers: AuthHeaders;
+  /** app.inject as this user; a header the call names itself wins over the sign-in's. */
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Signed-in clients for tests that are not about signing in (after fastify/demo's
+ * injectWithLogin): the user gets an access token of their own, as a log-in issues, without
+ * the log-in routes and their rate limits.
+ */
+export function sessions(app: FastifyInstance, container: Container) {
+  const injectAs = async <U extends { id: string }>(user: U): Promise<SignedInClient<U>> => {
+    const headers: AuthHeaders = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+    return { user, headers, inject: (opts) => app.inject({ ...opts, headers: { ...headers, ...opts.headers } }) };
+  };
+
+  /** A new confirmed user (buildUser), signed in; on `planId`, paid through the sandbox checkout, when one is named. */
+  const signedIn = async (planId?: string, fields: UserFields = {}) => {
+    const client = await injectAs(await buildUser(container, fields));
+    if (planId) await subscribeThroughSandbox(app, client.headers, planId, 'monthly');
+    return client;
+  };
+
+  return { injectAs, signedIn };
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { type TestApp, createTestApp } from './test-app';
 
 const run = promisify(execFile);
 

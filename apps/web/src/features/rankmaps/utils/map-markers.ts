@@ -10,13 +10,13 @@ import {
   isFoundPosition,
   positionBand,
 } from '@rankmaps/shared/metrics';
-import type { GoogleResult, RankResult } from '@rankmaps/shared/schemas/rankmaps';
+import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import { unwrapLng } from '../../../components/map/map-geometry';
 
 /**
- * The pure parts of the results map, the point panel and the competitors table: what each
- * marker shows, which competitors go on the map, the order of a point's results and the
- * table's sorting. The components only turn these into Leaflet layers and markup.
+ * What the two results maps draw: each grid point's marker (its band colour and label), the
+ * legend, the marker size for the zoom, and which competitors go on the competitor map.
+ * The map components only turn these into Leaflet layers.
  */
 
 // ---- Ranking map ----
@@ -25,7 +25,7 @@ import { unwrapLng } from '../../../components/map/map-geometry';
 export type MarkerTone = PositionBand | 'failed';
 
 /**
- * A failed point is not "not found" (decisions.md: shown as failed, never as '+20'), so it
+ * A failed point is not "not found" (docs/decisions.md §18: shown as failed, never as '+20'), so it
  * must not look like the grey not-found band: a pale fill, dark cross and a dashed border.
  * The cross is slate-600 on slate-200, above 4.5:1.
  */
@@ -170,7 +170,7 @@ export interface CompetitorMarker {
 }
 
 /**
- * The competitor map (spec §9: the top 15): the first `top` rows of the table that have a
+ * The competitor map (docs/product.md §9: the top 15): the first `top` rows of the table that have a
  * location, numbered by their table rank. Our business is added when it ranks lower, so it
  * can always be compared on the map. Businesses without a location (service areas) cannot
  * be placed: `unplaced` counts those among the top.
@@ -192,120 +192,4 @@ export function competitorMarkers(
     markers.push({ rank: i + 1, competitor, lat: loc.latitude, lng: refLng === null ? loc.longitude : unwrapLng(loc.longitude, refLng) });
   });
   return { markers, unplaced };
-}
-
-// ---- Point panel ----
-
-export interface PointEntry extends GoogleResult {
-  /** Our business: the same provider id, or the organic result at our matched position. */
-  isOurs: boolean;
-}
-
-/**
- * A point's results as the panel lists them: ads first (in the provider's order), then the
- * organic results by position. Our business is matched by place id; when the provider gave
- * it none, the server matched it by name and distance and stored the position, so the
- * organic result at that position is ours.
- */
-export function pointEntries(result: RankResult, ourPlaceId: string): { ads: PointEntry[]; organic: PointEntry[] } {
-  const ours = ourPosition(result);
-  const mark = (item: GoogleResult): PointEntry => ({
-    ...item,
-    isOurs:
-      (item.placeId !== null && item.placeId !== '' && item.placeId === ourPlaceId) ||
-      (!item.isAd && ours !== null && item.position === ours),
-  });
-  const ads = result.googleResults.filter((r) => r.isAd).map(mark);
-  const organic = result.googleResults
-    .filter((r) => !r.isAd)
-    .sort((a, b) => a.position - b.position)
-    .map(mark);
-  return { ads, organic };
-}
-
-// ---- Competitors table ----
-
-export interface CompetitorRow {
-  /** 1-based place in the server's order (compositeScore, then avgPosition): kept whatever the sort. */
-  rank: number;
-  competitor: Competitor;
-}
-
-export type CompetitorSortKey =
-  'rank' | 'name' | 'avgPosition' | 'appearances' | 'localPackPercentage' | 'visibilityIndex' | 'compositeScore' | 'rating';
-export type SortDirection = 'asc' | 'desc';
-export interface SortState {
-  key: CompetitorSortKey;
-  dir: SortDirection;
-}
-
-export const DEFAULT_SORT: SortState = { key: 'rank', dir: 'asc' };
-
-/** The direction a column sorts in first: best first (low ranks and positions, high scores), names A–Z. */
-export function defaultDirection(key: CompetitorSortKey): SortDirection {
-  return key === 'rank' || key === 'avgPosition' || key === 'name' ? 'asc' : 'desc';
-}
-
-/** A click on a column header: a new column starts in its own best-first direction, the same one flips. */
-export function nextSort(current: SortState, key: CompetitorSortKey): SortState {
-  if (current.key !== key) return { key, dir: defaultDirection(key) };
-  return { key, dir: current.dir === 'asc' ? 'desc' : 'asc' };
-}
-
-export function ariaSort(current: SortState, key: CompetitorSortKey): 'ascending' | 'descending' | 'none' {
-  if (current.key !== key) return 'none';
-  return current.dir === 'asc' ? 'ascending' : 'descending';
-}
-
-export function rankCompetitors(competitors: readonly Competitor[]): CompetitorRow[] {
-  return competitors.map((competitor, i) => ({ rank: i + 1, competitor }));
-}
-
-/**
- * The rows in the chosen order. Ties keep the table's rank order; a business without a
- * rating goes last whichever way the ratings sort (it is unknown, not low). Ratings tie-break
- * on the review count, in the same direction.
- */
-export function sortCompetitorRows(rows: readonly CompetitorRow[], sort: SortState, locale = 'es'): CompetitorRow[] {
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const compare = (a: CompetitorRow, b: CompetitorRow): number => {
-    const x = a.competitor;
-    const y = b.competitor;
-    switch (sort.key) {
-      case 'rank':
-        return sign * (a.rank - b.rank);
-      case 'name':
-        return sign * collator.compare(x.name, y.name);
-      case 'rating': {
-        if (x.rating === null || y.rating === null) return x.rating === y.rating ? 0 : x.rating === null ? 1 : -1;
-        return sign * (x.rating - y.rating || x.userRatingCount - y.userRatingCount);
-      }
-      default:
-        return sign * (x[sort.key] - y[sort.key]);
-    }
-  };
-  return [...rows].sort((a, b) => compare(a, b) || a.rank - b.rank);
-}
-
-// ---- Formatting ----
-
-/** A number with at most `digits` decimals in the interface's language ('3,5' in Spanish). */
-export function formatDecimal(n: number, locale: string, digits = 1): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);
-}
-
-/** A 0–100 figure as a percentage ('42,5 %' in Spanish, '42.5%' in English). */
-export function formatPercent(n: number, locale: string, digits = 1): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(n / 100);
-}
-
-/** A rating always with one decimal ('4,0'), as the stars are usually shown. */
-export function formatRating(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
-}
-
-/** Coordinates to 5 decimals (about a metre), the way maps print them. */
-export function formatCoordinates(lat: number, lng: number): string {
-  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 }
