@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { workScanJobs } from '../apps/server/src/jobs/rankmap-scan.job';
-import { sleep } from '../apps/server/src/modules/rankmaps/concurrency';
+import { sleep } from '../apps/server/src/lib/sleep';
 import { scanDeps } from '../apps/server/src/modules/rankmaps/scan.service';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';
 import type { MapsSearchProvider } from '../apps/server/src/providers/maps-search/interface';

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { type TestApp, createTestApp } from './test-app';
 
 const run = promisify(execFile);
 
@@ -99,4 +100,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** createTestApp, on a database of `serverUrl` rather than of the shared server. */
+export async function testAppOn(serverUrl: string, env: Record<string, string>): Promise<TestApp> {
+  const shared = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = serverUrl;
+  try {
+    return await createTestApp(env);
+  } finally {
+    if (shared === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = shared;
+  }
 }

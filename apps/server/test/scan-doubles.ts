@@ -1,5 +1,5 @@
 import type { Container } from '../src/container';
-import { sleep } from '../src/modules/rankmaps/concurrency';
+import { sleep } from '../src/lib/sleep';
 import { type ScanDeps, scanDeps } from '../src/modules/rankmaps/scan.service';
 import { simulateSearch } from '../src/providers/maps-search/demo';
 import {

@@ -2,7 +2,6 @@ import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
-import { type TestApp, createTestApp } from '../../test/test-app';
 import { workScanJobs } from '../jobs/rankmap-scan.job';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
@@ -11,7 +10,7 @@ import { WRITE_RETRY_DELAYS_MS } from '../modules/rankmaps/scan-writer';
 import type { MapsSearchProvider } from '../providers/maps-search/interface';
 import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { collectFatalErrors } from '../../test/fatal-errors';
-import { startPrivatePostgres } from '../../test/private-postgres';
+import { startPrivatePostgres, testAppOn } from '../../test/private-postgres';
 import { fastScanDeps, scriptedProvider } from '../../test/scan-doubles';
 
 /** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
@@ -19,18 +18,6 @@ const HEARTBEAT_MS = 500;
 const STALE_SECONDS = 3;
 /** Longer than the scan writer keeps retrying a failed write, so that the run itself fails. */
 const LONG_OUTAGE_MS = WRITE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) + 2000;
-
-/** createTestApp, on a database of `serverUrl` rather than of the shared server. */
-async function testAppOn(serverUrl: string, env: Record<string, string>): Promise<TestApp> {
-  const shared = process.env.TEST_DATABASE_URL;
-  process.env.TEST_DATABASE_URL = serverUrl;
-  try {
-    return await createTestApp(env);
-  } finally {
-    if (shared === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = shared;
-  }
-}
 
 // PostgreSQL goes away in the middle of a scan (fast shutdown: every connection is cut) and
 // comes back: at once (a blip the scan writer rides out), or after longer than the writer

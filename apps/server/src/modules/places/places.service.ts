@@ -1,9 +1,9 @@
+import { LRUCache } from 'lru-cache';
 import tzLookup from '@photostructure/tz-lookup';
 import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
 import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plans';
 import type { LocatedArea, MatrixCell, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
-import { BoundedMap } from '../../lib/bounded-map';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type PlaceDetails, PlaceNotFoundError, type PlacesProvider, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
@@ -58,9 +58,9 @@ export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMat
 }
 
 /** Grids already worked out, for each sea index (a process has one; tests make several). */
-const matrices = new WeakMap<object, BoundedMap<string, MatrixCell[][]>>();
-/** A 25×25 grid is ~40 KB: a few thousand distinct grids stay under ~100 MB at worst. */
-const MATRICES_KEPT = 2000;
+const matrices = new WeakMap<object, LRUCache<string, MatrixCell[][]>>();
+/** A 25×25 grid is ~40 KB: a few thousand distinct grids stay under ~100 MB at worst. Past it, the grid used longest ago goes. */
+export const MATRICES_KEPT = 2000;
 
 /**
  * The place's grid with sea and invalid points as null. Without the sea index, no point is
@@ -86,7 +86,7 @@ export async function coordinatesMatrixOf(container: Container, row: PlaceRow): 
     const points = generateMatrix({ centerLat: coordinates.lat, centerLng: coordinates.lng, maxDistance: radius, size: gridSize }, isSea ? { isSea } : {});
     const matrix = deepFreeze(toCoordinatesMatrix(points, gridSize));
     if (isSea) {
-      if (!kept) matrices.set(container.seaIndex, (kept = new BoundedMap(MATRICES_KEPT)));
+      if (!kept) matrices.set(container.seaIndex, (kept = new LRUCache({ max: MATRICES_KEPT })));
       kept.set(key, matrix);
     }
     return matrix;

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { competitorAnalysisSchema, rankMapDetailSchema } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
@@ -37,34 +38,23 @@ interface Cached {
   body: Partial<Record<Encoding, Buffer>>;
 }
 
-const cache = new Map<string, Cached>();
-let cachedBytes = 0;
+/** Past the byte bound, the answer used longest ago is dropped first. */
+const cache = new LRUCache<string, Cached>({
+  maxSize: CACHE_LIMIT_BYTES,
+  sizeCalculation: (entry) => Math.max(1, Object.values(entry.body).reduce((bytes, b) => bytes + b.length, 0)),
+});
 
 function remember(id: string, head: string, encoding: Encoding, body: Buffer): void {
-  const entry = cache.get(id);
-  if (entry) {
-    cache.delete(id);
-    for (const b of Object.values(entry.body)) cachedBytes -= b.length;
-  }
-  const fresh: Cached = entry?.head === head ? entry : { head, body: {} };
-  fresh.body[encoding] = body;
-  for (const b of Object.values(fresh.body)) cachedBytes += b.length;
-  cache.set(id, fresh);
-  // Oldest first: a Map keeps insertion order, and every use re-inserts.
-  for (const [oldId, old] of cache) {
-    if (cachedBytes <= CACHE_LIMIT_BYTES) break;
-    cache.delete(oldId);
-    for (const b of Object.values(old.body)) cachedBytes -= b.length;
-  }
+  const entry = cache.peek(id);
+  // A new object, set again: the cache sizes an entry when it is set.
+  cache.set(id, { head, body: { ...(entry?.head === head ? entry.body : {}), [encoding]: body } });
 }
 
 function recall(id: string, head: string, encoding: Encoding): Buffer | undefined {
-  const entry = cache.get(id);
+  const entry = cache.peek(id);
   const body = entry?.head === head ? entry.body[encoding] : undefined;
-  if (entry && body) {
-    cache.delete(id);
-    cache.set(id, entry);
-  }
+  // Only an answer actually sent counts as a use.
+  if (body) cache.get(id);
   return body;
 }
 
