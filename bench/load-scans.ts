@@ -1,7 +1,7 @@
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { type MixState, browserHeaders } from './load-mix';
 
-// Scans running in the server's worker while the reads go on (issue 7): every few seconds one
+// Scans running in the server's worker while the reads go on: every few seconds one
 // user starts an analysis the way the New Analysis modal does (POST analyze-advanced), and the
 // mix's status polls follow it until it finishes. These POSTs are not part of the measured mix.
 

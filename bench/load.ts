@@ -125,7 +125,7 @@ async function openEveryAnalysis(baseUrl: string, data: SeededData) {
 }
 
 /**
- * Issue 7's load test: authenticated users running the SPA's mix of reads against the real
+ * The load test: authenticated users running the SPA's mix of reads against the real
  * server over loopback, while scans run in its worker. An open-loop run at the goal's rate
  * (is p99 within 100 ms at 1,000 requests a second?), then a closed-loop run with autocannon
  * (how many requests a second at a fixed concurrency?), optionally a CPU-profiled run.

@@ -32,7 +32,7 @@ record(await benchLoginLatency());
 if (process.env.BENCH_DATABASE_URL) record(await benchLoginLatency({ databaseUrl: process.env.BENCH_DATABASE_URL }));
 record(await benchLandingJs());
 record(await benchGenerateMatrix());
-// Scans (issue 5); BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) adds PostgreSQL, in a scratch database.
+// Scans; BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) adds PostgreSQL, in a scratch database.
 const pg = process.env.BENCH_DATABASE_URL;
 record(await benchScanThroughput());
 if (pg) record(await benchScanThroughput({ databaseUrl: pg }));
@@ -40,7 +40,7 @@ record(await benchScanLatency());
 if (pg) record(await benchScanLatency({ databaseUrl: pg }));
 record(await benchRankMapDetail());
 if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
-// The mixed load of signed-in users while scans run (issue 7); PostgreSQL is what production runs.
+// The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));
 

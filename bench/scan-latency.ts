@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { workScanJobs } from '../apps/server/src/jobs/start-workers';
-import { sleep } from '../apps/server/src/lib/concurrency';
+import { sleep } from '../apps/server/src/lib/sleep';
 import { scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';
 import type { MapsSearchProvider } from '../apps/server/src/providers/maps-search/interface';

@@ -2,13 +2,13 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { es } from 'zod/locales';
 import type { Container } from './container';
 import { healthRoutes } from './modules/health/health.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { registerRateLimits } from './modules/rate-limits/policy';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -69,14 +69,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   // Brotli at a moderate quality: most of the size win of the maximum, at a fraction of the CPU.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
-  // The global limit protects the API; the SPA's static files are not counted, or one page
-  // view (dozens of chunks) would eat a whole office's budget behind a shared address.
-  await app.register(rateLimit, {
-    global: true,
-    max: container.config.rateLimit.globalMax,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-  });
+  await registerRateLimits(app, container);
   await registerDocs(app);
   await app.register(authPlugin);
 

@@ -46,6 +46,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_GLOBAL_FLUSH_MS: z.coerce.number().int().positive().default(1000),
   SIGN_IN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().positive().default(30),
   SIGN_IN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
@@ -105,7 +106,7 @@ export interface Config {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   /**
-   * Google Business Profile (decisions.md "Google Business Profile"): Google's OAuth and APIs when
+   * Google Business Profile (docs/decisions.md §20): Google's OAuth and APIs when
    * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, the demo connection otherwise. tokenKey is
    * the base64 AES-256 key for the stored tokens (required with Google; the demo derives one).
    */
@@ -127,11 +128,11 @@ export interface Config {
   /**
    * authMax: requests per address per 15 minutes on each sign-in, sign-up, reset and contact
    * endpoint, and tickets per user on support (RATE_LIMIT_AUTH_MAX). globalMax: API calls per
-   * address per minute, counted per process (RATE_LIMIT_GLOBAL_MAX). uploadMax: profile
-   * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). All but globalMax are counted in the
-   * database and hold across API processes.
+   * address per minute (RATE_LIMIT_GLOBAL_MAX), counted in each process and shared through
+   * the database every globalFlushMs (RATE_LIMIT_GLOBAL_FLUSH_MS). uploadMax: profile
+   * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). All hold across API processes.
    */
-  rateLimit: { authMax: number; globalMax: number; uploadMax: number };
+  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number };
   /**
    * Brute-force slowdown of password sign-in (modules/auth/sign-in-throttle.service.ts).
    * After accountFreeFailures failed attempts on one account (SIGN_IN_ACCOUNT_FREE_FAILURES),
@@ -159,7 +160,7 @@ export interface Config {
   /** Business search: Google Places (New) with a key, the demo catalogue without one. */
   places: { provider: 'demo' | 'google'; googleApiKey: string | undefined; baseUrl: string };
   /**
-   * Rank data for scans (decisions.md §4). rateLimitPerMinute is shared by every worker
+   * Rank data for scans (docs/decisions.md §4). rateLimitPerMinute is shared by every worker
    * process; concurrency is per scan job.
    */
   mapsSearch: {
@@ -289,7 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : undefined,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS },
     signInThrottle: {
       accountFreeFailures: e.SIGN_IN_ACCOUNT_FREE_FAILURES,
       addressFreeFailures: e.SIGN_IN_ADDRESS_FREE_FAILURES,

@@ -3,10 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Container } from '../src/container';
 import { runScan } from '../src/modules/rankmaps/scan/scan.service';
-import { fastScanDeps, scriptedProvider } from '../src/modules/rankmaps/test/rankmap-fixtures';
-import { buildUser } from './factories';
 import { multipartBody } from './multipart';
 import { sandboxPriceOf } from './sandbox';
+import { fastScanDeps, scriptedProvider } from './scan-doubles';
+import { sessions } from './sessions';
 
 // One of every kind of resource a user owns, created through the API the way the browser
 // creates them, for tests that check who may reach what (src/security).
@@ -63,8 +63,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   // A random tag makes every text of this user unique in the database, so finding it in an
   // answer can only mean the answer carries this user's data.
   const tag = randomBytes(5).toString('hex');
-  const row = await buildUser(container, { name: `Titular ${tag}`, email: `titular-${tag}@example.com` });
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(row.id)}` };
+  const { user: row, headers } = await sessions(app, container).signedIn(undefined, { name: `Titular ${tag}`, email: `titular-${tag}@example.com` });
   const send = (method: 'POST' | 'PUT', url: string, payload?: object) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
   const checkoutSession = await subscribe(app, headers, opts.planId ?? 'pro_starter');

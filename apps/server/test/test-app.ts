@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Container, createContainer } from '../src/container';
@@ -45,12 +45,17 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       // pool.end() can return while connections are still closing; dropping with force
-      // then kills them mid-close and their error surfaces in whatever test runs next.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await a.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-        if (Number(rows[0]?.n ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // then kills them mid-close and their error surfaces in whatever test runs next. Past
+      // 5 s the forced drop ends whatever is left.
+      await vi
+        .waitFor(
+          async () => {
+            const { rows } = await a.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+            if (Number(rows[0]?.n ?? 0) > 0) throw new Error('connections still closing');
+          },
+          { timeout: 5_000, interval: 100 },
+        )
+        .catch(() => undefined);
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },

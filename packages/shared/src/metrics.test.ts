@@ -83,7 +83,7 @@ const randInt = (r: () => number, lo: number, hi: number) => lo + Math.floor(r()
 const hasTwoDecimals = (x: number) => Number(x.toFixed(2)) === x;
 
 /**
- * A literal, independent transcription of decisions.md §3 (floating point throughout, no
+ * A literal, independent transcription of docs/decisions.md §3 (floating point throughout, no
  * rounding): the reference the implementation is compared with.
  */
 function referenceStats(ps: (number | null)[]) {

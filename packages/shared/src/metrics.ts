@@ -1,5 +1,5 @@
 /**
- * The scan metrics of decisions.md §3, as pure functions shared by the server (which
+ * The scan metrics of docs/decisions.md §3, as pure functions shared by the server (which
  * stores them with each scan) and the web (which shows them). docs/metrics.md publishes
  * the same definitions to users; a change here is a change there.
  */

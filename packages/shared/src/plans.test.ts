@@ -16,7 +16,7 @@ describe('plan catalogue', () => {
     expect(PLANS.every((p) => p.limits.gridSize % 2 === 1)).toBe(true);
   });
 
-  it('gives Básico one place, as decisions.md settles against the FAQ', () => {
+  it('gives Básico one place, as docs/decisions.md §1 settles against the FAQ', () => {
     expect(getPlan('basico')!.limits.places).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-// The one plan catalogue (decisions.md §1). The pricing page, the FAQ, the limits panel,
+// The one plan catalogue (docs/decisions.md §1). The pricing page, the FAQ, the limits panel,
 // server-side enforcement and checkout all read from here; no page states a limit of its own.
 
 export type PlanId = 'basico' | 'profesional' | 'premium' | 'pro_starter' | 'pro_agency' | 'pro_enterprise';

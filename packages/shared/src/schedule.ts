@@ -1,5 +1,5 @@
 /**
- * The weekly scan's slot (spec §4 "Next scan date", decisions.md §7): rankDay (0 = Sunday)
+ * The weekly scan's slot (docs/product.md §4 "Next scan date", docs/decisions.md §7): rankDay (0 = Sunday)
  * at rankHour:00, read on the wall clock of the place's IANA time zone. Pure, with Intl
  * only, so the server's scheduler and the web's countdown agree to the second.
  */

@@ -130,7 +130,7 @@ export const creditTransactions = pgTable(
   (t) => [uniqueIndex('credit_transactions_kind_ref_key').on(t.kind, t.reference), index('credit_transactions_user_idx').on(t.userId)],
 );
 
-/** Development-only plan overrides set from the dev-params panel (decisions.md §6). */
+/** Development-only plan overrides set from the dev-params panel (docs/decisions.md §6). */
 export const devPlanOverrides = pgTable('dev_plan_overrides', {
   userId: uuid('user_id')
     .primaryKey()

@@ -80,7 +80,7 @@ describe('business tallies: migration 0014 and counting at completion', () => {
 
     await migrate(pglite, { migrationsFolder: MIGRATIONS });
 
-    /** Every provider id's figures from its tally, and from the stored points as the trend read them before. */
+    /** Every provider id's figures from its tally, and from the stored points themselves (competitorStatsAt, which needs no tally). */
     const compare = async (rankMapId: string) => {
       const ok = (await rankResultsRepository.listByRankMap(db, rankMapId)).filter((r) => r.status === 'ok');
       const tallies = new Map((await rankResultsRepository.talliesFor(db, [rankMapId], IDS)).map((t) => [t.key, t.tally]));

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-// Google Business Profile (decisions.md "Google Business Profile").
+// Google Business Profile (docs/decisions.md §20).
 
 /**
  * One connection per user. The tokens are stored encrypted (AES-256-GCM, GBP_TOKEN_KEY), never

@@ -1,14 +1,14 @@
 import { boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-/** The grid a place is analysed on (spec §3, matrixConfig). */
+/** The grid a place is analysed on (docs/product.md §3, matrixConfig). */
 export interface StoredMatrixConfig {
   gridSize: number;
   radius: number;
   coordinates: { lat: number; lng: number };
 }
 
-// A business a user follows (spec §3, Place). Service-area businesses have no address point
+// A business a user follows (docs/product.md §3, Place). Service-area businesses have no address point
 // (lat/lng null); their grid centre is the one the user chose (center_lat/center_lng).
 export const places = pgTable(
   'places',

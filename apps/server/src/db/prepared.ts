@@ -8,7 +8,7 @@ const names = new Set<string>();
  * database, then only executed with its placeholders' values (`sql.placeholder`). Building a
  * query took ~50 µs of CPU every time, and PostgreSQL parses and plans a named statement
  * once per connection instead of on every call: together about 3× less CPU per statement
- * (docs/performance.md). In a transaction it is built for that transaction, as before.
+ * (docs/performance.md). In a transaction it is built for that transaction: it lasts one call, so nothing is kept.
  *
  * Names are PostgreSQL's statement names: each must be unique, which is checked here.
  */

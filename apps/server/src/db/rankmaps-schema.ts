@@ -6,7 +6,7 @@ import { users } from './schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-// A search phrase tracked for a place (spec §3 Keyword). Unique per place whatever the case.
+// A search phrase tracked for a place (docs/product.md §3 Keyword). Unique per place whatever the case.
 export const keywords = pgTable(
   'keywords',
   {
@@ -57,7 +57,7 @@ export type RankMapKindValue = 'manual' | 'scheduled' | 'weekly';
 /** credits: a pro plan pays 1 credit per valid point; plan: included in a basic plan. */
 export type RankMapBilling = 'credits' | 'plan';
 
-// One analysis (spec §3 RankMap). run_token and heartbeat_at are the lease of the worker
+// One analysis (docs/product.md §3 RankMap). run_token and heartbeat_at are the lease of the worker
 // running it: a worker that dies stops beating, and another may take over.
 export const rankMaps = pgTable(
   'rank_maps',
@@ -145,7 +145,7 @@ export const rankMapBusinesses = pgTable(
   (t) => [primaryKey({ columns: [t.rankMapId, t.ref] }), uniqueIndex('rank_map_businesses_key').on(t.rankMapId, t.key)],
 );
 
-// The results of one grid point of an analysis (spec §3 rank result). The primary key
+// The results of one grid point of an analysis (docs/product.md §3 rank result). The primary key
 // makes storing a point twice impossible, so a resumed scan never duplicates one.
 export const rankResults = pgTable(
   'rank_results',

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
 import { openPostgres, rowsOf } from '../db/client';
 import { guardConnection } from '../db/pool-guards';
-import { collectFatalErrors } from './drill-helpers';
+import { collectFatalErrors } from '../../test/fatal-errors';
 
 const within = <T>(ms: number, work: Promise<T>) =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms))]);

@@ -13,7 +13,8 @@ import { mailRepository } from '../modules/mail/mail.repository';
 import { queueEmail } from '../modules/mail/mail.service';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { runScan } from '../modules/rankmaps/scan/scan.service';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../../test/scan-doubles';
 
 // The checker the drills rely on: it must say nothing of a sound state, and name each break.
 // Each test breaks one thing on purpose, checks it is reported, and repairs it.

@@ -1,10 +1,10 @@
 import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories';
-import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../test/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { type FakeStripe, signedDelivery } from '../../test/fake-stripe';
 import { checkInvariants } from '../../test/invariants';
 import { permutations, shuffle } from '../../test/orders';
-import { createTestApp } from '../../test/test-app';
+import { sessions } from '../../test/sessions';
+import { checkoutSession, createStripeTestApp } from '../../test/stripe-app';
 import { billingRepository } from '../modules/billing/billing.repository';
 
 type StripeEvent = ReturnType<FakeStripe['event']>;
@@ -16,24 +16,11 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 // that failed. These drills send real Stripe-shaped events, signed, through POST
 // /api/payment/webhook, duplicated and out of order, and check where the account ends up.
 describe('drill: payment webhooks delivered twice and out of order', async () => {
-  const { ids, prices } = testCatalog();
-  const fake = new FakeStripe(prices);
-  const port = await fake.start();
-  afterAll(() => fake.close());
-  const { app, container } = await createTestApp(stripeTestEnv(port, ids));
+  const { app, container, fake, ids } = await createStripeTestApp();
   const db = container.database.db;
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
-  /** A checkout through our API; the fake then holds the open session. */
-  const checkout = async (headers: Record<string, string>, priceId: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
-    expect(res.statusCode, res.body).toBe(200);
-    const url = res.json<{ url: string }>().url;
-    return [...fake.objects.values()].find((o) => o.object === 'checkout.session' && o.url === url)!.id;
-  };
+  const { signedIn } = sessions(app, container);
+  const checkout = (headers: Record<string, string>, priceId: string) => checkoutSession(app, fake, headers, priceId);
   const deliver = async (event: StripeEvent) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/webhook', ...signedDelivery(JSON.stringify(event)) });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,34 +2,22 @@ import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
-import { type TestApp, createTestApp } from '../../test/test-app';
 import { workScanJobs } from '../jobs/start-workers';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan/scan-sweeper.service';
 import { WRITE_RETRY_DELAYS_MS } from '../modules/rankmaps/scan/scan-writer';
 import type { MapsSearchProvider } from '../providers/maps-search/interface';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../modules/rankmaps/test/rankmap-fixtures';
-import { collectFatalErrors, until } from './drill-helpers';
-import { startPrivatePostgres } from './private-postgres';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
+import { collectFatalErrors } from '../../test/fatal-errors';
+import { startPrivatePostgres, testAppOn } from '../../test/private-postgres';
+import { fastScanDeps, scriptedProvider } from '../../test/scan-doubles';
 
 /** A run beats this often; the sweeper below takes a run silent for STALE_SECONDS as dead. */
 const HEARTBEAT_MS = 500;
 const STALE_SECONDS = 3;
 /** Longer than the scan writer keeps retrying a failed write, so that the run itself fails. */
 const LONG_OUTAGE_MS = WRITE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) + 2000;
-
-/** createTestApp, on a database of `serverUrl` rather than of the shared server. */
-async function testAppOn(serverUrl: string, env: Record<string, string>): Promise<TestApp> {
-  const shared = process.env.TEST_DATABASE_URL;
-  process.env.TEST_DATABASE_URL = serverUrl;
-  try {
-    return await createTestApp(env);
-  } finally {
-    if (shared === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = shared;
-  }
-}
 
 // PostgreSQL goes away in the middle of a scan (fast shutdown: every connection is cut) and
 // comes back: at once (a blip the scan writer rides out), or after longer than the writer
@@ -74,7 +62,7 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
     const res = await analyze(headers, keywordId);
     expect(res.statusCode, res.body).toBe(201);
     const { rankMapId, totalPoints } = res.json<AnalyzeResponse>();
-    await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, 20_000);
+    await expect.poll(async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 8, { message: 'the first points', timeout: 20_000, interval: 100 }).toBe(true);
     return { user, before, calls, rankMapId, totalPoints };
   };
 
@@ -86,14 +74,15 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
     expect(calls.length).toBeLessThan(totalPoints);
 
     // No sweeper runs: the run that started the scan must finish it.
-    await until(
-      'the scan to finish',
-      async () => {
-        const row = await rankMapsRepository.findById(db, rankMapId).catch(() => undefined);
-        return row?.status === 'completed' || row?.status === 'failed';
-      },
-      30_000,
-    );
+    await expect
+      .poll(
+        async () => {
+          const row = await rankMapsRepository.findById(db, rankMapId).catch(() => undefined);
+          return row?.status === 'completed' || row?.status === 'failed';
+        },
+        { message: 'the scan to finish', timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
     const row = (await rankMapsRepository.findById(db, rankMapId))!;
     expect(row).toMatchObject({ status: 'completed', attempts: 1, failedPoints: 0, creditsCharged: totalPoints, creditsRefunded: 0 });
     const results = await rankResultsRepository.listByRankMap(db, rankMapId);
@@ -117,17 +106,17 @@ describe('drill: PostgreSQL restarts during a scan', async () => {
     // Settle as production does: the scheduler's sweeper (here every second, with a short
     // stale period that a live run, beating every HEARTBEAT_MS, never reaches) hands a run
     // that went silent to a new job, and a worker resumes it.
-    await until(
-      'the scan to finish',
-      async () => {
-        const row = await rankMapsRepository.findById(db, rankMapId).catch(() => undefined);
-        if (row?.status === 'completed' || row?.status === 'failed') return true;
-        await sweepStaleScans(container, { staleSeconds: STALE_SECONDS, maxRuns: 5 }).catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 900));
-        return false;
-      },
-      40_000,
-    );
+    await expect
+      .poll(
+        async () => {
+          const row = await rankMapsRepository.findById(db, rankMapId).catch(() => undefined);
+          if (row?.status === 'completed' || row?.status === 'failed') return true;
+          await sweepStaleScans(container, { staleSeconds: STALE_SECONDS, maxRuns: 5 }).catch(() => undefined);
+          return false;
+        },
+        { message: 'the scan to finish', timeout: 40_000, interval: 1000 },
+      )
+      .toBe(true);
 
     const row = (await rankMapsRepository.findById(db, rankMapId))!;
     expect(row).toMatchObject({ status: 'completed', failedPoints: 0, creditsCharged: totalPoints, creditsRefunded: 0 });

@@ -8,8 +8,8 @@ import { workScanJobs } from '../jobs/start-workers';
 import { type MapsSearchProvider, MapsSearchRetryableError, createMapsSearchProvider } from '../providers/maps-search';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
-import { MADRID, fastScanDeps, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
-import { until } from './drill-helpers';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
+import { fastScanDeps } from '../../test/scan-doubles';
 
 /** A small seeded generator, so a failing drill can be replayed with the same faults. */
 function mulberry32(seed: number) {
@@ -105,11 +105,13 @@ describe('drill: a maps vendor that times out and answers 429 and 500', async ()
 
     const status = async (s: (typeof started)[number]) =>
       (await app.inject({ method: 'GET', url: `/api/rankmap/${s.rankMapId}/status`, headers: s.headers })).json<RankMapStatusResponse>();
-    await until(
-      'both scans finished',
-      async () => (await Promise.all(started.map(status))).every((s) => s.status === 'completed' || s.status === 'failed'),
-      45_000,
-    );
+    await expect
+      .poll(async () => (await Promise.all(started.map(status))).every((s) => s.status === 'completed' || s.status === 'failed'), {
+        message: 'both scans finished',
+        timeout: 45_000,
+        interval: 100,
+      })
+      .toBe(true);
     for (const s of started) expect(await status(s)).toEqual({ status: 'completed', progress: 100, failureReason: null });
 
     // Each kind of fault happened, on about a quarter of the calls the vendor chose freely.

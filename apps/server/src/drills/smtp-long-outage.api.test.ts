@@ -6,9 +6,10 @@ import { createTestApp } from '../../test/test-app';
 import type { Container } from '../container';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB } from '../jobs/definitions/send-email';
-import { uniqueEmail } from '../modules/auth/test/auth-helpers';
 import { sweepMailOutbox } from '../modules/mail/outbox-sweep.service';
-import { collectFatalErrors, until } from './drill-helpers';
+import { collectFatalErrors } from '../../test/fatal-errors';
+import { uniqueEmail } from '../../test/factories';
+import { signUpRequest } from '../../test/sessions';
 
 /** The send job's own retries, shortened (the queue's setting): a try and one retry a second later. */
 const SHORT_RETRIES = { retryLimit: 1, retryDelay: 1, retryBackoff: false };
@@ -39,11 +40,7 @@ function keepSweeping(container: Container) {
 }
 
 async function signUp(app: FastifyInstance, email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup/user',
-    payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-  });
+  const res = await signUpRequest(app, { name: 'Ana', email });
   // The sign-up does not depend on the mail server.
   expect(res.statusCode, res.body).toBe(201);
 }
@@ -68,12 +65,12 @@ describe('drill: the mail server is down for longer than the send job retries', 
     let smtp: FakeSmtpServer | undefined;
     try {
       // Two tries are all each job has: a third is the sweep's. None is given up.
-      await until('a try of each mail queued by the sweep', async () => (await stored()).every((e) => e.attempts >= 3), 20_000);
+      await expect.poll(async () => (await stored()).every((e) => e.attempts >= 3), { message: 'a try of each mail queued by the sweep', timeout: 20_000, interval: 100 }).toBe(true);
       for (const e of await stored())
         expect(e).toMatchObject({ status: 'queued', sentAt: null, lastError: expect.stringMatching(/\S/) as unknown });
 
       smtp = await startSmtpServer(port);
-      await until('every mail sent', async () => (await stored()).every((e) => e.status === 'sent'), 20_000);
+      await expect.poll(async () => (await stored()).every((e) => e.status === 'sent'), { message: 'every mail sent', timeout: 20_000, interval: 100 }).toBe(true);
       // More sweeps and retry periods, in which nothing may be sent again.
       await new Promise((r) => setTimeout(r, 3000));
     } finally {
@@ -107,7 +104,7 @@ describe('drill: the mail server refuses mail for longer than the age limit', as
     const sweeper = keepSweeping(container);
     try {
       await signUp(app, uniqueEmail('rechazo'));
-      await until('the mail given up', async () => (await db.select().from(emails))[0]?.status === 'failed', 30_000);
+      await expect.poll(async () => (await db.select().from(emails))[0]?.status === 'failed', { message: 'the mail given up', timeout: 30_000, interval: 100 }).toBe(true);
       const [failed] = await db.select().from(emails);
       expect(Date.now() - failed!.createdAt.getTime()).toBeGreaterThanOrEqual(6000);
       // Tried past the job's two tries, then given up with the server's answer kept.

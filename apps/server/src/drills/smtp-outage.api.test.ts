@@ -4,8 +4,8 @@ import { checkInvariants } from '../../test/invariants';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
 import { SEND_EMAIL_JOB, SEND_EMAIL_RETRY } from '../jobs/definitions/send-email';
-import { uniqueEmail } from '../modules/auth/test/auth-helpers';
-import { until } from './drill-helpers';
+import { uniqueEmail } from '../../test/factories';
+import { signUpRequest } from '../../test/sessions';
 
 // Sign-ups while the mail server is first not listening at all, then up but refusing mail,
 // then healthy. The real send-email worker (pg-boss) retries from the outbox throughout.
@@ -30,18 +30,14 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     expect(await container.boss.getQueue(SEND_EMAIL_JOB)).toMatchObject(SEND_EMAIL_RETRY);
     await container.boss.updateQueue(SEND_EMAIL_JOB, { name: SEND_EMAIL_JOB, retryDelay: addresses.length + 1, retryBackoff: false });
     for (const email of addresses) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/signup/user',
-        payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-      });
+      const res = await signUpRequest(app, { name: 'Ana', email });
       // The sign-up does not depend on the mail server.
       expect(res.statusCode, res.body).toBe(201);
     }
     expect(await stored()).toHaveLength(3);
 
     // Nobody listens: each mail fails and is retried, and stays queued with the error kept.
-    await until('two failed tries of each mail', async () => (await stored()).every((e) => e.attempts >= 2), 20_000);
+    await expect.poll(async () => (await stored()).every((e) => e.attempts >= 2), { message: 'two failed tries of each mail', timeout: 20_000, interval: 100 }).toBe(true);
     for (const e of await stored())
       expect(e).toMatchObject({ status: 'queued', sentAt: null, lastError: expect.stringMatching(/\S/) as unknown });
 
@@ -49,7 +45,7 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     const refusing = await startSmtpServer(port, { refuse: true });
     servers.push(refusing);
     const before = new Map((await stored()).map((e) => [e.id, e.attempts]));
-    await until('a refused try of each mail', async () => (await stored()).every((e) => e.attempts > before.get(e.id)!), 20_000);
+    await expect.poll(async () => (await stored()).every((e) => e.attempts > before.get(e.id)!), { message: 'a refused try of each mail', timeout: 20_000, interval: 100 }).toBe(true);
     expect(refusing.connections()).toBeGreaterThanOrEqual(3);
     expect(refusing.received).toHaveLength(0);
     expect((await stored()).every((e) => e.status === 'queued')).toBe(true);
@@ -59,7 +55,7 @@ describe('drill: the mail server is down when confirmations are sent', async () 
     // Healthy again: every confirmation goes out.
     const smtp = await startSmtpServer(port);
     servers.push(smtp);
-    await until('every mail sent', async () => (await stored()).every((e) => e.status === 'sent'), 20_000);
+    await expect.poll(async () => (await stored()).every((e) => e.status === 'sent'), { message: 'every mail sent', timeout: 20_000, interval: 100 }).toBe(true);
     // Another retry period, in which nothing may be sent twice.
     await new Promise((r) => setTimeout(r, (addresses.length + 2) * 1000));
     expect(smtp.received.map((m) => m.to).sort()).toEqual(addresses.map((a) => [a]).sort());

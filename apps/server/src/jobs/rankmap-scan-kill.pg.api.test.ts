@@ -8,16 +8,9 @@ import { createTestApp } from '../../test/test-app';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
 import { rankMapsRepository } from '../modules/rankmaps/rankmaps.repository';
 import { sweepStaleScans } from '../modules/rankmaps/scan/scan-sweeper.service';
-import { MADRID, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 
 const workerEntry = fileURLToPath(new URL('../worker.ts', import.meta.url));
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 // A real crash: `npm run worker` processes (PostgreSQL only, like production workers), one
 // killed with SIGKILL in the middle of a scan, then a fresh one after the sweeper ran.
@@ -46,7 +39,7 @@ describe('a worker killed mid-scan', async () => {
     // 20 requests a minute: the first worker stores some points, then waits for the next minute.
     const first = startWorker(20);
     const { rankMapId } = (await analyze(headers, keywordId)).json<AnalyzeResponse>();
-    await until('the first points', async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 10, 60_000);
+    await expect.poll(async () => (await rankResultsRepository.storedIndices(db, rankMapId)).size >= 10, { message: 'the first points', timeout: 60_000, interval: 100 }).toBe(true);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const stored = (await rankResultsRepository.storedIndices(db, rankMapId)).size;
@@ -58,7 +51,7 @@ describe('a worker killed mid-scan', async () => {
     expect(await sweepStaleScans(container, { staleSeconds: 1, maxRuns: 5 })).toEqual({ requeued: 1, failed: 0 });
     const second = startWorker(100_000);
     const status = async () => (await app.inject({ method: 'GET', url: `/api/rankmap/${rankMapId}/status`, headers })).json<RankMapStatusResponse>();
-    await until('completion', async () => (await status()).status === 'completed', 90_000);
+    await expect.poll(async () => (await status()).status === 'completed', { message: 'completion', timeout: 90_000, interval: 100 }).toBe(true);
     second.kill('SIGTERM');
 
     const results = await rankResultsRepository.listByRankMap(db, rankMapId);

@@ -2,7 +2,7 @@ import type { AnalyzeResponse, RankMapResponse, RankMapStatusResponse } from '@r
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
-import { MADRID, rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 
 describe('a scan through the real queue and worker (demo provider)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR }, { workers: true });
@@ -18,13 +18,16 @@ describe('a scan through the real queue and worker (demo provider)', async () =>
     expect(totalPoints).toBe(49);
 
     const seen: RankMapStatusResponse[] = [];
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const status = (await app.inject({ method: 'GET', url: `/api/rankmap/${rankMapId}/status`, headers })).json<RankMapStatusResponse>();
-      seen.push(status);
-      if (status.status === 'completed' || status.status === 'failed' || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(
+        async () => {
+          const status = (await app.inject({ method: 'GET', url: `/api/rankmap/${rankMapId}/status`, headers })).json<RankMapStatusResponse>();
+          seen.push(status);
+          return status.status;
+        },
+        { message: 'the analysis to finish', timeout: 30_000, interval: 100 },
+      )
+      .toMatch(/^(completed|failed)$/);
     expect(seen.at(-1)).toEqual({ status: 'completed', progress: 100, failureReason: null });
     // Progress only moves forward.
     const progress = seen.map((s) => s.progress);

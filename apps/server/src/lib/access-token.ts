@@ -1,5 +1,6 @@
 import { type KeyObject, createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@rankmaps/shared/constants';
 
 const ISSUER = 'rankmaps';
@@ -25,7 +26,7 @@ export interface AccessClaims {
   sessionId: string | null;
 }
 
-/** Short-lived access JWT (decisions.md §6). HS256 only: `alg: none` and others are refused. */
+/** Short-lived access JWT (docs/decisions.md §6). HS256 only: `alg: none` and others are refused. */
 export class AccessTokens {
   /** Imported once: given raw bytes, jose imports the key again on every call. */
   private readonly key: KeyObject;
@@ -33,9 +34,10 @@ export class AccessTokens {
    * Token → its claims and expiry, for tokens this process has verified. Every API call checks
    * its token, and a signed-in page makes several calls with the same one: the HMAC and its
    * async crypto job were up to a quarter of a small route's CPU. Only the exact string that
-   * passed verification is looked up, and its expiry is checked on every hit.
+   * passed verification is looked up, and its expiry is checked on every hit. Past the bound,
+   * the token used longest ago is forgotten.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private readonly verified = new LRUCache<string, { claims: AccessClaims; exp: number }>({ max: VERIFIED_LIMIT });
 
   constructor(key: Uint8Array) {
     this.key = createSecretKey(key);
@@ -43,7 +45,7 @@ export class AccessTokens {
 
   /**
    * The application always passes the session (refresh family) the token belongs to; the
-   * id-only form is what tokens looked like before, kept for tests and tools that need a
+   * id-only form, with no `sid`, serves tests and tools that need a
    * token for a user without signing in.
    */
   sign(userId: string, sessionId?: string): Promise<string> {
@@ -77,15 +79,10 @@ export class AccessTokens {
       const sid: unknown = payload.sid;
       if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) return null;
       const claims: AccessClaims = { userId: payload.sub, sessionId: sid ?? null };
-      if (typeof payload.exp === 'number' && payload.nbf === undefined) this.remember(token, claims, payload.exp);
+      if (typeof payload.exp === 'number' && payload.nbf === undefined) this.verified.set(token, { claims, exp: payload.exp });
       return claims;
     } catch {
       return null;
     }
-  }
-
-  private remember(token: string, claims: AccessClaims, exp: number): void {
-    if (this.verified.size >= VERIFIED_LIMIT) this.verified.clear();
-    this.verified.set(token, { claims, exp });
   }
 }

@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 /**
  * Runs `attempt`, and again after each of `delaysMs` while it keeps failing: a database
  * blip (a restart, a dropped connection) lasts seconds, so a few spaced tries ride it out
@@ -23,16 +25,5 @@ export async function retryWithBackoff<T>(
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts. Never rejects. */
 function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return delay(ms, true, { signal }).catch(() => false);
 }

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Which user a session (refresh-token family) belongs to while it is live: null once it is
  * revoked, or when the database does not know it.
@@ -31,12 +33,17 @@ interface Entry {
  * because an answer is dated from when its query started, not from when it came back.
  */
 export class SessionCheck {
-  private readonly entries = new Map<string, Entry>();
+  /** Read with peek: the bound forgets the oldest stored first, however often it is read. */
+  private readonly entries: LRUCache<string, Entry>;
+  /**
+   * Queries in flight, by session. Not lru-cache's fetchMethod: a user-wide revocation must
+   * drop every in-flight query whatever its session, and an answer is dated from when its
+   * query started; both are kept here, around a plain LRUCache.
+   */
   private readonly pending = new Map<string, Promise<string | null>>();
   /** Bumped by every revocation, so a query that started before one never stores its answer. */
   private generation = 0;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
 
   constructor(
@@ -44,13 +51,13 @@ export class SessionCheck {
     options: SessionCheckOptions,
   ) {
     this.ttlMs = options.ttlMs;
-    this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+    this.entries = new LRUCache({ max: Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES) });
     this.now = options.now ?? Date.now;
   }
 
   /** The live session's user id, or null. A hit answers synchronously: no promise, no query. */
   ownerOf(sessionId: string): string | null | Promise<string | null> {
-    const entry = this.entries.get(sessionId);
+    const entry = this.entries.peek(sessionId);
     if (entry && (entry.owner === null || entry.expiresAt > this.now())) return entry.owner;
     return this.pending.get(sessionId) ?? this.query(sessionId);
   }
@@ -105,12 +112,6 @@ export class SessionCheck {
   }
 
   private store(sessionId: string, owner: string | null, expiresAt: number): void {
-    // Re-inserted at the end, so the Map's order is oldest-stored first.
-    this.entries.delete(sessionId);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
     this.entries.set(sessionId, { owner, expiresAt });
   }
 }

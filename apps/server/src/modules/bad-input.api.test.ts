@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { createConfirmedUser } from './auth/test/auth-helpers';
+import { createConfirmedUser } from '../../test/sessions';
 
 // A sweep over every route in the OpenAPI document: malformed input must get a clear 400
 // (413 for an oversize body), never a 500. New routes are covered as soon as they exist.

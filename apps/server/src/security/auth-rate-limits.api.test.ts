@@ -2,8 +2,8 @@ import type { RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { buildUser } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
+import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 import { sharedRateLimitOf } from '../modules/rate-limits/shared-rate-limit';
 
@@ -20,10 +20,9 @@ describe('rate limits of the sensitive endpoints, shared by every API process', 
   afterAll(() => Promise.all(others.map((o) => o.close())));
   const processes = [app, ...others];
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-  };
+  // Headers alone: the calls go to three API processes, not only to `app`.
+  const { signedIn: signedInUser } = sessions(app, container);
+  const signedIn = async () => (await signedInUser()).headers;
 
   // The cases come from the route table: every route with a database-backed limit.
   const limited = app.routeTable

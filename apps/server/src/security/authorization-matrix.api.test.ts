@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptio
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { solvedToken } from '../../test/altcha';
-import { buildUser } from '../../test/factories';
+import { uniqueEmail } from '../../test/factories';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { multipartBody } from '../../test/multipart';
 import { type OwnedIds, type OwnedKind, type OwnedResources, createOwnedResources } from '../../test/owned-resources';
@@ -12,11 +12,11 @@ import { sandboxPriceOf } from '../../test/sandbox';
 import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
 import { unauthorized } from '../errors';
-import { PASSWORD, logIn, signUpRequest, uniqueEmail } from '../modules/auth/test/auth-helpers';
+import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
-import { MADRID, MALAGA } from '../modules/rankmaps/test/rankmap-fixtures';
+import { MADRID, MALAGA } from '../../test/rankmap-fixtures';
 
-// The authorization matrix (issue 7): every route under /api, read from app.routeTable, called
+// The authorization matrix: every route under /api, read from app.routeTable, called
 // by an anonymous visitor, by another user with the owner's ids, and by the owner; then by an
 // unconfirmed user and by users without a plan where the spec refuses them. Nothing here lists
 // routes by hand: the small tables below say what an id in a path means, what a valid request
@@ -87,7 +87,7 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
     'PUT /api/user/dev-params': { body: () => ({ planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 }, subscriptionCredits: 100, extraCredits: 0 }) },
     'POST /api/payment/create-checkout-session': {
       body: async () => ({ priceId: await sandboxPriceOf(app, 'basico', 'monthly'), planName: 'basico' }),
-      ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md)' },
+      ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md §1)' },
     },
     'POST /api/payment/reactivate-subscription': { ownerStatus: { status: 409, why: 'an active subscription has no cancellation to undo' } },
     'POST /api/place/generate-matrix': { body: () => ({ centerLat: MALAGA.lat, centerLng: MALAGA.lng, maxDistance: 1500, size: 3 }) },
@@ -101,23 +101,23 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
 }
 
 /**
- * Where the spec refuses a user without a plan. Spec §6: "Free plan or no plan: redirected to
+ * Where the spec refuses a user without a plan. docs/product.md §6: "Free plan or no plan: redirected to
  * /subscription", so the RankMap screens (places, keywords, analyses) are for paid plans, and
- * the server refuses with 403 upgrade_required (§6, decisions §2) every write there that
+ * the server refuses with 403 upgrade_required (docs/product.md §6, docs/decisions.md §2) every write there that
  * creates, changes or spends what a plan pays for: places and their grids and schedules,
  * keywords, analyses, and the provider calls behind them. Reading and deleting one's own data
  * stays open. The writes outside that, each with its reason:
  */
 const PAID_AREAS = new Set(['place', 'keyword', 'rankmap']);
 const FREE_ACTIONS: Record<string, string> = {
-  'POST /api/place/:id/competitors': 'docs/decisions.md, followed competitors: "No plan check: it costs nothing."',
+  'POST /api/place/:id/competitors': 'docs/decisions.md §3, followed competitors: "No plan check: it costs nothing."',
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
   'POST /api/place/generate-matrix': 'a computation that stores nothing and calls no provider',
 };
 
 /**
  * Where the spec refuses an unconfirmed e-mail (403 email_not_confirmed). Signing in is the
- * spec's own (§8: "403 with a message about confirming e-mail"); these two act on the address
+ * spec's own (docs/product.md §8: "403 with a message about confirming e-mail"); these two act on the address
  * or take money, so docs/decisions.md refuses them even to a token that exists.
  */
 const REFUSED_UNTIL_CONFIRMED: Record<string, string> = {
@@ -391,13 +391,13 @@ describe('authorization matrix', async () => {
     // A subscriber who cancelled: the places, keywords and analyses are still theirs.
     const lapsed = await createOwnedResources(app, container, { googlePlaceId: 'demo-sevilla-dentista-1', coordinates: { lat: 37.3891, lng: -5.9845 }, competitorPlaceId: 'demo-sevilla-dentista-2' });
     const cancelled = await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers: lapsed.headers });
-    const neverPaid = await buildUser(container);
-    const neverPaidHeaders = { authorization: `Bearer ${await container.accessTokens.sign(neverPaid.id)}` };
+    const { injectAs, signedIn } = sessions(app, container);
+    const neverPaidHeaders = (await signedIn()).headers;
     const email = uniqueEmail('sin-confirmar');
     const signup = await signUpRequest(app, { email });
     const unconfirmed = await container.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
     // Signing in refuses it; a token minted anyway must still meet the same refusals.
-    const unconfirmedHeaders = { authorization: `Bearer ${await container.accessTokens.sign(unconfirmed!.id)}` };
+    const unconfirmedHeaders = (await injectAs(unconfirmed!)).headers;
 
     it('when the fixtures are read, then the lapsed user has no plan and the unconfirmed one is unconfirmed', async () => {
       expect(cancelled.statusCode, cancelled.body).toBe(200);

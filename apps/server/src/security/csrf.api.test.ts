@@ -2,7 +2,7 @@ import { COOKIE_REFRESH, COOKIE_XSRF, STORAGE_TOKEN_KEY } from '@rankmaps/shared
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { createConfirmedUser, refresh } from '../modules/auth/test/auth-helpers';
+import { createConfirmedUser, refresh } from '../../test/sessions';
 
 // Cross-site request forgery. A forged request from another site carries the victim's
 // cookies and nothing else: it cannot set an Authorization header or read the XSRF cookie.

@@ -9,7 +9,7 @@ import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
 import { users } from '../db/schema';
 
-// Property-based input fuzzing over every route the app registered (issue 7, item 2).
+// Property-based input fuzzing over every route the app registered.
 // bad-input.api.test.ts sends a fixed list of bad values; here fast-check generates them
 // from each route's own zod schemas: wrong types, missing and extra fields, huge and
 // unicode strings, edge numbers, prototype keys, broken JSON and foreign media types,

@@ -68,7 +68,7 @@ function expectStrictHeaders(res: LightMyRequestResponse, label: string) {
   expect(res.headers['x-frame-options'], label).toBe('DENY');
   expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(res.headers['cross-origin-opener-policy'], label).toBe('same-origin');
-  // The rest of helmet's set, as it answered when it ran on every request (now worked out once).
+  // The rest of helmet's set, exactly as helmet answers (plugins/security.ts works it out once, at start).
   expect(res.headers['cross-origin-resource-policy'], label).toBe('same-origin');
   expect(res.headers['origin-agent-cluster'], label).toBe('?1');
   expect(res.headers['x-dns-prefetch-control'], label).toBe('off');

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories';
+import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 
 // What production exposes. The development set-up (developer tools and the sandbox checkout
@@ -54,11 +54,10 @@ describe('the production surface', async () => {
   });
 
   it('when any development-only route is called in production, signed in or not, then it answers the Spanish JSON 404', async () => {
-    const user = await buildUser(prod.container);
-    const token = await prod.container.accessTokens.sign(user.id);
+    const signedIn = (await sessions(prod.app, prod.container).signedIn()).headers;
     const answers: string[] = [];
     for (const { method, url } of devOnly) {
-      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+      for (const headers of [{}, signedIn]) {
         const res = await prod.app.inject({ method: method, url: fill(url), headers, ...(method === 'GET' ? {} : { payload: {} }) });
         const ok = res.statusCode === 404 && res.json().error === 'Recurso no encontrado.';
         if (!ok) answers.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
@@ -87,8 +86,7 @@ describe('the production surface', async () => {
   });
 
   it('when a checkout is started in production without a provider, then it answers 503, its sandbox page cannot be paid, and the user stays on the free plan', async () => {
-    const user = await buildUser(prod.container);
-    const headers = { authorization: `Bearer ${await prod.container.accessTokens.sign(user.id)}` };
+    const { headers } = await sessions(prod.app, prod.container).signedIn();
     const plans = (await prod.app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { id: string; subscription_id: string }[] }>()
       .plans;
     const paid = plans.find((p) => p.subscription_id)!;

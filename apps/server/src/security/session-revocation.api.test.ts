@@ -10,18 +10,9 @@ import { ConfigError, loadConfig } from '../config';
 import { refreshTokens, users } from '../db/schema';
 import { SessionCheck } from '../lib/session-check';
 import { refreshTokenRepository } from '../modules/auth/refresh-token.repository';
-import {
-  PASSWORD,
-  type SessionCookies,
-  createConfirmedUser,
-  latestEmail,
-  logIn,
-  refresh,
-  sessionHeaders,
-  sessionOf,
-  tokenFromLink,
-} from '../modules/auth/test/auth-helpers';
+import { PASSWORD, type SessionCookies, createConfirmedUser, logIn, refresh, sessionHeaders, sessionOf } from '../../test/sessions';
 import { hashToken } from '../modules/auth/tokens';
+import { latestEmail, tokenFromLink } from '../../test/emails';
 
 const SECRET = 'una-clave-de-pruebas-de-al-menos-32-caracteres';
 const SESSION_INVALID = 'Sesión no válida o caducada.';

@@ -8,7 +8,8 @@ import { buildUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { COOKIE_DEVICE } from '../modules/auth/device-cookie';
 import { hashPassword } from '../modules/auth/password';
-import { cookieOf, latestEmail, tokenFromLink } from '../modules/auth/test/auth-helpers';
+import { cookieOf } from '../../test/sessions';
+import { latestEmail, tokenFromLink } from '../../test/emails';
 
 const PASSWORD = 'Secreta123!';
 const WRONG = 'Incorrecta1!';

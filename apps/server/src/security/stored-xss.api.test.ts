@@ -6,8 +6,9 @@ import { multipartBody } from '../../test/multipart';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
 import { emails } from '../db/schema';
-import { createConfirmedUser, uniqueEmail } from '../modules/auth/test/auth-helpers';
-import { rankmapFixtures } from '../modules/rankmaps/test/rankmap-fixtures';
+import { createConfirmedUser } from '../../test/sessions';
+import { rankmapFixtures } from '../../test/rankmap-fixtures';
+import { uniqueEmail } from '../../test/factories';
 
 // Stored XSS on the server's side. Every text a user types is stored and given back as it
 // was typed, in JSON that no browser renders as a page; escaping is the renderer's job: the

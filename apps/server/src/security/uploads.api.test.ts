@@ -3,8 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, crc32, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories';
 import { type FormPart, multipartBody } from '../../test/multipart';
+import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 
 // Hostile uploads beyond those of users/profile-update.api.test.ts (renamed text, SVG with
@@ -90,10 +90,7 @@ describe('hostile uploads', async () => {
   const { app, container } = await createTestApp();
   const avatarsDir = path.join(container.config.dataDir, 'uploads', 'avatars');
   const storedFiles = () => readdir(avatarsDir).catch(() => [] as string[]);
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-  };
+  const { signedIn } = sessions(app, container);
   const upload = async (data: Buffer, filename: string, contentType = 'application/octet-stream') => {
     const parts: FormPart[] = [
       { name: 'name', value: 'Lucía' },
@@ -101,12 +98,7 @@ describe('hostile uploads', async () => {
     ];
     const body = multipartBody(parts);
     const started = performance.now();
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/user',
-      headers: { ...(await signedIn()), ...body.headers },
-      payload: body.payload,
-    });
+    const res = await (await signedIn()).inject({ method: 'PUT', url: '/api/user', headers: body.headers, payload: body.payload });
     return { res, ms: performance.now() - started };
   };
 
@@ -202,12 +194,7 @@ describe('hostile uploads', async () => {
             : deflateSync(body.payload);
       expect(compressed.length).toBeLessThan(1024 * 1024);
       const started = performance.now();
-      const res = await app.inject({
-        method: 'PUT',
-        url: '/api/user',
-        headers: { ...(await signedIn()), ...body.headers, 'content-encoding': encoding },
-        payload: compressed,
-      });
+      const res = await (await signedIn()).inject({ method: 'PUT', url: '/api/user', headers: { ...body.headers, 'content-encoding': encoding }, payload: compressed });
       expect(res.statusCode).toBe(415);
       expect(res.json().error).toBe('Envía el formulario sin comprimir.');
       expect(performance.now() - started).toBeLessThan(5_000);

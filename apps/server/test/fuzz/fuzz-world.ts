@@ -7,13 +7,13 @@ import { placeFollowedCompetitors } from '../../src/db/followed-competitors-sche
 import { places } from '../../src/db/places-schema';
 import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
 import { getPlanState } from '../../src/modules/billing/billing.service';
-import { PASSWORD, createConfirmedUser, uniqueEmail } from '../../src/modules/auth/test/auth-helpers';
+import { PASSWORD, createConfirmedUser } from '../sessions';
 import { creditsService } from '../../src/modules/billing/credits.service';
 import { runScan } from '../../src/modules/rankmaps/scan/scan.service';
-import { fastScanDeps, scriptedProvider } from '../../src/modules/rankmaps/test/rankmap-fixtures';
-import { buildUser } from '../factories';
+import { buildUser, uniqueEmail } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
 import { type JsonValue, fromPlain } from './json-text';
+import { fastScanDeps, scriptedProvider } from '../scan-doubles';
 
 const MALAGA = { lat: 36.7213, lng: -4.4214 };
 const COMPETITOR = { placeId: 'demo-malaga-competidor-fuzz', name: 'Clínica Competidora' };

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { HomeSwitch, RequireAuth } from './guards';
+import { paths } from '../lib/paths';
+import { HomeSwitch, RequireAuth, RequirePlan } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -38,7 +39,7 @@ const Reviews = lazy(() => import('./routes/reviews'));
 const Statistics = lazy(() => import('./routes/estadisticas'));
 
 /**
- * The route table (spec §2). Declarative routes: the app uses no loaders or actions, and
+ * The route table (docs/product.md §2). Declarative routes: the app uses no loaders or actions, and
  * this mode keeps about 17 KB of gzip out of every first visit.
  */
 export function AppRoutes() {
@@ -46,120 +47,50 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route element={<AuthLayout />}>
-          <Route path="/signin" element={<SignIn />} />
-          <Route path="/signup" element={<SignUp />} />
-          <Route path="/reset-password" element={<ResetPassword />} />
-          <Route path="/reset-password/:token" element={<ResetPasswordToken />} />
+          <Route path={paths.signin.path} element={<SignIn />} />
+          <Route path={paths.signup.path} element={<SignUp />} />
+          <Route path={paths.resetPassword.path} element={<ResetPassword />} />
+          <Route path={paths.resetPasswordToken.path} element={<ResetPasswordToken />} />
         </Route>
         {/* Public pages: the public layout for visitors, the sidebar layout when signed in. */}
         <Route element={<SiteLayout />}>
-          <Route path="/" element={<HomeSwitch landing={<Landing />} dashboard={<Dashboard />} />} />
-          <Route path="/home" element={<Landing />} />
-          <Route path="/como-funciona" element={<HowItWorks />} />
-          <Route path="/faq" element={<Faq />} />
-          <Route path="/contact" element={<Contact />} />
-          <Route path="/legal/:doc" element={<Legal />} />
-          <Route path="/pricing" element={<Pricing />} />
-          <Route path="/subscription" element={<Pricing />} />
-          <Route path="/buy-credits" element={<BuyCredits />} />
-          <Route path="/email-verification" element={<EmailVerification />} />
-          <Route path="/confirm-email/:type?/:token?" element={<ConfirmEmail />} />
-          <Route path="/dev/mail" element={<DevMail />} />
+          <Route path={paths.root.path} element={<HomeSwitch landing={<Landing />} dashboard={<Dashboard />} />} />
+          <Route path={paths.landing.path} element={<Landing />} />
+          <Route path={paths.howItWorks.path} element={<HowItWorks />} />
+          <Route path={paths.faq.path} element={<Faq />} />
+          <Route path={paths.contact.path} element={<Contact />} />
+          <Route path={paths.legal.path} element={<Legal />} />
+          <Route path={paths.pricing.path} element={<Pricing />} />
+          <Route path={paths.subscription.path} element={<Pricing />} />
+          <Route path={paths.buyCredits.path} element={<BuyCredits />} />
+          <Route path={paths.emailVerification.path} element={<EmailVerification />} />
+          <Route path={paths.confirmEmail.path} element={<ConfirmEmail />} />
+          <Route path={paths.devMail.path} element={<DevMail />} />
           {/* The sandbox payment provider's pages: checkout is public like Stripe's; the portal acts for the signed-in user. */}
-          <Route path="/sandbox/checkout/:id" element={<SandboxCheckout />} />
-          <Route
-            path="/sandbox/portal"
-            element={
-              <RequireAuth requirePlan={false}>
-                <SandboxPortal />
-              </RequireAuth>
-            }
-          />
-          <Route path="*" element={<NotFound />} />
+          <Route path={paths.sandboxCheckout.path} element={<SandboxCheckout />} />
+          <Route element={<RequireAuth requirePlan={false} />}>
+            <Route path={paths.sandboxPortal.path} element={<SandboxPortal />} />
+          </Route>
+          <Route path={paths.notFound.path} element={<NotFound />} />
         </Route>
-        <Route path="/banner-preview" element={<BannerPreview />} />
+        <Route path={paths.bannerPreview.path} element={<BannerPreview />} />
+        {/* The signed-in screens: one guard inside the sidebar layout, so the shell draws while it decides. */}
         <Route element={<AppLayout />}>
-          {/* No plan needed yet: the webhook or the sandbox may still be activating it. */}
-          <Route
-            path="/subscription/success"
-            element={
-              <RequireAuth requirePlan={false}>
-                <SubscriptionSuccess />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/profile"
-            element={
-              <RequireAuth>
-                <Profile />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/rankmap"
-            element={
-              <RequireAuth>
-                <Rankmap />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/estadisticas"
-            element={
-              <RequireAuth>
-                <Statistics />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/reviews"
-            element={
-              <RequireAuth>
-                <Reviews />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/support"
-            element={
-              <RequireAuth>
-                <Support />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/new-place"
-            element={
-              <RequireAuth>
-                <NewPlace />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/edit-matrix/:placeId"
-            element={
-              <RequireAuth>
-                <EditMatrix />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/rankmap/:placeId"
-            element={
-              <RequireAuth>
-                <PlaceKeywords />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/rankmap/:placeId/keyword/:keywordId"
-            element={
-              <RequireAuth>
-                <KeywordAnalysis />
-              </RequireAuth>
-            }
-          />
+          <Route element={<RequireAuth requirePlan={false} />}>
+            {/* No plan needed yet: the webhook or the sandbox may still be activating it. */}
+            <Route path={paths.subscriptionSuccess.path} element={<SubscriptionSuccess />} />
+            <Route element={<RequirePlan />}>
+              <Route path={paths.profile.path} element={<Profile />} />
+              <Route path={paths.rankmap.path} element={<Rankmap />} />
+              <Route path={paths.statistics.path} element={<Statistics />} />
+              <Route path={paths.reviews.path} element={<Reviews />} />
+              <Route path={paths.support.path} element={<Support />} />
+              <Route path={paths.newPlace.path} element={<NewPlace />} />
+              <Route path={paths.editMatrix.path} element={<EditMatrix />} />
+              <Route path={paths.place.path} element={<PlaceKeywords />} />
+              <Route path={paths.keywordAnalysis.path} element={<KeywordAnalysis />} />
+            </Route>
+          </Route>
         </Route>
       </Route>
     </Routes>

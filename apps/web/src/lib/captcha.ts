@@ -6,7 +6,7 @@ import { i18n } from './i18n';
 
 export type CaptchaConfig = PublicConfig['captcha'];
 
-/** No token could be obtained. Its message is the one the forms show (spec §5). */
+/** No token could be obtained. Its message is the one the forms show (docs/product.md §5). */
 export class CaptchaUnavailableError extends Error {
   constructor() {
     super(i18n.t('captchaRequired', { ns: 'v' }));

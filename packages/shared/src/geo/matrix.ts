@@ -2,7 +2,7 @@ import { resolveValidationMessage } from '../messages';
 import { type MatrixCell, type MatrixConfig, type MatrixPoint, matrixConfigSchema } from '../schemas/places';
 
 /**
- * The grid of search points around a business (spec §3, §5). Pure, with no dependencies,
+ * The grid of search points around a business (docs/product.md §3, docs/product.md §5). Pure, with no dependencies,
  * so the web can preview a grid exactly as the server stores it.
  *
  * Geometry, on the WGS84 ellipsoid:
@@ -107,7 +107,7 @@ const hasCoordinates = (p: Pick<MatrixPoint, 'lat' | 'lng'>) =>
   typeof p.lat === 'number' && typeof p.lng === 'number' && Number.isFinite(p.lat) && Number.isFinite(p.lng);
 
 /**
- * The coordinates matrix (spec §3): [row][col] the point's coordinates, or null for the
+ * The coordinates matrix (docs/product.md §3): [row][col] the point's coordinates, or null for the
  * points excluded from analysis (on the sea, or without numeric coordinates).
  */
 export function toCoordinatesMatrix(points: readonly MatrixPoint[], size: number): MatrixCell[][] {

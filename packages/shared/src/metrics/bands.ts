@@ -1,6 +1,6 @@
 import { isFoundPosition } from './core';
 
-/** Marker colour bands (decisions.md §3): 1–3, 4–5, 6–10, 11–15, 16–20 and not found. */
+/** Marker colour bands (docs/decisions.md §3): 1–3, 4–5, 6–10, 11–15, 16–20 and not found. */
 export type PositionBand = 'top3' | 'top5' | 'top10' | 'top15' | 'top20' | 'notFound';
 
 /** The bands in display order (legend order), best first. */

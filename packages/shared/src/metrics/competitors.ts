@@ -136,7 +136,7 @@ const mean = (xs: number[]): number | null => (xs.length === 0 ? null : xs.reduc
 
 /**
  * Every business seen in the organic results of the scan, ranked by the GeoRank formula
- * over all N points (decisions.md §3), plus the ad detector. Our business, recognised by
+ * over all N points (docs/decisions.md §3), plus the ad detector. Our business, recognised by
  * matchTarget whatever its id at each point, is one of the rows when it was found at least
  * once.
  */

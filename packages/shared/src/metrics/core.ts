@@ -6,9 +6,9 @@ export const MAX_TRACKED_POSITION = 20;
 export const NOT_FOUND_POSITION = MAX_TRACKED_POSITION + 1;
 /** The Local Pack is the top three map results. */
 export const LOCAL_PACK_SIZE = 3;
-/** Rows of the competitors table (spec §9). */
+/** Rows of the competitors table (docs/product.md §9). */
 export const COMPETITORS_TABLE_LIMIT = 80;
-/** Businesses on the competitor map, and the ones avgRating / avgReviews are taken over (spec §9). */
+/** Businesses on the competitor map, and the ones avgRating / avgReviews are taken over (docs/product.md §9). */
 export const COMPETITORS_TOP = 15;
 /** Decimals every percentage, index and average is published with. */
 export const METRIC_DECIMALS = 2;

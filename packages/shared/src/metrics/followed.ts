@@ -27,7 +27,7 @@ export function createCompetitorMatcher(placeId: string): (item: MetricsResultIt
 
 /**
  * One business's figures over the valid points of an analysis, by the same rules as the
- * competitors table (decisions.md §3): its best counted organic position at each point
+ * competitors table (docs/decisions.md §3): its best counted organic position at each point
  * (ads never count), then the GeoRank formula over all N points and the mean position
  * where it appears. It does not depend on the 80-row cap, so a followed business is
  * measured wherever it ranks. Points may carry only the results that could be this

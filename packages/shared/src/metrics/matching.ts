@@ -1,7 +1,7 @@
 import { isFoundPosition } from './core';
 import { type MetricsPointInput, type MetricsResultItem, type TargetBusiness } from './types';
 
-/** A result found by name is our business only if it lies this close to it (decisions.md §3). */
+/** A result found by name is our business only if it lies this close to it (docs/decisions.md §3). */
 export const TARGET_MATCH_MAX_DISTANCE_M = 250;
 
 const EARTH_MEAN_RADIUS_M = 6_371_008.8;

@@ -1,6 +1,6 @@
 import { LOCAL_PACK_SIZE, NOT_FOUND_POSITION, isFoundPosition, roundMetric } from './core';
 
-/** Counts of points by bucket (decisions.md §3): 1–3, 4–10, 11–20 and not found. They add up to N. */
+/** Counts of points by bucket (docs/decisions.md §3): 1–3, 4–10, 11–20 and not found. They add up to N. */
 export interface PositionDistribution {
   top3: number;
   /** Positions 4 to 10. */
@@ -52,7 +52,7 @@ export function tallyFound(foundPositions: Iterable<number>, n: number): Positio
 }
 
 /**
- * The unrounded metrics of a tally (decisions.md §3), each written as one division:
+ * The unrounded metrics of a tally (docs/decisions.md §3), each written as one division:
  * - visibility 100 · Σ(21 − p)/20 / N = 5 · Σ(21 − p) / N;
  * - GeoRank 100 · (n₁₋₃ + 0.5·n₄₋₁₀ + 0.25·n₁₁₋₂₀) / N = 25 · (4·n₁₋₃ + 2·n₄₋₁₀ + n₁₁₋₂₀) / N.
  * With N = 0 there is nothing to divide: the percentages and indices are 0 and

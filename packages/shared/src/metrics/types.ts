@@ -1,5 +1,5 @@
 /**
- * Inputs of the scan metrics (decisions.md §3). They mirror the maps-search provider's
+ * Inputs of the scan metrics (docs/decisions.md §3). They mirror the maps-search provider's
  * result shapes on purpose, but are declared here so that the shared package depends on
  * no app: the server passes its provider results straight in, the web its stored ones.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { v } from '../messages';
 
-/** The §5 rules, listed so the sign-up form can show each one ticked as it is met. */
+/** The docs/product.md §5 rules, listed so the sign-up form can show each one ticked as it is met. */
 export const passwordRules = [
   { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
   { id: 'uppercase', test: (p: string) => /[A-Z]/.test(p) },

@@ -30,7 +30,7 @@ export const checkoutRequestSchema = z.object({
 });
 export const urlResponseSchema = z.object({ url: z.string() });
 
-/** §3 Subscription info. billingPeriod is 'anual' or 'mensual'. */
+/** docs/product.md §3 Subscription info. billingPeriod is 'anual' or 'mensual'. */
 export const subscriptionInfoSchema = z.object({
   hasActiveSubscription: z.boolean(),
   plan: z.object({

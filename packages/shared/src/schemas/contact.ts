@@ -18,6 +18,6 @@ export const contactFormSchema = z.object({
 });
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 
-/** POST /api/general/contactform (spec §3 Contact message): the form plus the captcha token. */
+/** POST /api/general/contactform (docs/product.md §3 Contact message): the form plus the captcha token. */
 export const contactRequestSchema = contactFormSchema.extend({ recaptcha: captchaTokenSchema });
 export type ContactRequest = z.input<typeof contactRequestSchema>;

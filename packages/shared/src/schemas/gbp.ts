@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { v } from '../messages';
 
-// Google Business Profile (spec §3, §4, §7, §8, §9; decisions.md "Google Business Profile").
+// Google Business Profile (docs/product.md §3, docs/product.md §4, docs/product.md §7, docs/product.md §8, docs/product.md §9; docs/decisions.md §20).
 // The web codes against these names: keep them stable.
 
-/** Error codes (spec §8). Both answer HTTP 409: the request is fine, the connection's state is not. */
+/** Error codes (docs/product.md §8). Both answer HTTP 409: the request is fine, the connection's state is not. */
 export const GBP_ERROR_CODES = {
   /** The refresh token was refused (invalid_grant, or a Google 401): the user must connect again (Reconectar). */
   reauthRequired: 'GBP_REAUTH_REQUIRED',
@@ -13,9 +13,9 @@ export const GBP_ERROR_CODES = {
 } as const;
 export const GBP_ERROR_STATUS = 409;
 
-/** The statistics window (spec §9): 720 hours, i.e. the last 30 days, compared with the 30 before. */
+/** The statistics window (docs/product.md §9): 720 hours, i.e. the last 30 days, compared with the 30 before. */
 export const GBP_STATS_WINDOW_DAYS = 30;
-/** Top keywords the Estadísticas screen shows (spec §9). The API returns all Google gives. */
+/** Top keywords the Estadísticas screen shows (docs/product.md §9). The API returns all Google gives. */
 export const GBP_TOP_KEYWORDS = 9;
 /** Longest date range GET /gbp/performance/daily accepts, in calendar months (Google keeps 18 months). */
 export const GBP_MAX_RANGE_MONTHS = 18;
@@ -27,7 +27,7 @@ export type GbpProviderName = (typeof GBP_PROVIDERS)[number];
 
 /**
  * connected: a connection is stored (it may be expired). expired: Google refused its refresh token, so
- * the user must connect again. Spec §4: the button reads Reconectar when connected && !expired, otherwise
+ * the user must connect again. docs/product.md §4: the button reads Reconectar when connected && !expired, otherwise
  * Conectar Google Business. provider: the active provider; 'demo' means synthetic data — label it as such.
  * accountEmail: the Google account's e-mail when known (demo: a demo address), otherwise null.
  */

@@ -4,14 +4,14 @@ import { v } from '../messages';
 /** Longest keyword a user may add; map searches are short phrases. */
 export const KEYWORD_NAME_MAX_LENGTH = 100;
 
-/** A keyword's name: trimmed, required, at most 100 characters (spec §5). */
+/** A keyword's name: trimmed, required, at most 100 characters (docs/product.md §5). */
 export const keywordNameSchema = z
   .string(v('keywordNameRequired'))
   .trim()
   .min(1, v('keywordNameRequired'))
   .max(KEYWORD_NAME_MAX_LENGTH, v('keywordNameTooLong'));
 
-/** POST /api/keyword (spec §7). */
+/** POST /api/keyword (docs/product.md §7). */
 export const createKeywordRequestSchema = z.object(
   {
     name: keywordNameSchema,
@@ -23,7 +23,7 @@ export type CreateKeywordRequest = z.infer<typeof createKeywordRequestSchema>;
 
 export const keywordIdParamsSchema = z.object({ id: z.string().max(100, 'Keyword no encontrada.') });
 
-/** The keyword's place, populated (spec §3 "placeId (populated place)"). */
+/** The keyword's place, populated (docs/product.md §3 "placeId (populated place)"). */
 export const keywordPlaceSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -39,7 +39,7 @@ export const keywordPlaceSchema = z.object({
 });
 export type KeywordPlace = z.infer<typeof keywordPlaceSchema>;
 
-/** A keyword as the client reads it (spec §3). */
+/** A keyword as the client reads it (docs/product.md §3). */
 export const keywordSchema = z.object({
   _id: z.string(),
   name: z.string(),

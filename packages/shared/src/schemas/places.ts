@@ -14,13 +14,13 @@ export const latitudeSchema = z
   .max(MATRIX_LAT_LIMIT, v('latitudeInvalid'));
 export const longitudeSchema = z.number(v('longitudeInvalid')).min(-180, v('longitudeInvalid')).max(180, v('longitudeInvalid'));
 
-/** Grid side: odd, 3 to 25 (decisions.md §1). Plan limits are checked by the places service. */
+/** Grid side: odd, 3 to 25 (docs/decisions.md §1). Plan limits are checked by the places service. */
 export const gridSizeSchema = z
   .number(v('gridSizeInvalid'))
   .int(v('gridSizeInvalid'))
   .refine((n) => (GRID_SIZES as readonly number[]).includes(n), v('gridSizeInvalid'));
 
-/** Radius in metres: 200 to 7000 in steps of 100 (decisions.md §1). */
+/** Radius in metres: 200 to 7000 in steps of 100 (docs/decisions.md §1). */
 export const radiusSchema = z
   .number(v('radiusInvalid'))
   .int(v('radiusInvalid'))
@@ -28,7 +28,7 @@ export const radiusSchema = z
   .max(RADIUS_MAX_M, v('radiusInvalid'))
   .multipleOf(RADIUS_STEP_M, v('radiusInvalid'));
 
-/** What a grid is generated from (spec §3, matrix config). */
+/** What a grid is generated from (docs/product.md §3, matrix config). */
 export const matrixConfigSchema = z.object({
   centerLat: latitudeSchema,
   centerLng: longitudeSchema,
@@ -38,13 +38,13 @@ export const matrixConfigSchema = z.object({
 });
 export type MatrixConfig = z.infer<typeof matrixConfigSchema>;
 
-/** POST /api/place/generate-matrix (spec §7). filterLandPoints: detect the points on the sea. */
+/** POST /api/place/generate-matrix (docs/product.md §7). filterLandPoints: detect the points on the sea. */
 export const generateMatrixRequestSchema = matrixConfigSchema.extend({
   filterLandPoints: z.boolean().optional().default(true),
 });
 export type GenerateMatrixRequest = z.input<typeof generateMatrixRequestSchema>;
 
-/** One grid point (spec §3). Row 0 is the northernmost row, column 0 the westernmost. */
+/** One grid point (docs/product.md §3). Row 0 is the northernmost row, column 0 the westernmost. */
 export const matrixPointSchema = z.object({
   lat: z.number(),
   lng: z.number(),
@@ -67,7 +67,7 @@ export const generateMatrixResponseSchema = z.object({
 });
 export type GenerateMatrixResponse = z.infer<typeof generateMatrixResponseSchema>;
 
-// ---- Places (spec §3 Place, §7 /place calls) ----
+// ---- Places (docs/product.md §3 Place, docs/product.md §7 /place calls) ----
 
 const PLACE_DATA_MISSING = 'Faltan datos para crear el negocio';
 
@@ -148,7 +148,7 @@ export const scheduleRequestSchema = z.union(
 );
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
 
-/** A place as the client reads it (spec §3). */
+/** A place as the client reads it (docs/product.md §3). */
 export const placeSchema = z.object({
   _id: z.string(),
   name: z.string(),

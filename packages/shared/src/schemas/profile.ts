@@ -29,7 +29,7 @@ export const billingDataSchema = z.object({
 });
 export type BillingData = z.infer<typeof billingDataSchema>;
 
-/** The §3 profile, as GET /api/user/profile returns it. */
+/** The docs/product.md §3 profile, as GET /api/user/profile returns it. */
 export const profileSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -53,12 +53,12 @@ export type Profile = z.infer<typeof profileSchema>;
 // ---------------------------------------------------------------------------------------
 // PUT /api/user (multipart): name, options, and profilePictureOld or a file profilePicture.
 
-/** Profile pictures: one image of at most 2 MB (spec §5, §9). */
+/** Profile pictures: one image of at most 2 MB (docs/product.md §5, docs/product.md §9). */
 export const PROFILE_PICTURE_MAX_MB = 2;
 export const PROFILE_PICTURE_MAX_BYTES = PROFILE_PICTURE_MAX_MB * 1024 * 1024;
 /** The formats the server accepts, detected from the file's bytes (for the input's `accept`). */
 export const PROFILE_PICTURE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
-/** The spec's messages (§5), with the uploaded file's name. */
+/** The spec's messages (docs/product.md §5), with the uploaded file's name. */
 export const profilePictureTooLargeMessage = (file: string) => `El archivo ${file} excede los ${PROFILE_PICTURE_MAX_MB} MB.`;
 export const profilePictureInvalidMessage = (file: string) => `El archivo ${file} no es una imagen válida.`;
 
@@ -88,7 +88,7 @@ const profileOptionInputSchema = z.discriminatedUnion(
 );
 
 /**
- * The options list (spec §3): only age and gender. An empty value removes the option;
+ * The options list (docs/product.md §3): only age and gender. An empty value removes the option;
  * a repeated key keeps its last value. The result is what the profile stores.
  */
 export const profileOptionsSchema = z
@@ -129,11 +129,11 @@ export const updateProfileFieldsSchema = z.object({
 });
 export type UpdateProfileFields = z.input<typeof updateProfileFieldsSchema>;
 
-/** The personal-info form (§5): name required, age a number, gender or empty. */
+/** The personal-info form (docs/product.md §5): name required, age a number, gender or empty. */
 export const profileFormSchema = z.object({ name: nameSchema, age: ageValueSchema, gender: genderValueSchema });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
-/** The options to send for the form's values: only non-empty age and gender (§5). */
+/** The options to send for the form's values: only non-empty age and gender (docs/product.md §5). */
 export function profileOptionsFromForm(values: { age: string | number; gender: string }): { key: ProfileOptionKey; value: string }[] {
   const age = String(values.age).trim();
   const gender = values.gender.trim();
@@ -161,7 +161,7 @@ const optionalText = (key: ValidationKey, schema: z.ZodType<string, string>) =>
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,28}[0-9]$/;
 
 /**
- * Billing data as the form sends it (spec §3, §5). Required: fiscalName (Razón Social /
+ * Billing data as the form sends it (docs/product.md §3, docs/product.md §5). Required: fiscalName (Razón Social /
  * Nombre Completo), taxId (CIF / NIF/DNI), address, postalCode, city, province, country.
  * Phone and e-mail are optional; an empty billing e-mail means the account's e-mail.
  */

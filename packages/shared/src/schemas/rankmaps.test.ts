@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveValidationMessage } from '../messages';
 import { analyzeAdvancedRequestSchema, scheduledForIssue } from './rankmaps';
 
-describe('scheduled analysis date (spec §5)', () => {
+describe('scheduled analysis date (docs/product.md §5)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
 
   it('when the date is missing, past, beyond 15 days or unreadable, then it names the problem', () => {

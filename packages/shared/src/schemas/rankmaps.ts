@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { type ValidationKey, v } from '../messages';
 import type { CompetitorAnalysis, ScanStats } from '../metrics';
 
-// ---- Requests (spec §7 /rankmap calls, §5 scheduled analysis) ----
+// ---- Requests (docs/product.md §7 /rankmap calls, docs/product.md §5 scheduled analysis) ----
 
-/** A scheduled analysis may be at most this far ahead (spec §9: 360 hours). */
+/** A scheduled analysis may be at most this far ahead (docs/product.md §9: 360 hours). */
 export const MAX_SCHEDULE_AHEAD_MS = 15 * 24 * 3600 * 1000;
-/** Results per point: the providers return up to 20 (spec §9, maxResults 20). */
+/** Results per point: the providers return up to 20 (docs/product.md §9, maxResults 20). */
 export const MAX_RESULTS_PER_POINT = 20;
 
 /**
@@ -79,7 +79,7 @@ export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 export const keywordIdParamsSchema = z.object({ keywordId: z.string().max(100, 'Keyword no encontrada.') });
 export const rankMapIdParamsSchema = z.object({ id: z.string().max(100, 'Análisis no encontrado.') });
 
-// ---- Metrics (decisions.md §3; computed by packages/shared/src/metrics.ts) ----
+// ---- Metrics (docs/decisions.md §3; computed by packages/shared/src/metrics.ts) ----
 
 const positionDistributionSchema = z.object({ top3: z.number().int(), top10: z.number().int(), top20: z.number().int(), notFound: z.number().int() });
 
@@ -136,7 +136,7 @@ void competitorsMatch;
 
 // ---- Responses ----
 
-/** One analysis in a keyword's timeline (spec §3 RankMap, §4 analysis status). */
+/** One analysis in a keyword's timeline (docs/product.md §3 RankMap, docs/product.md §4 analysis status). */
 export const rankMapSummarySchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -190,7 +190,7 @@ export const googleResultSchema = z.object({
 });
 export type GoogleResult = z.infer<typeof googleResultSchema>;
 
-/** One grid point (spec §3 rank result). A failed point is not "not found": it has no results. */
+/** One grid point (docs/product.md §3 rank result). A failed point is not "not found": it has no results. */
 export const rankResultSchema = z.object({
   coordinates: z.object({ lat: z.number(), lng: z.number() }),
   row: z.number().int(),

@@ -13,7 +13,7 @@ export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
 export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
 
-/** The fields the user fills in on /support (spec §3 Support ticket); the form validates with this. */
+/** The fields the user fills in on /support (docs/product.md §3 Support ticket); the form validates with this. */
 export const supportTicketFormSchema = z.object({
   category: z.enum(SUPPORT_CATEGORIES, v('supportCategoryInvalid')),
   priority: z.enum(SUPPORT_PRIORITIES, v('supportPriorityInvalid')),
@@ -26,11 +26,11 @@ export const supportTicketFormSchema = z.object({
 });
 export type SupportTicketFormValues = z.input<typeof supportTicketFormSchema>;
 
-// The spec's payload (§7) also carries who sends it. The server never trusts these: it
+// The spec's payload (docs/product.md §7) also carries who sends it. The server never trusts these: it
 // takes id, e-mail and name from the session. They are accepted, and ignored, whatever they hold.
 const ignoredIdentity = z.unknown().optional().describe('Ignorado: el servidor usa el usuario de la sesión.');
 
-/** POST /api/general/support: the form, the captcha token and the §7 identity fields. */
+/** POST /api/general/support: the form, the captcha token and the docs/product.md §7 identity fields. */
 export const supportTicketRequestSchema = supportTicketFormSchema.extend({
   recaptcha: captchaTokenSchema,
   userId: ignoredIdentity,

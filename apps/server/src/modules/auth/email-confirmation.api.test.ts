@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { createTestApp } from '../../../test/test-app';
 import { emailCooldowns, emailTokens, users } from '../../db/schema';
-import { cookieOf, countEmails, createConfirmedUser, latestEmail, signUpRequest, tokenFromLink, uniqueEmail } from './test/auth-helpers';
+import { cookieOf, createConfirmedUser, signUpRequest } from '../../../test/sessions';
+import { countEmails, latestEmail, tokenFromLink } from '../../../test/emails';
+import { uniqueEmail } from '../../../test/factories';
 
 const INVALID = { error: 'Token inválido o expirado.' };
 

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COOKIE_REFRESH } from '@rankmaps/shared/constants';
 import { createTestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
-import { PASSWORD, cookieOf, createConfirmedUser, logIn, sessionHeaders, sessionOf, signUpRequest, uniqueEmail } from './test/auth-helpers';
+import { PASSWORD, cookieOf, createConfirmedUser, logIn, sessionHeaders, sessionOf, signUpRequest } from '../../../test/sessions';
+import { uniqueEmail } from '../../../test/factories';
 
 const CLIENT_ID = 'rankmaps-test.apps.googleusercontent.com';
 const UNVERIFIED = 'No se pudo verificar tu cuenta de Google.';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { createTestApp } from '../../../test/test-app';
 import { refreshTokens } from '../../db/schema';
-import { PASSWORD, cookieOf, createConfirmedUser, logIn, signUpRequest, uniqueEmail } from './test/auth-helpers';
+import { PASSWORD, cookieOf, createConfirmedUser, logIn, signUpRequest } from '../../../test/sessions';
+import { uniqueEmail } from '../../../test/factories';
 
 const WRONG = { error: 'Email o contraseña incorrectos.' };
 

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { emailTokens, users } from '../../db/schema';
-import { PASSWORD, countEmails, createConfirmedUser, latestEmail, logIn, refresh, sessionOf, signUpRequest, tokenFromLink, uniqueEmail } from './test/auth-helpers';
+import { PASSWORD, createConfirmedUser, logIn, refresh, sessionOf, signUpRequest } from '../../../test/sessions';
+import { countEmails, latestEmail, tokenFromLink } from '../../../test/emails';
+import { uniqueEmail } from '../../../test/factories';
 
 const REQUESTED = { message: 'Si existe una cuenta con ese email, recibirás un enlace para restablecer tu contraseña.' };
 const INVALID = 'Token inválido o expirado.';

@@ -6,9 +6,9 @@ import {
   validResetTokenResponseSchema,
 } from '@rankmaps/shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { assertResetTokenValid, requestPasswordReset, resetPassword } from './password-reset.service';
-import { authRateLimit } from './rate-limit';
 
 const RESET_REQUESTED = 'Si existe una cuenta con ese email, recibirás un enlace para restablecer tu contraseña.';
 const PASSWORD_UPDATED = 'Contraseña actualizada correctamente.';
@@ -22,12 +22,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/request-password-reset/user',
     {
-      onRequest: limitPerAddress(container, authRateLimit(config, 'request-reset')),
+      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'request-reset')),
       schema: {
         tags,
         summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
         body: passwordResetRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {
@@ -55,13 +55,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password/user/:token',
     {
-      onRequest: limitPerAddress(container, authRateLimit(config, 'reset-password')),
+      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'reset-password')),
       schema: {
         tags,
         summary: 'Establece una contraseña nueva con un enlace de restablecimiento',
         params: tokenParamSchema,
         body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {

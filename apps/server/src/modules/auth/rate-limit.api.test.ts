@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { uniqueEmail } from './test/auth-helpers';
+import { uniqueEmail } from '../../../test/factories';
 
 const TOO_MANY = 'Demasiados intentos. Inténtalo de nuevo en unos minutos.';
 

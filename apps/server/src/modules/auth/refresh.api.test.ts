@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { createTestApp } from '../../../test/test-app';
 import { refreshTokens } from '../../db/schema';
-import { PASSWORD, type SessionCookies, cookieOf, createConfirmedUser, logIn, refresh, sessionHeaders, sessionOf } from './test/auth-helpers';
+import { PASSWORD, type SessionCookies, cookieOf, createConfirmedUser, logIn, refresh, sessionHeaders, sessionOf } from '../../../test/sessions';
 import { hashToken } from './tokens';
 
 const XSRF_ERROR = 'Petición no válida. Recarga la página e inténtalo de nuevo.';

@@ -4,13 +4,13 @@ import { accessTokenResponseSchema, emptyRequestSchema, googleLoginRequestSchema
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { unauthorized } from '../../errors';
 import { getOrCreateSecret } from '../../lib/secrets';
+import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { assertXsrf, clearSessionCookies, readDeviceCookie, readRefreshCookie, setDeviceCookie, setSessionCookies } from './cookies';
 import { DeviceCookies } from './device-cookie';
 import { createGoogleIdTokenVerifier } from './google-id-token';
 import { logInWithGoogle } from './google-login.service';
 import { logIn } from './login.service';
-import { authRateLimit } from './rate-limit';
 import { endSession, rotateSession } from './session.service';
 import { RetryLaterError } from './sign-in-throttle.service';
 
@@ -30,12 +30,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/user',
     {
-      onRequest: limitPerAddress(container, authRateLimit(config, 'login')),
+      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'login')),
       schema: {
         tags,
         summary: 'Inicia sesión con email y contraseña',
         body: loginRequestSchema,
-        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -55,12 +55,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/google/user',
     {
-      onRequest: limitPerAddress(container, authRateLimit(config, 'google')),
+      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'google')),
       schema: {
         tags,
         summary: 'Inicia sesión (o crea la cuenta) con un ID token de Google',
         body: googleLoginRequestSchema,
-        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: accessTokenResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {

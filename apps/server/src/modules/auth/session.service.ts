@@ -37,7 +37,7 @@ export function startSession(container: Pick<Container, 'accessTokens' | 'databa
 }
 
 /**
- * Trades a refresh token for a new one in the same family (decisions §6). Each token works
+ * Trades a refresh token for a new one in the same family (docs/decisions.md §6). Each token works
  * once; presenting one that was already rotated or revoked means it was copied, so the whole
  * family ends, including the token its legitimate holder just received.
  */

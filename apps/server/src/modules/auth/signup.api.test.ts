@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { emailTokens, users } from '../../db/schema';
-import { PASSWORD, countEmails, latestEmail, signUpRequest, tokenFromLink, uniqueEmail } from './test/auth-helpers';
+import { PASSWORD, signUpRequest } from '../../../test/sessions';
+import { countEmails, latestEmail, tokenFromLink } from '../../../test/emails';
+import { uniqueEmail } from '../../../test/factories';
 
 describe('POST /api/auth/signup/user', async () => {
   const { app, container } = await createTestApp();

@@ -7,10 +7,10 @@ import {
   signupResponseSchema,
 } from '@rankmaps/shared/schemas/auth';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { setSessionCookies } from './cookies';
 import { confirmEmail, resendConfirmation } from './email-confirmation.service';
-import { authRateLimit } from './rate-limit';
 import { signUp } from './signup.service';
 
 const ACCOUNT_CREATED = 'Cuenta creada. Te hemos enviado un email para confirmar tu dirección.';
@@ -26,12 +26,12 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signup/user',
     {
-      onRequest: limitPerAddress(container, authRateLimit(config, 'signup')),
+      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'signup')),
       schema: {
         tags,
         summary: 'Crea una cuenta y envía el email de confirmación',
         body: signupRequestSchema,
-        response: { 201: signupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: signupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -61,12 +61,12 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/send-confirmation-email/user',
     {
-      onRequest: limitPerAddress(container, authRateLimit(config, 'send-confirmation')),
+      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'send-confirmation')),
       schema: {
         tags,
         summary: 'Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta)',
         body: emailOnlyRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {

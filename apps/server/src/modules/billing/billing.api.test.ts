@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 
 describe('billing through the sandbox provider', async () => {
   const { app, container } = await createTestApp();
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    const token = await container.accessTokens.sign(user.id);
-    return { user, headers: { authorization: `Bearer ${token}` } };
-  };
+  const { signedIn } = sessions(app, container);
   const priceOf = async (planId: string, period: 'monthly' | 'annual'): Promise<string> => {
     const plans = (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { id: string; subscription_id: string; anual_subscription_id: string }[] }>();
     const plan = plans.plans.find((p) => p.id === planId)!;

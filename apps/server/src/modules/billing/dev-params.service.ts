@@ -7,7 +7,7 @@ import { creditsService } from './credits.service';
 import { creditsRepository } from './credits.repository';
 
 /**
- * The development panel (decisions §6): stores the plan-limits override and sets both
+ * The development panel (docs/decisions.md §6): stores the plan-limits override and sets both
  * credit balances through the ledger, all in one transaction under the user's lock.
  * Refused unless developer tools are enabled (the route does not exist then either).
  */

@@ -8,6 +8,7 @@ import { loadConfig } from '../../config';
 import { createContainer } from '../../container';
 import { subscriptions } from '../../db/billing-schema';
 import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { changedTables, watchDatabase } from '../../../test/fuzz/db-fingerprint';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
 import { billingRepository } from './billing.repository';
@@ -94,7 +95,7 @@ describe('payments in production without a payment provider', async () => {
     ['a subscriber (customer and subscription already stored)', subscriber],
   ])('when %s calls any of them, then each answers the Spanish 503 and the database is unchanged', async (_who, makeUser) => {
     const user = await makeUser();
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+    const { headers } = await sessions(app, container).injectAs(user);
     const before = await watch.fingerprint();
     const answers = [];
     for (const call of providerCalls) {
@@ -119,7 +120,7 @@ describe('payments in production without a payment provider', async () => {
 
   it('when a subscriber opens the profile, then the plans, the subscription and the payment history still load from our database', async () => {
     const user = await subscriber();
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+    const { headers } = await sessions(app, container).injectAs(user);
     expect((await app.inject({ method: 'GET', url: '/api/plans' })).statusCode).toBe(200);
     const info = await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers });
     expect(info.statusCode).toBe(200);
@@ -158,7 +159,7 @@ describe('the start-up warning', () => {
     const { app, container, warnings } = await start({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' });
     expect(warnings).not.toContain(PAYMENTS_UNAVAILABLE_WARNING);
     const user = await buildUser(container);
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+    const { headers } = await sessions(app, container).injectAs(user);
     const plans = (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { subscription_id: string }[] }>().plans;
     const checkout = await app.inject({
       method: 'POST',

@@ -1,31 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { buildUser } from '../../../test/factories';
-import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../../test/fake-stripe';
-import { createTestApp } from '../../../test/test-app';
+import { sessions } from '../../../test/sessions';
+import { type FakeStripe, signedDelivery } from '../../../test/fake-stripe';
+import { checkoutSession, createStripeTestApp } from '../../../test/stripe-app';
 
 type StripeEvent = ReturnType<FakeStripe['event']>;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 describe('POST /api/payment/webhook: Stripe events, signed, applied once', async () => {
-  const { ids, prices } = testCatalog();
-  const fake = new FakeStripe(prices);
-  const port = await fake.start();
-  afterAll(() => fake.close());
-  const { app, container } = await createTestApp(stripeTestEnv(port, ids));
+  const { app, container, fake, ids } = await createStripeTestApp();
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    const token = await container.accessTokens.sign(user.id);
-    return { user, headers: { authorization: `Bearer ${token}` } };
-  };
-  /** A checkout through our API; Stripe (the fake) then holds the open session. */
-  const checkout = async (headers: Record<string, string>, priceId: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
-    expect(res.statusCode).toBe(200);
-    const url = res.json<{ url: string }>().url;
-    return [...fake.objects.values()].find((o) => o.object === 'checkout.session' && o.url === url)!.id;
-  };
+  const { signedIn } = sessions(app, container);
+  const checkout = (headers: Record<string, string>, priceId: string) => checkoutSession(app, fake, headers, priceId);
   const post = (delivery: { headers: Record<string, string>; payload: string }) => app.inject({ method: 'POST', url: '/api/payment/webhook', ...delivery });
   const deliver = async (event: StripeEvent) => {
     const res = await post(signedDelivery(JSON.stringify(event)));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { signUpRequest, uniqueEmail } from '../auth/test/auth-helpers';
+import { signUpRequest } from '../../../test/sessions';
 import { queueEmail } from '../mail/mail.service';
+import { uniqueEmail } from '../../../test/factories';
 
 describe('GET /api/dev/mail with developer tools on', async () => {
   const { app, container } = await createTestApp({ DEV_TOOLS: 'true' });

@@ -1,8 +1,8 @@
 import type { GbpDailyResponse, GbpKeyword, GbpMetric } from '@rankmaps/shared/schemas/gbp';
 import type { DailyMetric, DailyMetricSeries, MonthRange, SearchKeywordCount } from '../../providers/gbp';
 
-// How the product's three metrics are made of Google's daily metrics (decisions.md "Google
-// Business Profile"), and the pure arithmetic on the series. int64 values stay bigint until
+// How the product's three metrics are made of Google's daily metrics (docs/decisions.md §20),
+// and the pure arithmetic on the series. int64 values stay bigint until
 // they leave as strings, so large counts are never rounded.
 
 export const METRIC_COMPONENTS: Record<GbpMetric, readonly DailyMetric[]> = {

@@ -6,7 +6,7 @@ import type { GbpDeps } from './gbp.deps';
 import { gbpRepository } from './gbp.repository';
 import { OAUTH_STATE_TTL_SECONDS, type VerifiedState } from './oauth-state';
 
-// Connecting a Google Business Profile (decisions.md "Google Business Profile"): the consent URL
+// Connecting a Google Business Profile (docs/decisions.md §20): the consent URL
 // with a signed single-use state, the callback that exchanges the code and stores the tokens
 // encrypted, the status and the disconnection.
 

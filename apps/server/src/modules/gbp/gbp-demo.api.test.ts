@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { gbpConnections, oauthStates } from '../../db/gbp-schema';
 import { getOrCreateSecret } from '../../lib/secrets';
@@ -28,10 +28,7 @@ async function connect(app: FastifyInstance, headers: Record<string, string>, re
 describe('Google Business Profile on the demo provider', async () => {
   const { app, container } = await createTestApp();
   const { db } = container.database;
-  const newUser = async () => {
-    const user = await buildUser(container);
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn } = sessions(app, container);
   const storedConnection = async (userId: string) => (await db.select().from(gbpConnections).where(eq(gbpConnections.userId, userId)))[0];
   const yesterday = Date.now() - DAY;
   const last30 = { startDate: iso(yesterday - 29 * DAY), endDate: iso(yesterday) };
@@ -41,7 +38,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the user has not connected, then the status says so and every GBP call answers GBP_NOT_CONNECTED', async () => {
-    const { headers } = await newUser();
+    const { headers } = await signedIn();
     const status = await app.inject({ method: 'GET', url: '/api/gbp/connection/status', headers });
     expect(status.json()).toEqual({ connected: false, expired: false, provider: 'demo', accountEmail: null });
     for (const url of ['/api/gbp/locations', `/api/gbp/performance/daily?locationId=locations/demo-1001&metric=VIEWS&startDate=${last30.startDate}&endDate=${last30.endDate}`, '/api/gbp/performance/keywords?locationId=locations/demo-1001']) {
@@ -52,7 +49,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when start-url is asked without a session or with another intent, then 401 and 400', async () => {
-    const { headers } = await newUser();
+    const { headers } = await signedIn();
     expect((await app.inject({ method: 'GET', url: '/api/auth/google/start-url?intent=gbp_connect' })).statusCode).toBe(401);
     const bad = await app.inject({ method: 'GET', url: '/api/auth/google/start-url?intent=login', headers });
     expect(bad.statusCode).toBe(400);
@@ -60,7 +57,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the user connects, follows the URL and opens Estadísticas, then locations, 30 days of each metric and the keywords come back', async () => {
-    const { headers } = await newUser();
+    const { headers } = await signedIn();
     const url = await startUrl(app, headers);
     expect(url).toMatch(/^\/api\/auth\/google\/callback\?/);
     const callback = await app.inject({ method: 'GET', url });
@@ -104,7 +101,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the callback URL is used a second time, then 400 with gbp=error and the connection is untouched', async () => {
-    const { user, headers } = await newUser();
+    const { user, headers } = await signedIn();
     const url = await startUrl(app, headers);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(302);
     const before = await storedConnection(user.id);
@@ -116,12 +113,12 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the state is tampered with, missing, or names another user, then 400 and nothing is stored', async () => {
-    const { user, headers } = await newUser();
+    const { user, headers } = await signedIn();
     const url = new URL(await startUrl(app, headers), 'http://localhost');
     const state = url.searchParams.get('state')!;
     const [h, p, s] = state.split('.');
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
-    const other = await newUser();
+    const other = await signedIn();
     const forged = [h, Buffer.from(JSON.stringify({ ...payload, sub: other.user.id })).toString('base64url'), s].join('.');
     for (const bad of [`${state.slice(0, -2)}xx`, forged, '', 'not-a-jwt']) {
       const res = await app.inject({ method: 'GET', url: `/api/auth/google/callback?code=${url.searchParams.get('code')}&state=${encodeURIComponent(bad)}` });
@@ -134,7 +131,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the state has expired (its token or its stored nonce), then 400 and nothing is stored', async () => {
-    const { user, headers } = await newUser();
+    const { user, headers } = await signedIn();
     // The token's own expiry: signed with the app's secret, 10 minutes ago.
     const signer = new OAuthStateSigner(await getOrCreateSecret(db, 'jwt_secret', undefined));
     const expired = await signer.sign({ userId: user.id, nonce: 'n-expired', redirectAfter: '/estadisticas' }, new Date(Date.now() - 600_000));
@@ -149,7 +146,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the user refuses on the consent screen, then back with gbp=denied and nothing stored', async () => {
-    const { user, headers } = await newUser();
+    const { user, headers } = await signedIn();
     const state = new URL(await startUrl(app, headers, '/'), 'http://localhost').searchParams.get('state')!;
     const res = await app.inject({ method: 'GET', url: `/api/auth/google/callback?error=access_denied&state=${state}` });
     expect(res.statusCode).toBe(302);
@@ -158,7 +155,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when redirectAfter is another origin or not a path, then the browser goes back to /; a path keeps its query and fragment', async () => {
-    const { headers } = await newUser();
+    const { headers } = await signedIn();
     for (const bad of ['https://evil.example/x', '//evil.example', 'estadisticas', '/\\evil.example']) {
       expect((await connect(app, headers, bad)).headers.location).toBe('/?gbp=connected');
     }
@@ -166,7 +163,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the range is reversed, longer than 18 months, or not real dates, then 400 with a Spanish message (18 months exactly is fine)', async () => {
-    const { headers } = await newUser();
+    const { headers } = await signedIn();
     await connect(app, headers);
     const daily = (q: string) => app.inject({ method: 'GET', url: `/api/gbp/performance/daily?locationId=locations/demo-1001&metric=VIEWS&${q}`, headers });
     const reversed = await daily('startDate=2026-03-10&endDate=2026-03-01');
@@ -184,7 +181,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the metric or locationId is malformed, then 400; a well-formed location outside the connection is 404', async () => {
-    const { headers } = await newUser();
+    const { headers } = await signedIn();
     await connect(app, headers);
     const range = `startDate=${last30.startDate}&endDate=${last30.endDate}`;
     for (const url of [
@@ -204,7 +201,7 @@ describe('Google Business Profile on the demo provider', async () => {
   });
 
   it('when the user disconnects, then the tokens are gone and the calls answer GBP_NOT_CONNECTED again', async () => {
-    const { user, headers } = await newUser();
+    const { user, headers } = await signedIn();
     await connect(app, headers);
     expect((await app.inject({ method: 'GET', url: '/api/gbp/locations', headers })).statusCode).toBe(200);
     const res = await app.inject({ method: 'DELETE', url: '/api/gbp/connection', headers });

@@ -2,8 +2,8 @@ import { GBP_ERROR_CODES, GBP_ERROR_STATUS } from '@rankmaps/shared/schemas/gbp'
 import { AppError, notFound } from '../../errors';
 import { GbpAuthError, GbpNotFoundError, GbpUnavailableError } from '../../providers/gbp';
 
-// The answers of the GBP calls when the connection cannot serve them (spec §8). Both GBP
-// codes answer 409 (decisions.md "Google Business Profile"): the web shows the connect prompt.
+// The answers of the GBP calls when the connection cannot serve them (docs/product.md §8). Both GBP
+// codes answer 409 (docs/decisions.md §20): the web shows the connect prompt.
 
 export const gbpNotConnected = () =>
   new AppError(GBP_ERROR_CODES.notConnected, 'Conecta tu cuenta de Google Business Profile para ver sus estadísticas.', GBP_ERROR_STATUS);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { GBP_FIXTURE_IDS as ID, startFakeGoogleBusiness } from '../../../test/fake-google-business';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { gbpConnections } from '../../db/gbp-schema';
 import { TokenCipher } from './token-cipher';
@@ -16,8 +16,7 @@ describe('Google Business Profile through Google, against a local fake', async (
   const { app, container } = await createTestApp(fake.env);
   const { db } = container.database;
   const cipher = new TokenCipher(Buffer.from(fake.env.GBP_TOKEN_KEY, 'base64'));
-  const user = await buildUser(container);
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  const { user, headers } = await sessions(app, container).signedIn();
   const stored = async () => (await db.select().from(gbpConnections).where(eq(gbpConnections.userId, user.id)))[0];
   const expireAccessToken = () => db.update(gbpConnections).set({ accessTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(gbpConnections.userId, user.id));
   const daily = (metric: string, locationId: string = ID.larios) =>

@@ -10,7 +10,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorR
 const security = [{ bearer: [] }];
 const tags = ['google business profile'];
 
-/** The §7 GBP reads (spec §7). */
+/** The GBP reads (docs/product.md §7). */
 export const gbpStatsRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async (app, { deps }) => {
   app.get(
     '/gbp/locations',

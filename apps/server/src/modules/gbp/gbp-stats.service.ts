@@ -5,7 +5,7 @@ import type { GbpDeps } from './gbp.deps';
 import { gbpLocationNotFound } from './gbp-errors';
 import { liveConnection, withAccessToken } from './gbp-token.service';
 
-// The §7 GBP reads: accounts and locations (Account Management + Business Information APIs),
+// The GBP reads of docs/product.md §7: accounts and locations (Account Management + Business Information APIs),
 // daily performance (fetchMultiDailyMetricsTimeSeries) and monthly search keywords.
 
 /** Every account and its locations. A location seen through several accounts is listed once. */

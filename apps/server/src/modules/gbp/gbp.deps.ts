@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { GbpLocationsResponse } from '@rankmaps/shared/schemas/gbp';
 import type { Container } from '../../container';
 import { getOrCreateSecret } from '../../lib/secrets';
@@ -15,7 +16,7 @@ const LOCATIONS_MAX_USERS = 5_000;
  * process sharing the database) makes the entry stale.
  */
 export class LocationsCache {
-  private readonly entries = new Map<string, { version: string; at: number; value: GbpLocationsResponse }>();
+  private readonly entries = new LRUCache<string, { version: string; at: number; value: GbpLocationsResponse }>({ max: LOCATIONS_MAX_USERS });
 
   get(userId: string, version: string, now = Date.now()): GbpLocationsResponse | undefined {
     const hit = this.entries.get(userId);
@@ -24,7 +25,6 @@ export class LocationsCache {
   }
 
   set(userId: string, version: string, value: GbpLocationsResponse, now = Date.now()): void {
-    if (this.entries.size >= LOCATIONS_MAX_USERS) this.entries.clear();
     this.entries.set(userId, { version, at: now, value });
   }
 

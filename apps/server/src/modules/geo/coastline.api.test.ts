@@ -1,7 +1,7 @@
 import type { CoastlineResponse } from '@rankmaps/shared/schemas/geo';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 
 /** Distance in metres between two [lat, lng] points (spherical; plenty for "within 2 km"). */
@@ -16,8 +16,7 @@ function distanceM([lat1, lng1]: [number, number], [lat2, lng2]: [number, number
 describe('GET /api/geo/coastline', async () => {
   // The sea index cache lives in a data directory kept between runs (built once, ~10 s).
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
-  const user = await buildUser(container);
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  const { headers } = await sessions(app, container).signedIn();
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const coastline = (query: string, h: Record<string, string> = headers) => app.inject({ method: 'GET', url: `/api/geo/coastline?${query}`, headers: h });
   const malaga = { south: 36.64, west: -4.55, north: 36.8, east: -4.3 };

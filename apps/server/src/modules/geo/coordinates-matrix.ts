@@ -1,13 +1,13 @@
+import { LRUCache } from 'lru-cache';
 import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix';
 import type { MatrixCell } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
-import { BoundedMap } from '../../lib/bounded-map';
 import type { PlaceRow } from '../places/places.repository';
 
 /** Grids already worked out, for each sea index (a process has one; tests make several). */
-const matrices = new WeakMap<object, BoundedMap<string, MatrixCell[][]>>();
-/** A 25×25 grid is ~40 KB: a few thousand distinct grids stay under ~100 MB at worst. */
-const MATRICES_KEPT = 2000;
+const matrices = new WeakMap<object, LRUCache<string, MatrixCell[][]>>();
+/** A 25×25 grid is ~40 KB: a few thousand distinct grids stay under ~100 MB at worst. Past it, the grid used longest ago goes. */
+export const MATRICES_KEPT = 2000;
 
 /**
  * The place's grid with sea and invalid points as null. Without the sea index, no point is
@@ -33,7 +33,7 @@ export async function coordinatesMatrixOf(container: Pick<Container, 'seaIndex' 
     const points = generateMatrix({ centerLat: coordinates.lat, centerLng: coordinates.lng, maxDistance: radius, size: gridSize }, isSea ? { isSea } : {});
     const matrix = deepFreeze(toCoordinatesMatrix(points, gridSize));
     if (isSea) {
-      if (!kept) matrices.set(container.seaIndex, (kept = new BoundedMap(MATRICES_KEPT)));
+      if (!kept) matrices.set(container.seaIndex, (kept = new LRUCache({ max: MATRICES_KEPT })));
       kept.set(key, matrix);
     }
     return matrix;

@@ -3,7 +3,7 @@ import { generateMatrix, toCoordinatesMatrix } from '@rankmaps/shared/geo/matrix
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
 import type { PlaceRow } from '../places/places.repository';
-import { coordinatesMatrixOf } from './coordinates-matrix';
+import { MATRICES_KEPT, coordinatesMatrixOf } from './coordinates-matrix';
 
 // Málaga's port: a 9×9 grid of 3 km reaches into the sea, so the sea index drops points.
 const MALAGA = { lat: 36.7128, lng: -4.4167 };
@@ -34,5 +34,19 @@ describe('grids kept once made', async () => {
     const bigger = await coordinatesMatrixOf(container, placeWith(11, 3000));
     expect(wider).not.toEqual(base);
     expect(bigger).toHaveLength(11);
+  });
+
+  it('when more grids are made than are kept, then the one used longest ago is worked out again, not one read since', async () => {
+    // Small grids, each its own radius: MATRICES_KEPT of them fill what is kept.
+    const grid = (radius: number) => coordinatesMatrixOf(container, placeWith(3, radius));
+    const first = await grid(1000);
+    const second = await grid(1001);
+    for (let i = 2; i < MATRICES_KEPT; i++) await grid(1000 + i);
+    expect(await grid(1000)).toBe(first);
+    await grid(1000 + MATRICES_KEPT);
+    expect(await grid(1000)).toBe(first);
+    const secondAgain = await grid(1001);
+    expect(secondAgain).not.toBe(second);
+    expect(secondAgain).toEqual(second);
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import type { SeaIndexData } from './sea-index-build';
@@ -150,7 +151,7 @@ async function loadOrBuild(file: string, sourcePath: string, log?: Logger): Prom
       }
     }
     // Another process is building it: wait for its file instead of building twice.
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    await delay(POLL_MS);
     started = performance.now();
     const data = await readSeaIndexFile(file, key);
     if (data) return { data, buildMs: started - buildStarted, loadMs: performance.now() - started };

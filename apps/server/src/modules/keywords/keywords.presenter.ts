@@ -1,7 +1,7 @@
 import type { Keyword } from '@rankmaps/shared/schemas/keywords';
 import type { KeywordRow, PlaceRowForKeyword } from './keywords.repository';
 
-/** A keyword with its place populated (spec §3 Keyword). */
+/** A keyword with its place populated (docs/product.md §3 Keyword). */
 export function presentKeyword(keyword: KeywordRow, place: PlaceRowForKeyword): Keyword {
   return {
     _id: keyword.id,

@@ -8,7 +8,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const security = [{ bearer: [] }];
 const tags = ['keywords'];
 
-/** A place's keywords (spec §7, /keyword calls). Only the owner reaches them; others' ids answer 404. */
+/** A place's keywords (docs/product.md §7, /keyword calls). Only the owner reaches them; others' ids answer 404. */
 export const keywordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;

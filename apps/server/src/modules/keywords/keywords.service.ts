@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Keywords per place the plan allows; -1 unlimited. Only basic-type plans have a limit (pro
- * plans are unlimited, decisions.md §1); without a figure, the seed's fallback (10) applies.
+ * plans are unlimited, docs/decisions.md §1); without a figure, the seed's fallback (10) applies.
  */
 function keywordLimitOf(state: PlanStateWithCredits): number {
   if (state.planLimits.type !== 'basic') return -1;

@@ -1,7 +1,7 @@
 import type { FollowedCompetitorsResponse } from '@rankmaps/shared/schemas/trend';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { rankmapFixtures } from '../rankmaps/test/rankmap-fixtures';
+import { rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { followedCompetitorsRepository } from './competitors.repository';
 import { FOLLOW_LIMIT, FOLLOW_OWN_BUSINESS } from './competitors.service';
 

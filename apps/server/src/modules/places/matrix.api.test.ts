@@ -1,14 +1,13 @@
 import type { GenerateMatrixResponse } from '@rankmaps/shared/schemas/places';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 
 describe('POST /api/place/generate-matrix', async () => {
   // The sea index cache lives in a data directory kept between runs (built once, ~10 s).
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
-  const user = await buildUser(container);
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  const { headers } = await sessions(app, container).signedIn();
   const malaga = { centerLat: 36.7213, centerLng: -4.4214, maxDistance: 1500, size: 7 };
   // On a cold cache this builds the index (~10 s), longer than one test may take.
   beforeAll(() => container.seaIndex.ready(), 300_000);

@@ -7,7 +7,7 @@ export const seaIndexUnavailable = () =>
   new AppError('SEA_INDEX_UNAVAILABLE', 'No se ha podido comprobar qué puntos caen en el mar. Inténtalo de nuevo en unos minutos.', 503);
 
 /**
- * The grid around a business (spec §7, POST /place/generate-matrix). With
+ * The grid around a business (docs/product.md §7, POST /place/generate-matrix). With
  * `filterLandPoints`, each point is checked against the coastline: points on the sea are
  * flagged onSea and left out of the coordinates matrix, so they are never analysed or
  * charged. The first call after start-up waits for the sea index to load.

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { RECORDED_DETAILS, startFakeGooglePlaces } from '../../../test/fake-google-places';
-import { subscribeThroughSandbox } from '../../../test/sandbox';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { DETAILS_FIELD_MASK, createGooglePlacesProvider } from '../../providers/places/google';
 
@@ -10,9 +9,7 @@ describe('places through the Google Places API (New), against a local fake', asy
   const fake = await startFakeGooglePlaces();
   afterAll(() => fake.close());
   const { app, container } = await createTestApp({ GOOGLE_MAPS_API_KEY: 'test-key', GOOGLE_PLACES_BASE_URL: fake.baseUrl, DATA_DIR: GEO_TEST_DATA_DIR });
-  const user = await buildUser(container);
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-  await subscribeThroughSandbox(app, headers, 'pro_starter', 'monthly');
+  const { headers } = await sessions(app, container).signedIn('pro_starter');
   const matrixConfig = { gridSize: 3, radius: 1500, coordinates: { lat: 36.7195, lng: -4.4216 } };
 
   it('when health is asked with a key, then places is google', async () => {

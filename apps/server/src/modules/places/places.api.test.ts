@@ -1,8 +1,7 @@
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
-import { subscribeThroughSandbox } from '../../../test/sandbox';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { placesRepository } from './places.repository';
 
@@ -10,12 +9,7 @@ describe('places (demo catalogue)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
   beforeAll(() => container.seaIndex.ready(), 300_000);
 
-  const signedIn = async (planId?: string) => {
-    const user = await buildUser(container);
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-    if (planId) await subscribeThroughSandbox(app, headers, planId, 'monthly');
-    return { user, headers };
-  };
+  const { signedIn } = sessions(app, container);
   const malagaCentre = { lat: 36.7213, lng: -4.4214 };
   const matrix = (gridSize = 7, radius = 1500, coordinates = malagaCentre) => ({ gridSize, radius, coordinates });
   const search = async (headers: Record<string, string>, input: string) => {
@@ -69,7 +63,7 @@ describe('places (demo catalogue)', async () => {
     expect(short.json().error).toContain('Escribe una ciudad o una dirección.');
   });
 
-  it('when a basic user adds a Málaga clinic, then it is listed with its §3 fields, a Madrid time zone and a grid with sea cells nulled', async () => {
+  it('when a basic user adds a Málaga clinic, then it is listed with its docs/product.md §3 fields, a Madrid time zone and a grid with sea cells nulled', async () => {
     const { headers } = await signedIn('basico');
     const [clinic] = await search(headers, 'dental Málaga');
     const res = await create(headers, { googlePlaceId: clinic!.placeId, matrixConfig: matrix() });

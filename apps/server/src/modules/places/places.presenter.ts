@@ -1,7 +1,7 @@
 import type { MatrixCell, Place } from '@rankmaps/shared/schemas/places';
 import type { PlaceRow } from './places.repository';
 
-/** A place as the client reads it (spec §3). Service-area businesses report their chosen centre as geometry. */
+/** A place as the client reads it (docs/product.md §3). Service-area businesses report their chosen centre as geometry. */
 export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], extra: { keywords?: { _id: string; name: string }[] } = {}): Place {
   return {
     _id: row.id,

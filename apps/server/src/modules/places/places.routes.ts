@@ -28,7 +28,7 @@ const security = [{ bearer: [] }];
 const tags = ['negocios'];
 
 /**
- * The user's businesses (spec §7, /place calls). Only the owner reaches a place; others' ids
+ * The user's businesses (docs/product.md §7, /place calls). Only the owner reaches a place; others' ids
  * answer 404. Searching for a business is a paid plan's too: with Google configured each
  * search, look-up and details call is billed to us, and only a paid plan can add the result.
  */

@@ -28,7 +28,7 @@ type ProviderDeps = Pick<Container, 'places' | 'log'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The IANA zone of a point (decisions.md §7), Europe/Madrid when it cannot be told. */
+/** The IANA zone of a point (docs/decisions.md §7), Europe/Madrid when it cannot be told. */
 export function timeZoneOf(lat: number, lng: number): string {
   try {
     return tzLookup(lat, lng);
@@ -45,7 +45,7 @@ export async function ownedOr404(container: Pick<Container, 'database'>, userId:
   return row;
 }
 
-/** Grid and radius rules of the user's plan (decisions.md §1). */
+/** Grid and radius rules of the user's plan (docs/decisions.md §1). */
 export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMatrixConfig): void {
   const { type, gridSize: maxGrid } = state.planLimits;
   if (!(GRID_SIZES as readonly number[]).includes(config.gridSize)) throw badRequest('El tamaño de la matriz no es válido.', 'VALIDATION_ERROR');

@@ -7,7 +7,8 @@ import { createTestApp } from '../../../test/test-app';
 import { rankMapsRepository } from './rankmaps.repository';
 import { getAnalysis } from './rankmaps.service';
 import { runScan } from './scan/scan.service';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from './test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 
 describe('GET /api/rankmap/:id, serialised and compressed by the route', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { competitorAnalysisSchema, rankMapDetailSchema } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
@@ -8,11 +9,11 @@ import { presentDetail, presentResult } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
 
-// GET /api/rankmap/:id (spec §7) without the generic response serializer, which validated
+// GET /api/rankmap/:id (docs/product.md §7) without the generic response serializer, which validated
 // and copied every one of a 25×25 analysis's ~13,000 results on every request (3.8 MB of
 // JSON). The small parts (rankMap, competitorAnalysis) are still validated against their
 // schemas; the per-point results are the presenter's exact objects, so the bytes are the
-// same as before. A completed analysis never changes, so its compressed answer is kept, and
+// same as the serializer's. A completed analysis never changes, so its compressed answer is kept, and
 // a request for it reads only what tells whether the kept one is still current.
 
 /** Compressed answers kept per process, by total size (a 25×25 one is ~70 KB in brotli, ~130 KB in gzip). */
@@ -37,34 +38,23 @@ interface Cached {
   body: Partial<Record<Encoding, Buffer>>;
 }
 
-const cache = new Map<string, Cached>();
-let cachedBytes = 0;
+/** Past the byte bound, the answer used longest ago is dropped first. */
+const cache = new LRUCache<string, Cached>({
+  maxSize: CACHE_LIMIT_BYTES,
+  sizeCalculation: (entry) => Math.max(1, Object.values(entry.body).reduce((bytes, b) => bytes + b.length, 0)),
+});
 
 function remember(id: string, head: string, encoding: Encoding, body: Buffer): void {
-  const entry = cache.get(id);
-  if (entry) {
-    cache.delete(id);
-    for (const b of Object.values(entry.body)) cachedBytes -= b.length;
-  }
-  const fresh: Cached = entry?.head === head ? entry : { head, body: {} };
-  fresh.body[encoding] = body;
-  for (const b of Object.values(fresh.body)) cachedBytes += b.length;
-  cache.set(id, fresh);
-  // Oldest first: a Map keeps insertion order, and every use re-inserts.
-  for (const [oldId, old] of cache) {
-    if (cachedBytes <= CACHE_LIMIT_BYTES) break;
-    cache.delete(oldId);
-    for (const b of Object.values(old.body)) cachedBytes -= b.length;
-  }
+  const entry = cache.peek(id);
+  // A new object, set again: the cache sizes an entry when it is set.
+  cache.set(id, { head, body: { ...(entry?.head === head ? entry.body : {}), [encoding]: body } });
 }
 
 function recall(id: string, head: string, encoding: Encoding): Buffer | undefined {
-  const entry = cache.get(id);
+  const entry = cache.peek(id);
   const body = entry?.head === head ? entry.body[encoding] : undefined;
-  if (entry && body) {
-    cache.delete(id);
-    cache.set(id, entry);
-  }
+  // Only an answer actually sent counts as a use.
+  if (body) cache.get(id);
   return body;
 }
 

@@ -2,21 +2,21 @@ import { type MetricsResultItem, computeScanMetrics } from '@rankmaps/shared/met
 import type { AnalyzeResponse, RankMapResponse, RankMapStatusResponse, RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
 import { isoDateIn } from '../../lib/csv';
 import { FAILED_NOTHING_TO_EXPORT, NOT_FINISHED } from './rankmap-export.service';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapTarget, rankMapsRepository } from './rankmaps.repository';
-import { MADRID, rankmapFixtures } from './test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 
 type Headers = Record<string, string>;
 
 const POINTS_HEADER = 'fila;columna;latitud;longitud;estado;posicion;primer_resultado;segundo_resultado;tercer_resultado';
 const COMPETITORS_HEADER = 'ranking;nombre;direccion;posicion_media;apariciones;local_pack_pct;visibilidad;georank;valoracion;resenas;anuncio;es_tu_negocio';
 
-/** A followed business's figures in one analysis, worked out here from its stored per-point results by decisions.md §3. */
+/** A followed business's figures in one analysis, worked out here from its stored per-point results by docs/decisions.md §3. */
 function expectedFigures(results: RankResult[], placeId: string) {
   const ok = results.filter((r) => r.status === 'ok');
   const best = ok.flatMap((r) => {
@@ -62,13 +62,17 @@ describe('trend and CSV exports (API)', async () => {
     const res = await analyze(headers, keywordId, { useWorker: true, query }, true);
     expect(res.statusCode, res.body).toBe(201);
     const { rankMapId } = res.json<AnalyzeResponse>();
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const status = (await get(headers, `/api/rankmap/${rankMapId}/status`)).json<RankMapStatusResponse>();
-      if (status.status === 'completed') return rankMapId;
-      if (status.status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${status.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // vi.waitFor, not expect.poll: twoScans() shares this wait among the tests.
+    const ended = await vi.waitFor(
+      async () => {
+        const { status } = (await get(headers, `/api/rankmap/${rankMapId}/status`)).json<RankMapStatusResponse>();
+        if (status !== 'completed' && status !== 'failed') throw new Error(`analysis ended ${status}`);
+        return status;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    if (ended === 'failed') throw new Error(`analysis ended ${ended}`);
+    return rankMapId;
   };
 
   // Two completed scans of one Madrid keyword, with different search texts so their results differ.

@@ -6,7 +6,7 @@ import { createTestApp } from '../../../test/test-app';
 import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { creditsService } from '../billing/credits.service';
 import { rankMapsRepository } from './rankmaps.repository';
-import { MADRID, rankmapFixtures } from './test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 

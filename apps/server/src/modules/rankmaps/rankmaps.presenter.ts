@@ -5,7 +5,7 @@ import type { RankMapListRow, RankMapRow } from './rankmaps.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A timeline entry (spec §3 RankMap). */
+/** A timeline entry (docs/product.md §3 RankMap). */
 export function presentSummary(row: RankMapListRow): RankMapSummary {
   return {
     _id: row.id,
@@ -79,7 +79,7 @@ const toGoogleResult = (item: MetricsResultItem, isAd: boolean): GoogleResult =>
   categories: item.categories,
 });
 
-/** One point (spec §3 rank result): ads first, as the map shows them, then the organic results. */
+/** One point (docs/product.md §3 rank result): ads first, as the map shows them, then the organic results. */
 export function presentResult(row: RankResultRow): RankResult {
   return {
     coordinates: { lat: row.lat, lng: row.lng },

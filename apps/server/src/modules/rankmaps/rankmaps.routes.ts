@@ -18,7 +18,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const security = [{ bearer: [] }];
 const tags = ['análisis'];
 
-/** Analyses of a keyword (spec §7, /rankmap calls). Only the owner reaches them; others' ids answer 404. */
+/** Analyses of a keyword (docs/product.md §7, /rankmap calls). Only the owner reaches them; others' ids answer 404. */
 export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;

@@ -12,7 +12,7 @@ export function quotaMonth(now: Date): string {
 }
 
 /**
- * Manual (and scheduled) scans a basic-type plan gives per month (decisions.md §1); -1 when
+ * Manual (and scheduled) scans a basic-type plan gives per month (docs/decisions.md §1); -1 when
  * unlimited. A basic type without a basic plan behind it (the development panel's override)
  * gets the smallest plan's quota.
  */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '@rankmaps/shared/schemas/support';
 import { solvedToken } from '../../../test/altcha';
 import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { emails } from '../../db/schema';
 import { supportTickets } from '../../db/support-schema';
@@ -16,8 +17,8 @@ const valid = { category: 'facturacion', priority: 'alta', subject: '  No me lle
 describe('POST /api/general/support', async () => {
   const { app, container } = await createTestApp({ SUPPORT_EMAIL: SUPPORT });
   const db = container.database.db;
-  const user = await buildUser(container, { name: 'Lucía Fernández', email: 'lucia@ejemplo.es' });
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  const { injectAs, signedIn } = sessions(app, container);
+  const { user, headers } = await signedIn(undefined, { name: 'Lucía Fernández', email: 'lucia@ejemplo.es' });
   const post = (payload: unknown, h: Record<string, string> = headers) => app.inject({ method: 'POST', url: URL, headers: h, payload: payload as object });
   const ticketCount = async () => (await db.select({ n: count() }).from(supportTickets))[0]!.n;
   const mailCount = async () => (await db.select({ n: count() }).from(emails))[0]!.n;
@@ -122,7 +123,7 @@ describe('POST /api/general/support', async () => {
 
   it('when the account has not confirmed its e-mail, then it answers 403 and sends nothing', async () => {
     const unconfirmed = await buildUser(container, { mailConfirmed: false });
-    const h = { authorization: `Bearer ${await container.accessTokens.sign(unconfirmed.id)}` };
+    const { headers: h } = await injectAs(unconfirmed);
     const mails = await mailCount();
     const res = await post({ ...valid, recaptcha: await solvedToken(app) }, h);
     expect(res.statusCode).toBe(403);
@@ -133,8 +134,7 @@ describe('POST /api/general/support', async () => {
 
 describe('POST /api/general/support rate limit', async () => {
   const { app, container } = await createTestApp({ RATE_LIMIT_AUTH_MAX: '2' });
-  const user = await buildUser(container);
-  const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+  const { headers } = await sessions(app, container).signedIn();
 
   it('when one IP sends more than the limit in 15 minutes, then it answers 429 in Spanish', async () => {
     const send = () => app.inject({ method: 'POST', url: URL, headers, payload: { ...valid, recaptcha: 'x' } });

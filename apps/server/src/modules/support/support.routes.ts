@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
 import { requireUserId } from '../../plugins/auth';
+import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerUser } from '../rate-limits/shared-rate-limit';
 import { SUPPORT_TICKET_SENT_MESSAGE, sendSupportTicket } from './support.service';
 
-const TOO_MANY_TICKETS = 'Demasiadas peticiones. Inténtalo de nuevo en unos minutos.';
-
 /**
- * POST /api/general/support: the /support ticket form (spec §7). Signed-in only; the
+ * POST /api/general/support: the /support ticket form (docs/product.md §7). Signed-in only; the
  * sender is the session's user, whatever the body's userId/userEmail/userName say.
  */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,17 +16,17 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The contact form's budget: a person sends a handful of tickets, a bot many. Counted
       // per account (not per address, which a whole office may share) in the database, so
-      // it holds across API processes (shared-rate-limit.ts).
+      // it holds across API processes (rate-limits/policy.ts).
       onRequest: [
         app.authenticate,
-        limitPerUser(app.container, { name: 'support', max: app.container.config.rateLimit.authMax, windowSeconds: 15 * 60, message: TOO_MANY_TICKETS }),
+        limitPerUser(app, rateLimitPolicy.support(app.container.config)),
       ],
       schema: {
         tags: ['soporte'],
         security: [{ bearer: [] }],
         summary: 'Crea un ticket de soporte',
         body: supportTicketRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {

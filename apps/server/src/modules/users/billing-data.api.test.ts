@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@rankmaps/shared/schemas/profile';
-import { buildUser } from '../../../test/factories';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 
 const valid = {
@@ -18,10 +18,8 @@ const valid = {
 
 describe('PUT /api/user/billing', async () => {
   const { app, container } = await createTestApp();
-  const signedIn = async () => {
-    const user = await buildUser(container, { email: `cliente-${crypto.randomUUID().slice(0, 8)}@example.com` });
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn: signedInAs } = sessions(app, container);
+  const signedIn = () => signedInAs(undefined, { email: `cliente-${crypto.randomUUID().slice(0, 8)}@example.com` });
   const put = (headers: Record<string, string>, billingData: unknown) => app.inject({ method: 'PUT', url: '/api/user/billing', headers, payload: { billingData } });
 
   it('when the billing data is complete, then it is stored trimmed and the profile returns it', async () => {

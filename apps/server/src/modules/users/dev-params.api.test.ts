@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Profile, profileSchema } from '@rankmaps/shared/schemas/profile';
-import { buildUser } from '../../../test/factories';
 import { subscribeThroughSandbox } from '../../../test/sandbox';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { creditTransactions, devPlanOverrides } from '../../db/billing-schema';
 
@@ -15,10 +15,7 @@ const params = {
 describe('PUT /api/user/dev-params with developer tools on', async () => {
   const { app, container } = await createTestApp({ DEV_TOOLS: 'true' });
   const db = container.database.db;
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn } = sessions(app, container);
   const put = (headers: Record<string, string>, payload: object) => app.inject({ method: 'PUT', url: '/api/user/dev-params', headers, payload });
   const profileOf = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/user/profile', headers })).json<Profile>();
 
@@ -98,10 +95,10 @@ describe('PUT /api/user/dev-params with developer tools on', async () => {
 describe('PUT /api/user/dev-params with developer tools off (production)', async () => {
   const { app, container } = await createTestApp({ DEV_TOOLS: 'false' });
   const db = container.database.db;
+  const { signedIn } = sessions(app, container);
 
   it('when the panel is called, then the endpoint does not exist (404)', async () => {
-    const user = await buildUser(container);
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+    const { headers } = await signedIn();
     const res = await app.inject({ method: 'PUT', url: '/api/user/dev-params', headers, payload: params });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('Recurso no encontrado.');
@@ -110,8 +107,7 @@ describe('PUT /api/user/dev-params with developer tools off (production)', async
   });
 
   it('when an override is left in the database, then the profile ignores it', async () => {
-    const user = await buildUser(container);
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
+    const { user, headers } = await signedIn();
     await db.insert(devPlanOverrides).values({ userId: user.id, planLimits: { type: 'pro', places: -1, keywords: 99, credits: 9999 } });
     const profile = (await app.inject({ method: 'GET', url: '/api/user/profile', headers })).json();
     expect(profile).toMatchObject({ currentPlan: 'free', planLimits: { type: 'free', places: 1, keywords: 10, credits: 0 } });

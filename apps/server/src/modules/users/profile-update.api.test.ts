@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@rankmaps/shared/schemas/profile';
-import { buildUser } from '../../../test/factories';
 import { type FormPart, multipartBody } from '../../../test/multipart';
+import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
 
@@ -46,10 +46,8 @@ describe('PUT /api/user', async () => {
   const avatarsDir = path.join(container.config.dataDir, 'uploads', 'avatars');
   const listAvatars = () => readdir(avatarsDir).catch(() => [] as string[]);
 
-  const signedIn = async () => {
-    const user = await buildUser(container, { name: 'Lucía Gómez' });
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn: signedInAs } = sessions(app, container);
+  const signedIn = () => signedInAs(undefined, { name: 'Lucía Gómez' });
   const put = (headers: Record<string, string>, parts: FormPart[]) => {
     const body = multipartBody(parts);
     return app.inject({ method: 'PUT', url: '/api/user', headers: { ...headers, ...body.headers }, payload: body.payload });
@@ -364,10 +362,7 @@ describe('PUT /api/user', async () => {
 
 describe('DELETE /api/user/profile-picture', async () => {
   const { app, container } = await createTestApp();
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn } = sessions(app, container);
 
   it('when the user has a picture, then the profile comes back without it and the file is gone', async () => {
     const { headers } = await signedIn();

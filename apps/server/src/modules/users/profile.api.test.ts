@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Profile, profileSchema } from '@rankmaps/shared/schemas/profile';
-import { buildUser } from '../../../test/factories';
 import { subscribeThroughSandbox } from '../../../test/sandbox';
 import { createTestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
-import { createConfirmedUser } from '../auth/test/auth-helpers';
+import { createConfirmedUser, sessions } from '../../../test/sessions';
 
 describe('GET /api/user/profile', async () => {
   const { app, container } = await createTestApp();
@@ -71,10 +70,7 @@ describe('GET /api/user/profile', async () => {
 
 describe('GET /api/user/profile: plan and credits come from billing', async () => {
   const { app, container } = await createTestApp();
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    return { user, headers: { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` } };
-  };
+  const { signedIn } = sessions(app, container);
   const profileOf = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/user/profile', headers })).json<Profile>();
 
   it('when the user subscribes to Agency through the sandbox checkout, then the profile shows the plan, its status, its limits and its 1,500 credits', async () => {

@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import { readProfilePicture } from './profile-picture.service';
 
 /**
- * Stored profile pictures, from our own origin (decisions §6). They are public, like any
+ * Stored profile pictures, from our own origin (docs/decisions.md §6). They are public, like any
  * <img>, under names of 128 random bits; a name never changes content, so it is cached
  * for a year. Anything else under /uploads is a JSON 404, also when the SPA is served.
  */

@@ -14,7 +14,7 @@ export interface ProfilePlan {
 export const avatarUrl = (key: string) => `/uploads/${key}`;
 
 /**
- * The §3 profile from the user's row, their plan state and their places. Plan and
+ * The docs/product.md §3 profile from the user's row, their plan state and their places. Plan and
  * credits come only from billing.
  */
 export function presentProfile(

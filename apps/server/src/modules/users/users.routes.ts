@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { devParamsRequestSchema, profileSchema, updateBillingRequestSchema, updateProfileFieldsSchema } from '@rankmaps/shared/schemas/profile';
 import { requireUserId } from '../../plugins/auth';
-import { consumeRateLimit } from '../rate-limits/shared-rate-limit';
+import { rateLimitPolicy } from '../rate-limits/policy';
+import { limitPerUser } from '../rate-limits/shared-rate-limit';
 import { PICTURE_FIELD, PROFILE_FORM_LIMITS, readProfileForm } from './profile-form';
 import { deleteProfilePicture, getProfile, updateBillingData, updateDevParams, updateProfile } from './users.service';
 
 const tags = ['usuario'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
-const TOO_MANY_UPLOADS = 'Has subido demasiadas fotos de perfil. Inténtalo de nuevo más tarde.';
 
 /** The multipart body as the API documents it: the validated text fields plus the file. */
 const updateProfileDocSchema = updateProfileFieldsSchema.extend({
@@ -24,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only these routes take multipart bodies; every other module keeps JSON only.
   await app.register(multipart, { limits: PROFILE_FORM_LIMITS, throwFileSizeLimit: false });
   app.decorateRequest('profileUpload', null);
+  const limitUploads = limitPerUser(app, rateLimitPolicy.avatarUpload(container.config));
 
   app.get(
     '/user/profile',
@@ -46,9 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only saves that carry a picture count: decoding and re-encoding images is what costs
       // CPU and disk, and editing the name stays free. Counted per user in the database.
       preHandler: async (request, reply) => {
-        if (!request.profileUpload) return;
-        const limit = { name: 'avatar-upload', max: container.config.rateLimit.uploadMax, windowSeconds: 3600, message: TOO_MANY_UPLOADS };
-        await consumeRateLimit(container, reply, limit, requireUserId(request));
+        if (request.profileUpload) await limitUploads(request, reply);
       },
       schema: {
         tags,
@@ -58,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         consumes: ['multipart/form-data'],
         body: updateProfileDocSchema,
-        response: { 200: profileSchema, ...errors, 429: errorResponseSchema },
+        response: { 200: profileSchema, ...errors, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {
@@ -82,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateBillingData(container, requireUserId(request), request.body.billingData),
   );
 
-  // decisions §6: the development panel's endpoint exists only with developer tools on.
+  // docs/decisions.md §6: the development panel's endpoint exists only with developer tools on.
   if (container.config.devTools) {
     app.put(
       '/user/dev-params',

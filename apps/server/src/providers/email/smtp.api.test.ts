@@ -1,27 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startSmtpServer } from '../../../test/fake-smtp';
 import { createTestApp } from '../../../test/test-app';
 import { emails } from '../../db/schema';
 import { handleSendEmail } from '../../jobs/handlers/send-email';
 import { mailRepository } from '../../modules/mail/mail.repository';
 import { queueEmail } from '../../modules/mail/mail.service';
-import { uniqueEmail } from '../../modules/auth/test/auth-helpers';
+import { uniqueEmail } from '../../../test/factories';
+import { signUpRequest } from '../../../test/sessions';
 
 /** Undoes quoted-printable soft line breaks and escapes, so a long link can be read whole. */
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** How long a mail may take to reach the server, or to be marked sent, looked at every 100 ms. */
+const WAIT = { timeout: 15_000, interval: 100 };
 
 describe('SMTP delivery with the workers running', async () => {
   // Slow to accept mail for "lento…" recipients, as a mail server under load can be.
@@ -36,22 +30,18 @@ describe('SMTP delivery with the workers running', async () => {
 
   it('when someone signs up, then the SMTP server receives the confirmation e-mail with its link', async () => {
     const email = uniqueEmail('smtp');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup/user',
-      payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-    });
+    const res = await signUpRequest(app, { name: 'Ana', email });
     expect(res.statusCode).toBe(201);
-    const message = await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
+    const message = await vi.waitUntil(() => smtp.received.find((m) => m.to.includes(email)), WAIT);
     expect(message.from).toBe('no-reply@rankmaps.test');
     const body = decodeQuotedPrintable(message.raw);
     expect(body).toContain('Subject: Confirma tu email en RankMaps');
     expect(body).toMatch(/http:\/\/localhost:3000\/confirm-email\/user\/[A-Za-z0-9_-]{43}\?redirect=%2Fprofile/);
 
-    const stored = await waitFor(async () => {
+    const stored = await vi.waitUntil(async () => {
       const [row] = await container.database.db.select().from(emails).where(eq(emails.to, email));
       return row?.status === 'sent' ? row : undefined;
-    });
+    }, WAIT);
     expect(stored).toMatchObject({ transport: 'smtp', attempts: 0, lastError: null });
   });
 
@@ -59,13 +49,13 @@ describe('SMTP delivery with the workers running', async () => {
     const db = container.database.db;
     const mail = (to: string) => queueEmail(container, { to, subject: 'Prueba', html: '<p>Hola</p>', text: 'Hola', kind: 'test' });
     const slowId = await mail(uniqueEmail('lento'));
-    await waitFor(async () => ((await mailRepository.findById(db, slowId))?.status === 'sending' ? true : undefined));
+    await expect.poll(async () => (await mailRepository.findById(db, slowId))?.status, WAIT).toBe('sending');
     const fast = [uniqueEmail('rapido-1'), uniqueEmail('rapido-2'), uniqueEmail('rapido-3')];
     for (const to of fast) await mail(to);
-    await waitFor(() => (fast.every((to) => smtp.received.some((m) => m.to.includes(to))) ? true : undefined), 3500);
+    await expect.poll(() => fast.every((to) => smtp.received.some((m) => m.to.includes(to))), { ...WAIT, timeout: 3500 }).toBe(true);
     // The slow one is still in its conversation: the others did not wait behind it.
     expect((await mailRepository.findById(db, slowId))?.status).toBe('sending');
-    await waitFor(async () => ((await mailRepository.findById(db, slowId))?.status === 'sent' ? true : undefined));
+    await expect.poll(async () => (await mailRepository.findById(db, slowId))?.status, WAIT).toBe('sent');
   });
 });
 
@@ -76,11 +66,7 @@ describe('SMTP delivery when the mail server is down at first', async () => {
 
   it('when the server is unreachable, then the mail stays queued with the failed attempt recorded, and goes out once it is up', async () => {
     const email = uniqueEmail('later');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup/user',
-      payload: { name: 'Ana', email, password: 'Secreta123!', confirmPassword: 'Secreta123!' },
-    });
+    const res = await signUpRequest(app, { name: 'Ana', email });
     // The sign-up does not depend on the mail server.
     expect(res.statusCode).toBe(201);
     const [queued] = await db.select().from(emails).where(eq(emails.to, email));

@@ -136,7 +136,7 @@ export function createGoogleGbpProvider(opts: GoogleGbpOptions): GbpProvider {
       });
       let accountEmail: string | null = null;
       // The id_token comes straight from Google's token endpoint over TLS, so its claims can be
-      // read without checking the signature (OpenID Connect Core §3.1.3.7, Google's OIDC guide).
+      // read without checking the signature (OpenID Connect Core, section 3.1.3.7, Google's OIDC guide).
       if (body.id_token) {
         try {
           const email = decodeJwt(body.id_token).email;

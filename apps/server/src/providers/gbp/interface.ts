@@ -1,5 +1,5 @@
 // Google Business Profile: the OAuth connection and the read calls the statistics need
-// (decisions.md "Google Business Profile"). Two implementations: Google's APIs over fetch, and
+// (docs/decisions.md §20). Two implementations: Google's APIs over fetch, and
 // a deterministic demo that needs no keys and no network.
 
 /** The scope every GBP call needs. */

@@ -13,7 +13,7 @@ import {
 import { hashString, isoWeek, mixInts, unit } from './demo-random';
 import type { MapsSearchItem, MapsSearchProvider, MapsSearchRequest, MapsSearchResult } from './interface';
 
-// The demo simulation of a local map search (decisions.md §4). A business's score is
+// The demo simulation of a local map search (docs/decisions.md §4). A business's score is
 //   relevance to the keyword × prominence (rating, reviews) × distance decay from the point
 // times a small weekly factor and a small per-point one. Same inputs, same results.
 

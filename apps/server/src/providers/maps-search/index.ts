@@ -7,7 +7,7 @@ import { withLatency } from './latency';
 
 export * from './interface';
 
-/** Rank data from the provider MAPS_SEARCH_PROVIDER names; the demo simulation by default (decisions.md §4). */
+/** Rank data from the provider MAPS_SEARCH_PROVIDER names; the demo simulation by default (docs/decisions.md §4). */
 export function createMapsSearchProvider(config: Pick<Config, 'mapsSearch'>): MapsSearchProvider {
   const m = config.mapsSearch;
   switch (m.provider) {

@@ -1,5 +1,5 @@
 /**
- * Rank data for a scan (decisions.md §4): what a local map search returns when run from
+ * Rank data for a scan (docs/decisions.md §4): what a local map search returns when run from
  * one grid point. One interface, three implementations chosen by MAPS_SEARCH_PROVIDER.
  */
 

@@ -1,20 +1,5 @@
+import { sleep } from '../../lib/sleep';
 import type { MapsSearchProvider } from './interface';
-
-/** Resolves after `ms`, or rejects at once when the scan is aborted. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * The provider, answering `ms` later: a real vendor takes a second or two per search, and

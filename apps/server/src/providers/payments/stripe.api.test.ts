@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { buildUser } from '../../../test/factories';
-import { FakeStripe, signedDelivery, stripeTestEnv, testCatalog } from '../../../test/fake-stripe';
-import { createTestApp } from '../../../test/test-app';
+import { sessions } from '../../../test/sessions';
+import { type FakeStripe, signedDelivery } from '../../../test/fake-stripe';
+import { checkoutSession, createStripeTestApp } from '../../../test/stripe-app';
 
 const APP = 'http://localhost:3000';
 
@@ -13,25 +13,10 @@ async function awayFromMinuteEnd() {
 }
 
 describe('the Stripe adapter, through the API, against a local fake of Stripe', async () => {
-  const { ids, prices } = testCatalog();
-  const fake = new FakeStripe(prices);
-  const port = await fake.start();
-  afterAll(() => fake.close());
-  const { app, container } = await createTestApp(stripeTestEnv(port, ids));
+  const { app, container, fake, ids } = await createStripeTestApp();
 
-  const signedIn = async () => {
-    const user = await buildUser(container);
-    const token = await container.accessTokens.sign(user.id);
-    return { user, headers: { authorization: `Bearer ${token}` } };
-  };
-  const checkout = async (headers: Record<string, string>, priceId: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
-    expect(res.statusCode).toBe(200);
-    const url = res.json<{ url: string }>().url;
-    const session = [...fake.objects.values()].find((o) => o.object === 'checkout.session' && o.url === url);
-    expect(session).toBeDefined();
-    return session!.id;
-  };
+  const { signedIn } = sessions(app, container);
+  const checkout = (headers: Record<string, string>, priceId: string) => checkoutSession(app, fake, headers, priceId);
   const deliver = async (event: ReturnType<FakeStripe['event']>) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/webhook', ...signedDelivery(JSON.stringify(event)) });
     expect(res.statusCode).toBe(200);

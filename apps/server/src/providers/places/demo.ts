@@ -1,7 +1,7 @@
 import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider } from './interface';
 
 // A deterministic catalogue of businesses in Spanish cities, generated in code, for set-ups
-// without a Google key (decisions.md §4). Same ids, names and coordinates on every start.
+// without a Google key (docs/decisions.md §4). Same ids, names and coordinates on every start.
 
 const CITIES = [
   { slug: 'madrid', name: 'Madrid', lat: 40.4168, lng: -3.7038, cp: '280', streets: ['Calle de Alcalá', 'Gran Vía', 'Calle de Serrano', 'Calle de Atocha', 'Paseo de la Castellana'] },

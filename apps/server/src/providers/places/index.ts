@@ -5,7 +5,7 @@ import type { PlacesProvider } from './interface';
 
 export * from './interface';
 
-/** Google Places (New) when a key is configured, the demo catalogue otherwise (decisions.md §4). */
+/** Google Places (New) when a key is configured, the demo catalogue otherwise (docs/decisions.md §4). */
 export function createPlacesProvider(config: Pick<Config, 'places'>): PlacesProvider {
   const { googleApiKey, baseUrl } = config.places;
   return googleApiKey ? createGooglePlacesProvider({ apiKey: googleApiKey, baseUrl }) : createDemoPlacesProvider();

@@ -1,4 +1,4 @@
-/** One suggestion while the user types a business name (spec §5, add business). */
+/** One suggestion while the user types a business name (docs/product.md §5, add business). */
 export interface PlaceSuggestion {
   placeId: string;
   name: string;

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
 import { useSession } from '../../lib/auth/session';
 import { bottomBarItems, isNavActive, mobileMenuItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
@@ -28,7 +29,7 @@ export function AppMobileNav() {
             aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
             className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
-            <Icon name={menu.open ? 'close' : 'menu'} />
+            {menu.open ? <XIcon className="h-5 w-5 shrink-0" /> : <MenuIcon className="h-5 w-5 shrink-0" />}
           </button>
         </div>
         <div
@@ -65,7 +66,7 @@ export function AppMobileNav() {
             onClick={logout}
             className="mt-3 flex w-full items-center gap-3 rounded-xl border-t border-slate-100 px-3 py-3 text-base font-medium text-red-700 hover:bg-red-50"
           >
-            <Icon name="logout" className="h-5 w-5" />
+            <LogOutIcon className="h-5 w-5 shrink-0" />
             {t('app.logout')}
           </button>
           <div className="mt-3 border-t border-slate-100 px-3 pt-4">

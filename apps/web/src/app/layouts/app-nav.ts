@@ -1,4 +1,5 @@
 import type { AppIconName } from './app-icons';
+import { paths } from '../../lib/paths';
 
 export interface AppNavItem {
   to: string;
@@ -7,21 +8,21 @@ export interface AppNavItem {
   icon: AppIconName;
 }
 
-const home: AppNavItem = { to: '/', label: 'home', icon: 'home' };
-const rankmap: AppNavItem = { to: '/rankmap', label: 'rankmap', icon: 'map' };
-const statistics: AppNavItem = { to: '/estadisticas', label: 'statistics', icon: 'chart' };
-const reviews: AppNavItem = { to: '/reviews', label: 'reviews', icon: 'star' };
-const support: AppNavItem = { to: '/support', label: 'support', icon: 'support' };
-const profile: AppNavItem = { to: '/profile', label: 'profile', icon: 'user' };
+const home: AppNavItem = { to: paths.root.getHref(), label: 'home', icon: 'home' };
+const rankmap: AppNavItem = { to: paths.rankmap.getHref(), label: 'rankmap', icon: 'map' };
+const statistics: AppNavItem = { to: paths.statistics.getHref(), label: 'statistics', icon: 'chart' };
+const reviews: AppNavItem = { to: paths.reviews.getHref(), label: 'reviews', icon: 'star' };
+const support: AppNavItem = { to: paths.support.getHref(), label: 'support', icon: 'support' };
+const profile: AppNavItem = { to: paths.profile.getHref(), label: 'profile', icon: 'user' };
 
-// The three navigations of spec §2: desktop sidebar, mobile bottom bar, mobile menu.
+// The three navigations of docs/product.md §2: desktop sidebar, mobile bottom bar, mobile menu.
 export const sidebarItems = [home, rankmap, statistics, reviews, support, profile];
 export const bottomBarItems = [home, rankmap, statistics, reviews, profile];
 export const mobileMenuItems = [{ ...home, label: 'panel' } satisfies AppNavItem, rankmap, statistics, reviews, support, profile];
 
 /** Whether a nav item is the current section; the place screens belong to RankMap. */
 export function isNavActive(to: string, pathname: string): boolean {
-  if (to === '/') return pathname === '/';
+  if (to === paths.root.getHref()) return pathname === paths.root.getHref();
   if (pathname === to || pathname.startsWith(`${to}/`)) return true;
-  return to === '/rankmap' && (pathname === '/new-place' || pathname.startsWith('/edit-matrix/'));
+  return to === paths.rankmap.getHref() && (pathname === paths.newPlace.getHref() || pathname.startsWith(paths.editMatrix.getHref('')));
 }

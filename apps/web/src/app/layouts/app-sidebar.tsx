@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from 'lucide-react';
 import { useSession } from '../../lib/auth/session';
 import { isNavActive, sidebarItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
@@ -38,7 +39,7 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
         title={collapsed ? t('app.expand') : t('app.collapse')}
         className="absolute top-12 -right-3.5 z-40 inline-flex h-7 w-7 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-500 shadow-sm hover:text-brand-700"
       >
-        <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} className="h-4 w-4" />
+        {collapsed ? <ChevronRightIcon className="h-4 w-4 shrink-0" /> : <ChevronLeftIcon className="h-4 w-4 shrink-0" />}
       </button>
       <nav id="app-sidebar-nav" aria-label={t('app.sidebar')} className={`flex-1 px-3 py-6 ${collapsed ? '' : 'overflow-y-auto'}`}>
         <ul className="space-y-1">
@@ -77,7 +78,7 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
           onClick={logout}
           className={`group relative mt-2 flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-red-50 hover:text-red-700 ${collapsed ? 'justify-center' : ''}`}
         >
-          <Icon name="logout" className="h-5 w-5" />
+          <LogOutIcon className="h-5 w-5 shrink-0" />
           {collapsed ? <CollapsedLabel>{t('app.logout')}</CollapsedLabel> : <span>{t('app.logout')}</span>}
         </button>
       </div>

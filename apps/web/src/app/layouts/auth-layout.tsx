@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/ui/spinner';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { paths } from '../../lib/paths';
 
 /** The bare layout of sign-in, sign-up and password reset. */
 export function AuthLayout() {
@@ -27,17 +28,17 @@ export function AuthLayout() {
         <nav aria-label={t('footer.legal')}>
           <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
             <li>
-              <Link to="/legal/privacy" className="hover:text-slate-800">
+              <Link to={paths.legal.getHref('privacy')} className="hover:text-slate-800">
                 {t('footer.privacy')}
               </Link>
             </li>
             <li>
-              <Link to="/legal/terms" className="hover:text-slate-800">
+              <Link to={paths.legal.getHref('terms')} className="hover:text-slate-800">
                 {t('footer.terms')}
               </Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-slate-800">
+              <Link to={paths.contact.getHref()} className="hover:text-slate-800">
                 {t('nav.contact')}
               </Link>
             </li>

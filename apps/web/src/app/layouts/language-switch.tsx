@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { GlobeIcon } from 'lucide-react';
 import { changeLanguage, LANGUAGES, type Language } from '../../lib/i18n';
-import { Icon } from './icons';
 
 /** es / en buttons, named 'es Español' and 'en English'; the pressed one is the current language (aria-pressed). */
 export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
@@ -10,7 +10,7 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
   const active = tone === 'dark' ? 'bg-white/15 text-white' : 'bg-white text-slate-900 shadow-sm';
   return (
     <div role="group" aria-label={t('language.label')} className="inline-flex items-center gap-1.5">
-      <Icon name="globe" className={`h-4 w-4 ${tone === 'dark' ? 'text-slate-400' : 'text-slate-500'}`} />
+      <GlobeIcon className={`h-4 w-4 shrink-0 ${tone === 'dark' ? 'text-slate-400' : 'text-slate-500'}`} />
       <div
         className={`inline-flex rounded-lg p-0.5 ${tone === 'dark' ? 'bg-white/5 ring-1 ring-white/10' : 'bg-slate-100 ring-1 ring-slate-200'}`}
       >

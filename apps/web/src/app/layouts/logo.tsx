@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../lib/paths';
 
 /** The RankMaps mark: a pin over a grid of scan points. Decorative; the wordmark names it. */
 export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
@@ -24,7 +25,7 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
 }
 
 /** The logo linking home; `compact` shows the mark alone (collapsed sidebar). */
-export function Logo({ compact = false, tone = 'dark', to = '/' }: { compact?: boolean; tone?: 'dark' | 'light'; to?: string }) {
+export function Logo({ compact = false, tone = 'dark', to = paths.root.getHref() }: { compact?: boolean; tone?: 'dark' | 'light'; to?: string }) {
   const { t } = useTranslation();
   // The wordmark's second word ("Maps") takes the brand colour.
   const [first, ...rest] = t('brand').split(/(?=[A-Z])/);

@@ -1,26 +1,28 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MailIcon, PhoneIcon } from 'lucide-react';
 import { usePublicConfig } from '../../lib/public-config';
-import { Icon, type IconName } from './icons';
+import { SocialIcon, type SocialNetwork } from './social-icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { paths } from '../../lib/paths';
 
 const productLinks = [
-  { to: '/como-funciona', key: 'nav.howItWorks' },
-  { to: '/pricing', key: 'nav.pricing' },
-  { to: '/buy-credits', key: 'footer.buyCredits' },
-  { to: '/faq', key: 'nav.faq' },
+  { to: paths.howItWorks.getHref(), key: 'nav.howItWorks' },
+  { to: paths.pricing.getHref(), key: 'nav.pricing' },
+  { to: paths.buyCredits.getHref(), key: 'footer.buyCredits' },
+  { to: paths.faq.getHref(), key: 'nav.faq' },
 ] as const;
 
 const legalLinks = [
-  { to: '/legal/privacy', key: 'footer.privacy' },
-  { to: '/legal/cookie', key: 'footer.cookie' },
-  { to: '/legal/terms', key: 'footer.terms' },
-  { to: '/legal/notice', key: 'footer.notice' },
+  { to: paths.legal.getHref('privacy'), key: 'footer.privacy' },
+  { to: paths.legal.getHref('cookie'), key: 'footer.cookie' },
+  { to: paths.legal.getHref('terms'), key: 'footer.terms' },
+  { to: paths.legal.getHref('notice'), key: 'footer.notice' },
 ] as const;
 
-// Placeholders until the company's profiles exist (spec §2): shown, but not links.
-const socialNetworks: { icon: IconName; name: string }[] = [
+// Placeholders until the company's profiles exist (docs/product.md §2): shown, but not links.
+const socialNetworks: { icon: SocialNetwork; name: string }[] = [
   { icon: 'linkedin', name: 'LinkedIn' },
   { icon: 'instagram', name: 'Instagram' },
   { icon: 'facebook', name: 'Facebook' },
@@ -69,7 +71,7 @@ export function PublicFooter() {
                     title={t('footer.socialSoon', { network: network.name })}
                     className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-white/5 text-slate-400 ring-1 ring-white/10"
                   >
-                    <Icon name={network.icon} className="h-4 w-4" />
+                    <SocialIcon network={network.icon} className="h-4 w-4" />
                   </span>
                 </li>
               ))}
@@ -84,14 +86,14 @@ export function PublicFooter() {
                 <>
                   <li>
                     <a href={`mailto:${config.contactEmail}`} className={`${linkClass} inline-flex items-center gap-2`}>
-                      <Icon name="mail" className="h-4 w-4 text-slate-500" />
+                      <MailIcon className="h-4 w-4 shrink-0 text-slate-500" />
                       <span className="sr-only">{t('footer.emailLabel')}: </span>
                       {config.contactEmail}
                     </a>
                   </li>
                   <li>
                     <a href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`} className={`${linkClass} inline-flex items-center gap-2`}>
-                      <Icon name="phone" className="h-4 w-4 text-slate-500" />
+                      <PhoneIcon className="h-4 w-4 shrink-0 text-slate-500" />
                       <span className="sr-only">{t('footer.phoneLabel')}: </span>
                       {config.contactPhone}
                     </a>
@@ -99,7 +101,7 @@ export function PublicFooter() {
                 </>
               )}
               <li>
-                <Link to="/contact" className={linkClass}>
+                <Link to={paths.contact.getHref()} className={linkClass}>
                   {t('footer.writeUs')}
                 </Link>
               </li>

@@ -1,24 +1,25 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MenuIcon, XIcon } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
-import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useMenu } from './use-menu';
+import { paths } from '../../lib/paths';
 
 const desktopLinks = [
-  { to: '/como-funciona', key: 'nav.howItWorks' },
-  { to: '/pricing', key: 'nav.pricing' },
-  { to: '/faq', key: 'nav.faq' },
-  { to: '/contact', key: 'nav.contact' },
+  { to: paths.howItWorks.getHref(), key: 'nav.howItWorks' },
+  { to: paths.pricing.getHref(), key: 'nav.pricing' },
+  { to: paths.faq.getHref(), key: 'nav.faq' },
+  { to: paths.contact.getHref(), key: 'nav.contact' },
 ] as const;
 
-// Spec §2: the signed-out mobile menu holds exactly these four entries.
+// docs/product.md §2: the signed-out mobile menu holds exactly these four entries.
 const mobileLinks = [
-  { to: '/', key: 'nav.home' },
-  { to: '/contact', key: 'nav.contact' },
-  { to: '/signin', key: 'nav.signin' },
-  { to: '/signup', key: 'nav.signupMobile' },
+  { to: paths.root.getHref(), key: 'nav.home' },
+  { to: paths.contact.getHref(), key: 'nav.contact' },
+  { to: paths.signin.getHref(), key: 'nav.signin' },
+  { to: paths.signup.getHref(), key: 'nav.signupMobile' },
 ] as const;
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,15 +45,15 @@ export function PublicHeader() {
           </ul>
         </nav>
         <div className="hidden items-center gap-1.5 md:flex lg:gap-2">
-          <NavLink to="/signin" className={desktopLinkClass}>
+          <NavLink to={paths.signin.getHref()} className={desktopLinkClass}>
             {t('nav.signin')}
           </NavLink>
-          <Link to="/signup" className={`${buttonClass('primary')} whitespace-nowrap shadow-sm shadow-brand-700/20`}>
+          <Link to={paths.signup.getHref()} className={`${buttonClass('primary')} whitespace-nowrap shadow-sm shadow-brand-700/20`}>
             {t('nav.signup')}
           </Link>
         </div>
         <div className="flex items-center gap-2 md:hidden">
-          <Link to="/signup" className={`${buttonClass('primary')} px-3 py-2`}>
+          <Link to={paths.signup.getHref()} className={`${buttonClass('primary')} px-3 py-2`}>
             {t('nav.signupMobile')}
           </Link>
           <button
@@ -64,7 +65,7 @@ export function PublicHeader() {
             aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
             className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
-            <Icon name={menu.open ? 'close' : 'menu'} className="h-5 w-5" />
+            {menu.open ? <XIcon className="h-5 w-5 shrink-0" /> : <MenuIcon className="h-5 w-5 shrink-0" />}
           </button>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/ui/spinner';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
+import { paths } from '../../lib/paths';
 
 /** Soft colour fields behind the content; the home page gets a fuller wash and a dot grid. */
 function Backdrop({ home }: { home: boolean }) {
@@ -36,7 +37,7 @@ function Backdrop({ home }: { home: boolean }) {
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const home = pathname === '/' || pathname === '/home';
+  const home = pathname === paths.root.getHref() || pathname === paths.landing.getHref();
   return (
     <div className="flex min-h-screen flex-col">
       <a

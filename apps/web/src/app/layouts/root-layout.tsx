@@ -6,7 +6,7 @@ import { PageLoader } from '../../components/ui/spinner';
 import { ToastProvider } from '../../components/ui/toasts/toast-provider';
 import { SessionProvider } from '../../lib/auth/session';
 
-/** Scrolls to the top on every route change (spec §2). */
+/** Scrolls to the top on every route change (docs/product.md §2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmEmailStatus } from '../../features/auth/components/confirm-email-status';
 import { safeRedirect } from '../../features/auth/utils/redirect';
 import { usePageMeta } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
 
 export default function ConfirmEmailPage() {
   const { t } = useTranslation('auth');
@@ -15,7 +16,7 @@ export default function ConfirmEmailPage() {
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
       <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">
-        <ConfirmEmailStatus type={type} token={token} redirect={safeRedirect(search.get('redirect'), '/profile')} />
+        <ConfirmEmailStatus type={type} token={token} redirect={safeRedirect(search.get('redirect'), paths.profile.getHref())} />
       </div>
     </section>
   );

@@ -6,8 +6,9 @@ import { placesAllowance } from '../../features/places/utils/place-limits';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { usePublicConfig } from '../../lib/public-config';
+import { paths } from '../../lib/paths';
 
-/** /new-place: the add-business wizard. A plan already at its number of places goes back to / (spec §2). */
+/** /new-place: the add-business wizard. A plan already at its number of places goes back to / (docs/product.md §2). */
 export default function NewPlaceRoute() {
   const { t } = useTranslation('places');
   usePageMeta(t('wizard.title'));
@@ -16,6 +17,6 @@ export default function NewPlaceRoute() {
   // Decided on arrival: the place just created must not bounce its creator to / on the way out.
   const [allowed] = useState(() => !profile || placesAllowance(profile.planLimits, profile.places.length).canAdd);
   if (!profile) return null;
-  if (!allowed) return <Navigate to="/" replace />;
+  if (!allowed) return <Navigate to={paths.root.getHref()} replace />;
   return <NewPlaceWizard profile={profile} demoCatalogue={config.data?.demo.places ?? false} />;
 }

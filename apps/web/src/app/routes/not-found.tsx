@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
 
-/** Any unknown path (spec §2): a clear message and a way back home. */
+/** Any unknown path (docs/product.md §2): a clear message and a way back home. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   usePageMeta(t('notFound.metaTitle'));
@@ -41,12 +42,12 @@ export default function NotFoundPage() {
         <p className="mt-4 text-lg text-slate-600">{t('notFound.body')}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
           <Link
-            to="/"
+            to={paths.root.getHref()}
             className="inline-flex items-center justify-center rounded-xl bg-brand-700 px-5 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800"
           >
             {t('notFound.back')}
           </Link>
-          <Link to="/contact" className="text-sm font-semibold text-slate-700 hover:text-brand-700">
+          <Link to={paths.contact.getHref()} className="text-sm font-semibold text-slate-700 hover:text-brand-700">
             {t('notFound.help')}
           </Link>
         </div>

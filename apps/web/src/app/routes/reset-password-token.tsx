@@ -8,6 +8,7 @@ import { useValidateResetToken } from '../../features/auth/api/validate-reset-to
 import { AuthHeading } from '../../features/auth/components/auth-heading';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { usePageMeta } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
 
 export default function ResetPasswordTokenPage() {
   const { t } = useTranslation('auth');
@@ -31,11 +32,11 @@ export default function ResetPasswordTokenPage() {
         <AlertBanner tone="error" title={t('resetToken.invalid')}>
           {t('resetToken.invalidHint', { hours: RESET_TOKEN_TTL_HOURS })}
         </AlertBanner>
-        <Link to="/reset-password" className={`${buttonClass('primary')} w-full`}>
+        <Link to={paths.resetPassword.getHref()} className={`${buttonClass('primary')} w-full`}>
           {t('resetToken.requestNew')}
         </Link>
         <p className="text-center text-sm">
-          <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.signin.getHref()} className="font-semibold text-brand-700 hover:underline">
             {t('backToSignin')}
           </Link>
         </p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthHeading } from '../../features/auth/components/auth-heading';
 import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
 import { usePageMeta } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -12,7 +13,7 @@ export default function ResetPasswordPage() {
       <AuthHeading title={t('resetRequest.title')}>{t('resetRequest.subtitle')}</AuthHeading>
       <ResetRequestForm />
       <p className="mt-6 text-center text-sm">
-        <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.signin.getHref()} className="font-semibold text-brand-700 hover:underline">
           {t('backToSignin')}
         </Link>
       </p>

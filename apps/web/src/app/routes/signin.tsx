@@ -7,18 +7,19 @@ import { SigninForm } from '../../features/auth/components/signin-form';
 import { safeRedirect } from '../../features/auth/utils/redirect';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
 
 export default function SigninPage() {
   const { t } = useTranslation('auth');
   usePageMeta(t('signin.metaTitle'), t('signin.metaDescription'));
   const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect'), '/');
+  const redirect = safeRedirect(params.get('redirect'), paths.root.getHref());
   const session = useSession();
   // Someone already signed in goes straight on; a sign-in made here navigates by itself.
   const [signedInOnArrival] = useState(session.isAuthenticated);
   if (signedInOnArrival) return <Navigate to={redirect} replace />;
 
-  const signupPath = params.has('redirect') ? `/signup?${new URLSearchParams({ redirect }).toString()}` : '/signup';
+  const signupPath = paths.signup.getHref(params.has('redirect') ? redirect : null);
   return (
     <>
       <AuthHeading title={t('signin.title')}>{t('signin.subtitle')}</AuthHeading>

@@ -7,6 +7,7 @@ import { SignupForm } from '../../features/auth/components/signup-form';
 import { safeRedirect } from '../../features/auth/utils/redirect';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
 
 const legalLink = 'font-medium text-brand-700 underline underline-offset-2';
 
@@ -17,9 +18,9 @@ export default function SignupPage() {
   const redirect = safeRedirect(params.get('redirect'), '') || null;
   const session = useSession();
   const [signedInOnArrival] = useState(session.isAuthenticated);
-  if (signedInOnArrival) return <Navigate to={redirect ?? '/'} replace />;
+  if (signedInOnArrival) return <Navigate to={redirect ?? paths.root.getHref()} replace />;
 
-  const signinPath = redirect ? `/signin?${new URLSearchParams({ redirect }).toString()}` : '/signin';
+  const signinPath = paths.signin.getHref(redirect);
   return (
     <>
       <AuthHeading title={t('signup.title')}>{t('signup.subtitle')}</AuthHeading>
@@ -29,12 +30,12 @@ export default function SignupPage() {
           t={t}
           i18nKey="signup.terms"
           components={{
-            terms: <Link to="/legal/terms" className={legalLink} />,
-            privacy: <Link to="/legal/privacy" className={legalLink} />,
+            terms: <Link to={paths.legal.getHref('terms')} className={legalLink} />,
+            privacy: <Link to={paths.legal.getHref('privacy')} className={legalLink} />,
           }}
         />
       </p>
-      <GoogleSignIn redirect={redirect ?? '/'} />
+      <GoogleSignIn redirect={redirect ?? paths.root.getHref()} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('signup.haveAccount')}{' '}
         <Link to={signinPath} className="font-semibold text-brand-700 hover:underline">

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
 /**
- * The outline icon frame every feature draws its icons in: 24×24, stroke in the current
- * text colour, hidden from assistive technology (icons here are always decorative).
+ * The outline frame for the brand marks no icon library draws (Google's "G", the social
+ * networks), matching lucide's icons: 24×24, stroke in the current text colour, hidden from
+ * assistive technology (they are always decorative). Generic glyphs come from lucide-react.
  */
 export function Icon({ children, className = 'h-5 w-5', ...rest }: SVGProps<SVGSVGElement>) {
   return (

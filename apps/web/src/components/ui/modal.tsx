@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { XIcon } from 'lucide-react';
 import { trapTab } from './alerts/focus-trap';
-import { CloseIcon } from './common-icons';
 
 interface ModalProps {
   title: string;
@@ -67,7 +67,7 @@ export function Modal({ title, description, closeLabel, onClose, children, foote
             title={closeLabel}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
-            <CloseIcon />
+            <XIcon className="h-5 w-5" />
           </button>
           <h2 id={titleId} className="pr-8 text-lg font-semibold text-slate-900">
             {title}

@@ -1,3 +1,4 @@
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { forwardRef, useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 
@@ -24,11 +25,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         title={visible ? hideLabel : showLabel}
         className="absolute right-1.5 top-[27px] flex h-9 w-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-700"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-          <circle cx="12" cy="12" r="3" />
-          {visible && <path d="M4 4l16 16" strokeLinecap="round" />}
-        </svg>
+        {visible ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 export type StatusTone = 'success' | 'error';
 
 /**
- * The profile's rule (spec §4): a message that contains the word 'Error' is an error.
+ * The profile's rule (docs/product.md §4): a message that contains the word 'Error' is an error.
  * A message the caller already knows to be an error (a server refusal worded without
  * that word) stays one.
  */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
 import { usePublicConfig } from '../../lib/public-config';
 import { LEGAL_DOCS, toLegalDocument, type LegalBlock, type LegalDocId } from './legal-docs';
+import { paths } from '../../lib/paths';
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <p>{block}</p>;
@@ -99,7 +100,7 @@ export function LegalPage({ doc }: { doc: LegalDocId }) {
               {t('chrome.contactTitle')}
             </h2>
             <p className="mt-1 text-sm text-slate-700">{t('chrome.contactBody', { email: values.email })}</p>
-            <Link to="/contact" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+            <Link to={paths.contact.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
               {t('chrome.contactLink')}
             </Link>
           </section>
@@ -111,7 +112,7 @@ export function LegalPage({ doc }: { doc: LegalDocId }) {
               {LEGAL_DOCS.filter((d) => d !== doc).map((other) => (
                 <li key={other}>
                   <Link
-                    to={`/legal/${other}`}
+                    to={paths.legal.getHref(other)}
                     className="inline-block rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-200"
                   >
                     {tc(`footer.${other}`)}

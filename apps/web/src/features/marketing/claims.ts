@@ -1,6 +1,6 @@
 import { CREDIT_PACKAGE, GRID_SIZES, maxMonthsFreeAnnual, PLANS, RADIUS_MAX_M, RADIUS_MIN_M, TRIAL_DAYS } from '@rankmaps/shared/plans';
 
-/** Spec §1 and §9: competitors followed per location. */
+/** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
 export const COMPETITORS_PER_LOCATION = 5;
 
 // Every number the marketing pages print comes from the plan catalogue.

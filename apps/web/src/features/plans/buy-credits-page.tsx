@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE, GRID_SIZES } from '@rankmaps/shared/plans';
+import { CheckIcon, CoinsIcon } from 'lucide-react';
 import { useSession } from '../../lib/auth/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
-import { formatEuro } from './components/format';
-import { CheckIcon, CoinsIcon } from './components/icons';
+import { formatCount, formatEuro } from '../../lib/format';
+import { paths } from '../../lib/paths';
 
 // A few grid sizes to show what a scan costs: 1 credit per point, so side × side.
 const EXAMPLE_GRIDS = GRID_SIZES.filter((s) => [5, 7, 9, 15, 21, 25].includes(s));
@@ -26,7 +27,6 @@ export function BuyCreditsPage() {
   };
   const busy = checkout.isPending || checkout.isSuccess;
   const euro = (n: number, digits = 0) => formatEuro(n, i18n.language, digits);
-  const number = new Intl.NumberFormat(i18n.language);
   const values = { credits: CREDIT_PACKAGE.credits, price: euro(CREDIT_PACKAGE.price), months: CREDIT_PACKAGE.validityMonths };
   usePageMeta(t('buyCredits.metaTitle'), t('buyCredits.metaDescription', values));
   const how: unknown = t('buyCredits.how', { returnObjects: true });
@@ -51,7 +51,7 @@ export function BuyCreditsPage() {
           />
           <div className="relative">
             <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-amber-50 text-amber-700 ring-1 ring-amber-200">
-              <CoinsIcon className="h-6 w-6" />
+              <CoinsIcon className="h-6 w-6 shrink-0" />
             </span>
             <h2 id="credit-package-title" className="mt-5 text-sm font-semibold tracking-wide text-slate-500 uppercase">
               {t('buyCredits.packageTitle')}
@@ -65,7 +65,7 @@ export function BuyCreditsPage() {
               {[t('buyCredits.validity', { months: CREDIT_PACKAGE.validityMonths }), t('buyCredits.oneOff'), t('buyCredits.stack')].map(
                 (line) => (
                   <li key={line} className="flex items-center gap-2.5">
-                    <CheckIcon className="h-4 w-4 text-emerald-600" />
+                    <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
                     {line}
                   </li>
                 ),
@@ -86,7 +86,7 @@ export function BuyCreditsPage() {
                 </button>
               ) : (
                 <Link
-                  to="/signin?redirect=/buy-credits"
+                  to={`${paths.signin.getHref()}?redirect=${paths.buyCredits.getHref()}`}
                   className="inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800"
                 >
                   {t('buyCredits.signedOut')}
@@ -127,15 +127,15 @@ export function BuyCreditsPage() {
                   <th scope="row" className="py-2.5 font-semibold text-slate-900">
                     {size}×{size}
                   </th>
-                  <td className="py-2.5 text-right text-slate-700">{number.format(size * size)}</td>
-                  <td className="py-2.5 text-right text-slate-700">{number.format(Math.floor(CREDIT_PACKAGE.credits / (size * size)))}</td>
+                  <td className="py-2.5 text-right text-slate-700">{formatCount(size * size, i18n.language)}</td>
+                  <td className="py-2.5 text-right text-slate-700">{formatCount(Math.floor(CREDIT_PACKAGE.credits / (size * size)), i18n.language)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="mt-6 text-sm text-slate-600">
             {t('buyCredits.plansNote')}{' '}
-            <Link to="/pricing" className="font-semibold text-brand-700 hover:text-brand-800">
+            <Link to={paths.pricing.getHref()} className="font-semibold text-brand-700 hover:text-brand-800">
               {t('buyCredits.plansLink')}
             </Link>
           </p>

@@ -11,16 +11,17 @@ import {
   type BillingPeriod,
   type PlanCategory,
 } from '@rankmaps/shared/plans';
+import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
 import { useSession } from '../../lib/auth/session';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '../../lib/page-meta';
-import { formatEuro } from './components/format';
-import { ChatIcon, CheckIcon, CoinsIcon } from './components/icons';
+import { formatEuro } from '../../lib/format';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
+import { paths } from '../../lib/paths';
 
-/** Spec §1 and §9: competitors followed per location. */
+/** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
 const COMPETITORS_PER_LOCATION = 5;
 
 const INCLUDED = ['trial', 'ads', 'competitors', 'serviceArea', 'history', 'countries'] as const;
@@ -37,7 +38,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
-  // Spec §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
+  // docs/product.md §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
   const plansUnavailable = isAuthenticated && plansQuery.isError;
   const plans = plansUnavailable ? [getPlan('basico')!] : plansByCategory(audience);
 
@@ -63,7 +64,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           </h1>
           <p className="mt-4 text-lg text-pretty text-slate-600">{t('subtitle', { days: TRIAL_DAYS })}</p>
           <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3.5 py-1.5 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-            <CheckIcon className="h-4 w-4" />
+            <CheckIcon className="h-4 w-4 shrink-0" />
             {t('noCommitment')}
           </p>
         </div>
@@ -138,7 +139,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           <ul className="mt-6 grid gap-x-8 gap-y-3 @xl:grid-cols-2 @4xl:grid-cols-3">
             {INCLUDED.map((id) => (
               <li key={id} className="flex items-center gap-2.5 text-sm text-slate-700">
-                <CheckIcon className="h-4 w-4 text-emerald-600" />
+                <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
                 {t(`included.${id}`, { days: TRIAL_DAYS, count: COMPETITORS_PER_LOCATION })}
               </li>
             ))}
@@ -151,7 +152,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
         <div className="mx-auto grid max-w-6xl gap-6 @2xl:grid-cols-2">
           <section aria-labelledby="pricing-credits" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
-              <CoinsIcon />
+              <CoinsIcon className="h-5 w-5 shrink-0" />
             </span>
             <div>
               <h2 id="pricing-credits" className="font-semibold text-slate-900">
@@ -164,21 +165,21 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
                   months: CREDIT_PACKAGE.validityMonths,
                 })}
               </p>
-              <Link to="/buy-credits" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+              <Link to={paths.buyCredits.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
                 {t('creditsBanner.link')}
               </Link>
             </div>
           </section>
           <section aria-labelledby="pricing-help" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <ChatIcon />
+              <MessageCircleMoreIcon className="h-5 w-5 shrink-0" />
             </span>
             <div>
               <h2 id="pricing-help" className="font-semibold text-slate-900">
                 {t('help.title')}
               </h2>
               <p className="mt-1 text-sm text-slate-600">{t('help.body')}</p>
-              <Link to="/contact" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+              <Link to={paths.contact.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
                 {t('help.link')}
               </Link>
             </div>

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { api, setSessionExpiredHandler, tokenStore } from '../api-client';
+import { paths } from '../paths';
 
 export interface Session {
   isAuthenticated: boolean;
@@ -21,7 +22,7 @@ export const fetchProfile = () => api<Profile>('/user/profile');
 const SessionContext = createContext<Session | null>(null);
 
 /**
- * The auth state of spec §4: a stored token counts as signed in while its profile loads;
+ * The auth state of docs/product.md §4: a stored token counts as signed in while its profile loads;
  * if that load fails the session ends. Logout clears everything and calls the server.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -43,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     // Ends the refresh-token family on the server; the result is not read.
     void api('/auth/logout/', { method: 'POST', retryOn401: false }).catch(() => undefined);
-    void navigate('/signin');
+    void navigate(paths.signin.getHref());
   }, [navigate, queryClient]);
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import {
   type MapsSearchRequest,
   type MapsSearchResult,
 } from '../../../providers/maps-search/interface';
-import { sleep } from '../../../lib/concurrency';
+import { sleep } from '../../../lib/sleep';
 import type { RateLimiter } from './rate-limiter';
 
 export interface RetryPolicy {

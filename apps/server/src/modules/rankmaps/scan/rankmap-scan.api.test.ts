@@ -13,7 +13,8 @@ import { FAILURE_REASONS } from './scan-billing.service';
 import { runScan } from './scan.service';
 import { sweepStaleScans } from './scan-sweeper.service';
 import { searchRequest } from './scan-snapshot.service';
-import { MADRID, fastScanDeps, rankmapFixtures, scriptedProvider } from '../test/rankmap-fixtures';
+import { MADRID, rankmapFixtures } from '../../../../test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../../../../test/scan-doubles';
 
 describe('the scan engine', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
@@ -124,7 +125,8 @@ describe('the scan engine', async () => {
     const { rankMapId, totalPoints } = await start(headers, keywordId);
     const { provider, calls } = scriptedProvider({ delayMs: 20 });
     const run = runScan(fastScanDeps(container, provider, { concurrency: 2 }), rankMapId);
-    while (calls.length < 6) await new Promise((r) => setTimeout(r, 10));
+    // Within the test's own 20 s, so that a stuck scan says what it was waiting for.
+    await expect.poll(() => calls.length, { message: 'six searches under way', timeout: 15_000, interval: 10 }).toBeGreaterThanOrEqual(6);
     expect((await app.inject({ method: 'DELETE', url: `/api/rankmap/${rankMapId}`, headers })).statusCode).toBe(200);
     expect(await run).toBe('lost');
     expect(calls.length).toBeLessThan(totalPoints);

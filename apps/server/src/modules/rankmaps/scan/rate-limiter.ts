@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { retryWithBackoff } from '../../../lib/retry';
-import { sleep } from '../../../lib/concurrency';
+import { sleep } from '../../../lib/sleep';
 import { rateLimitRepository } from './rate-limit.repository';
 import { WRITE_RETRY_DELAYS_MS } from './scan-writer';
 

@@ -7,7 +7,7 @@ import type { PlaceRow } from '../../places/places.repository';
 
 /** Map zoom every search runs at (dataforseo's "lat,lng,zoomz"): a neighbourhood-wide map. */
 export const SEARCH_ZOOM = 13;
-/** The interface language (decisions.md §5), sent to providers as the results' language. */
+/** The interface language (docs/decisions.md §5), sent to providers as the results' language. */
 export const SEARCH_LANGUAGE = 'es';
 
 /**

@@ -7,7 +7,7 @@ import { RANKMAP_SCAN_JOB } from '../../../jobs/definitions/rankmap-scan';
 import { placesRepository } from '../../places/places.repository';
 import { rankMapsRepository } from '../rankmaps.repository';
 import { quotaMonth } from '../scan-quota';
-import { rankmapFixtures } from '../test/rankmap-fixtures';
+import { rankmapFixtures } from '../../../../test/rankmap-fixtures';
 import { enqueueDueWeeklyScans, weeklySlotKey } from './weekly-scans.service';
 
 const HOUR = 3_600_000;

@@ -42,7 +42,7 @@ function zoneOf(place: Schedule): string {
   return valid ? place.timeZone : FALLBACK_TIME_ZONE;
 }
 
-/** When the place's next weekly scan is due (spec §4 "Next scan date"). */
+/** When the place's next weekly scan is due (docs/product.md §4 "Next scan date"). */
 export function nextWeeklySlot(now: Date, place: Schedule): Date {
   return nextWeeklyScan(now, place.rankDay, place.rankHour, zoneOf(place));
 }

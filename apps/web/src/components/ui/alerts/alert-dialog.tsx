@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { XIcon } from 'lucide-react';
 import { Button } from '../button';
 import { AlertIcon } from './alert-icon';
 import { dialogRole, type AlertType } from './alert-types';
 import { trapTab } from './focus-trap';
 import { fadeDuration } from './motion';
-import { CloseIcon } from '../common-icons';
 
 export interface AlertDialogProps {
   kind: AlertType | 'confirm';
@@ -112,7 +112,7 @@ export function AlertDialog({
             title={closeLabel}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
-            <CloseIcon />
+            <XIcon className="h-5 w-5" />
           </button>
           <div className="sm:flex sm:items-start sm:gap-4">
             <AlertIcon kind={kind} />

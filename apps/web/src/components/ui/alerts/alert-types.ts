@@ -1,6 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 
-/** The alert types of spec §3. `upgrade` and `credits` offer a way out of a server refusal. */
+/** The alert types of docs/product.md §3. `upgrade` and `credits` offer a way out of a server refusal. */
 export type AlertType = 'success' | 'error' | 'warning' | 'info' | 'upgrade' | 'credits';
 
 export interface AlertOptions {
@@ -38,8 +39,8 @@ const presets: Record<AlertType | 'confirm', AlertPreset> = {
   error: { titleKey: 'error.title', confirmKey: 'ok', cancelKey: null, navigateTo: null },
   warning: { titleKey: 'warning.title', confirmKey: 'ok', cancelKey: null, navigateTo: null },
   info: { titleKey: 'info.title', confirmKey: 'ok', cancelKey: null, navigateTo: null },
-  upgrade: { titleKey: 'upgrade.title', confirmKey: 'upgrade.confirm', cancelKey: 'cancel', navigateTo: '/subscription' },
-  credits: { titleKey: 'credits.title', confirmKey: 'credits.confirm', cancelKey: 'cancel', navigateTo: '/buy-credits' },
+  upgrade: { titleKey: 'upgrade.title', confirmKey: 'upgrade.confirm', cancelKey: 'cancel', navigateTo: paths.subscription.getHref() },
+  credits: { titleKey: 'credits.title', confirmKey: 'credits.confirm', cancelKey: 'cancel', navigateTo: paths.buyCredits.getHref() },
   confirm: { titleKey: 'confirm.title', confirmKey: 'confirm.yes', cancelKey: 'confirm.no', navigateTo: null },
 };
 
@@ -47,7 +48,7 @@ export function alertPreset(kind: AlertType | 'confirm'): AlertPreset {
   return presets[kind];
 }
 
-/** The errorTypes the server answers when a plan or a balance does not allow an action (spec §6). */
+/** The errorTypes the server answers when a plan or a balance does not allow an action (docs/product.md §6). */
 const alertByErrorType: Record<string, AlertType> = {
   upgrade_required: 'upgrade',
   insufficient_credits: 'credits',

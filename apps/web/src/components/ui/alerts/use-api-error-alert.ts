@@ -3,7 +3,7 @@ import { alertTypeForError } from './alert-types';
 import { useAlerts } from './alerts-context';
 
 /**
- * For the server's plan and balance refusals (spec §6): `upgrade_required` opens the
+ * For the server's plan and balance refusals (docs/product.md §6): `upgrade_required` opens the
  * upgrade alert (→ /subscription), `insufficient_credits` the credits alert (→ /buy-credits),
  * with the server's sentence as the message. Returns false for any other error, which the
  * caller then shows its own way.

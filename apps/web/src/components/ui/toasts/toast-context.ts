@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 export type ToastType = 'info' | 'success' | 'error';
 
 export interface ToastOptions {
-  /** 'info' unless said otherwise (spec §3). */
+  /** 'info' unless said otherwise (docs/product.md §3). */
   type?: ToastType;
   /** Already translated. */
   message: string;

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@rankmaps/shared/constants';
+import { CheckIcon, CircleExclamationPointIcon, InfoIcon, type LucideIcon, XIcon } from 'lucide-react';
 import type { ToastType } from './toast-context';
-import { CloseIcon } from '../common-icons';
 
-const styles: Record<ToastType, { box: string; icon: string; path: string }> = {
-  info: { box: 'ring-brand-200', icon: 'bg-brand-50 text-brand-600', path: 'M12 11v5M12 7.5v.01' },
-  success: { box: 'ring-emerald-200', icon: 'bg-emerald-50 text-emerald-600', path: 'm7 12.5 3.5 3.5L17 9' },
-  error: { box: 'ring-red-200', icon: 'bg-red-50 text-red-600', path: 'M12 7.5v5M12 16v.01' },
+const styles: Record<ToastType, { box: string; icon: string; Icon: LucideIcon }> = {
+  info: { box: 'ring-brand-200', icon: 'bg-brand-50 text-brand-600', Icon: InfoIcon },
+  success: { box: 'ring-emerald-200', icon: 'bg-emerald-50 text-emerald-600', Icon: CheckIcon },
+  error: { box: 'ring-red-200', icon: 'bg-red-50 text-red-600', Icon: CircleExclamationPointIcon },
 };
 
 /**
- * One notification. It leaves after 3 s (spec §9) or on its close button; the clock
+ * One notification. It leaves after 3 s (docs/product.md §9) or on its close button; the clock
  * stops while the pointer or the focus is on it, so it can be read and closed calmly.
  */
 export default function ToastItem({ type, message, onDismiss }: { type: ToastType; message: string; onDismiss: () => void }) {
@@ -40,19 +40,7 @@ export default function ToastItem({ type, message, onDismiss }: { type: ToastTyp
       className={`pointer-events-auto flex items-start gap-3 rounded-xl bg-white p-3.5 shadow-lg ring-1 transition duration-200 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none ${style.box}`}
     >
       <span className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${style.icon}`}>
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2.2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          {type !== 'success' && <circle cx="12" cy="12" r="9" />}
-          <path d={style.path} />
-        </svg>
+        <style.Icon className="h-5 w-5" strokeWidth={2.2} />
       </span>
       <p className="min-w-0 flex-1 self-center text-sm font-medium text-slate-800">
         <span className="sr-only">{t(`toast.${type}`)}: </span>
@@ -65,7 +53,7 @@ export default function ToastItem({ type, message, onDismiss }: { type: ToastTyp
         title={t('toast.close')}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
       >
-        <CloseIcon className="h-4 w-4" />
+        <XIcon className="h-4 w-4" />
       </button>
     </li>
   );

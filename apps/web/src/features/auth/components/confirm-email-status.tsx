@@ -1,3 +1,4 @@
+import { CheckIcon, XIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
 import { useConfirmEmail } from '../api/confirm-email';
+import { paths } from '../../../lib/paths';
 
 /** Long enough to read "¡Email confirmado!" before the app opens. */
 const SUCCESS_PAUSE_MS = 1500;
@@ -20,9 +22,7 @@ function StatusIcon({ tone }: { tone: 'success' | 'error' }) {
   const colours = tone === 'success' ? 'bg-emerald-100 text-emerald-700' : 'bg-red-100 text-red-700';
   return (
     <div className={`mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full ${colours}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-        {tone === 'success' ? <path d="m5 12.5 4.5 4.5L19 7.5" /> : <path d="M7 7l10 10M17 7 7 17" />}
-      </svg>
+      {tone === 'success' ? <CheckIcon className="h-8 w-8" strokeWidth={2.2} /> : <XIcon className="h-8 w-8" strokeWidth={2.2} />}
     </div>
   );
 }
@@ -80,7 +80,7 @@ export function ConfirmEmailStatus({ type, token, redirect }: ConfirmEmailStatus
             {t('confirm.retry')}
           </Button>
         )}
-        <Link to="/signin" className={buttonClass('primary')}>
+        <Link to={paths.signin.getHref()} className={buttonClass('primary')}>
           {t('backToSignin')}
         </Link>
       </div>

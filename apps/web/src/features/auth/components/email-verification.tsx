@@ -1,3 +1,4 @@
+import { MailIcon } from 'lucide-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
@@ -6,6 +7,7 @@ import { usePollProfileConfirmation } from '../api/poll-profile-confirmation';
 import { safeRedirect } from '../utils/redirect';
 import { DemoOutboxHint } from './demo-outbox-hint';
 import { ResendButton } from './resend-button';
+import { paths } from '../../../lib/paths';
 
 function stateEmail(state: unknown): string | null {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
@@ -21,20 +23,17 @@ export function EmailVerification() {
   const confirmed = session.profile?.mail_confirmed === true;
   usePollProfileConfirmation(session.isAuthenticated && session.profile !== null && !confirmed);
 
-  if (confirmed) return <Navigate to={safeRedirect(params.get('redirect'), '/')} replace />;
+  if (confirmed) return <Navigate to={safeRedirect(params.get('redirect'), paths.root.getHref())} replace />;
 
   const redirect = params.get('redirect');
-  const signinPath = redirect ? `/signin?${new URLSearchParams({ redirect }).toString()}` : '/signin';
+  const signinPath = paths.signin.getHref(redirect);
   const email = params.get('email') || stateEmail(location.state) || session.profile?.email || null;
 
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
       <div className="rounded-2xl bg-white p-6 text-center shadow-lg ring-1 ring-slate-200 sm:p-10">
         <div className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
-          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.8">
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <path d="m3 7 9 6 9-6" strokeLinejoin="round" />
-          </svg>
+          <MailIcon className="h-8 w-8" />
         </div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('verify.title')}</h1>
         {email ? (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@rankmaps/shared/constants';
 import { passwordRules } from '@rankmaps/shared/schemas/auth';
 
-/** The four §5 password rules, each ticked live as the typed password meets it. */
+/** The four docs/product.md §5 password rules, each ticked live as the typed password meets it. */
 export function PasswordRules({ password }: { password: string }) {
   const { t } = useTranslation('auth');
   return (

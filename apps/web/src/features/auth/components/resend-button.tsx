@@ -10,7 +10,7 @@ import { apiErrorMessage } from '../utils/error-message';
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * Sends the confirmation link again. §4: idle → 'Enviando...' → a 60-second countdown
+ * Sends the confirmation link again. docs/product.md §4: idle → 'Enviando...' → a 60-second countdown
  * with the button disabled → idle.
  */
 export function ResendButton({ email }: { email: string | null }) {

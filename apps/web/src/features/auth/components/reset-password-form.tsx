@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordFormSchema } from '@rankmaps/shared/schemas/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { apiErrorMessage } from '../utils/error-message';
+import { AuthPasswordField } from './auth-fields';
 import { PasswordRules } from './password-rules';
+import { paths } from '../../../lib/paths';
 
 /** The new password twice, with the same rules as sign-up; then a way to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -32,7 +33,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <AlertBanner tone="success" title={t('resetToken.success')}>
           {t('resetToken.successHint')}
         </AlertBanner>
-        <Link to="/signin" className={`${buttonClass('primary')} w-full`}>
+        <Link to={paths.signin.getHref()} className={`${buttonClass('primary')} w-full`}>
           {t('resetToken.goToSignin')}
         </Link>
       </div>
@@ -46,22 +47,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {apiErrorMessage(reset.error, '') || undefined}
         </AlertBanner>
       )}
-      <PasswordField
+      <AuthPasswordField
         label={t('fields.newPassword')}
         autoComplete="new-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.newPassword?.message)}
         {...register('newPassword')}
       />
       <PasswordRules password={password} />
-      <PasswordField
+      <AuthPasswordField
         label={t('fields.confirmNewPassword')}
         autoComplete="new-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.confirmPassword?.message)}
         {...register('confirmPassword')}
       />

@@ -4,10 +4,10 @@ import { RESET_TOKEN_TTL_HOURS } from '@rankmaps/shared/constants';
 import { passwordResetRequestSchema } from '@rankmaps/shared/schemas/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { apiErrorMessage } from '../utils/error-message';
+import { EmailField } from './auth-fields';
 import { DemoOutboxHint } from './demo-outbox-hint';
 
 /** One e-mail field; the answer is the same whether or not the account exists. */
@@ -43,16 +43,7 @@ export function ResetRequestForm() {
           {apiErrorMessage(request.error, '') || undefined}
         </AlertBanner>
       )}
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('fields.emailPlaceholder')}
-        required
-        error={fieldError(errors.email?.message)}
-        {...register('email')}
-      />
+      <EmailField error={fieldError(errors.email?.message)} {...register('email')} />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {t('resetRequest.submit')}
       </Button>

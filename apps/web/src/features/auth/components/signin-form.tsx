@@ -6,13 +6,13 @@ import { loginRequestSchema } from '@rankmaps/shared/schemas/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useLogin } from '../api/login';
 import { apiErrorMessage } from '../utils/error-message';
+import { AuthPasswordField, EmailField } from './auth-fields';
+import { paths } from '../../../lib/paths';
 
 /** E-mail, password and "remember me"; an unconfirmed account goes to the verification page. */
 export function SigninForm({ redirect }: { redirect: string }) {
@@ -42,8 +42,7 @@ export function SigninForm({ redirect }: { redirect: string }) {
       void navigate(redirect, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 403 && err.errorType === 'email_not_confirmed') {
-        const query = new URLSearchParams({ email: values.email, redirect });
-        void navigate(`/email-verification?${query.toString()}`, { state: { email: values.email } });
+        void navigate(paths.emailVerification.getHref({ email: values.email, redirect }), { state: { email: values.email } });
         return;
       }
       setError(apiErrorMessage(err, t('signin.error')));
@@ -53,28 +52,16 @@ export function SigninForm({ redirect }: { redirect: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <AlertBanner tone="error">{error}</AlertBanner>}
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('fields.emailPlaceholder')}
-        required
-        error={fieldError(errors.email?.message)}
-        {...register('email')}
-      />
-      <PasswordField
+      <EmailField error={fieldError(errors.email?.message)} {...register('email')} />
+      <AuthPasswordField
         label={t('fields.password')}
         autoComplete="current-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.password?.message)}
         {...register('password')}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CheckboxField label={t('signin.remember')} {...register('remember')} />
-        <Link to="/reset-password" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={paths.resetPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
           {t('signin.forgot')}
         </Link>
       </div>

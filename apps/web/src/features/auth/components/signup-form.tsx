@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { signupRequestSchema } from '@rankmaps/shared/schemas/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldError, zodResolver } from '../../../lib/forms';
 import { useSignup } from '../api/signup';
 import { apiErrorMessage } from '../utils/error-message';
+import { AuthPasswordField, EmailField } from './auth-fields';
 import { PasswordRules } from './password-rules';
+import { paths } from '../../../lib/paths';
 
 /** Name, e-mail and a password checked live against the four rules; then the verification page. */
 export function SignupForm({ redirect }: { redirect: string | null }) {
@@ -34,9 +35,7 @@ export function SignupForm({ redirect }: { redirect: string | null }) {
     try {
       const res = await signup.mutateAsync({ ...values, ...(redirect ? { redirectTo: redirect } : {}) });
       const email = res.email || values.email;
-      const query = new URLSearchParams({ email });
-      if (redirect) query.set('redirect', redirect);
-      void navigate(`/email-verification?${query.toString()}`, { state: { email } });
+      void navigate(paths.emailVerification.getHref({ email, ...(redirect ? { redirect } : {}) }), { state: { email } });
     } catch (err) {
       setError(apiErrorMessage(err, t('signup.error')));
     }
@@ -53,32 +52,17 @@ export function SignupForm({ redirect }: { redirect: string | null }) {
         error={fieldError(errors.name?.message)}
         {...register('name')}
       />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('fields.emailPlaceholder')}
-        required
-        error={fieldError(errors.email?.message)}
-        {...register('email')}
-      />
-      <PasswordField
+      <EmailField error={fieldError(errors.email?.message)} {...register('email')} />
+      <AuthPasswordField
         label={t('fields.password')}
         autoComplete="new-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.password?.message)}
         {...register('password')}
       />
       <PasswordRules password={password} />
-      <PasswordField
+      <AuthPasswordField
         label={t('fields.confirmPassword')}
         autoComplete="new-password"
-        required
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
         error={fieldError(errors.confirmPassword?.message)}
         {...register('confirmPassword')}
       />

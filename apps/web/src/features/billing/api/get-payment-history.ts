@@ -3,7 +3,7 @@ import type { PaymentItem } from '@rankmaps/shared/schemas/billing';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/auth/session';
 
-/** The server lists at most this many payments, newest first (spec §9). */
+/** The server lists at most this many payments, newest first (docs/product.md §9). */
 export const PAYMENT_HISTORY_LIMIT = 20;
 
 /** GET /payment/payment-history → {payments[]}. */

@@ -23,7 +23,7 @@ async function pointTabAtPortal(tab: Window | null): Promise<void> {
 }
 
 /**
- * Opens the billing portal in a new tab (spec §4). `open` must run inside the click: the
+ * Opens the billing portal in a new tab (docs/product.md §4). `open` must run inside the click: the
  * tab opens at once, before the request, because browsers block a window opened later as
  * a pop-up; it is pointed at the portal when the URL arrives, and closed if that fails.
  * Coming back to this tab reloads the profile and the subscription.

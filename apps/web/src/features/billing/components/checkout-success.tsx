@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CircleCheckIcon, TriangleExclamationPointIcon } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { PageLoader, Spinner } from '../../../components/ui/spinner';
 import { isCheckoutPaid, useCheckoutSession } from '../api/get-checkout-session';
+import { paths } from '../../../lib/paths';
 import { useAwaitPlan } from '../hooks/use-await-plan';
-import { WarningIcon } from '../../../components/ui/common-icons';
-import { CheckCircleIcon } from './icons';
 
 function Panel({ tone, title, children }: { tone: 'success' | 'error'; title: string; children: ReactNode }) {
-  const Icon = tone === 'success' ? CheckCircleIcon : WarningIcon;
+  const Icon = tone === 'success' ? CircleCheckIcon : TriangleExclamationPointIcon;
   return (
     <section className="mx-auto w-full max-w-lg py-8 sm:py-14">
       <div className="rounded-3xl bg-white p-6 text-center shadow-lg ring-1 ring-slate-200 sm:p-10">
@@ -30,14 +30,14 @@ function Panel({ tone, title, children }: { tone: 'success' | 'error'; title: st
 function BackToPlans() {
   const { t } = useTranslation('billing');
   return (
-    <Link to="/subscription" className={`${buttonClass('primary')} mt-8 w-full sm:w-auto`}>
+    <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} mt-8 w-full sm:w-auto`}>
       {t('success.back')}
     </Link>
   );
 }
 
 /**
- * /subscription/success (spec §2): verifies the checkout the provider sent the user back
+ * /subscription/success (docs/product.md §2): verifies the checkout the provider sent the user back
  * from, then thanks them and shows where to go next.
  */
 export function CheckoutSuccess({ sessionId }: { sessionId: string | null }) {
@@ -61,10 +61,10 @@ export function CheckoutSuccess({ sessionId }: { sessionId: string | null }) {
       <Panel tone="error" title={t('success.verifyError')}>
         <p className="mt-3 text-slate-600">{t('success.verifyErrorBody')}</p>
         <div className="mt-8 flex flex-col gap-2">
-          <Link to="/subscription" className={buttonClass('primary')}>
+          <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
             {t('success.back')}
           </Link>
-          <Link to="/contact" className={buttonClass('secondary')}>
+          <Link to={paths.contact.getHref()} className={buttonClass('secondary')}>
             {t('success.support')}
           </Link>
         </div>
@@ -88,14 +88,14 @@ export function CheckoutSuccess({ sessionId }: { sessionId: string | null }) {
         </code>
       </p>
       <div className="mt-8 flex flex-col gap-2">
-        <Link to="/" className={buttonClass('primary')}>
+        <Link to={paths.root.getHref()} className={buttonClass('primary')}>
           {t('success.toPanel')}
         </Link>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Link to="/profile" className={buttonClass('secondary')}>
+          <Link to={paths.profile.getHref()} className={buttonClass('secondary')}>
             {t('success.toProfile')}
           </Link>
-          <Link to="/contact" className={buttonClass('secondary')}>
+          <Link to={paths.contact.getHref()} className={buttonClass('secondary')}>
             {t('success.support')}
           </Link>
         </div>

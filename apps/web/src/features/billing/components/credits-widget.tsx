@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
+import { CoinsIcon } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
-import { formatNumber } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { creditsBar } from '../utils/subscription-state';
-import { CoinsIcon } from './icons';
 
 export interface CreditsWidgetProps {
   /** Plan credits left this period. */
@@ -18,13 +19,13 @@ export interface CreditsWidgetProps {
 }
 
 /**
- * The pro plans' credits (spec §4, §9): a bar of the plan credits left out of the month's,
+ * The pro plans' credits (docs/product.md §4, docs/product.md §9): a bar of the plan credits left out of the month's,
  * the purchased credits beside them (valid 12 months), and a link to buy more.
  */
 export function CreditsWidget({ subscription, extra, planMonthly, headingLevel = 'h3' }: CreditsWidgetProps) {
   const { t, i18n } = useTranslation('billing');
   const titleId = useId();
-  const n = (x: number) => formatNumber(x, i18n.language);
+  const n = (x: number) => formatCount(x, i18n.language);
   const { total, percent } = creditsBar(subscription, planMonthly);
   const Heading = headingLevel;
   return (
@@ -36,7 +37,7 @@ export function CreditsWidget({ subscription, extra, planMonthly, headingLevel =
           </span>
           {t('credits.title')}
         </Heading>
-        <Link to="/buy-credits" className={`${buttonClass('secondary')} py-2!`}>
+        <Link to={paths.buyCredits.getHref()} className={`${buttonClass('secondary')} py-2!`}>
           {t('credits.buy')}
         </Link>
       </div>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import { TriangleExclamationPointIcon } from 'lucide-react';
 import { isPaymentFailing } from '../utils/subscription-state';
-import { WarningIcon } from '../../../components/ui/common-icons';
 import { PastDueActions, PastDueDetails } from './past-due-notice';
 
 /**
- * The warning a past-due subscription raises (spec §2, §4): what failed, when it is
+ * The warning a past-due subscription raises (docs/product.md §2, docs/product.md §4): what failed, when it is
  * retried, and how to fix it. Renders nothing while the subscription is in good standing.
  */
 export function PastDueBanner({ info, variant = 'banner' }: { info: SubscriptionInfo | undefined; variant?: 'banner' | 'inline' }) {
@@ -20,7 +20,7 @@ export function PastDueBanner({ info, variant = 'banner' }: { info: Subscription
       className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:p-5"
     >
       <div className="flex gap-3">
-        <WarningIcon className="mt-0.5 h-5 w-5 shrink-0 text-red-600" />
+        <TriangleExclamationPointIcon className="mt-0.5 h-5 w-5 shrink-0 text-red-600" />
         <div className="min-w-0 flex-1">
           <Heading id="past-due-title" className="font-semibold text-red-900">
             {t('pastDue.title')}

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { buttonClass } from '../../../components/ui/button';
-import { formatLongDate } from '../utils/format';
+import { formatLongDate } from '../../../lib/format';
 import { PortalButton } from './portal-button';
+import { paths } from '../../../lib/paths';
 
 type Failure = NonNullable<NonNullable<SubscriptionInfo['subscription']>['lastPaymentFailure']>;
 
-/** Last attempt date, attempt number and next attempt of a failed charge (spec §4). */
+/** Last attempt date, attempt number and next attempt of a failed charge (docs/product.md §4). */
 export function PastDueDetails({ failure }: { failure: Failure | null }) {
   const { t, i18n } = useTranslation('billing');
   if (!failure) return null;
@@ -40,7 +41,7 @@ export function PastDueActions() {
   return (
     <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
       <PortalButton label={t('pastDue.updatePayment')} variant="primary" />
-      <Link to="/subscription" className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+      <Link to={paths.subscription.getHref()} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
         {t('pastDue.viewPlans')}
       </Link>
     </div>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ReceiptIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { PAYMENT_HISTORY_LIMIT, usePaymentHistory } from '../api/get-payment-history';
-import { ReceiptIcon } from './icons';
 import { PaymentCards, PaymentTable } from './payment-history-list';
 
 function HistorySkeleton() {
@@ -23,7 +23,7 @@ function HistorySkeleton() {
 }
 
 /**
- * The last 20 payments (spec §2, §9). It fetches when first shown, which the profile
+ * The last 20 payments (docs/product.md §2, docs/product.md §9). It fetches when first shown, which the profile
  * does when its payments tab is first opened.
  */
 export function PaymentHistory() {

@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUnlimited } from '@rankmaps/shared/plans';
 import type { PlanLimitsValues } from '../utils/plan-limits';
+import { formatCount } from '../../../lib/format';
 
-/** Places, keywords per place, weekly and manual scans, largest grid (spec §4; catalogue of decisions §1). */
+/** Places, keywords per place, weekly and manual scans, largest grid (docs/product.md §4; catalogue of docs/decisions.md §1). */
 export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimitsValues; headingLevel?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation('billing');
   const titleId = useId();
-  const value = (n: number) => (isUnlimited(n) ? t('limits.unlimited') : new Intl.NumberFormat(i18n.language).format(n));
+  const value = (n: number) => (isUnlimited(n) ? t('limits.unlimited') : formatCount(n, i18n.language));
   const rows = [
     { key: 'places', label: t('limits.places'), value: value(limits.places) },
     { key: 'keywords', label: t('limits.keywords'), value: value(limits.keywords) },

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { SparklesIcon } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
-import { SparkIcon } from '../../../components/ui/common-icons';
 import { PlanLimits } from './plan-limits';
+import { paths } from '../../../lib/paths';
 
 /**
- * What the plan allows (spec §4 plan types): pro plans show their credits, other plans
+ * What the plan allows (docs/product.md §4 plan types): pro plans show their credits, other plans
  * their limits, and the free state an upgrade button.
  */
 export function PlanPanel({ profile }: { profile: Profile }) {
@@ -29,14 +30,14 @@ export function PlanPanel({ profile }: { profile: Profile }) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex gap-3">
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600 ring-1 ring-violet-100">
-              <SparkIcon />
+              <SparklesIcon className="h-5 w-5" />
             </span>
             <div>
               <h2 className="font-semibold text-slate-900">{t('free.title')}</h2>
               <p className="mt-1 text-sm text-slate-600">{t('free.body')}</p>
             </div>
           </div>
-          <Link to="/subscription" className={`${buttonClass('primary')} shrink-0`}>
+          <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} shrink-0`}>
             {t('free.upgrade')}
           </Link>
         </div>

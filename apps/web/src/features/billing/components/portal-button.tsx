@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ExternalLinkIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { withServerReason } from '../utils/error-detail';
-import { ExternalIcon } from '../../../components/ui/common-icons';
 
 /**
  * Opens the provider's billing portal in a new tab; a failure shows
@@ -24,7 +24,7 @@ export function PortalButton({
     <div className={className}>
       <Button variant={variant} onClick={portal.open} loading={portal.isPending} className="w-full sm:w-auto">
         {label}
-        <ExternalIcon className="h-4 w-4" />
+        <ExternalLinkIcon className="h-4 w-4" />
         <span className="sr-only">{t('actions.newTab')}</span>
       </Button>
       {portal.isError && (

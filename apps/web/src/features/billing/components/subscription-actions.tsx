@@ -9,6 +9,7 @@ import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { withServerReason } from '../utils/error-detail';
 import type { SubscriptionActions as State } from '../utils/subscription-state';
 import { PortalButton } from './portal-button';
+import { paths } from '../../../lib/paths';
 
 interface Props {
   state: Exclude<State, 'pastDue'>;
@@ -17,7 +18,7 @@ interface Props {
   onStatus: (status: Status) => void;
 }
 
-/** The buttons of each subscription state (spec §4); every change is confirmed first. */
+/** The buttons of each subscription state (docs/product.md §4); every change is confirmed first. */
 export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
   const { t } = useTranslation('billing');
   const { confirm } = useAlerts();
@@ -69,7 +70,7 @@ export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
 
   if (state === 'none') {
     return (
-      <Link to="/subscription" className={`${buttonClass('primary')} w-full sm:w-auto`}>
+      <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} w-full sm:w-auto`}>
         {t('card.subscribe')}
       </Link>
     );
@@ -97,7 +98,7 @@ export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
       <PortalButton label={t('actions.manageBilling')} />
-      <Link to="/subscription" className={`${buttonClass('secondary')} w-full sm:w-auto`}>
+      <Link to={paths.subscription.getHref()} className={`${buttonClass('secondary')} w-full sm:w-auto`}>
         {t('actions.otherPlans')}
       </Link>
       <Button

@@ -15,7 +15,7 @@ const dots: Record<Badge, string> = {
   active: 'bg-emerald-500',
 };
 
-/** 'Vencida', 'Período de Prueba', 'Cancelándose' or 'Activa' (spec §4). */
+/** 'Vencida', 'Período de Prueba', 'Cancelándose' or 'Activa' (docs/product.md §4). */
 export function SubscriptionBadge({ badge }: { badge: Badge }) {
   const { t } = useTranslation('billing');
   return (

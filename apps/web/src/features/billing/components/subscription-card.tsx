@@ -2,15 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPlan, TRIAL_DAYS } from '@rankmaps/shared/plans';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import { ClockIcon, CreditCardIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { useSubscriptionInfo } from '../api/get-subscription-info';
-import { formatLongDate } from '../utils/format';
+import { formatLongDate } from '../../../lib/format';
 import { subscriptionActions, subscriptionBadge } from '../utils/subscription-state';
 import { CreditsWidget } from './credits-widget';
-import { ClockIcon } from '../../../components/ui/common-icons';
-import { CardIcon } from './icons';
 import { PastDueBanner } from './past-due-banner';
 import { PlanLimits } from './plan-limits';
 import { SubscriptionActions } from './subscription-actions';
@@ -28,7 +27,7 @@ function Shell({ children, badge }: { children: ReactNode; badge?: ReactNode }) 
       <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
         <h2 id="subscription-card-title" className="flex items-center gap-2.5 font-semibold text-slate-900">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-            <CardIcon className="h-4 w-4" />
+            <CreditCardIcon className="h-4 w-4" />
           </span>
           {t('card.title')}
         </h2>
@@ -59,7 +58,7 @@ function Skeleton() {
   );
 }
 
-/** Credits for pro plans, limits for the others (spec §4 plan types). */
+/** Credits for pro plans, limits for the others (docs/product.md §4 plan types). */
 function PlanAllowance({ info }: { info: SubscriptionInfo }) {
   if (info.plan.type === 'pro') {
     return <CreditsWidget subscription={info.credits.subscription} extra={info.credits.extra} planMonthly={info.credits.planMonthly} />;

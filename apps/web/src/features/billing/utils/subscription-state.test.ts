@@ -21,7 +21,7 @@ describe('subscriptionBadge', () => {
     expect(subscriptionBadge(sub('unpaid'))).toBe('pastDue');
   });
 
-  it('when on trial, then trial comes before cancelling (spec §4 order)', () => {
+  it('when on trial, then trial comes before cancelling (docs/product.md §4 order)', () => {
     expect(subscriptionBadge(sub('trialing', true))).toBe('trialing');
   });
 

@@ -2,10 +2,10 @@ import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 
 type Subscription = NonNullable<SubscriptionInfo['subscription']>;
 
-/** The badge of spec §4, in its order: past_due, trialing, cancelling, otherwise active. */
+/** The badge of docs/product.md §4, in its order: past_due, trialing, cancelling, otherwise active. */
 export type SubscriptionBadge = 'pastDue' | 'trialing' | 'cancelling' | 'active';
 
-/** Which actions the subscription offers (§4): past due, cancelling at period end, active, none. */
+/** Which actions the subscription offers (docs/product.md §4): past due, cancelling at period end, active, none. */
 export type SubscriptionActions = 'pastDue' | 'cancelling' | 'active' | 'none';
 
 /** A payment problem: past_due, or Stripe's 'unpaid' once retries are exhausted. */
@@ -28,7 +28,7 @@ export function subscriptionActions(info: Pick<SubscriptionInfo, 'subscription'>
   return 'active';
 }
 
-/** Pro credits bar (§9): the plan's monthly credits, or 100 when the plan does not say. */
+/** Pro credits bar (docs/product.md §9): the plan's monthly credits, or 100 when the plan does not say. */
 export const DEFAULT_CREDITS_TOTAL = 100;
 
 export function creditsBar(subscription: number, planMonthly: number): { total: number; percent: number } {

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * The text under 'Error al enviar el mensaje' (spec §8): the server's `error` field; a
+ * The text under 'Error al enviar el mensaje' (docs/product.md §8): the server's `error` field; a
  * non-200 without one gets the generic sentence; anything else its own message (network
  * failure, captcha unavailable).
  */

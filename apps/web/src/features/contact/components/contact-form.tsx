@@ -2,6 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/constants';
 import { type ContactFormValues, contactFormSchema } from '@rankmaps/shared/schemas/contact';
+import { ShieldCheckIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { SendOutcome } from '../../../components/ui/send-outcome';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -10,11 +11,10 @@ import { fieldError, zodResolver } from '../../../lib/forms';
 import { useCaptchaSubmit } from '../../../lib/use-captcha-submit';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { contactErrorMessage } from './contact-error';
-import { ShieldCheckIcon as ShieldIcon } from '../../../components/ui/common-icons';
 
 const empty: ContactFormValues = { name: '', email: '', message: '' };
 
-/** Name, e-mail and message; states idle → sending → success (form cleared) or error (spec §4). */
+/** Name, e-mail and message; states idle → sending → success (form cleared) or error (docs/product.md §4). */
 export function ContactForm() {
   const { t } = useTranslation('contact');
   const send = useSendContactMessage();
@@ -71,7 +71,7 @@ export function ContactForm() {
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         {config?.captcha.provider === 'altcha' ? (
           <p className="flex items-center gap-2 text-xs text-slate-500">
-            <ShieldIcon className="h-4 w-4 shrink-0 text-emerald-600" />
+            <ShieldCheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
             {t('form.altchaNote')}
           </p>
         ) : (

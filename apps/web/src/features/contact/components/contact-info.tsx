@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
+import { ClockIcon, MailIcon, PhoneIcon, ReplyIcon } from 'lucide-react';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ClockIcon, MailIcon } from '../../../components/ui/common-icons';
-import { PhoneIcon, ReplyIcon } from './icons';
 
 function InfoItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -19,7 +18,7 @@ function InfoItem({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-/** How and when we answer (spec §2 Contact, §9), with the contact e-mail and phone from the server. */
+/** How and when we answer (docs/product.md §2 Contact, docs/product.md §9), with the contact e-mail and phone from the server. */
 export function ContactInfo() {
   const { t } = useTranslation('contact');
   const { data: config } = usePublicConfig();
@@ -32,20 +31,20 @@ export function ContactInfo() {
         {t('info.title')}
       </h2>
       <ul className="mt-6 space-y-6">
-        <InfoItem icon={<ReplyIcon />} title={t('info.replyTitle')}>
+        <InfoItem icon={<ReplyIcon className="h-5 w-5" />} title={t('info.replyTitle')}>
           {t('info.reply', { hours: CONTACT_REPLY_HOURS })}
         </InfoItem>
-        <InfoItem icon={<ClockIcon />} title={t('info.hoursTitle')}>
+        <InfoItem icon={<ClockIcon className="h-5 w-5" />} title={t('info.hoursTitle')}>
           {t('info.hours')}
         </InfoItem>
         {config && (
           <>
-            <InfoItem icon={<MailIcon />} title={t('info.emailTitle')}>
+            <InfoItem icon={<MailIcon className="h-5 w-5" />} title={t('info.emailTitle')}>
               <a href={`mailto:${config.contactEmail}`} className="font-medium break-all text-brand-700 hover:underline">
                 {config.contactEmail}
               </a>
             </InfoItem>
-            <InfoItem icon={<PhoneIcon />} title={t('info.phoneTitle')}>
+            <InfoItem icon={<PhoneIcon className="h-5 w-5" />} title={t('info.phoneTitle')}>
               <a href={`tel:${config.contactPhone.replace(/\s+/g, '')}`} className="font-medium text-brand-700 hover:underline">
                 {config.contactPhone}
               </a>

@@ -24,7 +24,7 @@ interface DashboardPageProps {
   gbpPanel: ReactNode;
 }
 
-/** The signed-in home (spec §2 Dashboard). */
+/** The signed-in home (docs/product.md §2 Dashboard). */
 export function DashboardPage({
   profile,
   subscriptionStatus,

@@ -1,15 +1,16 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowRightIcon, ChartIcon, MapIcon, StarIcon } from '../../../components/ui/common-icons';
+import { ArrowRightIcon, ChartColumnIcon, MapIcon, StarIcon } from 'lucide-react';
+import { paths } from '../../../lib/paths';
 
 const links: { to: string; key: 'rankmap' | 'statistics' | 'reviews'; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
-  { to: '/rankmap', key: 'rankmap', icon: MapIcon, tone: 'bg-brand-50 text-brand-700 ring-brand-100' },
-  { to: '/estadisticas', key: 'statistics', icon: ChartIcon, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
-  { to: '/reviews', key: 'reviews', icon: StarIcon, tone: 'bg-amber-50 text-amber-700 ring-amber-100' },
+  { to: paths.rankmap.getHref(), key: 'rankmap', icon: MapIcon, tone: 'bg-brand-50 text-brand-700 ring-brand-100' },
+  { to: paths.statistics.getHref(), key: 'statistics', icon: ChartColumnIcon, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
+  { to: paths.reviews.getHref(), key: 'reviews', icon: StarIcon, tone: 'bg-amber-50 text-amber-700 ring-amber-100' },
 ];
 
-/** The three quick-link cards of spec §2: RankMap, Estadísticas, Reseñas. */
+/** The three quick-link cards of docs/product.md §2: RankMap, Estadísticas, Reseñas. */
 export function QuickLinks() {
   const { t } = useTranslation('dashboard');
   return (

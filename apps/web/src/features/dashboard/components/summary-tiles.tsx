@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPlan, isUnlimited } from '@rankmaps/shared/plans';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
-import { GoogleIcon } from '../../../components/ui/common-icons';
-import { BadgeIcon, StoreIcon } from './icons';
+import { AwardIcon, StoreIcon } from 'lucide-react';
+import { GoogleIcon } from '../../../components/ui/google-icon';
 
 function Tile({
   icon,
@@ -52,7 +52,7 @@ export interface GbpTileContent {
 }
 
 /**
- * Spec §2's three tiles: businesses (n / limit, or Ilimitados), the current plan (the
+ * The three tiles of docs/product.md §2: businesses (n / limit, or Ilimitados), the current plan (the
  * catalogue's name, Free without one) with its state, and the Google Business connection.
  */
 export function SummaryTiles({
@@ -88,7 +88,7 @@ export function SummaryTiles({
             {isUnlimited(limit) ? t('tiles.placesUnlimited') : t('tiles.placesLimit', { count: limit })}
           </p>
         </Tile>
-        <Tile testId="tile-plan" icon={<BadgeIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
+        <Tile testId="tile-plan" icon={<AwardIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
           {badge && (
             <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>
               {t(`tiles.status.${badge}`)}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useDevMail } from '../api/get-dev-mail';
 import { OutboxList } from './outbox-list';
+import { paths } from '../../../lib/paths';
 
 function NotFound() {
   const { t } = useTranslation('devmail');
@@ -15,7 +16,7 @@ function NotFound() {
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-5xl font-bold text-brand-700">404</p>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
-      <Link to="/" className={`${buttonClass('primary')} mt-8`}>
+      <Link to={paths.root.getHref()} className={`${buttonClass('primary')} mt-8`}>
         {t('notFound.back')}
       </Link>
     </section>

@@ -17,5 +17,5 @@ export function useGbpStatus(enabled = true) {
   });
 }
 
-/** Spec §4: the button reads Reconectar when connected and not expired, otherwise Conectar Google Business. */
+/** docs/product.md §4: the button reads Reconectar when connected and not expired, otherwise Conectar Google Business. */
 export const isUsable = (s: GbpConnectionStatus | undefined): boolean => Boolean(s?.connected && !s.expired);

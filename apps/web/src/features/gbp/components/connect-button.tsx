@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useGbpConnect } from '../hooks/use-gbp-connect';
-import { GoogleIcon } from '../../../components/ui/common-icons';
+import { GoogleIcon } from '../../../components/ui/google-icon';
 
 /**
- * Spec §4: 'Reconectar' when the connection works (connected and not expired), otherwise
+ * docs/product.md §4: 'Reconectar' when the connection works (connected and not expired), otherwise
  * 'Conectar Google Business'. Both start the same OAuth round trip back to this page.
  */
 export function ConnectButton({

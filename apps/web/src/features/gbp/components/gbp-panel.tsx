@@ -9,8 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useDisconnectGbp } from '../api/disconnect';
 import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
+import { paths } from '../../../lib/paths';
 import { DemoBadge } from './demo-badge';
-import { GoogleIcon } from '../../../components/ui/common-icons';
+import { GoogleIcon } from '../../../components/ui/google-icon';
 
 type PanelState = 'disconnected' | 'expired' | 'connected';
 
@@ -36,7 +37,7 @@ function Frame({ children, busy }: { children: ReactNode; busy?: boolean }) {
 }
 
 /**
- * The dashboard's Google Business Profile panel (spec §2, §4): connect, or reconnect, with the
+ * The dashboard's Google Business Profile panel (docs/product.md §2, docs/product.md §4): connect, or reconnect, with the
  * expired state explained, the connected account, a way to disconnect, and the demo label.
  */
 export function GbpPanel() {
@@ -134,7 +135,7 @@ export function GbpPanel() {
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
           {state === 'connected' && (
-            <Link to="/estadisticas" className={`${buttonClass('primary')} whitespace-nowrap`}>
+            <Link to={paths.statistics.getHref()} className={`${buttonClass('primary')} whitespace-nowrap`}>
               {t('panel.viewStats')}
             </Link>
           )}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isUsable, useGbpStatus } from '../api/get-connection-status';
 import { DemoBadge } from './demo-badge';
 
-/** The dashboard tile's figure (spec §2): Conectado / No conectado, or a placeholder while it loads. */
+/** The dashboard tile's figure (docs/product.md §2): Conectado / No conectado, or a placeholder while it loads. */
 export function GbpTileValue() {
   const { t } = useTranslation('gbp');
   const status = useGbpStatus();

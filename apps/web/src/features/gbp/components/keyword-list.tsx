@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { gbpErrorView } from '../utils/errors';
 import { formatKeywordCount, topKeywords } from '../utils/keywords';
 
-/** Spec §9: the top keywords people found the listing with (at most 9); a threshold reads '< 15'. */
+/** docs/product.md §9: the top keywords people found the listing with (at most 9); a threshold reads '< 15'. */
 export function KeywordList({ query }: { query: UseQueryResult<GbpKeywordsResponse> }) {
   const { t, i18n } = useTranslation('gbp');
   const rows = query.data ? topKeywords(query.data.keywords) : [];

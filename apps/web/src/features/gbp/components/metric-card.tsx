@@ -2,12 +2,13 @@ import { lazy, Suspense } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GbpDailyResponse, GbpMetric } from '@rankmaps/shared/schemas/gbp';
+import { MoveRightIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { DateRange } from '../utils/date-window';
 import { gbpErrorView } from '../utils/errors';
-import { formatCount, formatDay } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatDay } from '../utils/format';
 import { formatTrend, metricPoints, metricTotal, trendDirection, trendPercent } from '../utils/metrics';
-import { TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons';
 
 // The chart library is only downloaded by people who open Estadísticas.
 const MetricChart = lazy(() => import('./metric-chart'));
@@ -19,7 +20,7 @@ const trendTones = {
   down: 'bg-red-50 text-red-700 ring-red-200',
   flat: 'bg-slate-50 text-slate-600 ring-slate-200',
 };
-const trendIcons = { up: TrendUpIcon, down: TrendDownIcon, flat: TrendFlatIcon };
+const trendIcons = { up: TrendingUpIcon, down: TrendingDownIcon, flat: MoveRightIcon };
 
 function ChartSkeleton() {
   return <div className="h-full w-full animate-pulse rounded-lg bg-slate-100" />;
@@ -50,7 +51,7 @@ interface MetricCardProps {
   range: DateRange;
 }
 
-/** One metric of the window (spec §9): its total, the trend against the previous 30 days, the daily chart and a table twin. */
+/** One metric of the window (docs/product.md §9): its total, the trend against the previous 30 days, the daily chart and a table twin. */
 export function MetricCard({ metric, current, previous, range }: MetricCardProps) {
   const { t, i18n } = useTranslation('gbp');
   const title = t(`stats.metrics.${metric}.title`);

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricPoint } from '../utils/metrics';
-import { formatCount, formatDay } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatDay } from '../utils/format';
 
 /**
  * One metric's days as an area chart. Decorative for assistive technology: the card holds a

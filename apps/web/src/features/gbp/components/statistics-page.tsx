@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GbpConnectionStatus } from '@rankmaps/shared/schemas/gbp';
+import { ExternalLinkIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { isUsable, useGbpStatus } from '../api/get-connection-status';
@@ -15,7 +16,6 @@ import { gbpErrorView, type GbpErrorView } from '../utils/errors';
 import { formatDay } from '../utils/format';
 import { ConnectPrompt } from './connect-prompt';
 import { DemoBadge } from './demo-badge';
-import { ExternalIcon } from '../../../components/ui/common-icons';
 import { KeywordList } from './keyword-list';
 import { LocationPicker } from './location-picker';
 import { MetricCard } from './metric-card';
@@ -81,14 +81,14 @@ function EmptyState() {
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
       >
         {t('stats.empty.create')}
-        <ExternalIcon className="h-4 w-4" />
+        <ExternalLinkIcon className="h-4 w-4" />
       </a>
     </section>
   );
 }
 
 /**
- * /estadisticas (spec §2, §8, §9): the Google Business Profile performance of a chosen location over
+ * /estadisticas (docs/product.md §2, docs/product.md §8, docs/product.md §9): the Google Business Profile performance of a chosen location over
  * the last 30 days against the 30 before, and its top keywords. Without a working connection, the
  * connect prompt.
  */
@@ -119,7 +119,7 @@ export function StatisticsPage({ userId }: { userId: string }) {
   );
 }
 
-/** The first connection refusal among the calls (spec §8: it leads to the connect prompt), if any. */
+/** The first connection refusal among the calls (docs/product.md §8: it leads to the connect prompt), if any. */
 function connectRefusal(errors: unknown[]): Extract<GbpErrorView, { kind: 'connect' }> | null {
   for (const err of errors) {
     if (!err) continue;

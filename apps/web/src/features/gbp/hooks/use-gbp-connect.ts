@@ -7,7 +7,7 @@ import { getStartUrl } from '../api/get-start-url';
 import { redirectAfterFor } from '../utils/query-params';
 
 /**
- * Conectar Google Business / Reconectar (spec §7): asks for the consent URL with this page as
+ * Conectar Google Business / Reconectar (docs/product.md §7): asks for the consent URL with this page as
  * redirectAfter (its query kept, an old `gbp` result dropped) and sends the browser there. The callback
  * brings it back here with `?gbp=connected|denied|error` (see useGbpCallbackResult).
  */
@@ -24,7 +24,7 @@ export function useGbpConnect() {
       window.location.href = url;
     },
     onError: (err) => {
-      // Spec §8 only logs a failed start; a short notice as well, so the click does not seem ignored.
+      // docs/product.md §8 only logs a failed start; a short notice as well, so the click does not seem ignored.
       console.error('No se pudo iniciar la conexión con Google Business Profile', err);
       toast({ type: 'error', message: t('connect.startError') });
     },

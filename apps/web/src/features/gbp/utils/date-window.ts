@@ -6,7 +6,7 @@ export interface DateRange {
   endDate: string;
 }
 
-/** The statistics window and the one before it, to compare against (spec §9). */
+/** The statistics window and the one before it, to compare against (docs/product.md §9). */
 export interface StatsWindows {
   current: DateRange;
   previous: DateRange;
@@ -26,7 +26,7 @@ export function addDays(iso: string, days: number): string {
 }
 
 /**
- * Spec §9's 720-hour window: the last 30 complete days, ending yesterday (today has no figures yet),
+ * The 720-hour window of docs/product.md §9: the last 30 complete days, ending yesterday (today has no figures yet),
  * and the 30 days just before it for the trend.
  */
 export function statsWindows(now: Date, days: number = GBP_STATS_WINDOW_DAYS): StatsWindows {

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { chooseLocation } from './location-choice';
 import { gbpErrorView, retryGbp } from './errors';
 
-describe('gbpErrorView (spec §8)', () => {
+describe('gbpErrorView (docs/product.md §8)', () => {
   it('when the connection is missing or expired, then the connect prompt shows, not an error', () => {
     expect(gbpErrorView(new ApiError('Conecta…', 409, undefined, 'GBP_NOT_CONNECTED'))).toEqual({ kind: 'connect', expired: false });
     expect(gbpErrorView(new ApiError('Caducada', 409, undefined, 'GBP_REAUTH_REQUIRED'))).toEqual({ kind: 'connect', expired: true });

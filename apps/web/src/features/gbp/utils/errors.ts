@@ -2,7 +2,7 @@ import { GBP_ERROR_CODES } from '@rankmaps/shared/schemas/gbp';
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * How the screen treats a failed GBP call (spec §8): the connection codes lead to the connect prompt
+ * How the screen treats a failed GBP call (docs/product.md §8): the connection codes lead to the connect prompt
  * (expired when Google refused the tokens), anything else is an error with the server's text when
  * there is one (null: use the screen's fallback, e.g. 'Error cargando locations').
  */

@@ -3,5 +3,3 @@ export function formatDay(iso: string, locale: string, options: Intl.DateTimeFor
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
-
-export const formatCount = (n: number, locale: string) => new Intl.NumberFormat(locale).format(n);

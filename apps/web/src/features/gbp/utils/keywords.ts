@@ -1,4 +1,5 @@
 import { GBP_TOP_KEYWORDS, type GbpKeyword } from '@rankmaps/shared/schemas/gbp';
+import { formatCount } from '../../../lib/format';
 import { parseCount } from './metrics';
 
 /** A keyword as the list shows it: its count, or only the threshold its count is below. */
@@ -37,15 +38,14 @@ export function sortKeywords(rows: readonly KeywordRow[]): KeywordRow[] {
   });
 }
 
-/** Spec §9: the top keywords, at most 9. */
+/** docs/product.md §9: the top keywords, at most 9. */
 export function topKeywords(keywords: readonly GbpKeyword[], limit: number = GBP_TOP_KEYWORDS): KeywordRow[] {
   return sortKeywords(keywords.map(toKeywordRow)).slice(0, limit);
 }
 
 /** '1.234' for a disclosed count, '< 15' for a threshold-only one, '—' when Google gave neither. */
 export function formatKeywordCount(row: KeywordRow, locale: string): string {
-  const fmt = new Intl.NumberFormat(locale);
-  if (row.value !== null) return fmt.format(row.value);
-  if (row.threshold !== null) return `< ${fmt.format(row.threshold)}`;
+  if (row.value !== null) return formatCount(row.value, locale);
+  if (row.threshold !== null) return `< ${formatCount(row.threshold, locale)}`;
   return '—';
 }

@@ -22,7 +22,7 @@ export function redirectAfterFor(pathname: string, search: string): string {
   return `${pathname || '/'}${withoutResultParam(search)}`;
 }
 
-/** GET /auth/google/start-url's path and query (spec §7). */
+/** GET /auth/google/start-url's path and query (docs/product.md §7). */
 export function startUrlPath(redirectAfter: string): string {
   const qs = new URLSearchParams({ intent: 'gbp_connect', redirectAfter });
   return `/auth/google/start-url?${qs.toString()}`;

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 
-/** One text box and a button; the name is trimmed and required (spec §5). onAdd resolves with an error to show, or null. */
+/** One text box and a button; the name is trimmed and required (docs/product.md §5). onAdd resolves with an error to show, or null. */
 export function AddKeywordForm({ onAdd, saving }: { onAdd: (name: string) => Promise<string | null>; saving: boolean }) {
   const { t } = useTranslation('keywords');
   const [name, setName] = useState('');

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TrashIcon } from '../../../components/ui/common-icons';
+import { TrashIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../lib/paths';
 
 /** A keyword: opens its analysis page; the bin deletes it after a confirmation. */
 export function KeywordCard({
@@ -19,7 +20,7 @@ export function KeywordCard({
   return (
     <article className="relative flex items-center gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400">
       <Link
-        to={`/rankmap/${placeId}/keyword/${keyword._id}`}
+        to={paths.keywordAnalysis.getHref(placeId, keyword._id)}
         className="min-w-0 flex-1 font-medium break-words text-slate-900 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
       >
         {keyword.name}

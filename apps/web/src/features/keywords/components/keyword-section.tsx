@@ -19,7 +19,7 @@ interface KeywordSectionProps {
   onChanged: () => Promise<unknown>;
 }
 
-/** The place's keywords (spec §2 keyword list): add, open the analysis page, delete after a confirmation. */
+/** The place's keywords (docs/product.md §2 keyword list): add, open the analysis page, delete after a confirmation. */
 export function KeywordSection({ place, planLimits, onChanged }: KeywordSectionProps) {
   const { t } = useTranslation('keywords');
   const { confirm } = useAlerts();

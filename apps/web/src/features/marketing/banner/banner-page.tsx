@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CameraIcon } from 'lucide-react';
 import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '../../../lib/paths';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
-import { MarketingIcon } from '../components/icons';
 
 /** /banner-preview: a 1200×630 brand banner to screenshot, with no site chrome around it. */
 export function BannerPage({ logo, brand }: { logo: ReactNode; brand: string }) {
@@ -47,11 +48,11 @@ export function BannerPage({ logo, brand }: { logo: ReactNode; brand: string }) 
       </div>
       <div className="flex max-w-[1200px] flex-col items-center gap-2 text-center text-sm text-slate-600">
         <p className="inline-flex items-center gap-2 font-medium text-slate-800">
-          <MarketingIcon name="camera" className="h-5 w-5 text-brand-700" />
+          <CameraIcon className="h-5 w-5 shrink-0 text-brand-700" />
           {t('banner.hint')}
         </p>
         <p>{t('banner.hintShortcut')}</p>
-        <Link to="/" className="mt-2 font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={paths.root.getHref()} className="mt-2 font-semibold text-brand-700 hover:text-brand-800">
           {t('banner.back')}
         </Link>
       </div>

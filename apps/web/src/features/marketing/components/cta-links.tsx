@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MarketingIcon } from './icons';
+import { ArrowRightIcon } from 'lucide-react';
 
 const base = 'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold transition-colors sm:text-base';
 
@@ -25,7 +25,7 @@ export function CtaLink({
   return (
     <Link to={to} className={ctaClass[variant]}>
       {children}
-      {arrow && <MarketingIcon name="arrowRight" className="h-4 w-4" />}
+      {arrow && <ArrowRightIcon className="h-4 w-4 shrink-0" />}
     </Link>
   );
 }

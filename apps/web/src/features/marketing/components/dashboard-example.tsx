@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { asStringList } from './format';
+import { asStringList } from './string-list';
 import { HeatmapIllustration } from './heatmap-illustration';
 import { exampleRanks, gridMetrics, RANK_BANDS } from './rank-scale';
+import { formatDecimal } from '../../../lib/format';
 
 const metrics = gridMetrics(exampleRanks(7));
 const FONT = 'ui-sans-serif, system-ui, sans-serif';
@@ -9,7 +10,6 @@ const FONT = 'ui-sans-serif, system-ui, sans-serif';
 /** The example image of /como-funciona: an illustrative analysis screen, drawn in SVG. */
 export function DashboardExample() {
   const { t, i18n } = useTranslation(['marketing', 'landing']);
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const names = asStringList(t('howItWorks.exampleCompetitorNames', { returnObjects: true }));
   const rows = [
     { name: names[1], score: metrics.geoRank + 7, you: false },
@@ -18,9 +18,9 @@ export function DashboardExample() {
     { name: names[3], score: metrics.geoRank - 23, you: false },
   ];
   const tiles = [
-    { label: t('landing:example.geoRank'), value: number.format(metrics.geoRank) },
-    { label: t('landing:example.avgPosition'), value: metrics.avgPosition === null ? '–' : number.format(metrics.avgPosition) },
-    { label: t('landing:example.localPack'), value: `${number.format(metrics.localPack)} %` },
+    { label: t('landing:example.geoRank'), value: formatDecimal(metrics.geoRank, i18n.language) },
+    { label: t('landing:example.avgPosition'), value: metrics.avgPosition === null ? '–' : formatDecimal(metrics.avgPosition, i18n.language) },
+    { label: t('landing:example.localPack'), value: `${formatDecimal(metrics.localPack, i18n.language)} %` },
   ];
   return (
     <svg viewBox="0 0 960 560" role="img" aria-label={t('howItWorks.exampleLabel')} className="block h-auto w-full" fontFamily={FONT}>

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { MapPinIcon } from 'lucide-react';
 import { HeatmapIllustration } from './heatmap-illustration';
-import { MarketingIcon } from './icons';
 import { exampleRanks, gridMetrics } from './rank-scale';
+import { formatDecimal } from '../../../lib/format';
 
 const metrics = gridMetrics(exampleRanks(7));
 
 /** The hero's product shot: an example RankMap with its headline metrics. */
 export function ExampleCard() {
   const { t, i18n } = useTranslation('landing');
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const tiles = [
-    { label: t('example.geoRank'), value: number.format(metrics.geoRank) },
-    { label: t('example.avgPosition'), value: metrics.avgPosition === null ? '–' : number.format(metrics.avgPosition) },
-    { label: t('example.localPack'), value: `${number.format(metrics.localPack)} %` },
+    { label: t('example.geoRank'), value: formatDecimal(metrics.geoRank, i18n.language) },
+    { label: t('example.avgPosition'), value: metrics.avgPosition === null ? '–' : formatDecimal(metrics.avgPosition, i18n.language) },
+    { label: t('example.localPack'), value: `${formatDecimal(metrics.localPack, i18n.language)} %` },
   ];
   return (
     <figure className="relative mx-auto w-full max-w-md">
@@ -24,7 +24,7 @@ export function ExampleCard() {
         <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-3.5">
           <div className="flex min-w-0 items-center gap-2.5">
             <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-              <MarketingIcon name="pin" className="h-4.5 w-4.5" />
+              <MapPinIcon className="h-4.5 w-4.5 shrink-0" />
             </span>
             <p className="truncate text-sm font-semibold text-slate-900">{t('example.business')}</p>
           </div>

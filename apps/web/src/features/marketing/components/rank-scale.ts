@@ -1,4 +1,4 @@
-// The marker colours of decisions.md §3: 1–3, 4–5, 6–10, 11–15, 16–20 and not found ('+20').
+// The marker colours of docs/decisions.md §3: 1–3, 4–5, 6–10, 11–15, 16–20 and not found ('+20').
 export const RANK_BANDS = [
   { label: '1–3', max: 3, fill: '#16a34a' },
   { label: '4–5', max: 5, fill: '#65a30d' },
@@ -36,7 +36,7 @@ export function exampleRanks(size: number, weakCorner: 'sw' | 'ne' = 'sw'): (num
   );
 }
 
-/** GeoRank, average position and Local Pack share of a grid (the formulas of decisions.md §3). */
+/** GeoRank, average position and Local Pack share of a grid (the formulas of docs/decisions.md §3). */
 export function gridMetrics(ranks: (number | null)[][]) {
   const all = ranks.flat();
   const n = all.length;

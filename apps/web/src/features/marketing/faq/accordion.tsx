@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MarketingIcon } from '../components/icons';
+import { ChevronDownIcon } from 'lucide-react';
 import type { FaqItem } from './faq-content';
 
 /**
@@ -37,7 +37,7 @@ export function Accordion({ items, idPrefix, headingLevel = 3 }: { items: FaqIte
                 <span
                   className={`inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full transition-transform ${expanded ? 'rotate-180 bg-brand-600 text-white' : 'bg-slate-100 text-slate-500'}`}
                 >
-                  <MarketingIcon name="chevronDown" className="h-4 w-4" />
+                  <ChevronDownIcon className="h-4 w-4 shrink-0" />
                 </span>
               </button>
             </Heading>

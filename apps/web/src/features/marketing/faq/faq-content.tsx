@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { claims } from '../claims';
-import { asStringList } from '../components/format';
+import { asStringList } from '../components/string-list';
 import { planFactAnswers, type PlanFactId } from './plan-facts';
+import { paths } from '../../../lib/paths';
 
 export interface FaqItem {
   id: string;
@@ -59,7 +60,7 @@ export function useFaqSections(): FaqSection[] {
             ))}
             {ref === 'security' && (
               <p>
-                <Link to="/legal/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                <Link to={paths.legal.getHref('privacy')} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
                   {t('securityLink')}
                 </Link>
               </p>

@@ -5,6 +5,7 @@ import { CtaLink } from '../components/cta-links';
 import { SectionHeading } from '../components/section-heading';
 import { Accordion } from './accordion';
 import { useFaqSections } from './faq-content';
+import { paths } from '../../../lib/paths';
 
 /** /faq: four sections of questions, with buttons to sign in, see plans or contact us. */
 export function FaqPage() {
@@ -43,13 +44,13 @@ export function FaqPage() {
         ))}
       </div>
       <CtaBand id="faq-cta-title" title={t('cta.title')} body={t('cta.body')}>
-        <CtaLink to="/signin" variant="inverse" arrow>
+        <CtaLink to={paths.signin.getHref()} variant="inverse" arrow>
           {t('cta.signin')}
         </CtaLink>
-        <CtaLink to="/pricing" variant="ghostInverse">
+        <CtaLink to={paths.pricing.getHref()} variant="ghostInverse">
           {t('cta.pricing')}
         </CtaLink>
-        <CtaLink to="/contact" variant="ghostInverse">
+        <CtaLink to={paths.contact.getHref()} variant="ghostInverse">
           {t('cta.contact')}
         </CtaLink>
       </CtaBand>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MarketingIcon } from '../components/icons';
+import { ArrowRightIcon } from 'lucide-react';
 import { Accordion } from './accordion';
 import { useFaqSections } from './faq-content';
+import { paths } from '../../../lib/paths';
 
 /** The pricing questions of the FAQ, for the plans page. */
 export function PricingFaqSnippet() {
@@ -18,9 +19,9 @@ export function PricingFaqSnippet() {
         <Accordion items={pricing.items} idPrefix="pricing-faq" />
       </div>
       <p className="mt-6 text-center">
-        <Link to="/faq" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={paths.faq.getHref()} className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800">
           {t('snippet.more')}
-          <MarketingIcon name="arrowRight" className="h-4 w-4" />
+          <ArrowRightIcon className="h-4 w-4 shrink-0" />
         </Link>
       </p>
     </section>

@@ -13,9 +13,9 @@ import {
   TRIAL_DAYS,
   type Plan,
 } from '@rankmaps/shared/plans';
-import { formatEuro } from '../components/format';
+import { formatDecimal, formatEuro } from '../../../lib/format';
 
-// The FAQ's plan answers are generated from the catalogue (decisions.md §1), never typed in:
+// The FAQ's plan answers are generated from the catalogue (docs/decisions.md §1), never typed in:
 // a price or a limit changes in packages/shared/src/plans.ts and the FAQ follows.
 
 const basicPlans = plansByCategory('basic');
@@ -38,7 +38,7 @@ function List({ items }: { items: string[] }) {
 export function planFactAnswers(t: TFunction<'faq'>, language: string) {
   const euro = (n: number, digits = 0) => formatEuro(n, language, digits);
   const list = (items: string[]) => new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
-  const km = (m: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(m / 1000);
+  const km = (m: number) => formatDecimal(m / 1000, language);
   const credits = (count: number) => t('generated.creditsCount', { count });
   const prices = (plan: Plan) => ({
     name: plan.name,

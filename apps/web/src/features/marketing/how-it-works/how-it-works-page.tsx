@@ -1,18 +1,19 @@
+import { BellIcon, CheckIcon, Grid3x3Icon, type LucideIcon, RotateCcwClockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/page-meta';
 import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
 import { DashboardExample } from '../components/dashboard-example';
-import { asStringList } from '../components/format';
-import { MarketingIcon, type MarketingIconName } from '../components/icons';
+import { asStringList } from '../components/string-list';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';
+import { paths } from '../../../lib/paths';
 
-const FEATURES: { id: 'smart' | 'alerts' | 'history'; icon: MarketingIconName }[] = [
-  { id: 'smart', icon: 'grid' },
-  { id: 'alerts', icon: 'bell' },
-  { id: 'history', icon: 'history' },
+const FEATURES: { id: 'smart' | 'alerts' | 'history'; icon: LucideIcon }[] = [
+  { id: 'smart', icon: Grid3x3Icon },
+  { id: 'alerts', icon: BellIcon },
+  { id: 'history', icon: RotateCcwClockIcon },
 ];
 
 /** /como-funciona: the three steps, feature cards and an example RankMap. */
@@ -26,10 +27,10 @@ export function HowItWorksPage() {
           <p>{t('howItWorks.subtitle')}</p>
         </SectionHeading>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <CtaLink to="/signin" arrow>
+          <CtaLink to={paths.signin.getHref()} arrow>
             {t('howItWorks.ctaPrimary')}
           </CtaLink>
-          <CtaLink to="/pricing" variant="secondary">
+          <CtaLink to={paths.pricing.getHref()} variant="secondary">
             {t('howItWorks.ctaSecondary')}
           </CtaLink>
         </div>
@@ -52,7 +53,7 @@ export function HowItWorksPage() {
               <ul className="mt-4 space-y-2">
                 {asStringList(t(`howItWorks.steps.${id}.points`, { returnObjects: true })).map((point) => (
                   <li key={point} className="flex gap-2 text-slate-700">
-                    <MarketingIcon name="check" className="mt-0.5 h-4 w-4 text-emerald-600" />
+                    <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
                     <span>{point}</span>
                   </li>
                 ))}
@@ -71,7 +72,7 @@ export function HowItWorksPage() {
             {FEATURES.map((feature) => (
               <li key={feature.id} className="rounded-2xl bg-linear-to-b from-brand-50 to-white p-7 ring-1 ring-brand-100">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm ring-1 ring-brand-100">
-                  <MarketingIcon name={feature.icon} className="h-6 w-6" />
+                  <feature.icon className="h-6 w-6 shrink-0" />
                 </span>
                 <h3 className="mt-5 text-lg font-semibold text-slate-900">{t(`howItWorks.features.${feature.id}.title`)}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{t(`howItWorks.features.${feature.id}.body`)}</p>
@@ -99,10 +100,10 @@ export function HowItWorksPage() {
       </section>
 
       <CtaBand id="how-cta-title" title={t('howItWorks.ctaTitle')} body={t('howItWorks.ctaBody', { days: claims.trialDays })}>
-        <CtaLink to="/signin" variant="inverse" arrow>
+        <CtaLink to={paths.signin.getHref()} variant="inverse" arrow>
           {t('howItWorks.ctaPrimary')}
         </CtaLink>
-        <CtaLink to="/pricing" variant="ghostInverse">
+        <CtaLink to={paths.pricing.getHref()} variant="ghostInverse">
           {t('howItWorks.ctaSecondary')}
         </CtaLink>
       </CtaBand>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { SparklesIcon } from 'lucide-react';
 import { claims } from '../claims';
 import { CtaLink } from '../components/cta-links';
+import { paths } from '../../../lib/paths';
 import { ExampleCard } from '../components/example-card';
-import { MarketingIcon } from '../components/icons';
 
 export function Hero() {
   const { t } = useTranslation('landing');
@@ -12,7 +13,7 @@ export function Hero() {
       <div className="mx-auto grid max-w-7xl items-center gap-14 lg:grid-cols-[1.1fr_1fr]">
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-sm font-medium text-brand-800 shadow-sm ring-1 ring-brand-100">
-            <MarketingIcon name="spark" className="h-4 w-4 text-brand-600" />
+            <SparklesIcon className="h-4 w-4 shrink-0 text-brand-600" />
             {t('landing.hero.badge', { days: claims.trialDays })}
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
@@ -23,10 +24,10 @@ export function Hero() {
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-600 lg:mx-0">{t('landing.hero.subtitle')}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <CtaLink to="/signin" arrow>
+            <CtaLink to={paths.signin.getHref()} arrow>
               {t('landing.hero.primary')}
             </CtaLink>
-            <CtaLink to="/pricing" variant="secondary">
+            <CtaLink to={paths.pricing.getHref()} variant="secondary">
               {t('landing.hero.secondary')}
             </CtaLink>
           </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { asStringList } from '../components/format';
+import { CheckIcon } from 'lucide-react';
+import { asStringList } from '../components/string-list';
 import { HISTORY_FIRST, HISTORY_LAST, HistoryChart } from '../components/history-chart';
-import { MarketingIcon } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';
 
 export function HistorySection() {
@@ -18,7 +18,7 @@ export function HistorySection() {
             {points.map((point) => (
               <li key={point} className="flex gap-3 text-slate-700">
                 <span className="mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-                  <MarketingIcon name="check" className="h-4 w-4" />
+                  <CheckIcon className="h-4 w-4 shrink-0" />
                 </span>
                 {point}
               </li>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MarketingIcon } from '../components/icons';
+import { ArrowRightIcon } from 'lucide-react';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';
+import { paths } from '../../../lib/paths';
 
 export function HowSection() {
   const { t } = useTranslation('landing');
@@ -26,9 +27,9 @@ export function HowSection() {
           ))}
         </ol>
         <p className="mt-10 text-center">
-          <Link to="/como-funciona" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800">
+          <Link to={paths.howItWorks.getHref()} className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800">
             {t('landing.how.more')}
-            <MarketingIcon name="arrowRight" className="h-4 w-4" />
+            <ArrowRightIcon className="h-4 w-4 shrink-0" />
           </Link>
         </p>
       </div>

@@ -1,28 +1,38 @@
+import {
+  CalendarIcon,
+  GlobeIcon,
+  Grid3x3Icon,
+  type LucideIcon,
+  MegaphoneIcon,
+  MessageCircleMoreIcon,
+  TrendingUpIcon,
+  UsersIcon,
+  VanIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
-import { MarketingIcon, type MarketingIconName } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';
+import { formatDecimal } from '../../../lib/format';
 
-const ITEMS: { id: string; icon: MarketingIconName }[] = [
-  { id: 'weekly', icon: 'calendar' },
-  { id: 'ads', icon: 'megaphone' },
-  { id: 'serviceArea', icon: 'van' },
-  { id: 'countries', icon: 'globe' },
-  { id: 'competitors', icon: 'users' },
-  { id: 'grid', icon: 'grid' },
-  { id: 'gbp', icon: 'chart' },
-  { id: 'support', icon: 'chat' },
+const ITEMS: { id: string; icon: LucideIcon }[] = [
+  { id: 'weekly', icon: CalendarIcon },
+  { id: 'ads', icon: MegaphoneIcon },
+  { id: 'serviceArea', icon: VanIcon },
+  { id: 'countries', icon: GlobeIcon },
+  { id: 'competitors', icon: UsersIcon },
+  { id: 'grid', icon: Grid3x3Icon },
+  { id: 'gbp', icon: TrendingUpIcon },
+  { id: 'support', icon: MessageCircleMoreIcon },
 ];
 
 export function IncludedSection() {
   const { t, i18n } = useTranslation('landing');
-  const km = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const values = {
     count: claims.competitors,
     min: claims.minGrid,
     max: claims.maxGrid,
-    minKm: km.format(claims.minRadiusKm),
-    maxKm: km.format(claims.maxRadiusKm),
+    minKm: formatDecimal(claims.minRadiusKm, i18n.language),
+    maxKm: formatDecimal(claims.maxRadiusKm, i18n.language),
   };
   return (
     <section
@@ -35,7 +45,7 @@ export function IncludedSection() {
           {ITEMS.map((item) => (
             <li key={item.id} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <MarketingIcon name={item.icon} className="h-5.5 w-5.5" />
+                <item.icon className="h-5.5 w-5.5 shrink-0" />
               </span>
               <h3 className="mt-4 font-semibold text-slate-900">{t(`landing.included.items.${item.id}.title`, values)}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600">{t(`landing.included.items.${item.id}.body`, values)}</p>

@@ -1,15 +1,15 @@
+import { type LucideIcon, MapPinIcon, RadarIcon, SparklesIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
-import { MarketingIcon, type MarketingIconName } from '../components/icons';
 import { RankLegend } from '../components/rank-legend';
 import { SectionHeading } from '../components/section-heading';
 
-const METRICS: { id: 'geoRank' | 'avgPosition' | 'localPack' | 'competitors'; icon: MarketingIconName }[] = [
-  { id: 'geoRank', icon: 'radar' },
-  { id: 'avgPosition', icon: 'pin' },
-  { id: 'localPack', icon: 'spark' },
-  { id: 'competitors', icon: 'users' },
+const METRICS: { id: 'geoRank' | 'avgPosition' | 'localPack' | 'competitors'; icon: LucideIcon }[] = [
+  { id: 'geoRank', icon: RadarIcon },
+  { id: 'avgPosition', icon: MapPinIcon },
+  { id: 'localPack', icon: SparklesIcon },
+  { id: 'competitors', icon: UsersIcon },
 ];
 
 export function RankMapsSection() {
@@ -36,7 +36,7 @@ export function RankMapsSection() {
             {METRICS.map((metric) => (
               <div key={metric.id} className="rounded-2xl bg-white/5 p-5 ring-1 ring-white/10">
                 <dt className="flex items-center gap-2.5 font-semibold text-white">
-                  <MarketingIcon name={metric.icon} className="h-5 w-5 text-cyan-300" />
+                  <metric.icon className="h-5 w-5 shrink-0 text-cyan-300" />
                   {t(`landing.rankmaps.metrics.${metric.id}.title`)}
                 </dt>
                 <dd className="mt-2 text-sm leading-6 text-slate-300">

@@ -13,8 +13,9 @@ import { usePlace } from '../api/get-place';
 import { useUpdateMatrix } from '../api/update-matrix';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
+import { paths } from '../../../lib/paths';
 
-/** /edit-matrix/{placeId}, Editar Matriz de Análisis (spec §2): the editor pre-filled with the saved grid. */
+/** /edit-matrix/{placeId}, Editar Matriz de Análisis (docs/product.md §2): the editor pre-filled with the saved grid. */
 export function EditMatrixPage({ placeId, profile }: { placeId: string; profile: Profile }) {
   const { t } = useTranslation('places');
   const query = usePlace(placeId);
@@ -23,7 +24,7 @@ export function EditMatrixPage({ placeId, profile }: { placeId: string; profile:
     return (
       <div data-page="edit-matrix" className="mx-auto max-w-lg py-10">
         <AlertBanner tone="error" title={t('errors.loadEdit')}>
-          <Link to="/" className={`${buttonClass('secondary')} mt-3 py-2!`}>
+          <Link to={paths.root.getHref()} className={`${buttonClass('secondary')} mt-3 py-2!`}>
             {t('edit.backToDashboard')}
           </Link>
         </AlertBanner>
@@ -61,7 +62,7 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
     try {
       await save.mutateAsync({ gridSize: grid.gridSize, radius: grid.radius, coordinates: center });
       toast({ type: 'success', message: t('edit.saved') });
-      void navigate(`/rankmap/${place._id}`);
+      void navigate(paths.place.getHref(place._id));
     } catch (err) {
       if (showApiAlert(err)) return;
       setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('errors.updateMatrix'));
@@ -73,9 +74,9 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
       <Breadcrumb
         label={t('breadcrumb.label')}
         items={[
-          { label: t('breadcrumb.home'), to: '/' },
-          { label: t('breadcrumb.rankmap'), to: '/rankmap' },
-          { label: place.name, to: `/rankmap/${place._id}` },
+          { label: t('breadcrumb.home'), to: paths.root.getHref() },
+          { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
+          { label: place.name, to: paths.place.getHref(place._id) },
           { label: t('edit.crumb') },
         ]}
       />
@@ -101,7 +102,7 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
         {notice && <AlertBanner tone="info">{notice}</AlertBanner>}
         {error && <AlertBanner tone="error">{error}</AlertBanner>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/" className={buttonClass('secondary')}>
+          <Link to={paths.root.getHref()} className={buttonClass('secondary')}>
             {t('edit.cancel')}
           </Link>
           <Button loading={save.isPending} disabled={!matrix && !save.isPending} onClick={() => void submit()}>

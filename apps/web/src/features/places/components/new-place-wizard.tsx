@@ -17,13 +17,14 @@ import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
 import { WizardSteps } from './wizard-steps';
+import { paths } from '../../../lib/paths';
 
 /** One id per wizard visit: Google bills autocomplete and details of one session together. */
 function newSessionToken(): string {
   return crypto.randomUUID();
 }
 
-/** /new-place, Añadir Negocio (spec §2, §4): 1 Buscar Negocio, 2 Configurar Matriz. */
+/** /new-place, Añadir Negocio (docs/product.md §2, docs/product.md §4): 1 Buscar Negocio, 2 Configurar Matriz. */
 export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; demoCatalogue: boolean }) {
   const { t } = useTranslation('places');
   const navigate = useNavigate();
@@ -42,7 +43,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
   const center = location ?? pickedCenter;
   const serviceArea = preview.data ? preview.data.location === null : false;
 
-  // Back, or 'Cambiar negocio': step 1 again with no selection and no matrix (spec §4).
+  // Back, or 'Cambiar negocio': step 1 again with no selection and no matrix (docs/product.md §4).
   const restart = () => {
     setStep(1);
     setSelected(null);
@@ -74,7 +75,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
         ...(serviceArea ? { center } : {}),
         sessionToken,
       });
-      void navigate(`/rankmap/${_id}`);
+      void navigate(paths.place.getHref(_id));
     } catch (err) {
       if (showApiAlert(err)) return;
       setCreateError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('errors.create'));
@@ -85,7 +86,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
     <div data-page="new-place" className="space-y-6">
       <Breadcrumb
         label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: t('wizard.title') }]}
+        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: t('wizard.title') }]}
       />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('wizard.title')}</h1>
@@ -118,7 +119,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
             </div>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link to="/rankmap" className={buttonClass('secondary')}>
+            <Link to={paths.rankmap.getHref()} className={buttonClass('secondary')}>
               {t('wizard.cancel')}
             </Link>
             <Button onClick={next}>{t('wizard.continue')}</Button>

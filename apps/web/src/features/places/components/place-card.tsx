@@ -1,13 +1,13 @@
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisVerticalIcon, Grid3x3Icon, MapIcon, RefreshCwIcon, TrashIcon } from 'lucide-react';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { mapsUrl } from '../utils/place-limits';
-import { TrashIcon } from '../../../components/ui/common-icons';
-import { GridIcon, MapIcon, MoreIcon, SyncIcon } from './place-icons';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
+import { paths } from '../../../lib/paths';
 
 interface PlaceCardProps {
   place: Place;
@@ -17,7 +17,7 @@ interface PlaceCardProps {
   onDelete: () => void;
 }
 
-/** One business on /rankmap (spec §2): opens its keywords; its menu syncs, opens Maps, edits the grid or deletes. */
+/** One business on /rankmap (docs/product.md §2): opens its keywords; its menu syncs, opens Maps, edits the grid or deletes. */
 export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceCardProps) {
   const { t } = useTranslation('places');
   const busy = syncing || deleting;
@@ -33,7 +33,7 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
           <h2 className="text-base font-semibold text-slate-900">
             {/* The whole card is clickable through this link's overlay; the menu sits above it. */}
             <Link
-              to={`/rankmap/${place._id}`}
+              to={paths.place.getHref(place._id)}
               className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
             >
               <span className="line-clamp-2 break-words">{place.name}</span>
@@ -44,11 +44,22 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
         <div className="relative z-10">
           <DropdownMenu
             label={t('card.menu', { name: place.name })}
-            trigger={<MoreIcon />}
+            trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
             items={[
-              { kind: 'action', label: syncing ? t('card.syncing') : t('card.sync'), onSelect: onSync, icon: <SyncIcon />, disabled: busy },
-              { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon /> },
-              { kind: 'link', label: t('card.editMatrix'), to: `/edit-matrix/${place._id}`, icon: <GridIcon /> },
+              {
+                kind: 'action',
+                label: syncing ? t('card.syncing') : t('card.sync'),
+                onSelect: onSync,
+                icon: <RefreshCwIcon className="h-4 w-4" />,
+                disabled: busy,
+              },
+              { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon className="h-4 w-4" /> },
+              {
+                kind: 'link',
+                label: t('card.editMatrix'),
+                to: paths.editMatrix.getHref(place._id),
+                icon: <Grid3x3Icon className="h-4 w-4" />,
+              },
               {
                 kind: 'action',
                 label: t('card.delete'),

@@ -1,9 +1,11 @@
+import { paths } from '../../../lib/paths';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { useAlerts } from '../../../components/ui/alerts/alerts-context';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -16,9 +18,8 @@ import { useRefreshPlace } from '../api/refresh-place';
 import { placesAllowance } from '../utils/place-limits';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
-import { PinIcon, PlusIcon } from './place-icons';
 
-/** /rankmap (spec §2): the user's businesses, the plan's allowance and how RankMap works. */
+/** /rankmap (docs/product.md §2): the user's businesses, the plan's allowance and how RankMap works. */
 export function PlaceListPage({ profile }: { profile: Profile }) {
   const { t } = useTranslation('places');
   const places = usePlaces();
@@ -28,7 +29,7 @@ export function PlaceListPage({ profile }: { profile: Profile }) {
 
   return (
     <div data-page="rankmap" className="space-y-6">
-      <Breadcrumb label={t('breadcrumb.label')} items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap') }]} />
+      <Breadcrumb label={t('breadcrumb.label')} items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap') }]} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
@@ -71,8 +72,8 @@ function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: numb
   const { t } = useTranslation('places');
   if (canAdd)
     return (
-      <Link to="/new-place" className={`${buttonClass('primary')} shrink-0 whitespace-nowrap`}>
-        <PlusIcon />
+      <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} shrink-0 whitespace-nowrap`}>
+        <PlusIcon className="h-4 w-4" />
         {t('list.add')}
       </Link>
     );
@@ -81,7 +82,7 @@ function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: numb
       <span role="status" className="rounded-lg bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-500">
         {t('list.limitReached', { count, limit })}
       </span>
-      <Link to="/subscription" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={paths.subscription.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
         {t('list.upgrade')}
       </Link>
     </div>
@@ -123,7 +124,7 @@ function PlaceGrid({ places }: { places: Place[] }) {
       await refresh.mutateAsync(place._id);
       toast({ type: 'success', message: t('sync.done') });
     } catch (err) {
-      // Spec §8: a failed sync is only logged; the card keeps its current data.
+      // docs/product.md §8: a failed sync is only logged; the card keeps its current data.
       console.error('Sincronización fallida', err);
     } finally {
       setSyncingId(null);
@@ -155,12 +156,12 @@ function EmptyState() {
   return (
     <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <PinIcon />
+        <MapPinIcon className="h-4 w-4" />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{t('empty.title')}</h2>
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('empty.body')}</p>
-      <Link to="/new-place" className={`${buttonClass('primary')} mt-6`}>
-        <PlusIcon />
+      <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} mt-6`}>
+        <PlusIcon className="h-4 w-4" />
         {t('empty.cta')}
       </Link>
     </div>

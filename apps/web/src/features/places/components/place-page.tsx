@@ -3,6 +3,7 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { ClockIcon, EllipsisVerticalIcon, Grid3x3Icon } from 'lucide-react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
 import { Button } from '../../../components/ui/button';
@@ -14,12 +15,11 @@ import { usePlace } from '../api/get-place';
 import { useSetActivePlace } from '../api/set-active-place';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { ClockIcon } from '../../../components/ui/common-icons';
-import { GridIcon, MoreIcon } from './place-icons';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { ScheduleModal } from './schedule-modal';
 import { WeeklyScanCard } from './weekly-scan-card';
+import { paths } from '../../../lib/paths';
 
 interface PlacePageProps {
   placeId: string;
@@ -29,7 +29,7 @@ interface PlacePageProps {
 }
 
 /**
- * /rankmap/{placeId} (spec §2): the business's header, its weekly scan and its keywords.
+ * /rankmap/{placeId} (docs/product.md §2): the business's header, its weekly scan and its keywords.
  * A place that is not the user's (404) sends them to the dashboard.
  */
 export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
@@ -39,14 +39,14 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
   const activate = setActive.mutate;
   const loaded = query.isSuccess;
 
-  // Visiting a business makes it the active one (spec §2), once we know it is the user's.
+  // Visiting a business makes it the active one (docs/product.md §2), once we know it is the user's.
   useEffect(() => {
     if (loaded && profile.activePlaceId !== placeId) activate(placeId);
   }, [loaded, placeId, profile.activePlaceId, activate]);
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to="/" replace />;
+    if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to={paths.root.getHref()} replace />;
     return (
       <AlertBanner tone="error" title={t('errors.loadOne')}>
         <Button variant="secondary" className="mt-3 py-2!" loading={query.isFetching} onClick={() => void query.refetch()}>
@@ -60,7 +60,7 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
     <div data-page="place" className="space-y-6">
       <Breadcrumb
         label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: '/' }, { label: t('breadcrumb.rankmap'), to: '/rankmap' }, { label: place.name }]}
+        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: place.name }]}
       />
       <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} />
       {keywords(place)}
@@ -118,9 +118,9 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
         </div>
         <DropdownMenu
           label={t('header.menu')}
-          trigger={<MoreIcon />}
+          trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
           items={[
-            { kind: 'link', label: t('card.editMatrix'), to: `/edit-matrix/${place._id}`, icon: <GridIcon /> },
+            { kind: 'link', label: t('card.editMatrix'), to: paths.editMatrix.getHref(place._id), icon: <Grid3x3Icon className="h-4 w-4" /> },
             { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
           ]}
         />

@@ -1,5 +1,6 @@
+import { formatRating } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
-import { StarIcon } from './place-icons';
+import { StarIcon } from 'lucide-react';
 
 /** '★ 4,7 (312 reseñas)', or 'Sin reseñas'. */
 export function Rating({ rating, reviews }: { rating: number | null; reviews: number }) {
@@ -7,8 +8,8 @@ export function Rating({ rating, reviews }: { rating: number | null; reviews: nu
   if (rating === null) return <span className="text-sm text-slate-500">{t('rating.none')}</span>;
   return (
     <span className="inline-flex items-center gap-1 text-sm text-slate-700">
-      <StarIcon />
-      <span className="font-semibold">{rating.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+      <StarIcon className="h-4 w-4 text-amber-400" fill="currentColor" />
+      <span className="font-semibold">{formatRating(rating, i18n.language)}</span>
       <span className="text-slate-500">({t('rating.reviews', { count: reviews })})</span>
     </span>
   );

@@ -1,23 +1,13 @@
 import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
-import { useEffect, useState } from 'react';
+import { useNow } from '../../../lib/use-now';
 import { useTranslation } from 'react-i18next';
+import { ClockIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { ClockIcon } from '../../../components/ui/common-icons';
-
-/** Re-renders every second: the countdown of spec §4 recalculates each second. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
-  return now;
-}
 
 interface WeeklyScanCardProps {
   place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone'>;
-  /** Pro plans may switch weekly scans off and on (spec §6). */
+  /** Pro plans may switch weekly scans off and on (docs/product.md §6). */
   canToggle: boolean;
   toggling: boolean;
   onToggle: (on: boolean) => void;
@@ -27,7 +17,8 @@ interface WeeklyScanCardProps {
 /** The weekly automatic scan: when it runs, in the place's own time zone, and how long until then. */
 export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSchedule }: WeeklyScanCardProps) {
   const { t, i18n } = useTranslation('places');
-  const now = useNow();
+  // The countdown of docs/product.md §4 recalculates each second.
+  const now = useNow(1000);
   const next = nextWeeklyScan(now, place.rankDay, place.rankHour, place.timeZone);
   const left = countdown(next.getTime() - now.getTime());
   const formatted = new Intl.DateTimeFormat(i18n.language, {

@@ -2,7 +2,7 @@ import { FALLBACK_LIMITS, isUnlimited } from '@rankmaps/shared/plans';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
 
 /**
- * Whether one more business may be added (spec §5): always for pro plans, otherwise while
+ * Whether one more business may be added (docs/product.md §5): always for pro plans, otherwise while
  * the count is below planLimits.places (1 when the profile has no limits).
  */
 export function placesAllowance(planLimits: Pick<PlanLimits, 'type' | 'places'> | null | undefined, count: number) {

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 
 export interface CheckoutInput {
   priceId: string;
-  /** The plan name plus '(Anual)' or '(Mensual)', or '{n} créditos' (spec §7). */
+  /** The plan name plus '(Anual)' or '(Mensual)', or '{n} créditos' (docs/product.md §7). */
   planName: string;
 }
 

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { annualSavings, annualTotal, DEFAULT_RADIUS_M, isUnlimited, priceFor, type BillingPeriod, type Plan } from '@rankmaps/shared/plans';
+import { CheckIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckoutError } from './checkout-error';
-import { formatEuro } from './format';
-import { CheckIcon } from './icons';
+import { formatCount, formatEuro } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 interface PlanCardProps {
   plan: Plan;
@@ -26,15 +27,14 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
   const { t, i18n } = useTranslation('plans');
   const euro = (n: number) => formatEuro(n, i18n.language);
   const annual = period === 'annual';
-  const number = new Intl.NumberFormat(i18n.language);
   const unlimited = (n: number, feminine = false) =>
-    isUnlimited(n) ? t(feminine ? 'card.unlimitedFeminine' : 'card.unlimited') : number.format(n);
+    isUnlimited(n) ? t(feminine ? 'card.unlimitedFeminine' : 'card.unlimited') : formatCount(n, i18n.language);
   const limits = [
     { label: t('card.places'), value: unlimited(plan.limits.places) },
     { label: t('card.keywords'), value: unlimited(plan.limits.keywords, true) },
     { label: t('card.weeklyScans'), value: unlimited(plan.limits.weeklyScans) },
     { label: t('card.manualScans'), value: unlimited(plan.limits.manualScans) },
-    ...(plan.credits > 0 ? [{ label: t('card.credits'), value: number.format(plan.credits) }] : []),
+    ...(plan.credits > 0 ? [{ label: t('card.credits'), value: formatCount(plan.credits, i18n.language) }] : []),
     { label: t('card.grid'), value: t('card.gridValue', { size: plan.limits.gridSize }) },
   ];
   const titleId = `plan-${plan.id}-title`;
@@ -73,7 +73,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
       </div>
       <div className="mt-6">
         {!signedIn ? (
-          <Link to="/signup" className={buttonClass}>
+          <Link to={paths.signup.getHref()} className={buttonClass}>
             {t('cta.start')}
           </Link>
         ) : isCurrent ? (
@@ -98,7 +98,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
         {limits.map((limit) => (
           <div key={limit.label} className="flex items-center justify-between gap-3">
             <dt className="flex items-center gap-2 text-slate-600">
-              <CheckIcon className="h-4 w-4 text-brand-600" />
+              <CheckIcon className="h-4 w-4 shrink-0 text-brand-600" />
               {limit.label}
             </dt>
             <dd className="font-semibold text-slate-900">{limit.value}</dd>
@@ -106,10 +106,10 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
         ))}
       </dl>
       <p className="mt-5 flex items-center gap-2 text-sm text-slate-600">
-        <CheckIcon className="h-4 w-4 text-brand-600" />
+        <CheckIcon className="h-4 w-4 shrink-0 text-brand-600" />
         {plan.type === 'pro'
           ? t('card.customRadius')
-          : t('card.fixedRadius', { km: new Intl.NumberFormat(i18n.language).format(DEFAULT_RADIUS_M / 1000) })}
+          : t('card.fixedRadius', { km: formatCount(DEFAULT_RADIUS_M / 1000, i18n.language) })}
       </p>
     </li>
   );

@@ -11,7 +11,7 @@ export function useSendConfirmationEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendConfirmationEmail,
-    // Spec §7: the profile is refreshed afterwards.
+    // docs/product.md §7: the profile is refreshed afterwards.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey, exact: true }),
   });
 }

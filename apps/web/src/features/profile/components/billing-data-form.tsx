@@ -10,7 +10,7 @@ import { serverErrorOr } from './error-text';
 
 type BillingType = 'personal' | 'business';
 
-/** The stored billing data, or an empty form whose billing e-mail is the account's (spec §3). */
+/** The stored billing data, or an empty form whose billing e-mail is the account's (docs/product.md §3). */
 function billingDefaults(profile: Profile, defaultCountry: string): BillingDataInput {
   const b = profile.billingData;
   return {
@@ -28,7 +28,7 @@ function billingDefaults(profile: Profile, defaultCountry: string): BillingDataI
 }
 
 /**
- * Billing data (spec §3, §5), checked by the shared schema the server uses. Personal and
+ * Billing data (docs/product.md §3, docs/product.md §5), checked by the shared schema the server uses. Personal and
  * business change the labels: 'Nombre Completo' / 'NIF/DNI' or 'Razón Social' / 'CIF'.
  */
 export function BillingDataForm({ profile, onStatus }: { profile: Profile; onStatus: (status: Status | null) => void }) {

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { ChevronDownIcon, WrenchIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
@@ -16,10 +17,8 @@ import {
   type DevParamsFormOutput,
   type DevParamsFormValues,
 } from '../utils/dev-params';
-import { ChevronDownIcon } from '../../../components/ui/common-icons';
-import { WrenchIcon } from './icons';
 
-/** Spec §9: the panel closes 1.5 s after a successful save. */
+/** docs/product.md §9: the panel closes 1.5 s after a successful save. */
 const CLOSE_AFTER_MS = 1500;
 
 function DevParamsForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
@@ -82,7 +81,7 @@ function DevParamsForm({ profile, onSaved }: { profile: Profile; onSaved: () => 
 }
 
 /**
- * The development parameters (spec §2, decisions §6): plan limits and credit balances for
+ * The development parameters (docs/product.md §2, docs/decisions.md §6): plan limits and credit balances for
  * trying the app out. The caller shows it only while developer tools are on; it says so.
  */
 export function DevParamsPanel({ profile, extra }: { profile: Profile; extra?: ReactNode }) {

@@ -15,7 +15,7 @@ import { serverErrorOr } from './error-text';
 import { PhotoUpload } from './photo-upload';
 
 /**
- * Personal information (spec §2, §5): photo, name (required), e-mail (read-only), age and
+ * Personal information (docs/product.md §2, docs/product.md §5): photo, name (required), e-mail (read-only), age and
  * gender. Saved as one multipart PUT /user with the new picture or the current one's URL.
  */
 export function PersonalInfoForm({ profile, onStatus }: { profile: Profile; onStatus: (status: Status | null) => void }) {

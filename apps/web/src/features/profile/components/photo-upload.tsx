@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PICTURE_ACCEPT, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_MAX_MB } from '@rankmaps/shared/schemas/profile';
+import { CameraIcon, TrashIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { pickPhotos, type PhotoError } from '../utils/photo-files';
-import { CameraIcon, TrashIcon } from './icons';
 
 interface PhotoUploadProps {
   /** The saved picture's URL, if any. */
@@ -35,7 +35,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * The profile photo widget (spec §2, §5): the current picture or an add-photo prompt; one
+ * The profile photo widget (docs/product.md §2, docs/product.md §5): the current picture or an add-photo prompt; one
  * image of at most 2 MB, previewed before saving. The picture can be dropped on it too.
  */
 export function PhotoUpload({ currentUrl, file, onFileChange, onErrors, onDelete, deleting, disabled = false }: PhotoUploadProps) {

@@ -1,6 +1,6 @@
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 
-/** The profile picture, or the first letter of the name on a brand disc (spec §2). */
+/** The profile picture, or the first letter of the name on a brand disc (docs/product.md §2). */
 export function ProfileAvatar({
   profile,
   className = 'h-20 w-20 text-3xl',

@@ -21,7 +21,7 @@ interface ProfilePageProps {
 }
 
 /**
- * /profile (spec §2): header, e-mail banner, subscription, development panel (only with
+ * /profile (docs/product.md §2): header, e-mail banner, subscription, development panel (only with
  * developer tools on), and the personal / billing / payments tabs. The tabs share one
  * status line, cleared whenever the tab changes.
  */

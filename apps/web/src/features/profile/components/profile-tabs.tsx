@@ -4,7 +4,7 @@ import { nextTabIndex } from '../utils/tabs';
 export interface ProfileTab {
   id: string;
   label: string;
-  /** The compact label phones show (spec §2: Personal, Facturación, Pagos). */
+  /** The compact label phones show (docs/product.md §2: Personal, Facturación, Pagos). */
   short: string;
   content: ReactNode;
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
+import { MailIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage, type Status } from '../../../components/ui/status-message';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
-import { MailIcon } from '../../../components/ui/common-icons';
 import { useCooldown } from './use-cooldown';
 
 /**
  * Shown while the e-mail is unconfirmed. The resend button goes idle → 'Enviando...' →
- * 'Reenviar en {n}s' for 60 s → idle (spec §4), as on /email-verification.
+ * 'Reenviar en {n}s' for 60 s → idle (docs/product.md §4), as on /email-verification.
  */
 export function UnconfirmedEmailBanner({ email }: { email: string }) {
   const { t } = useTranslation('profile');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { devParamsRequestSchema, type DevParamsRequest, type Profile } from '@rankmaps/shared/schemas/profile';
 
-/** The panel's numbers: anything that is not a number becomes 0 (spec §5). */
+/** The panel's numbers: anything that is not a number becomes 0 (docs/product.md §5). */
 export function toWholeNumber(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number.parseInt(raw.trim(), 10) : NaN;
   return Number.isFinite(n) ? Math.trunc(n) : 0;
@@ -36,7 +36,7 @@ export function toDevParamsRequest({
   return { planLimits: { type, places, keywords, credits }, subscriptionCredits, extraCredits };
 }
 
-/** Spec §9 defaults (basic, 1 place, 3 keywords, 0 credits); the balances start at the current ones. */
+/** docs/product.md §9 defaults (basic, 1 place, 3 keywords, 0 credits); the balances start at the current ones. */
 export function devParamsDefaults(profile: Pick<Profile, 'subscriptionCredits' | 'extraCredits'>): DevParamsFormValues {
   return {
     type: 'basic',

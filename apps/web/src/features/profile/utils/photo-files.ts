@@ -24,7 +24,7 @@ export function matchesAccept(type: string, accept: string): boolean {
 }
 
 /**
- * The photo widget's checks (spec §5): images only, at most the size limit, no empty
+ * The photo widget's checks (docs/product.md §5): images only, at most the size limit, no empty
  * files. Single mode keeps the first good file; multiple mode appends, up to maxFiles.
  */
 export function pickPhotos(current: File[], incoming: File[], rules: PhotoRules): { files: File[]; errors: PhotoError[] } {

@@ -13,8 +13,8 @@ export function personalDefaults(profile: Pick<Profile, 'name' | 'options'>): { 
 }
 
 /**
- * The multipart body of PUT /user (spec §7): name, options as a JSON list with only the
- * non-empty age and gender (§5), and either the new picture file or the current picture's
+ * The multipart body of PUT /user (docs/product.md §7): name, options as a JSON list with only the
+ * non-empty age and gender (docs/product.md §5), and either the new picture file or the current picture's
  * URL as profilePictureOld ("keep it").
  */
 export function buildProfileFormData(values: PersonalValues, picture: File | null, currentPicture: string | null): FormData {

@@ -9,7 +9,7 @@ export const getAnalysisStatus = (id: string, signal?: AbortSignal) =>
   api<RankMapStatusResponse>(`/rankmap/${encodeURIComponent(id)}/status`, { signal });
 
 /**
- * Polls the selected analysis every 2 s (spec §4, §9) while `active` (it has started and is
+ * Polls the selected analysis every 2 s (docs/product.md §4, docs/product.md §9) while `active` (it has started and is
  * not finished: see `isPollingActive`) and the answer still says pending or processing.
  */
 export function useAnalysisStatus(id: string | null, active: boolean) {

@@ -1,12 +1,12 @@
 import type { RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
+import { TrashIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../../components/ui/alerts/alerts-context';
-import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toasts/toast-context';
 import { useDeleteAnalysis } from '../api/delete-analysis';
 import { useDeleteScheduledAnalysis } from '../api/delete-scheduled-analysis';
 import { deleteKind, isSelectable, liveStatus, timelineState, type TimelineState } from '../utils/analysis-logic';
-import { formatDateTime, formatNumber, formatPercent } from '../utils/format';
+import { formatDateTime, formatDecimal, formatPercent } from '../../../lib/format';
 import { serverMessage } from '../utils/server-message';
 import { ProgressBar } from './progress-bar';
 
@@ -32,9 +32,9 @@ const badgeTone: Record<TimelineState, string> = {
 };
 
 /**
- * The keyword's analyses, newest first (spec §2, §4): each with its date on the place's clock,
+ * The keyword's analyses, newest first (docs/product.md §2, docs/product.md §4): each with its date on the place's clock,
  * its kind and its state. Finished ones are selectable; finished ones and future one-offs
- * can be deleted after a confirmation (spec §5).
+ * can be deleted after a confirmation (docs/product.md §5).
  */
 export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZone, now, onSelect }: AnalysisTimelineProps) {
   const { t, i18n } = useTranslation('rankmaps');
@@ -60,7 +60,7 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
         toast({ type: 'success', message: t('success.deleted') });
       }
     } catch (err) {
-      // Spec §8: the scheduled delete shows the server's text when it has one; the other a fixed sentence.
+      // docs/product.md §8: the scheduled delete shows the server's text when it has one; the other a fixed sentence.
       toast({ type: 'error', message: kind === 'scheduled' ? serverMessage(err, t('errors.deleteScheduled')) : t('errors.delete') });
     }
   };
@@ -110,9 +110,7 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
                   title={t(del === 'scheduled' ? 'timeline.deleteScheduled' : 'timeline.delete', { date })}
                   className="absolute top-2 right-2 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
                 >
-                  <Icon className="h-4 w-4">
-                    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-                  </Icon>
+                  <TrashIcon className="h-4 w-4" />
                 </button>
               )}
             </li>
@@ -141,10 +139,10 @@ function EntryBody({ entry, state, date, progress }: { entry: RankMapSummary; st
       )}
       {state === 'completed' && stats && (
         <span className="mt-1 block text-xs text-slate-700 tabular-nums">
-          {t('timeline.avgPosition', { value: stats.avgPosition === null ? '+20' : formatNumber(stats.avgPosition, i18n.language) })}
+          {t('timeline.avgPosition', { value: stats.avgPosition === null ? '+20' : formatDecimal(stats.avgPosition, i18n.language) })}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          {t('timeline.geoRank', { value: formatNumber(stats.geoRank, i18n.language) })}
+          {t('timeline.geoRank', { value: formatDecimal(stats.geoRank, i18n.language) })}
         </span>
       )}
       {state === 'failed' && (

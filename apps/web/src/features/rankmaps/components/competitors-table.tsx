@@ -1,26 +1,17 @@
+import { ChevronDownIcon, ChevronsUpDownIcon, ChevronUpIcon } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { MAX_FOLLOWED_COMPETITORS } from '@rankmaps/shared/schemas/trend';
-import {
-  type CompetitorSortKey,
-  DEFAULT_SORT,
-  type SortState,
-  ariaSort,
-  formatDecimal,
-  formatPercent,
-  formatRating,
-  nextSort,
-  rankCompetitors,
-  sortCompetitorRows,
-} from './results-logic';
-import { AdBadge, OursBadge, PinIcon, RatingText, StarIcon } from './results-ui';
+import { formatDecimal, formatPercent, formatRating } from '../../../lib/format';
+import { type CompetitorSortKey, DEFAULT_SORT, type SortState, ariaSort, nextSort, rankCompetitors, sortCompetitorRows } from '../utils/competitor-sort';
+import { AdBadge, FollowPin, OursBadge, RatingStar, RatingText } from './results-ui';
 
 export interface CompetitorsTableProps {
   analysis: CompetitorAnalysis;
   /** Place ids of the competitors the user follows on this place. */
   followed: string[];
-  /** When given, each row but ours gets a pin toggle (issue 5 item 7); the caller enforces the limit of 5 and says so. */
+  /** When given, each row but ours gets a pin toggle (followed competitors); the caller enforces the limit of 5 and says so. */
   onToggleFollow?: (competitor: Competitor) => void;
 }
 
@@ -32,7 +23,7 @@ interface Column {
 }
 
 /**
- * The competitors of an analysis (spec §9: up to 80 rows, already capped by the server):
+ * The competitors of an analysis (docs/product.md §9: up to 80 rows, already capped by the server):
  * rank, business, average position, appearances, Local Pack %, visibility, GeoRank and
  * rating, our row highlighted and advertisers marked, with our rank and the top 15's
  * averages above and the ad detector below. Columns sort from their headers; narrow
@@ -94,7 +85,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
         <SummaryTile label={t('table.avgRating', { top: COMPETITORS_TOP })}>
           {analysis.avgRating !== null ? (
             <span className="inline-flex items-center gap-1 font-semibold text-slate-900">
-              <StarIcon />
+              <RatingStar />
               {formatRating(analysis.avgRating, locale)}
             </span>
           ) : (
@@ -111,7 +102,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
       {onToggleFollow && (
         <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600">
           <span className="text-brand-700">
-            <PinIcon filled />
+            <FollowPin filled />
           </span>
           {t('table.followHint', { max: MAX_FOLLOWED_COMPETITORS, count: followed.length })}
         </p>
@@ -196,7 +187,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                           {c.isAd && <AdBadge>{t('table.adShare', { share: formatPercent(c.adShare, locale, 0) })}</AdBadge>}
                           {isFollowed && !onToggleFollow && (
                             <span className="text-brand-700" title={t('table.followed')}>
-                              <PinIcon filled />
+                              <FollowPin filled />
                               <span className="sr-only">{t('table.followed')}</span>
                             </span>
                           )}
@@ -230,7 +221,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                                   : 'text-slate-500 ring-slate-300 hover:bg-slate-50 hover:text-brand-700'
                               }`}
                             >
-                              <PinIcon filled={isFollowed} />
+                              <FollowPin filled={isFollowed} />
                             </button>
                           )}
                         </td>
@@ -262,21 +253,14 @@ function SummaryTile({ label, children, testId }: { label?: string; children: Re
   );
 }
 
+const sortArrows = { ascending: ChevronUpIcon, descending: ChevronDownIcon, none: ChevronsUpDownIcon };
+
 function SortArrow({ state }: { state: 'ascending' | 'descending' | 'none' }) {
-  return (
-    <svg
-      viewBox="0 0 12 12"
-      className={`h-3 w-3 ${state === 'none' ? 'text-slate-300' : 'text-slate-700'}`}
-      fill="currentColor"
-      aria-hidden="true"
-    >
-      {state !== 'descending' && <path d="M6 1.5 9.5 5h-7L6 1.5Z" />}
-      {state !== 'ascending' && <path d="M6 10.5 2.5 7h7L6 10.5Z" />}
-    </svg>
-  );
+  const Arrow = sortArrows[state];
+  return <Arrow className={`h-3.5 w-3.5 ${state === 'none' ? 'text-slate-300' : 'text-slate-700'}`} strokeWidth={2.5} />;
 }
 
-/** The ad detector (decisions.md §3): who advertises in this search, and at what share of the points. */
+/** The ad detector (docs/decisions.md §3): who advertises in this search, and at what share of the points. */
 function AdsCard({ analysis, locale }: { analysis: CompetitorAnalysis; locale: string }) {
   const { t } = useTranslation('rankmap-results');
   const titleId = useId();

@@ -5,7 +5,7 @@ export type MapMode = 'ranking' | 'competitors';
 const MODES: MapMode[] = ['ranking', 'competitors'];
 
 /**
- * Ranking Map / Competidores (spec §2): a radio group. Tab reaches the checked option;
+ * Ranking Map / Competidores (docs/product.md §2): a radio group. Tab reaches the checked option;
  * the arrow keys, Home and End move and select, as the ARIA radio group pattern says.
  */
 export function ModeSwitch({ mode, onChange }: { mode: MapMode; onChange: (mode: MapMode) => void }) {

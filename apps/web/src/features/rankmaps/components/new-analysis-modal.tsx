@@ -13,8 +13,9 @@ import { useToast } from '../../../components/ui/toasts/toast-context';
 import { usePlaceValidPoints } from '../api/get-place-grid';
 import { useStartAnalysis } from '../api/start-analysis';
 import { analysisCost, isoToZonedLocal, zonedLocalToIso } from '../utils/analysis-logic';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '../../../lib/format';
 import { serverMessage } from '../utils/server-message';
+import { paths } from '../../../lib/paths';
 
 interface NewAnalysisModalProps {
   keyword: Keyword;
@@ -33,8 +34,8 @@ function scheduleIssue(local: string, timeZone: string, now: Date) {
 }
 
 /**
- * Nuevo Análisis (spec §2, §5): now, or at a date within 15 days on the place's clock.
- * The cost shows before confirming (decisions.md §2): credits for pro plans, included for basic ones.
+ * Nuevo Análisis (docs/product.md §2, docs/product.md §5): now, or at a date within 15 days on the place's clock.
+ * The cost shows before confirming (docs/decisions.md §2): credits for pro plans, included for basic ones.
  */
 export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAnalysisModalProps) {
   const { t, i18n } = useTranslation('rankmaps');
@@ -217,7 +218,7 @@ function CostBox({
       {short && (
         <p role="alert" className="mt-2 font-medium text-amber-900">
           {t('modal.short', { count: cost.shortBy })}{' '}
-          <Link to="/buy-credits" className="underline hover:text-amber-950">
+          <Link to={paths.buyCredits.getHref()} className="underline hover:text-amber-950">
             {t('modal.buyCredits')}
           </Link>
         </p>

@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, positionBand } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
-import { FAILED_MARKER, type PointEntry, formatCoordinates, ourPosition, pointEntries } from './results-logic';
+import { XIcon } from 'lucide-react';
+import { formatCoordinates } from '../../../lib/format';
+import { FAILED_MARKER, ourPosition } from '../utils/map-markers';
+import { type PointEntry, pointEntries } from '../utils/point-entries';
 import { AdBadge, OursBadge, RatingText } from './results-ui';
-import { CloseIcon } from '../../../components/ui/common-icons';
 
 export interface PointPanelProps {
   result: RankResult;
@@ -94,7 +96,7 @@ export function PointPanel({ result, ourPlaceId, onClose }: PointPanelProps) {
           title={t('panel.close')}
           className="-mt-1 -mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
-          <CloseIcon />
+          <XIcon className="h-5 w-5" />
         </button>
       </header>
 

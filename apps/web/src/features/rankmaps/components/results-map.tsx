@@ -18,13 +18,13 @@ import {
   FAILED_MARKER,
   type ResultMarker,
   competitorMarkers,
-  formatDecimal,
   markerSizeFor,
   neighbourPair,
   rankingLegend,
   resultMarkers,
   validPointCount,
-} from './results-logic';
+} from '../utils/map-markers';
+import { formatDecimal } from '../../../lib/format';
 
 export type ResultsMapMode = 'ranking' | 'competitors';
 
@@ -42,9 +42,9 @@ export interface ResultsMapProps {
   isDemo: boolean;
 }
 
-/** Spec §9: default zoom 13 or 14 before the points decide. */
+/** docs/product.md §9: default zoom 13 or 14 before the points decide. */
 const DEFAULT_ZOOM = 13;
-/** Spec §9: fitted with 10% padding, 20% for the competitors. */
+/** docs/product.md §9: fitted with 10% padding, 20% for the competitors. */
 const FIT_PADDING: Record<ResultsMapMode, number> = { ranking: 0.1, competitors: 0.2 };
 /** A single point (or competitor) is shown at this zoom rather than at the tiles' maximum. */
 const SINGLE_POINT_ZOOM = 15;
@@ -162,7 +162,7 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
     for (const [index, marker] of rankMarkersRef.current) markSelected(marker, index === selectedIndex);
   }, [selectedIndex, mode, points]);
 
-  // Fit the view to what the mode shows (spec §9 paddings).
+  // Fit the view to what the mode shows (docs/product.md §9 paddings).
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !shownBounds) return;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/icon';
-import { formatRating } from './results-logic';
+import { PinIcon, StarIcon } from 'lucide-react';
+import { formatCount, formatRating } from '../../../lib/format';
 
 /** Small pieces the point panel and the competitors table share. */
 
@@ -23,22 +23,14 @@ export function OursBadge({ children }: { children: ReactNode }) {
   );
 }
 
-export function StarIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 text-amber-400" fill="currentColor" aria-hidden="true">
-      <path d="M10 1.8 12.5 7l5.7.6-4.3 3.9 1.2 5.6L10 14.3l-5.1 2.8 1.2-5.6L1.8 7.6 7.5 7 10 1.8Z" />
-    </svg>
-  );
+/** The gold star beside a rating. */
+export function RatingStar() {
+  return <StarIcon className="h-3.5 w-3.5 shrink-0 text-amber-400" fill="currentColor" />;
 }
 
 /** A pin, filled when the competitor is followed. */
-export function PinIcon({ filled }: { filled: boolean }) {
-  return (
-    <Icon className="h-4 w-4" fill={filled ? 'currentColor' : 'none'}>
-      <path d="M9 4h6l-1 5 3 3v2H7v-2l3-3-1-5Z" />
-      <path d="M12 14v6" />
-    </Icon>
-  );
+export function FollowPin({ filled }: { filled: boolean }) {
+  return <PinIcon className="h-4 w-4" fill={filled ? 'currentColor' : 'none'} />;
 }
 
 /** '★ 4,6 · 312 reseñas', or 'Sin valoraciones'; `stacked` puts the reviews under the stars (narrow table cells). */
@@ -54,13 +46,13 @@ export function RatingText({
   stacked?: boolean;
 }) {
   const { t } = useTranslation('rankmap-results');
-  const count = t('rating.reviews', { count: reviews, formatted: new Intl.NumberFormat(locale).format(reviews) });
+  const count = t('rating.reviews', { count: reviews, formatted: formatCount(reviews, locale) });
   if (rating === null) {
     return <span className="text-xs text-slate-500">{reviews > 0 ? count : t('rating.none')}</span>;
   }
   const stars = (
     <>
-      <StarIcon />
+      <RatingStar />
       <span className="sr-only">{t('rating.value', { rating: formatRating(rating, locale) })}</span>
       <span aria-hidden="true" className="font-semibold text-slate-800">
         {formatRating(rating, locale)}

@@ -1,7 +1,7 @@
 import { POSITION_BAND_COLORS } from '@rankmaps/shared/metrics';
 import type { ScanStats } from '@rankmaps/shared/metrics';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent } from '../utils/format';
+import { formatDecimal, formatPercent } from '../../../lib/format';
 
 interface SummaryPanelProps {
   /** Null when the analysis has none (it failed before finishing). */
@@ -12,7 +12,7 @@ interface SummaryPanelProps {
 
 type Bucket = 'top3' | 'top10' | 'top20' | 'notFound';
 
-/** The distribution buckets of decisions.md §3, drawn in the marker colours of their best band. */
+/** The distribution buckets of docs/decisions.md §3, drawn in the marker colours of their best band. */
 const BUCKETS: { key: Bucket; color: string }[] = [
   { key: 'top3', color: POSITION_BAND_COLORS.top3 },
   { key: 'top10', color: POSITION_BAND_COLORS.top10 },
@@ -20,21 +20,21 @@ const BUCKETS: { key: Bucket; color: string }[] = [
   { key: 'notFound', color: POSITION_BAND_COLORS.notFound },
 ];
 
-/** The analysis's figures (decisions.md §3), each with a one-line explanation, and the position distribution. */
+/** The analysis's figures (docs/decisions.md §3), each with a one-line explanation, and the position distribution. */
 export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
   const { t, i18n } = useTranslation('rankmaps');
   const lang = i18n.language;
   const dash = '—';
 
   const figures = [
-    { key: 'geoRank', value: stats ? formatNumber(stats.geoRank, lang) : dash, hint: t('summary.geoRank.hint') },
+    { key: 'geoRank', value: stats ? formatDecimal(stats.geoRank, lang) : dash, hint: t('summary.geoRank.hint') },
     {
       key: 'avgPosition',
-      value: stats ? (stats.avgPosition === null ? '+20' : formatNumber(stats.avgPosition, lang)) : dash,
+      value: stats ? (stats.avgPosition === null ? '+20' : formatDecimal(stats.avgPosition, lang)) : dash,
       hint: stats && stats.avgPosition === null ? t('summary.avgPosition.notFoundHint') : t('summary.avgPosition.hint'),
     },
     { key: 'localPack', value: stats ? formatPercent(stats.localPackPercentage, lang) : dash, hint: t('summary.localPack.hint') },
-    { key: 'visibility', value: stats ? formatNumber(stats.visibilityIndex, lang) : dash, hint: t('summary.visibility.hint') },
+    { key: 'visibility', value: stats ? formatDecimal(stats.visibilityIndex, lang) : dash, hint: t('summary.visibility.hint') },
     { key: 'found', value: stats ? formatPercent(stats.foundPercentage, lang) : dash, hint: t('summary.found.hint') },
   ];
 

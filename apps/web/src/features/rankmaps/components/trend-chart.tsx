@@ -1,6 +1,7 @@
 import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDecimal } from '../../../lib/format';
 
 // Our line is the brand blue; followed competitors get distinct, colour-blind-safe hues.
 const OURS = '#1d4ed8';
@@ -49,7 +50,7 @@ export default function TrendChart({ trend }: { trend: TrendResponse }) {
                   reversed={metric === 'avgPosition'}
                   allowDecimals={false}
                 />
-                <Tooltip formatter={(v) => (typeof v === 'number' ? v.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) : '—')} />
+                <Tooltip formatter={(v) => (typeof v === 'number' ? formatDecimal(v, i18n.language, 2) : '—')} />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 {series.map((s) => (
                   <Line

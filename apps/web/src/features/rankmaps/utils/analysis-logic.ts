@@ -2,11 +2,11 @@ import type { Place } from '@rankmaps/shared/schemas/places';
 import type { RankMapStatus, RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { wallClock } from '@rankmaps/shared/schedule';
 
-/** Spec §9: a running analysis's status is polled every 2 seconds. */
+/** docs/product.md §9: a running analysis's status is polled every 2 seconds. */
 export const POLL_INTERVAL_MS = 2000;
 
 /**
- * What a timeline entry reads (spec §4 "Analysis status"):
+ * What a timeline entry reads (docs/product.md §4 "Analysis status"):
  * - weekly: the place's next automatic scan (the server's virtual entry);
  * - scheduled: 'Programado', a one-off still in the future;
  * - delayed: 'Retrasado', a scheduled or weekly run whose time has passed but has not started;
@@ -31,7 +31,7 @@ export function isSelectable(entry: Entry, now: Date): boolean {
 }
 
 /**
- * Which delete the entry offers (spec §5: each asks for confirmation first): 'scheduled' for
+ * Which delete the entry offers (docs/product.md §5: each asks for confirmation first): 'scheduled' for
  * a one-off still to come (DELETE /rankmap/scheduled/:id), 'analysis' for a finished one
  * (DELETE /rankmap/:id), none while it runs or waits and for the weekly placeholder.
  */
@@ -49,7 +49,7 @@ export function hasStarted(entry: Entry, now: Date): boolean {
 }
 
 /**
- * The analysis shown when the page opens (spec §4): the one processing if there is one (or
+ * The analysis shown when the page opens (docs/product.md §4): the one processing if there is one (or
  * one just launched and waiting for a worker), otherwise the latest completed. With neither,
  * the latest failed one, so its reason shows. The list comes newest first.
  */
@@ -93,7 +93,7 @@ export function liveStatus(
 }
 
 /**
- * Whether the selected analysis's status is polled (spec §4, every 2 s): it has started
+ * Whether the selected analysis's status is polled (docs/product.md §4, every 2 s): it has started
  * (launched now, processing, or its scheduled time has passed) and is not finished as far
  * as we know.
  */
@@ -111,7 +111,7 @@ export function listHasRunning(list: readonly Entry[], now: Date): boolean {
   return list.some((e) => !e.virtual && hasStarted(e, now));
 }
 
-/** Valid points of a place's grid (decisions.md §2): cells with numeric coordinates; excluded and sea cells are null. */
+/** Valid points of a place's grid (docs/decisions.md §2): cells with numeric coordinates; excluded and sea cells are null. */
 export function validPointCount(matrix: Place['coordinatesMatrix']): number {
   let n = 0;
   for (const row of matrix) for (const cell of row) if (cell && Number.isFinite(cell.lat) && Number.isFinite(cell.lng)) n++;
@@ -120,7 +120,7 @@ export function validPointCount(matrix: Place['coordinatesMatrix']): number {
 
 export type AnalysisCost = { kind: 'included' } | { kind: 'credits'; credits: number; balance: number; shortBy: number };
 
-/** What an analysis costs the user (decisions.md §2): 1 credit per valid point on pro plans, nothing extra on basic ones. */
+/** What an analysis costs the user (docs/decisions.md §2): 1 credit per valid point on pro plans, nothing extra on basic ones. */
 export function analysisCost(
   planType: string,
   validPoints: number,
@@ -131,7 +131,7 @@ export function analysisCost(
   return { kind: 'credits', credits: validPoints, balance: total, shortBy: Math.max(0, validPoints - total) };
 }
 
-// ---- Dates in the place's time zone (decisions.md §7) ----
+// ---- Dates in the place's time zone (docs/decisions.md §7) ----
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -163,9 +163,4 @@ export function zonedLocalToIso(value: string, timeZone: string): string | null 
 export function isoToZonedLocal(instant: Date, timeZone: string): string {
   const w = wallClock(instant, timeZone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
-}
-
-/** The Intl locale for the interface language: Spanish formatting (es-ES) by default. */
-export function intlLocale(language: string | undefined): string {
-  return language?.startsWith('en') ? 'en-GB' : 'es-ES';
 }

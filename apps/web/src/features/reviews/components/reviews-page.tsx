@@ -1,16 +1,16 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
-import { StarIcon } from '../../../components/ui/common-icons';
-import { BellIcon, ListIcon, ReplyIcon, SentimentIcon } from './icons';
+import { BellIcon, BotMessageSquareIcon, FaceSlightlySmilingIcon, ListIcon, StarIcon } from 'lucide-react';
 
 type FeatureKey = 'list' | 'sentiment' | 'replies' | 'alerts';
 
-// Spec §2 Reseñas: the four features the page announces, in the spec's order.
+// docs/product.md §2 Reseñas: the four features the page announces, in the spec's order.
 const features: { key: FeatureKey; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
   { key: 'list', icon: ListIcon, tone: 'bg-brand-50 text-brand-700 ring-brand-100' },
-  { key: 'sentiment', icon: SentimentIcon, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
-  { key: 'replies', icon: ReplyIcon, tone: 'bg-violet-50 text-violet-700 ring-violet-100' },
+  { key: 'sentiment', icon: FaceSlightlySmilingIcon, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
+  { key: 'replies', icon: BotMessageSquareIcon, tone: 'bg-violet-50 text-violet-700 ring-violet-100' },
   { key: 'alerts', icon: BellIcon, tone: 'bg-amber-50 text-amber-700 ring-amber-100' },
 ];
 
@@ -50,7 +50,7 @@ export function ReviewsPage() {
       </section>
       <p className="text-center text-sm text-slate-600">
         {t('suggest')}{' '}
-        <Link to="/support" className="font-medium text-brand-700 hover:underline">
+        <Link to={paths.support.getHref()} className="font-medium text-brand-700 hover:underline">
           {t('suggestLink')}
         </Link>
       </p>

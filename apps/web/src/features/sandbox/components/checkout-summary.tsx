@@ -1,19 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { SandboxCheckout } from '@rankmaps/shared/schemas/sandbox';
+import { formatMoney } from '../../../lib/format';
 
-function money(amount: number, currency: string, language: string) {
-  return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'es-ES', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
 
 /** What is being bought: description, amount in €, and the trial when there is one. */
 export function CheckoutSummary({ checkout }: { checkout: SandboxCheckout }) {
   const { t, i18n } = useTranslation('sandbox');
-  const amount = money(checkout.amount, checkout.currency, i18n.language);
+  const amount = formatMoney(checkout.amount, checkout.currency, i18n.language);
   const per = checkout.billingPeriod ? t(`checkout.per.${checkout.billingPeriod}`) : '';
   return (
     <div className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200">
@@ -30,7 +23,7 @@ export function CheckoutSummary({ checkout }: { checkout: SandboxCheckout }) {
       {checkout.trialDays > 0 && (
         <div className="mt-4 rounded-xl bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200">
           <p className="font-semibold">{t('checkout.trial', { days: checkout.trialDays, amount })}</p>
-          <p className="mt-0.5 text-emerald-800">{t('checkout.dueToday', { amount: money(0, checkout.currency, i18n.language) })}</p>
+          <p className="mt-0.5 text-emerald-800">{t('checkout.dueToday', { amount: formatMoney(0, checkout.currency, i18n.language) })}</p>
         </div>
       )}
     </div>

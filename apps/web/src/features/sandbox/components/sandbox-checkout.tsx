@@ -8,6 +8,7 @@ import { useCompleteSandboxCheckout, type SandboxOutcome } from '../api/complete
 import { useSandboxCheckout } from '../api/get-sandbox-checkout';
 import { CheckoutSummary } from './checkout-summary';
 import { SandboxRibbon } from './sandbox-ribbon';
+import { paths } from '../../../lib/paths';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -36,7 +37,7 @@ export function SandboxCheckoutPage({ id }: { id: string }) {
       <Frame>
         <h1 className="text-xl font-bold text-slate-900">{t('checkout.notFoundTitle')}</h1>
         <p className="mt-2 text-slate-600">{t('checkout.notFoundBody')}</p>
-        <Link to="/subscription" className={`${buttonClass('primary')} mt-6 w-full`}>
+        <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} mt-6 w-full`}>
           {t('checkout.backToPlans')}
         </Link>
       </Frame>

@@ -7,7 +7,7 @@ import { getCaptchaToken } from '../../../lib/captcha';
 import { publicConfigQuery } from '../../../lib/public-config';
 
 /**
- * POST /general/support. The ticket counts as sent only on exactly 200 (spec §5): any other
+ * POST /general/support. The ticket counts as sent only on exactly 200 (docs/product.md §5): any other
  * answer, even another 2xx, is a failure without an `error` text (the generic sentence).
  */
 export async function sendSupportTicket(body: SupportTicketRequest): Promise<MessageResponse> {
@@ -17,7 +17,7 @@ export async function sendSupportTicket(body: SupportTicketRequest): Promise<Mes
 }
 
 /**
- * Obtains a captcha token, then sends the ticket with the spec's §7 identity fields. The
+ * Obtains a captcha token, then sends the ticket with the identity fields of docs/product.md §7. The
  * server ignores those and uses the session's user; they are sent for the contract's sake.
  */
 export function useSendSupportTicket(profile: Pick<Profile, '_id' | 'email' | 'name'>) {

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * The text under 'Error al crear el ticket' (spec §8): the server's `error` field; an answer
+ * The text under 'Error al crear el ticket' (docs/product.md §8): the server's `error` field; an answer
  * without one (or a status other than 200) gets the generic sentence; anything else its own
  * message (network failure, or 'reCAPTCHA no está disponible en este momento').
  */

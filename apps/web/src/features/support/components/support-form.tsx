@@ -23,7 +23,7 @@ import { supportErrorMessage } from './support-error';
 // categoría': a ticket filed under a default category would be routed wrongly.
 const empty = { category: '', priority: 'media', subject: '', message: '' } as unknown as SupportTicketFormValues;
 
-/** Category, priority, subject and message; resets after a ticket is created (spec §4). */
+/** Category, priority, subject and message; resets after a ticket is created (docs/product.md §4). */
 export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email' | 'name'> }) {
   const { t } = useTranslation('support');
   const send = useSendSupportTicket(profile);

@@ -3,7 +3,7 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { SupportForm } from './support-form';
 import { SupportSidebar } from './support-sidebar';
 
-/** /support (spec §2): the ticket form, with the user's details beside it (above it on a phone). */
+/** /support (docs/product.md §2): the ticket form, with the user's details beside it (above it on a phone). */
 export function SupportPage({ profile }: { profile: Profile }) {
   const { t } = useTranslation('support');
   return (

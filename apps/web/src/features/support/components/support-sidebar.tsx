@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { getPlan } from '@rankmaps/shared/plans';
+import { paths } from '../../../lib/paths';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { CircleQuestionMarkIcon, ClockIcon, MailIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ClockIcon, MailIcon, ShieldCheckIcon as BadgeIcon, UserIcon } from '../../../components/ui/common-icons';
-import { HelpIcon } from './icons';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
@@ -28,7 +28,7 @@ function Row({ icon, label, children, testId }: { icon: ReactNode; label: string
   );
 }
 
-/** Who is writing (spec §2: name, e-mail, current plan), when we answer, and where else to look. */
+/** Who is writing (docs/product.md §2: name, e-mail, current plan), when we answer, and where else to look. */
 export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'email' | 'currentPlan'> }) {
   const { t } = useTranslation('support');
   const { data: config } = usePublicConfig();
@@ -46,7 +46,7 @@ export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'e
           <Row icon={<MailIcon className="h-4 w-4" />} label={t('sidebar.email')} testId="support-user-email">
             {profile.email}
           </Row>
-          <Row icon={<BadgeIcon className="h-4 w-4" />} label={t('sidebar.plan')} testId="support-user-plan">
+          <Row icon={<ShieldCheckIcon className="h-4 w-4" />} label={t('sidebar.plan')} testId="support-user-plan">
             {planName}
           </Row>
         </dl>
@@ -58,10 +58,10 @@ export function SupportSidebar({ profile }: { profile: Pick<Profile, 'name' | 'e
         </h2>
         <p className="mt-2 text-sm text-slate-600">{t('sidebar.hours', { hours: CONTACT_REPLY_HOURS })}</p>
         <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-          <HelpIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          <CircleQuestionMarkIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
           <span>
             {t('sidebar.faqHint')}{' '}
-            <Link to="/faq" className="font-medium text-brand-700 hover:underline">
+            <Link to={paths.faq.getHref()} className="font-medium text-brand-700 hover:underline">
               {t('sidebar.faqLink')}
             </Link>
           </span>

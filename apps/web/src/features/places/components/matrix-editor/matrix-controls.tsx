@@ -1,8 +1,8 @@
+import { ChevronDownIcon, LockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '@rankmaps/shared/plans';
 import { useAlerts } from '../../../../components/ui/alerts/alerts-context';
-import { Icon } from '../../../../components/ui/icon';
 import {
   type MatrixPlanLimits,
   areaSideKm,
@@ -26,17 +26,8 @@ export interface MatrixControlsProps {
   disabled?: boolean;
 }
 
-function LockIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <Icon className={className}>
-      <rect x="5" y="11" width="14" height="9" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </Icon>
-  );
-}
-
 /**
- * Grid size and radius, with the plan rules of spec §5 and decisions.md §1. Sizes the plan
+ * Grid size and radius, with the plan rules of docs/product.md §5 and docs/decisions.md §1. Sizes the plan
  * does not allow read 'Requiere Pro' and choosing one shows the upgrade alert (a pro plan's
  * sizes above its own maximum are disabled instead). The radius is a slider for pro plans;
  * for the others it is shown locked, and pressing it explains why.
@@ -89,14 +80,7 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
               );
             })}
           </select>
-          <svg
-            viewBox="0 0 20 20"
-            className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-            fill="currentColor"
-            aria-hidden="true"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
+          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
         </div>
         <p id={`${gridId}-hint`} className="mt-1 text-xs text-slate-500">
           {t('controls.gridHint')}

@@ -41,7 +41,7 @@ function MapFallback() {
 }
 
 /**
- * The matrix editor (spec §2): grid size and radius controls with the plan rules, the grid
+ * The matrix editor (docs/product.md §2): grid size and radius controls with the plan rules, the grid
  * on a map, and its counts. The grid regenerates at once when the centre or the size
  * changes, and 500 ms after the radius slider stops (the slider itself moves at once).
  */

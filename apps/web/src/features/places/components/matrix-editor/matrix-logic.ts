@@ -2,6 +2,7 @@ import { DEFAULT_GRID_SIZE, GRID_SIZES } from '@rankmaps/shared/plans';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
 import { type Bounds, unwrapLng } from '../../../../components/map/map-geometry';
+import { formatDecimal } from '../../../../lib/format';
 
 /** What the editor needs from the profile's planLimits. */
 export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'>;
@@ -14,11 +15,11 @@ export interface LatLng {
   lng: number;
 }
 
-/** The regeneration delay after the radius slider moves (spec §4, §9). */
+/** The regeneration delay after the radius slider moves (docs/product.md §4, docs/product.md §9). */
 export const RADIUS_DEBOUNCE_MS = 500;
 
 /**
- * How a grid size option behaves for a plan (decisions.md §1, spec §5):
+ * How a grid size option behaves for a plan (docs/decisions.md §1, docs/product.md §5):
  * - `allowed`: selectable;
  * - `requiresPro`: shown with 'Requiere Pro'; choosing it shows the upgrade alert
  *   (basic-type plans above their maximum; any other non-pro type for every size but 7);
@@ -48,7 +49,7 @@ export function gridUpgradeMessageKey(limits: MatrixPlanLimits): 'upgrade.gridBa
   return limits.type === 'basic' ? 'upgrade.gridBasic' : 'upgrade.gridOther';
 }
 
-/** Only pro-type plans choose the radius; the others keep 1500 m (decisions.md §1). */
+/** Only pro-type plans choose the radius; the others keep 1500 m (docs/decisions.md §1). */
 export function canChangeRadius(limits: MatrixPlanLimits): boolean {
   return limits.type === 'pro';
 }
@@ -65,7 +66,7 @@ export interface MatrixSummary {
   noCoordinates: number;
 }
 
-/** The counts the editor shows (spec §5): excluded points are neither analysed nor charged. */
+/** The counts the editor shows (docs/product.md §5): excluded points are neither analysed nor charged. */
 export function summariseMatrix(points: readonly MatrixPoint[]): MatrixSummary {
   let onSea = 0;
   let noCoordinates = 0;
@@ -102,13 +103,13 @@ export function drawablePoints(points: readonly MatrixPoint[], refLng: number | 
  * in the interface's language ('1,5 km' in Spanish).
  */
 export function formatDistance(metres: number, locale: string): { value: string; unit: 'm' | 'km' } {
-  if (metres < 1000) return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(metres), unit: 'm' };
-  return { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metres / 1000), unit: 'km' };
+  if (metres < 1000) return { value: formatDecimal(metres, locale, 0), unit: 'm' };
+  return { value: formatDecimal(metres / 1000, locale), unit: 'km' };
 }
 
-/** The side of the analysed area: twice the radius (spec §9), always in kilometres. */
+/** The side of the analysed area: twice the radius (docs/product.md §9), always in kilometres. */
 export function areaSideKm(radiusMetres: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format((2 * radiusMetres) / 1000);
+  return formatDecimal((2 * radiusMetres) / 1000, locale);
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));

@@ -26,11 +26,11 @@ export interface MatrixMapProps {
   onPickCenter?: (center: LatLng) => void;
 }
 
-/** Spec §9: default zoom 13 or 14; the grid's bounds decide once it is drawn. */
+/** docs/product.md §9: default zoom 13 or 14; the grid's bounds decide once it is drawn. */
 const DEFAULT_ZOOM = 13;
 /** Before any centre is known: mainland Spain. */
 const START_VIEW = { center: [40.2, -3.7] as [number, number], zoom: 5 };
-/** Spec §9: the map is fitted to the grid with 10% padding on each side. */
+/** docs/product.md §9: the map is fitted to the grid with 10% padding on each side. */
 const FIT_PADDING = 0.1;
 
 export const MAP_COLORS = {

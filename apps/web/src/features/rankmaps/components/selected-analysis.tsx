@@ -1,0 +1,110 @@
+import type { Keyword } from '@rankmaps/shared/schemas/keywords';
+import type { RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatPercent } from '../../../lib/format';
+import { useAnalysis } from '../api/get-analysis';
+import { timelineState } from '../utils/analysis-logic';
+import { ExportButtons } from './export-buttons';
+import { FollowableCompetitors } from './followable-competitors';
+import { type MapMode, ModeSwitch } from './mode-switch';
+import { PointPanel } from './point-panel';
+import { ProgressBar } from './progress-bar';
+import { ResultsMap } from './results-map';
+import { StatusPanel } from './status-panel';
+import { SummaryPanel } from './summary-panel';
+import { TrendSection } from './trend-section';
+
+interface SelectedAnalysisProps {
+  keyword: Keyword;
+  entry: RankMapSummary;
+  live: RankMapStatusResponse;
+  now: Date;
+}
+
+/** The selected analysis: its progress while it runs, its reason if it failed, its results once complete. */
+export function SelectedAnalysis({ keyword, entry, live, now }: SelectedAnalysisProps) {
+  const { t, i18n } = useTranslation('rankmaps');
+  if (live.status === 'failed') {
+    return (
+      <AlertBanner tone="error" title={t('status.failedTitle')}>
+        <p data-testid="failure-reason">{live.failureReason ?? entry.failureReason ?? t('timeline.failedFallback')}</p>
+      </AlertBanner>
+    );
+  }
+  if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} />;
+
+  const key = live.status === 'processing' ? 'processing' : timelineState(entry, now) === 'delayed' ? 'delayed' : 'queued';
+  const pct = formatPercent(live.progress, i18n.language, 0);
+  return (
+    <StatusPanel title={t(`status.${key}Title`)} body={t(`status.${key}Body`)}>
+      <div className="mt-5 flex items-center gap-3">
+        <ProgressBar value={live.progress} label={t('status.progressLabel')} valueText={pct} />
+        <span className="w-14 shrink-0 text-right text-sm font-semibold text-slate-800 tabular-nums" data-testid="analysis-progress">
+          {pct}
+        </span>
+      </div>
+    </StatusPanel>
+  );
+}
+
+function CompletedAnalysis({ keyword, entry }: { keyword: Keyword; entry: RankMapSummary }) {
+  const { t } = useTranslation('rankmaps');
+  const detail = useAnalysis(entry.id, true);
+  const [mode, setMode] = useState<MapMode>('ranking');
+  const [point, setPoint] = useState<number | null>(null);
+
+  if (detail.isPending) {
+    return (
+      <div
+        role="status"
+        className="flex items-center gap-3 rounded-2xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
+      >
+        <Spinner className="h-5 w-5 text-brand-700" />
+        {t('status.loadingResults')}
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <AlertBanner tone="error" title={t('errors.loadResults')}>
+        <Button variant="secondary" className="mt-3 py-2!" loading={detail.isFetching} onClick={() => void detail.refetch()}>
+          {t('retry')}
+        </Button>
+      </AlertBanner>
+    );
+  }
+  const { rankMap, results, competitorAnalysis } = detail.data;
+  const selectedResult = point === null ? undefined : results[point];
+  return (
+    <>
+      <SummaryPanel stats={rankMap.stats ?? entry.stats} failedPoints={rankMap.failedPoints} />
+      <TrendSection keywordId={keyword._id} />
+      <section aria-labelledby="results-map-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="results-map-title" className="text-base font-semibold text-slate-900">
+            {t('map.title')}
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <ExportButtons rankMapId={rankMap.id} />
+            <ModeSwitch mode={mode} onChange={setMode} />
+          </div>
+        </div>
+        <ResultsMap
+          results={results}
+          competitors={competitorAnalysis?.competitors ?? []}
+          mode={mode}
+          center={rankMap.grid.center}
+          selectedIndex={selectedResult ? point : null}
+          onSelectPoint={setPoint}
+          isDemo={rankMap.isDemo}
+        />
+      </section>
+      {selectedResult && <PointPanel result={selectedResult} ourPlaceId={keyword.placeId.googlePlaceId} onClose={() => setPoint(null)} />}
+      {competitorAnalysis && <FollowableCompetitors placeId={keyword.placeId._id} analysis={competitorAnalysis} />}
+    </>
+  );
+}

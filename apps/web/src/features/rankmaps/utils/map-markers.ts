@@ -1,0 +1,195 @@
+import {
+  COMPETITORS_TOP,
+  type Competitor,
+  POSITION_BANDS,
+  POSITION_BAND_COLORS,
+  POSITION_BAND_RANGES,
+  POSITION_BAND_TEXT_COLOR,
+  type PositionBand,
+  formatPosition,
+  isFoundPosition,
+  positionBand,
+} from '@rankmaps/shared/metrics';
+import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
+import { unwrapLng } from '../../../components/map/map-geometry';
+
+/**
+ * What the two results maps draw: each grid point's marker (its band colour and label), the
+ * legend, the marker size for the zoom, and which competitors go on the competitor map.
+ * The map components only turn these into Leaflet layers.
+ */
+
+// ---- Ranking map ----
+
+/** A marker's look: one of the position bands, or a point whose search failed. */
+export type MarkerTone = PositionBand | 'failed';
+
+/**
+ * A failed point is not "not found" (docs/decisions.md §18: shown as failed, never as '+20'), so it
+ * must not look like the grey not-found band: a pale fill, dark cross and a dashed border.
+ * The cross is slate-600 on slate-200, above 4.5:1.
+ */
+export const FAILED_MARKER = { fill: '#e2e8f0', text: '#475569', border: '#64748b' } as const;
+export const FAILED_MARKER_LABEL = '×';
+
+export interface ResultMarker {
+  /** Index in the `results` array: what onSelectPoint reports. */
+  index: number;
+  /** 1-based, as shown to users. */
+  row: number;
+  col: number;
+  lat: number;
+  /** Kept within 180° of the reference longitude, so a grid across the antimeridian stays in one piece. */
+  lng: number;
+  tone: MarkerTone;
+  /** The position ('1'..'20'), '+20' when not found, '×' when failed. */
+  label: string;
+  /** Our organic position there, null when not found or failed. */
+  position: number | null;
+  failed: boolean;
+  fill: string;
+  text: string;
+}
+
+/** Our position at a point: only a found 1..20 counts, whatever else the record says. */
+export function ourPosition(result: RankResult): number | null {
+  if (result.status !== 'ok' || !result.businessAnalysis.found) return null;
+  const p = result.businessAnalysis.position;
+  return isFoundPosition(p) ? p : null;
+}
+
+/** The marker of one result; null when its coordinates cannot be placed. */
+export function resultMarker(result: RankResult, index: number, refLng: number | null): ResultMarker | null {
+  const { lat, lng } = result.coordinates;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  const base = { index, row: result.row + 1, col: result.col + 1, lat, lng: refLng === null ? lng : unwrapLng(lng, refLng) };
+  if (result.status === 'failed') {
+    return {
+      ...base,
+      tone: 'failed',
+      label: FAILED_MARKER_LABEL,
+      position: null,
+      failed: true,
+      fill: FAILED_MARKER.fill,
+      text: FAILED_MARKER.text,
+    };
+  }
+  const position = ourPosition(result);
+  const tone = positionBand(position);
+  return {
+    ...base,
+    tone,
+    label: formatPosition(position),
+    position,
+    failed: false,
+    fill: POSITION_BAND_COLORS[tone],
+    text: POSITION_BAND_TEXT_COLOR,
+  };
+}
+
+/** N of the metrics: the points whose search completed (failed points are not counted). */
+export function validPointCount(results: readonly RankResult[]): number {
+  return results.filter((r) => r.status === 'ok').length;
+}
+
+/** Every placeable result's marker, in the order of `results`. */
+export function resultMarkers(results: readonly RankResult[], refLng: number | null): ResultMarker[] {
+  return results.flatMap((r, i) => resultMarker(r, i, refLng) ?? []);
+}
+
+/** The text of a band in the legend: '1–3' … '16–20', and '+20' for not found. */
+export function bandRangeLabel(band: PositionBand): string {
+  const range = POSITION_BAND_RANGES[band];
+  return range ? `${range[0]}–${range[1]}` : formatPosition(null);
+}
+
+export interface LegendEntry {
+  tone: MarkerTone;
+  /** The range text; null for failed points, whose label is a word. */
+  range: string | null;
+  fill: string;
+  text: string;
+}
+
+/** The ranking legend, best band first, then not found, then failed. */
+export function rankingLegend(): LegendEntry[] {
+  return [
+    ...POSITION_BANDS.map((band) => ({
+      tone: band,
+      range: bandRangeLabel(band),
+      fill: POSITION_BAND_COLORS[band],
+      text: POSITION_BAND_TEXT_COLOR,
+    })),
+    { tone: 'failed' as const, range: null, fill: FAILED_MARKER.fill, text: FAILED_MARKER.text },
+  ];
+}
+
+/**
+ * Two neighbouring points of the grid (same row, next column; else same column, next row),
+ * whose on-screen distance sizes the markers. Null for a single point.
+ */
+export function neighbourPair(markers: readonly ResultMarker[]): [ResultMarker, ResultMarker] | null {
+  const byCell = new Map(markers.map((m) => [`${m.row}:${m.col}`, m]));
+  for (const m of markers) {
+    const right = byCell.get(`${m.row}:${m.col + 1}`);
+    if (right) return [m, right];
+  }
+  for (const m of markers) {
+    const below = byCell.get(`${m.row + 1}:${m.col}`);
+    if (below) return [m, below];
+  }
+  return null;
+}
+
+export const MARKER_MAX_PX = 30;
+export const MARKER_MIN_PX = 10;
+/** Below this a number no longer fits in a marker: the markers become plain coloured dots. */
+export const MARKER_LABEL_MIN_PX = 18;
+
+/**
+ * The marker size for neighbours `spacingPx` apart on screen: a small gap between them, within
+ * 10–30 px, so a 25×25 grid does not turn into overlapping discs. `compact` hides the numbers
+ * (the colour, the tooltip, the accessible name and the side panel still give the position).
+ */
+export function markerSizeFor(spacingPx: number | null): { size: number; compact: boolean } {
+  const size =
+    spacingPx === null || !Number.isFinite(spacingPx)
+      ? MARKER_MAX_PX
+      : Math.round(Math.min(MARKER_MAX_PX, Math.max(MARKER_MIN_PX, spacingPx * 0.85)));
+  return { size, compact: size < MARKER_LABEL_MIN_PX };
+}
+
+// ---- Competitor map ----
+
+export interface CompetitorMarker {
+  /** 1-based place in the competitors table. */
+  rank: number;
+  competitor: Competitor;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The competitor map (docs/product.md §9: the top 15): the first `top` rows of the table that have a
+ * location, numbered by their table rank. Our business is added when it ranks lower, so it
+ * can always be compared on the map. Businesses without a location (service areas) cannot
+ * be placed: `unplaced` counts those among the top.
+ */
+export function competitorMarkers(
+  competitors: readonly Competitor[],
+  refLng: number | null,
+  top: number = COMPETITORS_TOP,
+): { markers: CompetitorMarker[]; unplaced: number } {
+  const markers: CompetitorMarker[] = [];
+  let unplaced = 0;
+  competitors.forEach((competitor, i) => {
+    if (i >= top && !competitor.isOurBusiness) return;
+    const loc = competitor.location;
+    if (!loc || !Number.isFinite(loc.latitude) || !Number.isFinite(loc.longitude)) {
+      if (i < top) unplaced++;
+      return;
+    }
+    markers.push({ rank: i + 1, competitor, lat: loc.latitude, lng: refLng === null ? loc.longitude : unwrapLng(loc.longitude, refLng) });
+  });
+  return { markers, unplaced };
+}
