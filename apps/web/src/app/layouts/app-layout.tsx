@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoader } from '../../components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
 
 // Visitors never see the sidebar, so it is its own chunk and stays out of the landing bundle.
 const SignedInShell = lazy(() => import('./signed-in-shell'));

@@ -1,5 +1,5 @@
 import type { AppIconName } from './app-icons';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export interface AppNavItem {
   to: string;

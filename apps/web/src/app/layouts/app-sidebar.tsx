@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from 'lucide-react';
-import { useSession } from '../../lib/auth/session';
+import { useSession } from '@/lib/auth/session';
 import { isNavActive, sidebarItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
 import { LanguageSwitch } from './language-switch';

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The bare layout of sign-in, sign-up and password reset. */
 export function AuthLayout() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from 'lucide-react';
-import { changeLanguage, LANGUAGES, type Language } from '../../lib/i18n';
+import { changeLanguage, LANGUAGES, type Language } from '@/lib/i18n';
 
 /** es / en buttons, named 'es Español' and 'en English'; the pressed one is the current language (aria-pressed). */
 export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {

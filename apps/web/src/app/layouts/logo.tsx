@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The RankMaps mark: a pin over a grid of scan points. Decorative; the wordmark names it. */
 export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MailIcon, PhoneIcon } from 'lucide-react';
-import { usePublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '@/lib/public-config';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 const productLinks = [
   { to: paths.howItWorks.getHref(), key: 'nav.howItWorks' },

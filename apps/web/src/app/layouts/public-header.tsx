@@ -1,11 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon, XIcon } from 'lucide-react';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useMenu } from './use-menu';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 const desktopLinks = [
   { to: paths.howItWorks.getHref(), key: 'nav.howItWorks' },

@@ -1,10 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** Soft colour fields behind the content; the home page gets a fuller wash and a dot grid. */
 function Backdrop({ home }: { home: boolean }) {

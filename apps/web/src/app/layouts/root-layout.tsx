@@ -1,10 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AlertsProvider } from '../../components/ui/alerts/alerts-provider';
-import { ErrorBoundary } from '../../components/ui/error-boundary';
-import { PageLoader } from '../../components/ui/spinner';
-import { ToastProvider } from '../../components/ui/toasts/toast-provider';
-import { SessionProvider } from '../../lib/auth/session';
+import { AlertsProvider } from '@/components/ui/alerts/alerts-provider';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { PageLoader } from '@/components/ui/spinner';
+import { ToastProvider } from '@/components/ui/toasts/toast-provider';
+import { SessionProvider } from '@/lib/auth/session';
 
 /** Scrolls to the top on every route change (docs/product.md §2). */
 function ScrollToTop() {

@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
 import { AppMobileNav } from './app-mobile-nav';
 import { AppSidebar } from './app-sidebar';
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useSession } from '../../lib/auth/session';
+import { useSession } from '@/lib/auth/session';
 import { AppShell } from './app-layout';
 import { PublicLayout } from './public-layout';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/ui/icon';
+import { Icon } from '@/components/ui/icon';
 
 // The social networks' marks in the footer: brand drawings, which lucide does not carry.
 const socialPaths = {

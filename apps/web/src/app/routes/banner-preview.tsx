@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BannerPage } from '../../features/marketing/banner/banner-page';
+import { BannerPage } from '@/features/marketing/banner/banner-page';
 import { LogoMark } from '../layouts/logo';
 
 export default function BannerPreviewRoute() {

@@ -1,3 +1,3 @@
-import { BuyCreditsPage } from '../../features/plans/buy-credits-page';
+import { BuyCreditsPage } from '@/features/plans/buy-credits-page';
 
 export default BuyCreditsPage;

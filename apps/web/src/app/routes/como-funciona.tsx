@@ -1,3 +1,3 @@
-import { HowItWorksPage } from '../../features/marketing/how-it-works/how-it-works-page';
+import { HowItWorksPage } from '@/features/marketing/how-it-works/how-it-works-page';
 
 export default HowItWorksPage;

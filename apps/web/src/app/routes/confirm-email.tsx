@@ -1,9 +1,9 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ConfirmEmailStatus } from '../../features/auth/components/confirm-email-status';
-import { safeRedirect } from '../../features/auth/utils/redirect';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../../lib/paths';
+import { ConfirmEmailStatus } from '@/features/auth/components/confirm-email-status';
+import { safeRedirect } from '@/features/auth/utils/redirect';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 export default function ConfirmEmailPage() {
   const { t } = useTranslation('auth');

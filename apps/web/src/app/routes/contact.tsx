@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ContactForm } from '../../features/contact/components/contact-form';
-import { ContactInfo } from '../../features/contact/components/contact-info';
-import { usePageMeta } from '../../lib/page-meta';
+import { ContactForm } from '@/features/contact/components/contact-form';
+import { ContactInfo } from '@/features/contact/components/contact-info';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /contact: the public contact form beside how and when we answer. */
 export default function ContactPage() {

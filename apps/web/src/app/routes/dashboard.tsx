@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useSubscriptionInfo } from '../../features/billing/api/get-subscription-info';
-import { PastDueBanner } from '../../features/billing/components/past-due-banner';
-import { PlanPanel } from '../../features/billing/components/plan-panel';
-import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import { GbpPanel } from '../../features/gbp/components/gbp-panel';
-import { GbpTileDetail, GbpTileValue } from '../../features/gbp/components/gbp-tile';
-import { useGbpCallbackResult } from '../../features/gbp/hooks/use-gbp-callback-result';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
+import { PlanPanel } from '@/features/billing/components/plan-panel';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { GbpPanel } from '@/features/gbp/components/gbp-panel';
+import { GbpTileDetail, GbpTileValue } from '@/features/gbp/components/gbp-tile';
+import { useGbpCallbackResult } from '@/features/gbp/hooks/use-gbp-callback-result';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /**
  * / for paying users: the dashboard, with the billing pieces (past-due banner, plan panel) and the

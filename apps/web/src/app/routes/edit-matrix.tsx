@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EditMatrixPage } from '../../features/places/components/edit-matrix-page';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { EditMatrixPage } from '@/features/places/components/edit-matrix-page';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /edit-matrix/{placeId}. */
 export default function EditMatrixRoute() {

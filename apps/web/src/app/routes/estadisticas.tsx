@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { StatisticsPage } from '../../features/gbp/components/statistics-page';
-import { useGbpCallbackResult } from '../../features/gbp/hooks/use-gbp-callback-result';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { StatisticsPage } from '@/features/gbp/components/statistics-page';
+import { useGbpCallbackResult } from '@/features/gbp/hooks/use-gbp-callback-result';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /estadisticas: Google Business Profile statistics; also where a connection started here comes back to. */
 export default function EstadisticasRoute() {

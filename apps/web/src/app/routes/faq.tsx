@@ -1,3 +1,3 @@
-import { FaqPage } from '../../features/marketing/faq/faq-page';
+import { FaqPage } from '@/features/marketing/faq/faq-page';
 
 export default FaqPage;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { KeywordAnalysisPage } from '../../features/rankmaps/components/keyword-analysis-page';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { KeywordAnalysisPage } from '@/features/rankmaps/components/keyword-analysis-page';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /rankmap/{placeId}/keyword/{keywordId}: a keyword's analyses (rankmaps). */
 export default function KeywordAnalysisRoute() {

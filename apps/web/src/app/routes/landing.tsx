@@ -1,3 +1,3 @@
-import { LandingPage } from '../../features/marketing/landing/landing-page';
+import { LandingPage } from '@/features/marketing/landing/landing-page';
 
 export default LandingPage;

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { isLegalDoc } from '../../features/legal/legal-docs';
-import { LegalPage } from '../../features/legal/legal-page';
+import { isLegalDoc } from '@/features/legal/legal-docs';
+import { LegalPage } from '@/features/legal/legal-page';
 import NotFoundPage from './not-found';
 
 /** /legal/:doc — privacy, cookie, terms and notice; any other document is not found. */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { NewPlaceWizard } from '../../features/places/components/new-place-wizard';
-import { placesAllowance } from '../../features/places/utils/place-limits';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../lib/paths';
+import { NewPlaceWizard } from '@/features/places/components/new-place-wizard';
+import { placesAllowance } from '@/features/places/utils/place-limits';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
+import { usePublicConfig } from '@/lib/public-config';
+import { paths } from '@/lib/paths';
 
 /** /new-place: the add-business wizard. A plan already at its number of places goes back to / (docs/product.md §2). */
 export default function NewPlaceRoute() {

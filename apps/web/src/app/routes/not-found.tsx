@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../../lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 /** Any unknown path (docs/product.md §2): a clear message and a way back home. */
 export default function NotFoundPage() {

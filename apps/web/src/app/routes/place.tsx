@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { KeywordSection } from '../../features/keywords/components/keyword-section';
-import { placesKeys } from '../../features/places/api/keys';
-import { PlacePage } from '../../features/places/components/place-page';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { KeywordSection } from '@/features/keywords/components/keyword-section';
+import { placesKeys } from '@/features/places/api/keys';
+import { PlacePage } from '@/features/places/components/place-page';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /rankmap/{placeId}: the business (places) with its keywords (keywords). */
 export default function PlaceRoute() {

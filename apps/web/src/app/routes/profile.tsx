@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useSubscriptionInfo } from '../../features/billing/api/get-subscription-info';
-import { PaymentHistory } from '../../features/billing/components/payment-history';
-import { SubscriptionCard } from '../../features/billing/components/subscription-card';
-import { ProfilePage } from '../../features/profile/components/profile-page';
-import { SandboxActions } from '../../features/sandbox/components/sandbox-actions';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
+import { PaymentHistory } from '@/features/billing/components/payment-history';
+import { SubscriptionCard } from '@/features/billing/components/subscription-card';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { SandboxActions } from '@/features/sandbox/components/sandbox-actions';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /profile: the profile feature, with the subscription card, payments and sandbox tools from billing. */
 export default function ProfileRoute() {

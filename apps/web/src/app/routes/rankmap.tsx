@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceListPage } from '../../features/places/components/place-list-page';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
+import { PlaceListPage } from '@/features/places/components/place-list-page';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /rankmap: the user's businesses. */
 export default function RankmapRoute() {

@@ -1,14 +1,14 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESET_TOKEN_TTL_HOURS } from '@rankmaps/shared/constants';
-import { AlertBanner } from '../../components/ui/alert-banner';
-import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { useValidateResetToken } from '../../features/auth/api/validate-reset-token';
-import { AuthHeading } from '../../features/auth/components/auth-heading';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../../lib/paths';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useValidateResetToken } from '@/features/auth/api/validate-reset-token';
+import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 export default function ResetPasswordTokenPage() {
   const { t } = useTranslation('auth');

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AuthHeading } from '../../features/auth/components/auth-heading';
-import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../../lib/paths';
+import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');

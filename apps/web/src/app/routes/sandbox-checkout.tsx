@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SandboxCheckoutPage } from '../../features/sandbox/components/sandbox-checkout';
-import { usePageMeta } from '../../lib/page-meta';
+import { SandboxCheckoutPage } from '@/features/sandbox/components/sandbox-checkout';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** /sandbox/checkout/:id: the local payment provider's checkout page. */
 export default function SandboxCheckoutRoute() {

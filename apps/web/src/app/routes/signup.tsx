@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { AuthHeading } from '../../features/auth/components/auth-heading';
-import { GoogleSignIn } from '../../features/auth/components/google-sign-in';
-import { SignupForm } from '../../features/auth/components/signup-form';
-import { safeRedirect } from '../../features/auth/utils/redirect';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../../lib/paths';
+import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { GoogleSignIn } from '@/features/auth/components/google-sign-in';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { safeRedirect } from '@/features/auth/utils/redirect';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 const legalLink = 'font-medium text-brand-700 underline underline-offset-2';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoastlineBox, CoastlineResponse } from '@rankmaps/shared/schemas/geo';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /geo/coastline: the coastline near a box (at most 1.5° a side), as [lat, lng] polylines. */
 export const getCoastline = (box: CoastlineBox, signal?: AbortSignal) => {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../lib/page-meta';
-import { usePublicConfig } from '../../lib/public-config';
+import { usePageMeta } from '@/lib/page-meta';
+import { usePublicConfig } from '@/lib/public-config';
 import { LEGAL_DOCS, toLegalDocument, type LegalBlock, type LegalDocId } from './legal-docs';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <p>{block}</p>;

@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE, GRID_SIZES } from '@rankmaps/shared/plans';
 import { CheckIcon, CoinsIcon } from 'lucide-react';
-import { useSession } from '../../lib/auth/session';
-import { usePageMeta } from '../../lib/page-meta';
-import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/page-meta';
+import { Spinner } from '@/components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
-import { formatCount, formatEuro } from '../../lib/format';
-import { paths } from '../../lib/paths';
+import { formatCount, formatEuro } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 // A few grid sizes to show what a scan costs: 1 credit per point, so side × side.
 const EXAMPLE_GRIDS = GRID_SIZES.filter((s) => [5, 7, 9, 15, 21, 25].includes(s));

@@ -12,14 +12,14 @@ import {
   type PlanCategory,
 } from '@rankmaps/shared/plans';
 import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
-import { useSession } from '../../lib/auth/session';
+import { useSession } from '@/lib/auth/session';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
-import { usePageMeta } from '../../lib/page-meta';
-import { formatEuro } from '../../lib/format';
+import { usePageMeta } from '@/lib/page-meta';
+import { formatEuro } from '@/lib/format';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
 const COMPETITORS_PER_LOCATION = 5;

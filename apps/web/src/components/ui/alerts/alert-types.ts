@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 
 /** The alert types of docs/product.md §3. `upgrade` and `credits` offer a way out of a server refusal. */
 export type AlertType = 'success' | 'error' | 'warning' | 'info' | 'upgrade' | 'credits';

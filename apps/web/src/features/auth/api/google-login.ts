@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AccessTokenResponse } from './login';
 
 /** POST /auth/google/user with the ID token Google Identity Services handed the page. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest } from '@rankmaps/shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface AccessTokenResponse {
   accessToken: string;

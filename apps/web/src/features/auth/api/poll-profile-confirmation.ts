@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchProfile, profileQueryKey } from '../../../lib/auth/session';
+import { fetchProfile, profileQueryKey } from '@/lib/auth/session';
 
 export const PROFILE_POLL_MS = 5000;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /auth/request-password-reset/user. The answer is not read: the page shows its own text. */
 export const requestPasswordReset = (email: string) =>

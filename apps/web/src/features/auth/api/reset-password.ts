@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { validateResetTokenQuery } from './validate-reset-token';
 
 /** POST /auth/reset-password/user/:token with the new password. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /auth/send-confirmation-email/user: sends the confirmation link again (429 while cooling down). */
 export const sendConfirmationEmail = (email: string) =>

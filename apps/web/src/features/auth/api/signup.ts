@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignupRequest } from '@rankmaps/shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface SignupResponse {
   message: string;

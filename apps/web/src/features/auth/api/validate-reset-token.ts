@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /auth/validate-reset-token/user/:token → {valid: true}, or 400 when invalid or expired. */
 export const validateResetToken = (token: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 
 /** What a form passes to an auth field: react-hook-form's `register(...)` and the translated error. */
 type AuthFieldProps = Omit<TextFieldProps, 'label' | 'type'>;

@@ -2,12 +2,12 @@ import { CheckIcon, XIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth/session';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
 import { useConfirmEmail } from '../api/confirm-email';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** Long enough to read "¡Email confirmado!" before the app opens. */
 const SUCCESS_PAUSE_MS = 1500;

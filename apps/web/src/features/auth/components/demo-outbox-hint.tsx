@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../lib/public-config';
-import { paths } from '../../../lib/paths';
+import { usePublicConfig } from '@/lib/public-config';
+import { paths } from '@/lib/paths';
 
 /**
  * On the demo set-up e-mails stay in the local outbox; say so where a user waits for

@@ -1,13 +1,13 @@
 import { MailIcon } from 'lucide-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/ui/button';
-import { useSession } from '../../../lib/auth/session';
+import { buttonClass } from '@/components/ui/button';
+import { useSession } from '@/lib/auth/session';
 import { usePollProfileConfirmation } from '../api/poll-profile-confirmation';
 import { safeRedirect } from '../utils/redirect';
 import { DemoOutboxHint } from './demo-outbox-hint';
 import { ResendButton } from './resend-button';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 function stateEmail(state: unknown): string | null {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;

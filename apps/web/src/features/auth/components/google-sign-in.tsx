@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { useSession } from '../../../lib/auth/session';
-import { usePublicConfig } from '../../../lib/public-config';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { useSession } from '@/lib/auth/session';
+import { usePublicConfig } from '@/lib/public-config';
 import { useGoogleLogin } from '../api/google-login';
 import { GoogleButton } from './google-button';
 

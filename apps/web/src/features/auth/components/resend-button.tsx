@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button } from '../../../components/ui/button';
-import { useSession } from '../../../lib/auth/session';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/auth/session';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { apiErrorMessage } from '../utils/error-message';
 

@@ -2,14 +2,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordFormSchema } from '@rankmaps/shared/schemas/auth';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { fieldError, zodResolver } from '../../../lib/forms';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button, buttonClass } from '@/components/ui/button';
+import { fieldError, zodResolver } from '@/lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { apiErrorMessage } from '../utils/error-message';
 import { AuthPasswordField } from './auth-fields';
 import { PasswordRules } from './password-rules';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The new password twice, with the same rules as sign-up; then a way to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {

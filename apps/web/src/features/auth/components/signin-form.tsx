@@ -3,16 +3,16 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema } from '@rankmaps/shared/schemas/auth';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth/session';
-import { fieldError, zodResolver } from '../../../lib/forms';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
+import { fieldError, zodResolver } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { apiErrorMessage } from '../utils/error-message';
 import { AuthPasswordField, EmailField } from './auth-fields';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** E-mail, password and "remember me"; an unconfirmed account goes to the verification page. */
 export function SigninForm({ redirect }: { redirect: string }) {

@@ -3,15 +3,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { signupRequestSchema } from '@rankmaps/shared/schemas/auth';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { fieldError, zodResolver } from '../../../lib/forms';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { fieldError, zodResolver } from '@/lib/forms';
 import { useSignup } from '../api/signup';
 import { apiErrorMessage } from '../utils/error-message';
 import { AuthPasswordField, EmailField } from './auth-fields';
 import { PasswordRules } from './password-rules';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** Name, e-mail and a password checked live against the four rules; then the verification page. */
 export function SignupForm({ redirect }: { redirect: string | null }) {

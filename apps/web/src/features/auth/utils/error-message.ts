@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * The API's own sentence when it sent one (always Spanish, from the server catalogue),

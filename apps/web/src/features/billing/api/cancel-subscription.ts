@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 
 /** POST /payment/cancel-subscription: cancels at the end of the period; the plan stays until then. */
 export const cancelSubscription = () => api<MessageResponse>('/payment/cancel-subscription', { method: 'POST' });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentItem } from '@rankmaps/shared/schemas/billing';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 
 /** The server lists at most this many payments, newest first (docs/product.md §9). */
 export const PAYMENT_HISTORY_LIMIT = 20;

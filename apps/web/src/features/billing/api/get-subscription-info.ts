@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 
 /** GET /payment/subscription-info: plan, subscription state, credits and the payment provider. */
 export const getSubscriptionInfo = (signal?: AbortSignal) => api<SubscriptionInfo>('/payment/subscription-info', { signal });

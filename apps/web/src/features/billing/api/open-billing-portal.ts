@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 
 /** POST /payment/create-portal-session → {url} of the provider's billing portal. */
 export const createPortalSession = () => api<{ url: string }>('/payment/create-portal-session', { method: 'POST' });

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheckIcon, TriangleExclamationPointIcon } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
-import { PageLoader, Spinner } from '../../../components/ui/spinner';
+import { buttonClass } from '@/components/ui/button';
+import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { isCheckoutPaid, useCheckoutSession } from '../api/get-checkout-session';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 import { useAwaitPlan } from '../hooks/use-await-plan';
 
 function Panel({ tone, title, children }: { tone: 'success' | 'error'; title: string; children: ReactNode }) {

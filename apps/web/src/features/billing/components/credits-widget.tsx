@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
 import { CoinsIcon } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
-import { formatCount } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { buttonClass } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { creditsBar } from '../utils/subscription-state';
 
 export interface CreditsWidgetProps {

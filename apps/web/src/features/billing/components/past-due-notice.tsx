@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { buttonClass } from '../../../components/ui/button';
-import { formatLongDate } from '../../../lib/format';
+import { buttonClass } from '@/components/ui/button';
+import { formatLongDate } from '@/lib/format';
 import { PortalButton } from './portal-button';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 type Failure = NonNullable<NonNullable<SubscriptionInfo['subscription']>['lastPaymentFailure']>;
 

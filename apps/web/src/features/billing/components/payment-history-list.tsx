@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentItem } from '@rankmaps/shared/schemas/billing';
-import { formatMoney, formatShortDate } from '../../../lib/format';
+import { formatMoney, formatShortDate } from '@/lib/format';
 import { InvoiceLinks } from './invoice-links';
 import { PaymentStatus } from './payment-status';
 

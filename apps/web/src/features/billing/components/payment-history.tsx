@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ReceiptIcon } from 'lucide-react';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button } from '../../../components/ui/button';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
 import { PAYMENT_HISTORY_LIMIT, usePaymentHistory } from '../api/get-payment-history';
 import { PaymentCards, PaymentTable } from './payment-history-list';
 

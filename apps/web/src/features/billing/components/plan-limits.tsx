@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUnlimited } from '@rankmaps/shared/plans';
 import type { PlanLimitsValues } from '../utils/plan-limits';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 
 /** Places, keywords per place, weekly and manual scans, largest grid (docs/product.md §4; catalogue of docs/decisions.md §1). */
 export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimitsValues; headingLevel?: 'h2' | 'h3' }) {

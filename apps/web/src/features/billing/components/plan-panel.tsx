@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { SparklesIcon } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
 import { PlanLimits } from './plan-limits';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * What the plan allows (docs/product.md §4 plan types): pro plans show their credits, other plans

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLinkIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { withServerReason } from '../utils/error-detail';
 

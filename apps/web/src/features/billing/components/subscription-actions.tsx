@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAlerts } from '../../../components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '../../../components/ui/button';
-import type { Status } from '../../../components/ui/status-message';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { Button, buttonClass } from '@/components/ui/button';
+import type { Status } from '@/components/ui/status-message';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useCancelSubscriptionImmediately } from '../api/cancel-subscription-immediately';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { withServerReason } from '../utils/error-detail';
 import type { SubscriptionActions as State } from '../utils/subscription-state';
 import { PortalButton } from './portal-button';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 interface Props {
   state: Exclude<State, 'pastDue'>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
-import { formatLongDate, formatMoney } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '@/lib/format';
 import { isPaymentFailing } from '../utils/subscription-state';
 
 type Subscription = NonNullable<SubscriptionInfo['subscription']>;

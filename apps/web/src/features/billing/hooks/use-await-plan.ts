@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { hasPaidPlan, useSession } from '../../../lib/auth/session';
+import { hasPaidPlan, useSession } from '@/lib/auth/session';
 
 const POLL_MS = 2000;
 const MAX_POLLS = 15;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactFormValues, ContactRequest } from '@rankmaps/shared/schemas/contact';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
-import { api } from '../../../lib/api-client';
-import { getCaptchaToken } from '../../../lib/captcha';
-import { publicConfigQuery } from '../../../lib/public-config';
+import { api } from '@/lib/api-client';
+import { getCaptchaToken } from '@/lib/captcha';
+import { publicConfigQuery } from '@/lib/public-config';
 
 /** POST /general/contactform. Success is a 200 with {message: 'Mensaje enviado'}. */
 export const sendContactMessage = (body: ContactRequest) => api<MessageResponse>('/general/contactform', { method: 'POST', body });

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/constants';
 import { type ContactFormValues, contactFormSchema } from '@rankmaps/shared/schemas/contact';
 import { ShieldCheckIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { SendOutcome } from '../../../components/ui/send-outcome';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { TextField } from '../../../components/ui/text-field';
-import { fieldError, zodResolver } from '../../../lib/forms';
-import { useCaptchaSubmit } from '../../../lib/use-captcha-submit';
+import { Button } from '@/components/ui/button';
+import { SendOutcome } from '@/components/ui/send-outcome';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { TextField } from '@/components/ui/text-field';
+import { fieldError, zodResolver } from '@/lib/forms';
+import { useCaptchaSubmit } from '@/lib/use-captcha-submit';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { contactErrorMessage } from './contact-error';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { ClockIcon, MailIcon, PhoneIcon, ReplyIcon } from 'lucide-react';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 function InfoItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

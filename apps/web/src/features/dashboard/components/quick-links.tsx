@@ -2,7 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRightIcon, ChartColumnIcon, MapIcon, StarIcon } from 'lucide-react';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 const links: { to: string; key: 'rankmap' | 'statistics' | 'reviews'; icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }[] = [
   { to: paths.rankmap.getHref(), key: 'rankmap', icon: MapIcon, tone: 'bg-brand-50 text-brand-700 ring-brand-100' },

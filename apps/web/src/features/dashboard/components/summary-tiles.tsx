@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getPlan, isUnlimited } from '@rankmaps/shared/plans';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { AwardIcon, StoreIcon } from 'lucide-react';
-import { GoogleIcon } from '../../../components/ui/google-icon';
+import { GoogleIcon } from '@/components/ui/google-icon';
 
 function Tile({
   icon,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DevMailList } from '@rankmaps/shared/schemas/dev-mail';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type { DevMailItem as OutboxEmail } from '@rankmaps/shared/schemas/dev-mail';
 

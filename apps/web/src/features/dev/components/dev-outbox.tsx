@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageLoader } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/public-config';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/public-config';
 import { useDevMail } from '../api/get-dev-mail';
 import { OutboxList } from './outbox-list';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 function NotFound() {
   const { t } = useTranslation('devmail');

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { gbpKeys } from './keys';
 
 /** DELETE /gbp/connection: forgets the stored tokens (the grant at Google stays until the user revokes it). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GbpDailyResponse, GbpMetric } from '@rankmaps/shared/schemas/gbp';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { DateRange } from '../utils/date-window';
 import { retryGbp } from '../utils/errors';
 import { gbpKeys } from './keys';

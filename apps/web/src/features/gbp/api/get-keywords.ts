@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GbpKeywordsResponse } from '@rankmaps/shared/schemas/gbp';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { retryGbp } from '../utils/errors';
 import { gbpKeys } from './keys';
 

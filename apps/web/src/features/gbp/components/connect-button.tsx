@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useGbpConnect } from '../hooks/use-gbp-connect';
-import { GoogleIcon } from '../../../components/ui/google-icon';
+import { GoogleIcon } from '@/components/ui/google-icon';
 
 /**
  * docs/product.md §4: 'Reconectar' when the connection works (connected and not expired), otherwise

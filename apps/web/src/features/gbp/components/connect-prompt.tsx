@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConnectButton } from './connect-button';
-import { GoogleIcon } from '../../../components/ui/google-icon';
+import { GoogleIcon } from '@/components/ui/google-icon';
 
 /** Estadísticas without a working connection (docs/product.md §8): never connected, or expired, both offer to connect. */
 export function ConnectPrompt({ expired, demo }: { expired: boolean; demo: boolean }) {

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GbpConnectionStatus } from '@rankmaps/shared/schemas/gbp';
-import { useAlerts } from '../../../components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toasts/toast-context';
-import { ApiError } from '../../../lib/api-client';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { Button, buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError } from '@/lib/api-client';
 import { useDisconnectGbp } from '../api/disconnect';
 import { useGbpStatus } from '../api/get-connection-status';
 import { ConnectButton } from './connect-button';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 import { DemoBadge } from './demo-badge';
-import { GoogleIcon } from '../../../components/ui/google-icon';
+import { GoogleIcon } from '@/components/ui/google-icon';
 
 type PanelState = 'disconnected' | 'expired' | 'connected';
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GbpKeywordsResponse } from '@rankmaps/shared/schemas/gbp';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { gbpErrorView } from '../utils/errors';
 import { formatKeywordCount, topKeywords } from '../utils/keywords';
 

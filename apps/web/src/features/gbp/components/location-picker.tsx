@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GbpLocation } from '@rankmaps/shared/schemas/gbp';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /** The location whose statistics show; the address (or its absence) under it. */
 export function LocationPicker({

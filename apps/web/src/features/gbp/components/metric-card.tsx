@@ -3,10 +3,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GbpDailyResponse, GbpMetric } from '@rankmaps/shared/schemas/gbp';
 import { MoveRightIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import type { DateRange } from '../utils/date-window';
 import { gbpErrorView } from '../utils/errors';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 import { formatDay } from '../utils/format';
 import { formatTrend, metricPoints, metricTotal, trendDirection, trendPercent } from '../utils/metrics';
 

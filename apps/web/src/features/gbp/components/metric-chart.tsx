@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricPoint } from '../utils/metrics';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 import { formatDay } from '../utils/format';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { GbpCallbackResult } from '@rankmaps/shared/schemas/gbp';
-import { useToast } from '../../../components/ui/toasts/toast-context';
+import { useToast } from '@/components/ui/toasts/toast-context';
 import { gbpKeys } from '../api/keys';
 import { callbackResult, withoutResultParam } from '../utils/query-params';
 

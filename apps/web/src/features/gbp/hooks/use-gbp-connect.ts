@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useToast } from '../../../components/ui/toasts/toast-context';
+import { useToast } from '@/components/ui/toasts/toast-context';
 import { getStartUrl } from '../api/get-start-url';
 import { redirectAfterFor } from '../utils/query-params';
 

@@ -1,5 +1,5 @@
 import { GBP_ERROR_CODES } from '@rankmaps/shared/schemas/gbp';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * How the screen treats a failed GBP call (docs/product.md §8): the connection codes lead to the connect prompt

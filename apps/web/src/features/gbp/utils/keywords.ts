@@ -1,5 +1,5 @@
 import { GBP_TOP_KEYWORDS, type GbpKeyword } from '@rankmaps/shared/schemas/gbp';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 import { parseCount } from './metrics';
 
 /** A keyword as the list shows it: its count, or only the threshold its count is below. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateKeywordRequest, Keyword } from '@rankmaps/shared/schemas/keywords';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /keyword: a search to track for the place; the name is trimmed and unique per place. */
 export const createKeyword = (body: CreateKeywordRequest) => api<Keyword>('/keyword', { method: 'POST', body });

@@ -1,7 +1,7 @@
 import { KEYWORD_NAME_MAX_LENGTH } from '@rankmaps/shared/schemas/keywords';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /** One text box and a button; the name is trimmed and required (docs/product.md §5). onAdd resolves with an error to show, or null. */
 export function AddKeywordForm({ onAdd, saving }: { onAdd: (name: string) => Promise<string | null>; saving: boolean }) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrashIcon } from 'lucide-react';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../lib/paths';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
 
 /** A keyword: opens its analysis page; the bin deletes it after a confirmation. */
 export function KeywordCard({

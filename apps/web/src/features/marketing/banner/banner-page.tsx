@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CameraIcon } from 'lucide-react';
-import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 import { HeatmapIllustration } from '../components/heatmap-illustration';
 
 /** /banner-preview: a 1200×630 brand banner to screenshot, with no site chrome around it. */

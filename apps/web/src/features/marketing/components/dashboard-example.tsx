@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { asStringList } from './string-list';
 import { HeatmapIllustration } from './heatmap-illustration';
 import { exampleRanks, gridMetrics, RANK_BANDS } from './rank-scale';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal } from '@/lib/format';
 
 const metrics = gridMetrics(exampleRanks(7));
 const FONT = 'ui-sans-serif, system-ui, sans-serif';

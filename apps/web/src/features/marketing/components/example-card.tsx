@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MapPinIcon } from 'lucide-react';
 import { HeatmapIllustration } from './heatmap-illustration';
 import { exampleRanks, gridMetrics } from './rank-scale';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal } from '@/lib/format';
 
 const metrics = gridMetrics(exampleRanks(7));
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { claims } from '../claims';
 import { asStringList } from '../components/string-list';
 import { planFactAnswers, type PlanFactId } from './plan-facts';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export interface FaqItem {
   id: string;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
 import { SectionHeading } from '../components/section-heading';
 import { Accordion } from './accordion';
 import { useFaqSections } from './faq-content';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** /faq: four sections of questions, with buttons to sign in, see plans or contact us. */
 export function FaqPage() {

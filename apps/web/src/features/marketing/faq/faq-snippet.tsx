@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRightIcon } from 'lucide-react';
 import { Accordion } from './accordion';
 import { useFaqSections } from './faq-content';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The pricing questions of the FAQ, for the plans page. */
 export function PricingFaqSnippet() {

@@ -13,7 +13,7 @@ import {
   TRIAL_DAYS,
   type Plan,
 } from '@rankmaps/shared/plans';
-import { formatDecimal, formatEuro } from '../../../lib/format';
+import { formatDecimal, formatEuro } from '@/lib/format';
 
 // The FAQ's plan answers are generated from the catalogue (docs/decisions.md §1), never typed in:
 // a price or a limit changes in packages/shared/src/plans.ts and the FAQ follows.

@@ -1,6 +1,6 @@
 import { BellIcon, CheckIcon, Grid3x3Icon, type LucideIcon, RotateCcwClockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
@@ -8,7 +8,7 @@ import { DashboardExample } from '../components/dashboard-example';
 import { asStringList } from '../components/string-list';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 const FEATURES: { id: 'smart' | 'alerts' | 'history'; icon: LucideIcon }[] = [
   { id: 'smart', icon: Grid3x3Icon },

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SparklesIcon } from 'lucide-react';
 import { claims } from '../claims';
 import { CtaLink } from '../components/cta-links';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 import { ExampleCard } from '../components/example-card';
 
 export function Hero() {

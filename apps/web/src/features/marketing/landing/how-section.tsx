@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRightIcon } from 'lucide-react';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export function HowSection() {
   const { t } = useTranslation('landing');

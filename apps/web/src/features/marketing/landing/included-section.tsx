@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
 import { SectionHeading } from '../components/section-heading';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal } from '@/lib/format';
 
 const ITEMS: { id: string; icon: LucideIcon }[] = [
   { id: 'weekly', icon: CalendarIcon },

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
 import { CtaLink } from '../components/cta-links';
-import { formatEuro } from '../../../lib/format';
+import { formatEuro } from '@/lib/format';
 import { Hero } from './hero';
 import { Highlights } from './highlights';
 import { HistorySection } from './history-section';
 import { HowSection } from './how-section';
 import { IncludedSection } from './included-section';
 import { RankMapsSection } from './rankmaps-section';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The public home page (/ for visitors, and /home). */
 export function LandingPage() {

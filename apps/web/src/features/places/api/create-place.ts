@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePlaceRequest } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 import { placesKeys } from './keys';
 
 /** POST /place: adds the business with its grid; answers 201 with its id. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 import { placesKeys } from './keys';
 
 /** DELETE /place/{id}: removes the business with its keywords, analyses and scheduled scans. */

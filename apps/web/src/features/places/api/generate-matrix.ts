@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GenerateMatrixResponse, MatrixConfig } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /place/generate-matrix: the grid around a centre, with the points on the sea flagged (filterLandPoints). */
 export const generateMatrix = (config: MatrixConfig, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PlacePreview } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /places/details: a picked business's location, before it is added. */
 export const getPlacePreview = (placeId: string, sessionToken: string) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Place } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { placesKeys } from './keys';
 
 /** GET /place/{id}?withKeywords=true: one business with its keywords. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LocatedArea } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /places/locate: cities or addresses to centre a service area on. */
 export const locateArea = (input: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Place } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { placesKeys } from './keys';
 
 /** PUT /place/{id}/refresh: fetches name, address, rating and reviews again from the provider. */

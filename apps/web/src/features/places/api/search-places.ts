@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PlaceSuggestion } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /places/autocomplete: businesses whose name matches what the user typed. */
 export const searchPlaces = (input: string, sessionToken: string, signal?: AbortSignal) =>

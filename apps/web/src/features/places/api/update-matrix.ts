@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Place, PlaceMatrixConfig } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { placesKeys } from './keys';
 
 /** PUT /place/{id}/matrix: saves a new grid size, radius or centre. */

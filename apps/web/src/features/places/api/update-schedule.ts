@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Place, ScheduleRequest } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { placesKeys } from './keys';
 
 /** PUT /place/{id}/schedule: the weekly scan's day and hour, or weekly scans on/off (pro). */

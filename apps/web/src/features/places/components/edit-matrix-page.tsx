@@ -3,17 +3,17 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageLoader } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toasts/toast-context';
-import { ApiError } from '../../../lib/api-client';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useUpdateMatrix } from '../api/update-matrix';
-import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** /edit-matrix/{placeId}, Editar Matriz de Análisis (docs/product.md §2): the editor pre-filled with the saved grid. */
 export function EditMatrixPage({ placeId, profile }: { placeId: string; profile: Profile }) {

@@ -4,20 +4,20 @@ import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useCreatePlace } from '../api/create-place';
 import { usePlacePreview } from '../api/get-place-preview';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
-import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
 import { WizardSteps } from './wizard-steps';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** One id per wizard visit: Google bills autocomplete and details of one session together. */
 function newSessionToken(): string {

@@ -2,12 +2,12 @@ import type { Place } from '@rankmaps/shared/schemas/places';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisVerticalIcon, Grid3x3Icon, MapIcon, RefreshCwIcon, TrashIcon } from 'lucide-react';
-import { DropdownMenu } from '../../../components/ui/dropdown-menu';
-import { Spinner } from '../../../components/ui/spinner';
+import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { Spinner } from '@/components/ui/spinner';
 import { mapsUrl } from '../utils/place-limits';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 interface PlaceCardProps {
   place: Place;

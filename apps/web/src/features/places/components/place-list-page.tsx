@@ -1,4 +1,4 @@
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
@@ -6,17 +6,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MapPinIcon, PlusIcon } from 'lucide-react';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { useAlerts } from '../../../components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageLoader } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toasts/toast-context';
-import { ApiError } from '../../../lib/api-client';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError } from '@/lib/api-client';
 import { useDeletePlace } from '../api/delete-place';
 import { usePlaces } from '../api/get-places';
 import { useRefreshPlace } from '../api/refresh-place';
 import { placesAllowance } from '../utils/place-limits';
-import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
 
 /** /rankmap (docs/product.md §2): the user's businesses, the plan's allowance and how RankMap works. */

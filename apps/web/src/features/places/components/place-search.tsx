@@ -1,8 +1,8 @@
 import type { PlaceSuggestion } from '@rankmaps/shared/schemas/places';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePlaceSuggestions } from '../api/search-places';
 
 interface PlaceSearchProps {

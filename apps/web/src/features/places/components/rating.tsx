@@ -1,4 +1,4 @@
-import { formatRating } from '../../../lib/format';
+import { formatRating } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from 'lucide-react';
 

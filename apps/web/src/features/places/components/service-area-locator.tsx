@@ -1,7 +1,7 @@
 import type { LocatedArea } from '@rankmaps/shared/schemas/places';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useLocateArea } from '../api/locate-area';
 
 /**

@@ -1,9 +1,9 @@
 import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
-import { useNow } from '../../../lib/use-now';
+import { useNow } from '@/lib/use-now';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 interface WeeklyScanCardProps {
   place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone'>;

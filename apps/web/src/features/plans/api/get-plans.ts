@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlansResponse } from '@rankmaps/shared/schemas/billing';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const plansQuery = queryOptions({
   queryKey: ['plans'],

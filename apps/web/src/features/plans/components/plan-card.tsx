@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { annualSavings, annualTotal, DEFAULT_RADIUS_M, isUnlimited, priceFor, type BillingPeriod, type Plan } from '@rankmaps/shared/plans';
 import { CheckIcon } from 'lucide-react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { CheckoutError } from './checkout-error';
-import { formatCount, formatEuro } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { formatCount, formatEuro } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 interface PlanCardProps {
   plan: Plan;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { checkoutErrorDetail } from './checkout-error-detail';
 
 const UNAVAILABLE = 'Los pagos no están disponibles en este momento. Inténtalo más tarde o escríbenos a soporte.';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * The server's reason to show under the spec's checkout failure text, or null. A refusal

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { profileQueryKey } from '@/lib/auth/session';
 
 function isProfile(data: unknown): data is Profile {
   return typeof data === 'object' && data !== null && '_id' in data && 'email' in data;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { applyProfile } from './apply-profile';
 
 /** DELETE /user/profile-picture → the updated profile. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 
 /** POST /auth/send-confirmation-email/user {email}: sends the confirmation link again (429 while cooling down). */
 export const sendConfirmationEmail = (email: string) =>

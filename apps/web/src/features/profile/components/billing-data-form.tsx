@@ -1,10 +1,10 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { billingDataInputSchema, type BillingDataInput, type Profile } from '@rankmaps/shared/schemas/profile';
-import { Button } from '../../../components/ui/button';
-import type { Status } from '../../../components/ui/status-message';
-import { TextField } from '../../../components/ui/text-field';
-import { fieldError, zodResolver } from '../../../lib/forms';
+import { Button } from '@/components/ui/button';
+import type { Status } from '@/components/ui/status-message';
+import { TextField } from '@/components/ui/text-field';
+import { fieldError, zodResolver } from '@/lib/forms';
 import { useUpdateBillingData } from '../api/update-billing-data';
 import { serverErrorOr } from './error-text';
 

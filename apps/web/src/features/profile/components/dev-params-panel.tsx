@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { ChevronDownIcon, WrenchIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { StatusMessage, type Status } from '../../../components/ui/status-message';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toasts/toast-context';
-import { fieldError, zodResolver } from '../../../lib/forms';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { fieldError, zodResolver } from '@/lib/forms';
 import { useUpdateDevParams } from '../api/update-dev-params';
 import {
   devParamsDefaults,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** The server's own sentence when it sent one (Spanish, from its catalogue), else the fallback. */
 export function serverErrorOr(err: unknown, fallback: string): string {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PICTURE_ACCEPT, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_MAX_MB } from '@rankmaps/shared/schemas/profile';
 import { CameraIcon, TrashIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { pickPhotos, type PhotoError } from '../utils/photo-files';
 
 interface PhotoUploadProps {

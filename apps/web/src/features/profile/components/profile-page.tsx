@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
-import { StatusMessage, type Status } from '../../../components/ui/status-message';
-import { usePublicConfig } from '../../../lib/public-config';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { usePublicConfig } from '@/lib/public-config';
 import { BillingDataForm } from './billing-data-form';
 import { DevParamsPanel } from './dev-params-panel';
 import { PersonalInfoForm } from './personal-info-form';

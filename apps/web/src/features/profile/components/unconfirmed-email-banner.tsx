@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
 import { MailIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { StatusMessage, type Status } from '../../../components/ui/status-message';
+import { Button } from '@/components/ui/button';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { useCooldown } from './use-cooldown';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 import { rankmapsKeys } from './keys';
 
 /** DELETE /rankmap/{id}: the analysis and its results (what an unfinished one had not searched is refunded). */

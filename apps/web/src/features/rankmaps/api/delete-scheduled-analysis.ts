@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 import { rankmapsKeys } from './keys';
 
 /** DELETE /rankmap/scheduled/{id}: cancels a scheduled analysis that has not started (409 once it has). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FollowedCompetitor } from '@rankmaps/shared/schemas/trend';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { rankmapsKeys } from './keys';
 
 type Followed = { followed: FollowedCompetitor[] };

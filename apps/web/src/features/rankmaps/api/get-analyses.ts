@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { listHasRunning } from '../utils/analysis-logic';
 import { rankmapsKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RankMapStatusResponse } from '@rankmaps/shared/schemas/rankmaps';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { isRunningStatus, POLL_INTERVAL_MS } from '../utils/analysis-logic';
 import { rankmapsKeys, retryUnless404 } from './keys';
 

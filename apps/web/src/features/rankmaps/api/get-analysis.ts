@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RankMapResponse } from '@rankmaps/shared/schemas/rankmaps';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { rankmapsKeys, retryUnless404 } from './keys';
 
 /** GET /rankmap/{id}: one analysis with its per-point results and its competitor analysis. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Keyword } from '@rankmaps/shared/schemas/keywords';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { rankmapsKeys, retryUnless404 } from './keys';
 
 /** GET /keyword/{id}: the keyword with its place populated (name, time zone, schedule). */

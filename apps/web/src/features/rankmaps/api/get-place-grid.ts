@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Place } from '@rankmaps/shared/schemas/places';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { validPointCount } from '../utils/analysis-logic';
 import { rankmapsKeys } from './keys';
 

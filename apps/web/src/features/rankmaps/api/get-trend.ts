@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { rankmapsKeys } from './keys';
 
 /** GET /rankmap/keyword/{id}/trend: GeoRank and average position per completed analysis, with the followed competitors. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnalyzeAdvancedRequest, AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 import { rankmapsKeys } from './keys';
 
 export type StartAnalysisRequest = { useWorker: true } | { scheduledFor: string };

@@ -1,12 +1,12 @@
 import type { RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { TrashIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAlerts } from '../../../components/ui/alerts/alerts-context';
-import { useToast } from '../../../components/ui/toasts/toast-context';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { useToast } from '@/components/ui/toasts/toast-context';
 import { useDeleteAnalysis } from '../api/delete-analysis';
 import { useDeleteScheduledAnalysis } from '../api/delete-scheduled-analysis';
 import { deleteKind, isSelectable, liveStatus, timelineState, type TimelineState } from '../utils/analysis-logic';
-import { formatDateTime, formatDecimal, formatPercent } from '../../../lib/format';
+import { formatDateTime, formatDecimal, formatPercent } from '@/lib/format';
 import { serverMessage } from '../utils/server-message';
 import { ProgressBar } from './progress-bar';
 

@@ -3,7 +3,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { MAX_FOLLOWED_COMPETITORS } from '@rankmaps/shared/schemas/trend';
-import { formatDecimal, formatPercent, formatRating } from '../../../lib/format';
+import { formatDecimal, formatPercent, formatRating } from '@/lib/format';
 import { type CompetitorSortKey, DEFAULT_SORT, type SortState, ariaSort, nextSort, rankCompetitors, sortCompetitorRows } from '../utils/competitor-sort';
 import { AdBadge, FollowPin, OursBadge, RatingStar, RatingText } from './results-ui';
 

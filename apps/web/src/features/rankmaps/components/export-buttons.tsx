@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toasts/toast-context';
-import { ApiError, apiDownload } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError, apiDownload } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 type Report = 'points' | 'competitors';
 

@@ -1,7 +1,7 @@
 import type { CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/ui/toasts/toast-context';
-import { ApiError } from '../../../lib/api-client';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError } from '@/lib/api-client';
 import { useFollowedCompetitors, useToggleFollow } from '../api/followed-competitors';
 import { CompetitorsTable } from './competitors-table';
 

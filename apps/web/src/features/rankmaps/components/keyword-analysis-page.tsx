@@ -5,17 +5,17 @@ import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button } from '../../../components/ui/button';
-import { PageLoader } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useAnalysisSelection } from '../hooks/use-analysis-selection';
 import { AnalysisTimeline } from './analysis-timeline';
-import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { NewAnalysisModal } from './new-analysis-modal';
 import { SelectedAnalysis } from './selected-analysis';
 import { StatusPanel } from './status-panel';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 interface KeywordAnalysisPageProps {
   placeId: string;

@@ -4,18 +4,18 @@ import { type AnalyzeResponse, MAX_SCHEDULE_AHEAD_MS, scheduledForIssue } from '
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { alertTypeForError } from '../../../components/ui/alerts/alert-types';
-import { useApiErrorAlert } from '../../../components/ui/alerts/use-api-error-alert';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { useToast } from '../../../components/ui/toasts/toast-context';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { alertTypeForError } from '@/components/ui/alerts/alert-types';
+import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toasts/toast-context';
 import { usePlaceValidPoints } from '../api/get-place-grid';
 import { useStartAnalysis } from '../api/start-analysis';
 import { analysisCost, isoToZonedLocal, zonedLocalToIso } from '../utils/analysis-logic';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { serverMessage } from '../utils/server-message';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 interface NewAnalysisModalProps {
   keyword: Keyword;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, positionBand } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import { XIcon } from 'lucide-react';
-import { formatCoordinates } from '../../../lib/format';
+import { formatCoordinates } from '@/lib/format';
 import { FAILED_MARKER, ourPosition } from '../utils/map-markers';
 import { type PointEntry, pointEntries } from '../utils/point-entries';
 import { AdBadge, OursBadge, RatingText } from './results-ui';

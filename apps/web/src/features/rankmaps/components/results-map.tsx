@@ -11,8 +11,8 @@ import {
   TilesFailedNotice,
   useBaseMap,
   useCoastlineLayer,
-} from '../../../components/map/base-map';
-import { type Bounds, boundsOf } from '../../../components/map/map-geometry';
+} from '@/components/map/base-map';
+import { type Bounds, boundsOf } from '@/components/map/map-geometry';
 import {
   type CompetitorMarker,
   FAILED_MARKER,
@@ -24,7 +24,7 @@ import {
   resultMarkers,
   validPointCount,
 } from '../utils/map-markers';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal } from '@/lib/format';
 
 export type ResultsMapMode = 'ranking' | 'competitors';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinIcon, StarIcon } from 'lucide-react';
-import { formatCount, formatRating } from '../../../lib/format';
+import { formatCount, formatRating } from '@/lib/format';
 
 /** Small pieces the point panel and the competitors table share. */
 

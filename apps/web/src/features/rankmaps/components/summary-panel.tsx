@@ -1,7 +1,7 @@
 import { POSITION_BAND_COLORS } from '@rankmaps/shared/metrics';
 import type { ScanStats } from '@rankmaps/shared/metrics';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal, formatPercent } from '../../../lib/format';
+import { formatDecimal, formatPercent } from '@/lib/format';
 
 interface SummaryPanelProps {
   /** Null when the analysis has none (it failed before finishing). */

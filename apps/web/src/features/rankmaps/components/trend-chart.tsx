@@ -1,7 +1,7 @@
 import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal } from '@/lib/format';
 
 // Our line is the brand blue; followed competitors get distinct, colour-blind-safe hues.
 const OURS = '#1d4ed8';

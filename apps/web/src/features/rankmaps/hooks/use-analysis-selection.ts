@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { profileQueryKey } from '../../../lib/auth/session';
-import { useNow } from '../../../lib/use-now';
+import { profileQueryKey } from '@/lib/auth/session';
+import { useNow } from '@/lib/use-now';
 import { useAnalyses } from '../api/get-analyses';
 import { useAnalysisStatus } from '../api/get-analysis-status';
 import { useKeyword } from '../api/get-keyword';

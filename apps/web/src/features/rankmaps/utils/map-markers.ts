@@ -11,7 +11,7 @@ import {
   positionBand,
 } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
-import { unwrapLng } from '../../../components/map/map-geometry';
+import { unwrapLng } from '@/components/map/map-geometry';
 
 /**
  * What the two results maps draw: each grid point's marker (its band colour and label), the

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** The server's sentence for a refusal it explains (4xx), else the screen's own fallback. */
 export function serverMessage(err: unknown, fallback: string): string {

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 import { useTranslation } from 'react-i18next';
 import { BellIcon, BotMessageSquareIcon, FaceSlightlySmilingIcon, ListIcon, StarIcon } from 'lucide-react';
 

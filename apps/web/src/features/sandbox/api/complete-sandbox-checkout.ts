@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type SandboxOutcome = 'pay' | 'decline' | 'pay_then_fail_renewal';
 

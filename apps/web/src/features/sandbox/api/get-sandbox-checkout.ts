@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SandboxCheckout } from '@rankmaps/shared/schemas/sandbox';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /sandbox/checkout/:id: what the sandbox checkout page shows (404 for an unknown session). */
 export const getSandboxCheckout = (id: string, signal?: AbortSignal) =>

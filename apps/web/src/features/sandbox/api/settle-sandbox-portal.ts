@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth/session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
 
 /** POST /sandbox/portal/settle: "updates the card" and pays what is past due (signed-in user). */
 export const settleSandboxPortal = () => api<MessageResponse>('/sandbox/portal/settle', { method: 'POST' });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SandboxCheckout } from '@rankmaps/shared/schemas/sandbox';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@/lib/format';
 
 
 /** What is being bought: description, amount in €, and the trial when there is one. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { StatusMessage, type Status } from '../../../components/ui/status-message';
-import { ApiError } from '../../../lib/api-client';
+import { Button } from '@/components/ui/button';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { ApiError } from '@/lib/api-client';
 import { type RenewalOutcome, useSimulateRenewal } from '../api/simulate-renewal';
 
 /**

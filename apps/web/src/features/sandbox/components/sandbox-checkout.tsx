@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageLoader } from '../../../components/ui/spinner';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
 import { useCompleteSandboxCheckout, type SandboxOutcome } from '../api/complete-sandbox-checkout';
 import { useSandboxCheckout } from '../api/get-sandbox-checkout';
 import { CheckoutSummary } from './checkout-summary';
 import { SandboxRibbon } from './sandbox-ribbon';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 function Frame({ children }: { children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/ui/alert-banner';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { useSettleSandboxPortal } from '../api/settle-sandbox-portal';
 import { returnPath } from '../utils/return-path';
 import { SandboxRibbon } from './sandbox-ribbon';

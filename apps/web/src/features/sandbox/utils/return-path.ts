@@ -1,4 +1,4 @@
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * The portal's `return` parameter as a path of this site. The provider hands an absolute

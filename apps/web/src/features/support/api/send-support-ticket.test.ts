@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const apiWithStatus = vi.fn();
-vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiWithStatus }));
-vi.mock('../../../lib/captcha', () => ({ getCaptchaToken: vi.fn() }));
-vi.mock('../../../lib/public-config', () => ({ publicConfigQuery: {} }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiWithStatus }));
+vi.mock('@/lib/captcha', () => ({ getCaptchaToken: vi.fn() }));
+vi.mock('@/lib/public-config', () => ({ publicConfigQuery: {} }));
 
-const { ApiError } = await import('../../../lib/api-client');
+const { ApiError } = await import('@/lib/api-client');
 const { sendSupportTicket } = await import('./send-support-ticket');
 const { supportErrorMessage } = await import('../components/support-error');
 

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import type { SupportTicketFormValues, SupportTicketRequest } from '@rankmaps/shared/schemas/support';
-import { ApiError, apiWithStatus } from '../../../lib/api-client';
-import { getCaptchaToken } from '../../../lib/captcha';
-import { publicConfigQuery } from '../../../lib/public-config';
+import { ApiError, apiWithStatus } from '@/lib/api-client';
+import { getCaptchaToken } from '@/lib/captcha';
+import { publicConfigQuery } from '@/lib/public-config';
 
 /**
  * POST /general/support. The ticket counts as sent only on exactly 200 (docs/product.md §5): any other

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * The text under 'Error al crear el ticket' (docs/product.md §8): the server's `error` field; an answer

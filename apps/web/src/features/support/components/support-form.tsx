@@ -9,13 +9,13 @@ import {
   type SupportTicketFormValues,
   supportTicketFormSchema,
 } from '@rankmaps/shared/schemas/support';
-import { Button } from '../../../components/ui/button';
-import { SendOutcome } from '../../../components/ui/send-outcome';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { TextField } from '../../../components/ui/text-field';
-import { fieldError, zodResolver } from '../../../lib/forms';
-import { useCaptchaSubmit } from '../../../lib/use-captcha-submit';
+import { Button } from '@/components/ui/button';
+import { SendOutcome } from '@/components/ui/send-outcome';
+import { SelectField } from '@/components/ui/select-field';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { TextField } from '@/components/ui/text-field';
+import { fieldError, zodResolver } from '@/lib/forms';
+import { useCaptchaSubmit } from '@/lib/use-captcha-submit';
 import { useSendSupportTicket } from '../api/send-support-ticket';
 import { supportErrorMessage } from './support-error';
 

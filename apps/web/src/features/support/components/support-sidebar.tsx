@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REPLY_HOURS } from '@rankmaps/shared/constants';
 import { getPlan } from '@rankmaps/shared/plans';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { CircleQuestionMarkIcon, ClockIcon, MailIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 function Row({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (

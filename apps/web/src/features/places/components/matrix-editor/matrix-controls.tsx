@@ -2,7 +2,7 @@ import { ChevronDownIcon, LockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '@rankmaps/shared/plans';
-import { useAlerts } from '../../../../components/ui/alerts/alerts-context';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import {
   type MatrixPlanLimits,
   areaSideKm,

@@ -1,12 +1,12 @@
 import { type ReactNode, Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
-import { Button } from '../../../../components/ui/button';
-import { Spinner } from '../../../../components/ui/spinner';
-import { useGenerateMatrix } from '../../api/generate-matrix';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useGenerateMatrix } from '@/features/places/api/generate-matrix';
 import { MatrixControls, type MatrixValue } from './matrix-controls';
 import { type LatLng, type MatrixPlanLimits, RADIUS_DEBOUNCE_MS, summariseMatrix } from './matrix-logic';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 // Leaflet and its stylesheet load with the editor's map only, in their own chunk.
 const MatrixMap = lazy(() => import('./matrix-map'));

@@ -1,14 +1,14 @@
 import { DEFAULT_GRID_SIZE, GRID_SIZES } from '@rankmaps/shared/plans';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
-import { type Bounds, unwrapLng } from '../../../../components/map/map-geometry';
-import { formatDecimal } from '../../../../lib/format';
+import { type Bounds, unwrapLng } from '@/components/map/map-geometry';
+import { formatDecimal } from '@/lib/format';
 
 /** What the editor needs from the profile's planLimits. */
 export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'>;
 
 // The map geometry is shared with the results map; re-exported for the editor's callers and tests.
-export { type Bounds, coastlineBox, unwrapLng } from '../../../../components/map/map-geometry';
+export { type Bounds, coastlineBox, unwrapLng } from '@/components/map/map-geometry';
 
 export interface LatLng {
   lat: number;

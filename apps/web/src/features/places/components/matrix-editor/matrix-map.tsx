@@ -12,8 +12,8 @@ import {
   TilesFailedNotice,
   useBaseMap,
   useCoastlineLayer,
-} from '../../../../components/map/base-map';
-import { Spinner } from '../../../../components/ui/spinner';
+} from '@/components/map/base-map';
+import { Spinner } from '@/components/ui/spinner';
 import { type LatLng, drawablePoints, gridBounds, toGridCenter } from './matrix-logic';
 
 export interface MatrixMapProps {
