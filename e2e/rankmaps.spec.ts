@@ -42,7 +42,9 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   await expect
     .poll(
       async () => {
-        if (await bar.isVisible()) seen.add(Number(await bar.getAttribute('aria-valuenow')));
+        // The bar can go between isVisible and the read (the scan finished): a bounded read, then move on.
+        const value = (await bar.isVisible()) ? await bar.getAttribute('aria-valuenow', { timeout: 1_000 }).catch(() => null) : null;
+        if (value !== null) seen.add(Number(value));
         return page.getByTestId('results-map').isVisible();
       },
       { timeout: 60_000, intervals: [200] },
