@@ -7,8 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { fieldError, zodResolver } from '@/lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { apiErrorMessage } from '../utils/error-message';
-import { AuthPasswordField } from './auth-fields';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './auth-fields';
 import { paths } from '@/lib/paths';
 
 /** The new password twice, with the same rules as sign-up; then a way to sign in. */
@@ -47,18 +46,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {apiErrorMessage(reset.error, '') || undefined}
         </AlertBanner>
       )}
-      <AuthPasswordField
-        label={t('fields.newPassword')}
-        autoComplete="new-password"
-        error={fieldError(errors.newPassword?.message)}
-        {...register('newPassword')}
-      />
-      <PasswordRules password={password} />
-      <AuthPasswordField
-        label={t('fields.confirmNewPassword')}
-        autoComplete="new-password"
-        error={fieldError(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ label: t('fields.newPassword'), error: fieldError(errors.newPassword?.message), ...register('newPassword') }}
+        confirmation={{ label: t('fields.confirmNewPassword'), error: fieldError(errors.confirmPassword?.message), ...register('confirmPassword') }}
+        value={password}
       />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {t('resetToken.submit')}

@@ -9,8 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { fieldError, zodResolver } from '@/lib/forms';
 import { useSignup } from '../api/signup';
 import { apiErrorMessage } from '../utils/error-message';
-import { AuthPasswordField, EmailField } from './auth-fields';
-import { PasswordRules } from './password-rules';
+import { EmailField, NewPasswordFields } from './auth-fields';
 import { paths } from '@/lib/paths';
 
 /** Name, e-mail and a password checked live against the four rules; then the verification page. */
@@ -53,18 +52,10 @@ export function SignupForm({ redirect }: { redirect: string | null }) {
         {...register('name')}
       />
       <EmailField error={fieldError(errors.email?.message)} {...register('email')} />
-      <AuthPasswordField
-        label={t('fields.password')}
-        autoComplete="new-password"
-        error={fieldError(errors.password?.message)}
-        {...register('password')}
-      />
-      <PasswordRules password={password} />
-      <AuthPasswordField
-        label={t('fields.confirmPassword')}
-        autoComplete="new-password"
-        error={fieldError(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ label: t('fields.password'), error: fieldError(errors.password?.message), ...register('password') }}
+        confirmation={{ label: t('fields.confirmPassword'), error: fieldError(errors.confirmPassword?.message), ...register('confirmPassword') }}
+        value={password}
       />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {t('signup.submit')}
