@@ -5,6 +5,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Who may import what of the server's wiring (docs/architecture.md): only the worker's start-up
+// imports job handlers (code that queues work imports jobs/definitions), and only providers/
+// builds a provider (everything else takes it from the container, built by providers/index.ts).
+const serverWiring = [
+  { group: ['**/jobs/handlers/**', './handlers/*'], message: 'Only jobs/start-workers.ts imports job handlers; queue work through jobs/definitions.' },
+  { group: ['**/providers/*', '**/providers/*/*'], importNamePattern: '^create', message: 'Only providers/index.ts builds providers; take them from the container.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-e2e*/**', '**/dist-bench/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results*/**', 'e2e/.artifacts/**'] },
   js.configs.recommended,
@@ -85,9 +93,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/jobs/start-workers.ts', 'apps/server/src/jobs/handlers/**', 'apps/server/src/providers/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverWiring }] },
+  },
+  {
     files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: 'Only repositories touch the database.' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: 'Only repositories touch the database.' }], patterns: serverWiring }],
     },
   },
   {
