@@ -13,27 +13,22 @@ export function localeOf(language: string | undefined): string {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(language: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** The Intl object for this language and option set, made once and kept in `cache`. */
+function kept<F, O>(cache: Map<string, F>, make: (locale: string, options: O) => F, language: string | undefined, options: O): F {
   const locale = localeOf(language);
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+    format = make(locale, options);
+    cache.set(key, format);
   }
   return format;
 }
 
-function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = localeOf(language);
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+const numberFormat = (language: string | undefined, options: Intl.NumberFormatOptions) =>
+  kept(numberFormats, (locale, o: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, o), language, options);
+const dateFormat = (language: string | undefined, options: Intl.DateTimeFormatOptions) =>
+  kept(dateFormats, (locale, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, o), language, options);
 
 // ---- Numbers ----
 
