@@ -27,7 +27,12 @@ export const places = pgTable(
     centerLng: doublePrecision('center_lng').notNull(),
     rating: doublePrecision('rating'),
     totalReviews: integer('total_reviews').notNull().default(0),
-    countryCode: text('country_code'),
+    /** The place's market (docs/decisions.md §21): the country it is searched in, ISO 3166-1 alpha-2 ('ES'). */
+    countryCode: text('country_code').notNull().default('ES'),
+    /** The market's search language, ISO 639-1 ('es'): the language the rank searches are made in. */
+    searchLanguage: text('search_language').notNull().default('es'),
+    /** Google's customer id (the cid of its Maps URL), when known: results are matched by it after the place id. */
+    cid: text('cid'),
     timeZone: text('time_zone').notNull().default('Europe/Madrid'),
     serviceArea: boolean('service_area').notNull().default(false),
     matrixConfig: jsonb('matrix_config').$type<StoredMatrixConfig>().notNull(),

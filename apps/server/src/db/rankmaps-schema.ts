@@ -50,9 +50,15 @@ export interface RankMapTarget {
   rating: number | null;
   totalReviews: number;
   regionCode: string | null;
+  /** The market's search language ('es'); absent on analyses made before markets, which searched in Spanish. */
+  languageCode?: string;
+  /** Google's customer id, when known (absent on older analyses). */
+  cid?: string | null;
 }
 
 export type RankMapStatusValue = 'pending' | 'processing' | 'completed' | 'failed';
+/** How the vendor was asked: 'live' answers each call; 'standard' is posted, then collected when ready. */
+export type VendorQueue = 'live' | 'standard';
 export type RankMapKindValue = 'manual' | 'scheduled' | 'weekly';
 /** credits: a pro plan pays 1 credit per valid point; plan: included in a basic plan. */
 export type RankMapBilling = 'credits' | 'plan';
@@ -89,6 +95,10 @@ export const rankMaps = pgTable(
     failedPoints: integer('failed_points').notNull().default(0),
     creditsCharged: integer('credits_charged').notNull().default(0),
     creditsRefunded: integer('credits_refunded').notNull().default(0),
+    /** What the rank-data vendor charged for this analysis, in USD (its own cost field, or the documented list price). */
+    vendorCostUsd: doublePrecision('vendor_cost_usd').notNull().default(0),
+    /** The vendor queue the points went through: live (one call per point) or standard (task_post, then collected). */
+    vendorQueue: text('vendor_queue').$type<VendorQueue>(),
     stats: jsonb('stats').$type<ScanStats>(),
     competitorAnalysis: jsonb('competitor_analysis').$type<CompetitorAnalysis>(),
     /**
@@ -166,6 +176,8 @@ export const rankResults = pgTable(
     /** Our organic position here, 1..20, or null when not found (or failed). */
     position: integer('position'),
     error: text('error'),
+    /** What the vendor charged for this point, every try included, in USD. */
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.rankMapId, t.pointIndex] })],
 );

@@ -15,6 +15,10 @@ export interface MetricsResultItem {
   location: { latitude: number; longitude: number } | null;
   categories: string[];
   isAd: boolean;
+  /** Google's customer id, when the provider gives it. */
+  cid?: string | null;
+  /** The business's web domain, when known. */
+  domain?: string | null;
 }
 
 /**
@@ -34,4 +38,6 @@ export interface TargetBusiness {
   name: string;
   lat: number | null;
   lng: number | null;
+  /** Google's customer id, when known: matched after the place id. */
+  cid?: string | null;
 }

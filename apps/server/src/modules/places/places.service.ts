@@ -148,7 +148,9 @@ export async function createPlace(
       centerLng: center.lng,
       rating: details.rating,
       totalReviews: details.totalReviews,
-      countryCode: details.countryCode,
+      // A place the provider gives no country for is taken to be in Spain; the user can change it.
+      countryCode: details.countryCode ?? 'ES',
+      cid: details.cid,
       timeZone: timeZoneOf(center.lat, center.lng),
       serviceArea: details.serviceArea || !hasPoint,
       matrixConfig,
@@ -176,7 +178,8 @@ export async function refreshPlace(container: Pick<Container, 'config' | 'databa
     mainPhoto: d.mainPhoto,
     rating: d.rating,
     totalReviews: d.totalReviews,
-    countryCode: d.countryCode,
+    ...(d.countryCode ? { countryCode: d.countryCode } : {}),
+    ...(d.cid ? { cid: d.cid } : {}),
     ...(hasPoint ? { lat: d.lat, lng: d.lng } : {}),
   });
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');

@@ -32,6 +32,8 @@ const listColumns = {
   failedPoints: rankMaps.failedPoints,
   creditsCharged: rankMaps.creditsCharged,
   creditsRefunded: rankMaps.creditsRefunded,
+  vendorCostUsd: rankMaps.vendorCostUsd,
+  vendorQueue: rankMaps.vendorQueue,
   stats: rankMaps.stats,
   jobId: rankMaps.jobId,
   runToken: rankMaps.runToken,

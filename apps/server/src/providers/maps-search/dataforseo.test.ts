@@ -64,7 +64,7 @@ describe('DataForSEO Google Maps live advanced, against a local fake', async () 
 
   it('when the task ends with 40102 No Search Results, then the search is empty, not an error', async () => {
     answering({ fixture: 'dataforseo-no-results.json' });
-    await expect(provider.search(request)).resolves.toEqual({ organic: [], ads: [] });
+    await expect(provider.search(request)).resolves.toEqual({ organic: [], ads: [], costUsd: 0.002 });
   });
 
   it('when the task is rate-limited (40202), then the error is retryable and honours Retry-After', async () => {

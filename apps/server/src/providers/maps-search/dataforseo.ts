@@ -34,6 +34,7 @@ const envelopeSchema = z.object({
       z.object({
         status_code: z.number(),
         status_message: z.string().nullish(),
+        cost: z.number().nullish(),
         result: z.array(z.object({ items: z.array(z.unknown()).nullish() })).nullish(),
       }),
     )
@@ -152,7 +153,7 @@ export function createDataForSeoProvider(opts: DataForSeoOptions, fetchImpl: typ
       if (status_code !== OK) throw taskError(status_code, status_message ?? '', retryAfter);
       const first = tasks?.[0];
       if (!first) throw new MapsSearchFatalError(`${VENDOR} ha respondido sin la tarea enviada.`);
-      if (first.status_code === NO_RESULTS) return { organic: [], ads: [] };
+      if (first.status_code === NO_RESULTS) return { organic: [], ads: [], costUsd: first.cost ?? 0 };
       if (first.status_code !== OK) throw taskError(first.status_code, first.status_message ?? '', retryAfter);
 
       const items: DataForSeoItem[] = [];
@@ -160,7 +161,7 @@ export function createDataForSeoProvider(opts: DataForSeoOptions, fetchImpl: typ
         const parsed = itemSchema.safeParse(raw);
         if (parsed.success) items.push(parsed.data);
       }
-      return { organic: ranked(items, 'maps_search', DATAFORSEO_DEPTH), ads: ranked(items, 'maps_paid_item', Infinity) };
+      return { organic: ranked(items, 'maps_search', DATAFORSEO_DEPTH), ads: ranked(items, 'maps_paid_item', Infinity), costUsd: first.cost ?? 0 };
     },
   };
 }

@@ -80,7 +80,7 @@ function toItem(b: MarketBusiness, position: number, isAd: boolean): MapsSearchI
 /** Runs one simulated search; exported for the tests and the benchmark. */
 export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
   const profile = profileQuery(request.query);
-  if (profile.key.length === 0) return { organic: [], ads: [] };
+  if (profile.key.length === 0) return { organic: [], ads: [], costUsd: 0 };
   const scale = zoomScale(request.zoom);
   const horizonKm = Math.min(8, Math.max(2, 4 * scale));
   const week = hashString(isoWeek(request.now ?? new Date()));
@@ -116,6 +116,7 @@ export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
   return {
     organic: organic.map((s, i) => toItem(s.b, i + 1, false)),
     ads: advertisers.map((s, i) => toItem(s.b, i + 1, true)),
+    costUsd: 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeReply, type RecordedRequest, startFakeMapsVendor } from '../../../test/fake-maps-search';
-import { SEARCH_TEXT_FIELD_MASK, SEARCH_TEXT_PATH, biasRadiusMeters, createGooglePlacesSearchProvider } from './google-places';
+import { SEARCH_TEXT_FIELD_MASK, SEARCH_TEXT_PATH, SEARCH_TEXT_PRICE_USD, biasRadiusMeters, createGooglePlacesSearchProvider } from './google-places';
 import { MapsSearchFatalError, type MapsSearchRequest, MapsSearchRetryableError } from './interface';
 
 const request: MapsSearchRequest = { query: 'dentista', lat: 36.7213, lng: -4.4214, zoom: 13, languageCode: 'es', regionCode: 'ES' };
@@ -65,7 +65,7 @@ describe('Places API (New) Text Search, against a local fake', async () => {
 
   it('when nothing matches, then Google answers {} and the search is empty', async () => {
     answering({ fixture: 'google-search-text-empty.json' });
-    await expect(provider.search(request)).resolves.toEqual({ organic: [], ads: [] });
+    await expect(provider.search(request)).resolves.toEqual({ organic: [], ads: [], costUsd: SEARCH_TEXT_PRICE_USD });
   });
 
   it('when the quota is exhausted (429 RESOURCE_EXHAUSTED), then the error is retryable and honours Retry-After', async () => {

@@ -104,6 +104,9 @@ function toItem(raw: z.infer<typeof placeSchema>, position: number): MapsSearchI
   };
 }
 
+/** List price of one Text Search call at the field mask's tier (Google bills no cost field). */
+export const SEARCH_TEXT_PRICE_USD = 0.035;
+
 export function createGooglePlacesSearchProvider(opts: GooglePlacesSearchOptions, fetchImpl: typeof fetch = fetch): MapsSearchProvider {
   const url = `${opts.baseUrl.replace(/\/$/, '')}${SEARCH_TEXT_PATH}`;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -141,7 +144,7 @@ export function createGooglePlacesSearchProvider(opts: GooglePlacesSearchOptions
         const place = placeSchema.safeParse(raw);
         if (place.success && organic.length < SEARCH_TEXT_PAGE_SIZE) organic.push(toItem(place.data, organic.length + 1));
       }
-      return { organic, ads: [] };
+      return { organic, ads: [], costUsd: SEARCH_TEXT_PRICE_USD };
     },
   };
 }

@@ -35,6 +35,10 @@ export interface MapsSearchItem {
   location: { latitude: number; longitude: number } | null;
   categories: string[];
   isAd: boolean;
+  /** Google's customer id (DataForSEO's `cid`), when the provider gives it: matched after the place id. */
+  cid?: string | null;
+  /** The business's web domain ('example.com'), when known: ads are joined to competitors by it. */
+  domain?: string | null;
 }
 
 export interface MapsSearchResult {
@@ -42,6 +46,8 @@ export interface MapsSearchResult {
   organic: MapsSearchItem[];
   /** Sponsored results, isAd true; empty for providers that never return ads. */
   ads: MapsSearchItem[];
+  /** What the vendor charged for this search, in USD: its own cost field, or the documented list price; 0 for the demo. */
+  costUsd: number;
 }
 
 /** A failure worth retrying with backoff: 429, 5xx, a timeout or a dropped connection. */
@@ -64,7 +70,46 @@ export class MapsSearchFatalError extends Error {
   }
 }
 
+/** One point handed to a vendor's standard queue; the vendor returns `tag` with the task. */
+export interface QueuedSearch {
+  tag: string;
+  request: MapsSearchRequest;
+}
+
+/** What the vendor said of one posted task: accepted with an id (and charged), or refused. */
+export type PostedTask =
+  | { tag: string; ok: true; taskId: string; costUsd: number }
+  | { tag: string; ok: false; error: string; fatal: boolean; costUsd: number };
+
+/** A task the vendor has finished and not yet handed over. */
+export interface ReadyTask {
+  taskId: string;
+  tag: string | null;
+}
+
+/** One task's state when asked for its results. */
+export type CollectedTask =
+  | { state: 'ready'; result: MapsSearchResult }
+  | { state: 'pending' }
+  | { state: 'failed'; error: string; fatal: boolean };
+
+/**
+ * A vendor's cheaper, slower queue (DataForSEO's standard queue): tasks are posted in
+ * batches, the vendor runs them when it can, and they are collected once ready. Calls that
+ * fail as a whole throw MapsSearchRetryableError or MapsSearchFatalError.
+ */
+export interface MapsSearchStandardQueue {
+  /** Tasks one post may carry (100 for DataForSEO). */
+  readonly maxTasksPerPost: number;
+  post(tasks: QueuedSearch[], signal?: AbortSignal): Promise<PostedTask[]>;
+  /** Finished tasks not yet collected, of every analysis (the list is per account). */
+  ready(signal?: AbortSignal): Promise<ReadyTask[]>;
+  collect(taskId: string, signal?: AbortSignal): Promise<CollectedTask>;
+}
+
 export interface MapsSearchProvider {
   readonly name: 'demo' | 'dataforseo' | 'google-places';
   search(request: MapsSearchRequest, signal?: AbortSignal): Promise<MapsSearchResult>;
+  /** Present when the vendor has a standard queue: scheduled and weekly scans use it (docs/decisions.md §21). */
+  readonly standardQueue?: MapsSearchStandardQueue;
 }

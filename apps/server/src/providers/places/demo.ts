@@ -89,6 +89,7 @@ function buildCatalogue(): Map<string, DemoEntry> {
           totalReviews,
           mainPhoto: null,
           countryCode: 'ES',
+          cid: null,
           serviceArea,
         };
         out.set(placeId, { details, haystack: normalise(`${name} ${cat.label} ${cat.slug} ${city.name}`) });

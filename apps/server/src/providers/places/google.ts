@@ -112,6 +112,7 @@ export function createGooglePlacesProvider(opts: { apiKey: string; baseUrl: stri
         // The photo's media URL needs the key; the API serves it through its own proxy later.
         mainPhoto: photo ? `${base}/v1/${photo}/media?maxWidthPx=400` : null,
         countryCode: country,
+        cid: null,
         serviceArea: p.pureServiceAreaBusiness === true || typeof lat !== 'number',
       };
       return details;

@@ -16,6 +16,8 @@ export interface PlaceDetails {
   totalReviews: number;
   mainPhoto: string | null;
   countryCode: string | null;
+  /** Google's customer id (the cid of its Maps URL), when the provider gives it. */
+  cid: string | null;
   serviceArea: boolean;
 }
 
