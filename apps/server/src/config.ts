@@ -72,6 +72,11 @@ const envSchema = z.object({
   DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
   SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  // The vendor's standard queue (docs/decisions.md §21.2): how often it is polled, and how long an
+  // analysis waits for it before the missing points are searched live. DataForSEO guarantees a
+  // normal-priority task within 45 minutes (5 on average): https://dataforseo.com/pricing/serp/google-maps-serp-api
+  DATAFORSEO_STANDARD_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  DATAFORSEO_STANDARD_MAX_WAIT_MINUTES: z.coerce.number().min(0.05).max(1440).default(45),
   DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
@@ -172,6 +177,8 @@ export interface Config {
     concurrency: number;
     /** Simulated response time of the demo provider, as a real vendor's (demos, journeys); 0 by default. */
     demoLatencyMs: number;
+    /** The standard queue: seconds between polls, and the bound on the wait before the missing points are searched live. */
+    standard: { pollSeconds: number; maxWaitMinutes: number };
   };
   payments: {
     provider: 'sandbox' | 'stripe';
@@ -311,6 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE,
       concurrency: e.SCAN_CONCURRENCY,
       demoLatencyMs: e.DEMO_SEARCH_LATENCY_MS,
+      standard: { pollSeconds: e.DATAFORSEO_STANDARD_POLL_SECONDS, maxWaitMinutes: e.DATAFORSEO_STANDARD_MAX_WAIT_MINUTES },
     },
     payments: {
       provider: paymentsProvider,

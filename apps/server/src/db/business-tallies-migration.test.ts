@@ -47,6 +47,7 @@ function generatedPoints(rankMapId: string, count: number, seed: number): NewRan
       ads: failed || rand() < 0.5 ? [] : [biz(IDS[Math.floor(rand() * IDS.length)]!, 1, true)],
       position: null,
       error: failed ? 'HTTP 500' : null,
+      costUsd: 0,
     } satisfies NewRankResult;
   });
 }
@@ -76,7 +77,11 @@ describe('business tallies: migration 0014 and counting at completion', () => {
       ).rows[0]!.id;
     const completed = [await analysis('completed'), await analysis('completed')];
     const running = await analysis('processing');
+    // Today's repository writes each point's cost, a column of migration 0017: it stands in for
+    // the insert of the time, and goes again so that the migrations run as they did.
+    await pglite.$client.exec('alter table rank_results add column cost_usd double precision not null default 0');
     for (const [k, id] of [...completed, running].entries()) await rankResultsRepository.insertMany(db, generatedPoints(id, 25, 7 + k));
+    await pglite.$client.exec('alter table rank_results drop column cost_usd');
 
     await migrate(pglite, { migrationsFolder: MIGRATIONS });
 

@@ -99,6 +99,11 @@ export const rankMaps = pgTable(
     vendorCostUsd: doublePrecision('vendor_cost_usd').notNull().default(0),
     /** The vendor queue the points went through: live (one call per point) or standard (task_post, then collected). */
     vendorQueue: text('vendor_queue').$type<VendorQueue>(),
+    /**
+     * Set while the analysis waits for the vendor's standard queue (its tasks posted, no run
+     * holding it): the poll job drives it, and the stale-scan sweeper leaves it alone.
+     */
+    vendorWaitSince: timestamp('vendor_wait_since', { withTimezone: true }),
     stats: jsonb('stats').$type<ScanStats>(),
     competitorAnalysis: jsonb('competitor_analysis').$type<CompetitorAnalysis>(),
     /**
@@ -180,6 +185,36 @@ export const rankResults = pgTable(
     costUsd: doublePrecision('cost_usd').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.rankMapId, t.pointIndex] })],
+);
+
+/**
+ * A posted task's life: 'posting' (row committed, POST not answered: the answer may be lost),
+ * 'posted' (the vendor gave its id), 'collected' (its result stored), 'failed' (refused or
+ * failed at the vendor: searched live), 'abandoned' (past the wait bound: searched live).
+ */
+export type VendorTaskState = 'posting' | 'posted' | 'collected' | 'failed' | 'abandoned';
+
+// One grid point handed to the vendor's standard queue (docs/decisions.md §21.2). The row is
+// committed before the POST that carries it, and its primary key makes posting a point twice
+// impossible; `tag` (the analysis and point) is sent with the task, so that a task whose POST
+// answer was lost is still recognised when the vendor lists it as ready.
+export const vendorTasks = pgTable(
+  'vendor_tasks',
+  {
+    rankMapId: uuid('rank_map_id')
+      .notNull()
+      .references(() => rankMaps.id, { onDelete: 'cascade' }),
+    pointIndex: integer('point_index').notNull(),
+    tag: text('tag').notNull(),
+    /** The vendor's task id; null until the POST answered (or when the answer was lost). */
+    taskId: text('task_id'),
+    state: text('state').$type<VendorTaskState>().notNull().default('posting'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the vendor charged for the task, in USD (charged when posted). */
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.rankMapId, t.pointIndex] }), uniqueIndex('vendor_tasks_tag_key').on(t.tag), index('vendor_tasks_task_id_idx').on(t.taskId)],
 );
 
 // One row per analysis counted against a basic plan's monthly manual scans. No foreign key

@@ -112,7 +112,7 @@ describe('drill: a maps vendor that times out and answers 429 and 500', async ()
         interval: 100,
       })
       .toBe(true);
-    for (const s of started) expect(await status(s)).toEqual({ status: 'completed', progress: 100, failureReason: null });
+    for (const s of started) expect(await status(s)).toEqual({ status: 'completed', progress: 100, failureReason: null, waitingVendor: null });
 
     // Each kind of fault happened, on about a quarter of the calls the vendor chose freely.
     const free = log.filter((l) => !doomed.has(l.point));

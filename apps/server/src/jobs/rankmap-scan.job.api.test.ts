@@ -28,7 +28,7 @@ describe('a scan through the real queue and worker (demo provider)', async () =>
         { message: 'the analysis to finish', timeout: 30_000, interval: 100 },
       )
       .toMatch(/^(completed|failed)$/);
-    expect(seen.at(-1)).toEqual({ status: 'completed', progress: 100, failureReason: null });
+    expect(seen.at(-1)).toEqual({ status: 'completed', progress: 100, failureReason: null, waitingVendor: null });
     // Progress only moves forward.
     const progress = seen.map((s) => s.progress);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);

@@ -5,11 +5,13 @@ import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/g
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/rankmap-scheduler';
+import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
 import { SEND_EMAIL_JOB } from './definitions/send-email';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
 import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
+import { handleRankmapVendorPoll } from './handlers/rankmap-vendor-poll';
 import { handleSendEmail } from './handlers/send-email';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
@@ -38,6 +40,7 @@ export async function startWorkers(container: Container): Promise<void> {
   });
   const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);
+  await workVendorPollJobs(container.boss, scan);
   await container.boss.schedule(RANKMAP_SCHEDULER_JOB, RANKMAP_SCHEDULER_CRON, {}, { tz: 'UTC' });
   await container.boss.work(RANKMAP_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleRankmapScheduler(container);
@@ -52,4 +55,11 @@ export async function workScanJobs(boss: PgBoss, deps: ScanDeps, count: number):
     });
     rememberScanWorker(boss, id);
   }
+}
+
+/** Registers the poll of the vendor's standard queue: short jobs, one at a time per process (each collects for every analysis). */
+export async function workVendorPollJobs(boss: PgBoss, deps: ScanDeps): Promise<void> {
+  await boss.work(RANKMAP_VENDOR_POLL_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await handleRankmapVendorPoll(deps, job.data);
+  });
 }

@@ -172,6 +172,11 @@ export const rankMapDetailSchema = rankMapSummarySchema.extend({
   keyword: z.string(),
   query: z.string(),
   grid: z.object({ gridSize: z.number().int(), radius: z.number(), center: z.object({ lat: z.number(), lng: z.number() }) }),
+  /**
+   * What the rank-data vendor charged for the analysis, in USD, and the queue it went through
+   * (null before it ran). For operators: the interface shows credits (docs/decisions.md §21).
+   */
+  vendorCost: z.object({ usd: z.number(), queue: z.enum(['live', 'standard']).nullable() }),
 });
 export type RankMapDetail = z.infer<typeof rankMapDetailSchema>;
 
@@ -214,5 +219,7 @@ export const rankMapStatusResponseSchema = z.object({
   status: rankMapStatusSchema,
   progress: z.number().int(),
   failureReason: z.string().nullable(),
+  /** While the points wait in the vendor's standard queue (docs/decisions.md §21.2): how many have come back. */
+  waitingVendor: z.object({ received: z.number().int(), total: z.number().int() }).nullable(),
 });
 export type RankMapStatusResponse = z.infer<typeof rankMapStatusResponseSchema>;

@@ -3,9 +3,10 @@ import type { JobDefinition } from './job-definition';
 import { mailOutboxSweepJob } from './mail-outbox-sweep';
 import { rankmapScanJob } from './rankmap-scan';
 import { rankmapSchedulerJob } from './rankmap-scheduler';
+import { rankmapVendorPollJob } from './rankmap-vendor-poll';
 import { sendEmailJob } from './send-email';
 
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob];

@@ -1,17 +1,20 @@
 import type { Container } from '../../container';
 import { SCAN_DEFAULTS } from '../../modules/rankmaps/scan/scan.service';
 import { sweepStaleScans } from '../../modules/rankmaps/scan/scan-sweeper.service';
+import { requeueVendorPolls } from '../../modules/rankmaps/scan/standard-queue.service';
 import { enqueueDueWeeklyScans } from '../../modules/rankmaps/scan/weekly-scans.service';
 
 /** Queues the weekly scans that are due, and recovers analyses whose worker died. */
 export async function handleRankmapScheduler(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<void> {
   // Each part runs even if the other fails: a broken weekly slot must not stop the recovery of crashed scans.
-  const [weekly, swept] = await Promise.allSettled([
+  const [weekly, swept, polls] = await Promise.allSettled([
     enqueueDueWeeklyScans(container, now),
     sweepStaleScans(container, { staleSeconds: SCAN_DEFAULTS.staleSeconds, maxRuns: SCAN_DEFAULTS.maxRuns }),
+    // A waiting analysis whose poll job was lost (its retries spent) gets one again; a queued one is left alone.
+    requeueVendorPolls(container),
   ]);
   const queued = weekly.status === 'fulfilled' ? weekly.value : 0;
   const { requeued, failed } = swept.status === 'fulfilled' ? swept.value : { requeued: 0, failed: 0 };
   if (queued > 0 || requeued > 0 || failed > 0) container.log.info({ queued, requeued, failed }, 'rankmap scheduler');
-  for (const r of [weekly, swept]) if (r.status === 'rejected') throw r.reason;
+  for (const r of [weekly, swept, polls]) if (r.status === 'rejected') throw r.reason;
 }

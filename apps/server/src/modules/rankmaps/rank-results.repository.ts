@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { MetricsPointInput, MetricsResultItem } from '@rankmaps/shared/metrics';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { type BusinessTally, rankMapBusinesses, rankResults } from '../../db/rankmaps-schema';
+import { type BusinessTally, rankMapBusinesses, rankResults, vendorTasks } from '../../db/rankmaps-schema';
 import { BusinessRegistry, type ResultRef, type StoredBusiness, isUnidentifiedKey, resultsFromRefs } from './result-businesses';
 
 /** One grid point of an analysis with its results, as the scan produces and readers use it. */
@@ -18,6 +18,8 @@ export interface RankResultRow {
   /** Our organic position here, 1..20, or null when not found (or failed). */
   position: number | null;
   error: string | null;
+  /** What the vendor charged for this point, every try included, in USD (docs/decisions.md §21). */
+  costUsd: number;
 }
 export type NewRankResult = RankResultRow;
 export type { BusinessTally };
@@ -70,6 +72,7 @@ export const rankResultsRepository = {
       a: businesses.refsOf(r.ads),
       p: r.position,
       e: r.error,
+      u: r.costUsd,
     }));
     const fresh = businesses.takeNew().map((b) => ({ f: b.ref, k: b.key, b: b.business }));
     if (fresh.length > 0) {
@@ -78,9 +81,9 @@ export const rankResultsRepository = {
         select ${rankMapId}::uuid, x.f, x.k, x.b from jsonb_to_recordset(${JSON.stringify(fresh)}::jsonb) as x(f int, k text, b jsonb)`);
     }
     await db.execute(sql`
-      insert into ${rankResults} (rank_map_id, point_index, row, col, lat, lng, status, organic_refs, ad_refs, position, error)
-      select ${rankMapId}::uuid, x.i, x.r, x.c, x.la, x.ln, x.s, x.o, x.a, x.p, x.e
-      from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as x(i int, r int, c int, la float8, ln float8, s text, o jsonb, a jsonb, p int, e text)
+      insert into ${rankResults} (rank_map_id, point_index, row, col, lat, lng, status, organic_refs, ad_refs, position, error, cost_usd)
+      select ${rankMapId}::uuid, x.i, x.r, x.c, x.la, x.ln, x.s, x.o, x.a, x.p, x.e, x.u
+      from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as x(i int, r int, c int, la float8, ln float8, s text, o jsonb, a jsonb, p int, e text, u float8)
       on conflict do nothing`);
   },
 
@@ -176,5 +179,26 @@ export const rankResultsRepository = {
   async countOk(db: DbOrTx, rankMapId: string): Promise<number> {
     const [row] = await db.select({ n: count() }).from(rankResults).where(and(eq(rankResults.rankMapId, rankMapId), eq(rankResults.status, 'ok')));
     return Number(row?.n ?? 0);
+  },
+
+  /** Points stored, whatever their status: how many a waiting analysis has received. */
+  async countStored(db: DbOrTx, rankMapId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(rankResults).where(eq(rankResults.rankMapId, rankMapId));
+    return Number(row?.n ?? 0);
+  },
+
+  /**
+   * What the vendor charged for the analysis, in USD: its stored points (each with every try
+   * it took, a standard-queue task included) and the tasks it posted for points not stored.
+   */
+  async sumCost(db: DbOrTx, rankMapId: string): Promise<number> {
+    const rows = await rowsOf<{ usd: string | number | null }>(
+      db,
+      sql`
+        select coalesce((select sum(${rankResults.costUsd}) from ${rankResults} where ${rankResults.rankMapId} = ${rankMapId}), 0)
+             + coalesce((select sum(t.cost_usd) from ${vendorTasks} t where t.rank_map_id = ${rankMapId}
+                           and not exists (select 1 from ${rankResults} r where r.rank_map_id = t.rank_map_id and r.point_index = t.point_index)), 0) as usd`,
+    );
+    return Number(rows[0]?.usd ?? 0);
   },
 };

@@ -248,9 +248,9 @@ describe('trend and CSV exports (API)', async () => {
       completedAt: new Date('2026-11-21T23:30:00Z'),
     });
     await rankResultsRepository.insertMany(db, [
-      { rankMapId: row.id, pointIndex: 0, row: 0, col: 0, ...coords[0]!, status: 'ok', ...p0, position: 3, error: null },
-      { rankMapId: row.id, pointIndex: 1, row: 0, col: 1, ...coords[1]!, status: 'ok', ...p1, position: null, error: null },
-      { rankMapId: row.id, pointIndex: 2, row: 0, col: 2, ...coords[2]!, status: 'failed', organic: [], ads: [], position: null, error: 'HTTP 500' },
+      { rankMapId: row.id, pointIndex: 0, row: 0, col: 0, ...coords[0]!, status: 'ok', ...p0, position: 3, error: null, costUsd: 0 },
+      { rankMapId: row.id, pointIndex: 1, row: 0, col: 1, ...coords[1]!, status: 'ok', ...p1, position: null, error: null, costUsd: 0 },
+      { rankMapId: row.id, pointIndex: 2, row: 0, col: 2, ...coords[2]!, status: 'failed', organic: [], ads: [], position: null, error: 'HTTP 500', costUsd: 0 },
     ]);
     return { user, headers, placeId, keywordId, rankMapId: row.id, common, points, metrics };
   }

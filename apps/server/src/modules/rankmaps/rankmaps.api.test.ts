@@ -39,12 +39,12 @@ describe('analyses (API)', async () => {
     const detail = await app.inject({ method: 'GET', url: `/api/rankmap/${body.rankMapId}`, headers });
     expect(detail.statusCode).toBe(200);
     expect(detail.json<RankMapResponse>()).toMatchObject({
-      rankMap: { id: body.rankMapId, status: 'pending', kind: 'manual', keyword: 'dentista', query: 'dentista', provider: 'demo', isDemo: true, totalPoints: points, grid: { gridSize: 7, radius: 1500 } },
+      rankMap: { id: body.rankMapId, status: 'pending', kind: 'manual', keyword: 'dentista', query: 'dentista', provider: 'demo', isDemo: true, totalPoints: points, grid: { gridSize: 7, radius: 1500 }, vendorCost: { usd: 0, queue: null } },
       results: [],
       competitorAnalysis: null,
     });
     const status = await app.inject({ method: 'GET', url: `/api/rankmap/${body.rankMapId}/status`, headers });
-    expect(status.json()).toEqual({ status: 'pending', progress: 0, failureReason: null });
+    expect(status.json()).toEqual({ status: 'pending', progress: 0, failureReason: null, waitingVendor: null });
   });
 
   it('when a pro user without enough credits analyses, then it answers insufficient_credits and nothing is created', async () => {

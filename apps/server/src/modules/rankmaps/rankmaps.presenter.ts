@@ -64,6 +64,7 @@ export function presentDetail(row: RankMapRow, keyword: string): RankMapDetail {
     keyword,
     query: row.query,
     grid: { gridSize: row.grid.gridSize, radius: row.grid.radius, center: row.grid.center },
+    vendorCost: { usd: row.vendorCostUsd, queue: row.vendorQueue },
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { keywords, rankMaps, scanQuotaUses } from '../../db/rankmaps-schema';
+import { type VendorQueue, keywords, rankMaps, scanQuotaUses } from '../../db/rankmaps-schema';
 
 export type { RankMapGrid, RankMapPoint, RankMapTarget } from '../../db/rankmaps-schema';
 
@@ -34,6 +34,7 @@ const listColumns = {
   creditsRefunded: rankMaps.creditsRefunded,
   vendorCostUsd: rankMaps.vendorCostUsd,
   vendorQueue: rankMaps.vendorQueue,
+  vendorWaitSince: rankMaps.vendorWaitSince,
   stats: rankMaps.stats,
   jobId: rankMaps.jobId,
   runToken: rankMaps.runToken,
@@ -48,7 +49,13 @@ const listColumns = {
 /** Every query on `rank_maps` and the monthly scan quota. API reads are scoped to the owner. */
 const statusOwned = preparedStatement('rank_map_status_owned', (db) =>
   db
-    .select({ status: rankMaps.status, progress: rankMaps.progress, failureReason: rankMaps.failureReason })
+    .select({
+      status: rankMaps.status,
+      progress: rankMaps.progress,
+      failureReason: rankMaps.failureReason,
+      vendorWaitSince: rankMaps.vendorWaitSince,
+      totalPoints: rankMaps.totalPoints,
+    })
     .from(rankMaps)
     .where(and(eq(rankMaps.id, sql.placeholder('id')), eq(rankMaps.userId, sql.placeholder('userId')))),
 );
@@ -154,7 +161,7 @@ export const rankMapsRepository = {
   },
 
   /** A run takes the lease: its token, a heartbeat by the database's clock, one more attempt. */
-  async startRun(tx: DbOrTx, id: string, values: { runToken: string; provider: string; creditsCharged: number; startedAt: Date }): Promise<void> {
+  async startRun(tx: DbOrTx, id: string, values: { runToken: string; provider: string; creditsCharged: number; startedAt: Date; vendorQueue: VendorQueue }): Promise<void> {
     await tx
       .update(rankMaps)
       .set({ ...values, status: 'processing', attempts: sql`${rankMaps.attempts} + 1`, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
@@ -189,7 +196,10 @@ export const rankMapsRepository = {
     return found;
   },
 
-  /** Running analyses whose worker stopped beating `staleSeconds` ago or more (a crash, a kill). */
+  /**
+   * Running analyses whose worker stopped beating `staleSeconds` ago or more (a crash, a kill).
+   * One waiting for the vendor's standard queue has no worker to beat: its poll job drives it.
+   */
   async listStale(db: DbOrTx, staleSeconds: number) {
     return db
       .select({ id: rankMaps.id, attempts: rankMaps.attempts })
@@ -197,6 +207,7 @@ export const rankMapsRepository = {
       .where(
         and(
           eq(rankMaps.status, 'processing'),
+          isNull(rankMaps.vendorWaitSince),
           or(isNull(rankMaps.heartbeatAt), lt(rankMaps.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds}::int)`)),
         ),
       );

@@ -141,7 +141,11 @@ export async function getAnalysis(container: Pick<Container, 'database'>, userId
 export async function getStatus(container: Pick<Container, 'database'>, userId: string, id: string): Promise<RankMapStatusResponse> {
   const row = UUID.test(id) ? await rankMapsRepository.statusOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
-  return row;
+  const { vendorWaitSince, totalPoints, ...status } = row;
+  // Counted only while it waits for the vendor's standard queue: a live scan's progress says it all.
+  const waiting = status.status === 'processing' && vendorWaitSince !== null;
+  const received = waiting ? await rankResultsRepository.countStored(container.database.db, id) : 0;
+  return { ...status, waitingVendor: waiting ? { received, total: totalPoints } : null };
 }
 
 /** Deletes an analysis with its results; one not finished gives back what it has not searched. */

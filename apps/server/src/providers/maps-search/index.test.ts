@@ -8,6 +8,7 @@ const base: Config['mapsSearch'] = {
   googleBaseUrl: 'https://places.googleapis.com',
   rateLimitPerMinute: 600,
   concurrency: 4,
+  standard: { pollSeconds: 30, maxWaitMinutes: 45 },
   demoLatencyMs: 0,
 };
 

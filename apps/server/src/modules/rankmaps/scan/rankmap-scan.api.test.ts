@@ -89,7 +89,7 @@ describe('the scan engine', async () => {
       db,
       stored.map((p) => {
         const r = simulateSearch(searchRequest({ query: row.query, target: row.target, center: row.grid.center, point: p, at: row.createdAt }));
-        return { rankMapId, pointIndex: p.index, row: p.row, col: p.col, lat: p.lat, lng: p.lng, status: 'ok' as const, organic: r.organic, ads: r.ads, position: null, error: 'stored-before-the-kill' };
+        return { rankMapId, pointIndex: p.index, row: p.row, col: p.col, lat: p.lat, lng: p.lng, status: 'ok' as const, organic: r.organic, ads: r.ads, position: null, error: 'stored-before-the-kill', costUsd: 0 };
       }),
     );
     await rankMapsRepository.update(db, rankMapId, { status: 'processing', runToken: randomUUID(), heartbeatAt: new Date(Date.now() - 10 * 60_000), attempts: 1 });

@@ -45,6 +45,9 @@ export async function failRankMap(tx: Tx, row: RankMapRow, reason: string): Prom
     runToken: null,
     failedPoints: row.totalPoints,
     creditsRefunded: row.creditsRefunded + refunded,
+    // What the vendor charged is recorded even when the user pays nothing (docs/decisions.md §21).
+    vendorCostUsd: await rankResultsRepository.sumCost(tx, row.id),
+    vendorWaitSince: null,
     completedAt: new Date(),
   });
 }

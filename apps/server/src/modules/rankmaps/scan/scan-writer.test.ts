@@ -71,6 +71,7 @@ const point = (i: number, names: string[]): NewRankResult => ({
   ads: [],
   position: null,
   error: null,
+  costUsd: 0,
 });
 
 function writerOn(db: Db, onLost = vi.fn(), delays = [5, 5, 5], onWriteRetry = vi.fn()) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { computeScanMetrics, targetPosition } from '@rankmaps/shared/metrics';
+import { computeScanMetrics } from '@rankmaps/shared/metrics';
 import type { Container } from '../../../container';
 import { AppError } from '../../../errors';
 import type { MapsSearchProvider } from '../../../providers/maps-search/interface';
@@ -10,13 +10,15 @@ import { type PointOutcome, type RetryPolicy, searchPoint } from './point-search
 import { type RateLimit, createRateLimiter } from './rate-limiter';
 import type { NewRankResult } from '../rank-results.repository';
 import { rankResultsRepository } from '../rank-results.repository';
-import { type RankMapPoint, type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
+import { type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
 import { FAILURE_REASONS, failRankMap, refundCredits, reserveCredits } from './scan-billing.service';
 import { metricsTarget, searchRequest } from './scan-snapshot.service';
+import { resultOf } from './point-result';
+import { type StandardPlan, planStandardRun, postStandardTasks, standardQueueFor, waitForVendor } from './standard-queue.service';
 import { createScanWriter } from './scan-writer';
 
-/** What a scan reads of the process: the database, the log and the mapsSearch settings. */
-export type ScanContainer = Pick<Container, 'config' | 'database' | 'log'>;
+/** What a scan reads of the process: the database, the log, the mapsSearch settings, and the queue (the standard queue's poll job). */
+export type ScanContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
 
 export interface ScanDeps {
   container: ScanContainer;
@@ -33,6 +35,8 @@ export interface ScanDeps {
   staleSeconds: number;
   /** Runs an analysis may start (crashes included) before it fails for good. */
   maxRuns: number;
+  /** The vendor's standard queue: seconds between polls, and the bound on the wait (docs/decisions.md §21.2). */
+  standard: { pollSeconds: number; maxWaitMinutes: number };
 }
 
 export const SCAN_DEFAULTS = {
@@ -48,11 +52,12 @@ export const SCAN_DEFAULTS = {
 const FATAL_STOP = 3;
 
 export function scanDeps(container: ScanContainer, provider: MapsSearchProvider, overrides: Partial<Omit<ScanDeps, 'container' | 'provider'>> = {}): ScanDeps {
-  const { concurrency, rateLimitPerMinute } = container.config.mapsSearch;
-  return { container, provider, concurrency, rateLimit: { limit: rateLimitPerMinute, windowSeconds: 60 }, ...SCAN_DEFAULTS, ...overrides };
+  const { concurrency, rateLimitPerMinute, standard } = container.config.mapsSearch;
+  return { container, provider, concurrency, rateLimit: { limit: rateLimitPerMinute, windowSeconds: 60 }, ...SCAN_DEFAULTS, standard, ...overrides };
 }
 
-export type ScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost';
+/** 'waiting': the points are in the vendor's standard queue; the poll job takes it from there. */
+export type ScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost' | 'waiting';
 type Claim = { kind: 'missing' | 'finished' | 'busy' | 'failed' } | { kind: 'claimed'; row: RankMapRow; runToken: string };
 
 const isDone = (row: Pick<RankMapRow, 'status'>) => row.status === 'completed' || row.status === 'failed';
@@ -66,7 +71,14 @@ export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOu
   if (claim.kind !== 'claimed') return claim.kind;
   const { row, runToken } = claim;
   try {
-    const searched = await searchPoints(deps, row, runToken);
+    const queue = standardQueueFor(deps.provider, row);
+    let plan: StandardPlan | null = null;
+    if (queue) {
+      if ((await postStandardTasks(deps, queue, row, runToken)) === 'lost') return 'lost';
+      plan = await planStandardRun(deps, row);
+      if (plan.awaited > 0) return await waitForVendor(deps, row, runToken);
+    }
+    const searched = await searchPoints(deps, row, runToken, plan);
     if (searched.lost) return 'lost';
     return await finishScan(deps, row, runToken, searched.providerRejected, searched.results);
   } catch (err) {
@@ -105,18 +117,18 @@ async function claimScan(deps: ScanDeps, id: string): Promise<Claim> {
       }
     }
     const startedAt = row.startedAt ?? new Date();
-    await rankMapsRepository.startRun(tx, id, { runToken, provider: deps.provider.name, creditsCharged, startedAt });
-    return { kind: 'claimed', row: { ...row, status: 'processing', provider: deps.provider.name, creditsCharged, startedAt }, runToken };
+    // The queue is chosen once, by the first run: a resumed one keeps it (docs/decisions.md §21).
+    const vendorQueue = row.vendorQueue ?? (standardQueueFor(deps.provider, row) ? 'standard' : 'live');
+    await rankMapsRepository.startRun(tx, id, { runToken, provider: deps.provider.name, creditsCharged, startedAt, vendorQueue });
+    return { kind: 'claimed', row: { ...row, status: 'processing', provider: deps.provider.name, creditsCharged, startedAt, vendorQueue }, runToken };
   });
 }
 
-function resultOf(row: RankMapRow, point: RankMapPoint, outcome: PointOutcome): NewRankResult {
-  const base = { rankMapId: row.id, pointIndex: point.index, row: point.row, col: point.col, lat: point.lat, lng: point.lng };
-  if (!outcome.ok) return { ...base, status: 'failed', organic: [], ads: [], position: null, error: outcome.error.slice(0, 500) };
-  const organic = outcome.result.organic.slice(0, row.maxResults);
-  const ads = outcome.result.ads;
-  const position = targetPosition({ lat: point.lat, lng: point.lng, organic, ads }, metricsTarget(row.target));
-  return { ...base, status: 'ok', organic, ads, position, error: null };
+/** What the vendor charged for a point's tries: point-search's total when it gives one, else the successful try's. */
+function costOf(outcome: PointOutcome): number {
+  const total = (outcome as { costUsd?: unknown }).costUsd;
+  if (typeof total === 'number') return total;
+  return outcome.ok ? outcome.result.costUsd : 0;
 }
 
 /**
@@ -138,11 +150,14 @@ async function searchPoints(
   deps: ScanDeps,
   row: RankMapRow,
   runToken: string,
+  /** A standard-queue analysis: what its tasks already cost, per point searched live now. */
+  standard: StandardPlan | null = null,
 ): Promise<{ lost: boolean; providerRejected: boolean; results: NewRankResult[] | null }> {
   const db = deps.container.database.db;
   const stored = await rankResultsRepository.storedIndices(db, row.id);
   const businesses = await rankResultsRepository.registryFor(db, row.id);
   const todo = row.grid.points.filter((p) => !stored.has(p.index));
+  const priorCost = standard?.taskCost ?? new Map<number, number>();
   const abort = new AbortController();
   // Each lane in flight listens to it (its request's timeout, its backoff): as many as the concurrency.
   setMaxListeners(2 * deps.concurrency + 10, abort.signal);
@@ -189,7 +204,8 @@ async function searchPoints(
       }
       if (outcome.ok) okCount++;
       else if (outcome.fatal && okCount === 0 && ++fatalCount >= FATAL_STOP) rejected ??= outcome.error;
-      const result = resultOf(row, point, outcome);
+      const costUsd = costOf(outcome) + (priorCost.get(point.index) ?? 0);
+      const result = resultOf(row, point, outcome.ok ? { ok: true, result: outcome.result, costUsd } : { ok: false, error: outcome.error, costUsd });
       results.push(result);
       await writer.add(result);
     });
@@ -231,6 +247,7 @@ async function finishScan(
       return 'failed';
     }
     const refunded = current.billing === 'credits' ? await refundCredits(tx, current, failed) : 0;
+    const vendorCostUsd = await rankResultsRepository.sumCost(tx, row.id);
     // Each business's positions counted once, now: what a followed competitor's trend reads.
     await rankResultsRepository.countTallies(tx, [row.id]);
     await rankMapsRepository.update(tx, row.id, {
@@ -241,6 +258,7 @@ async function finishScan(
       competitorAnalysis: metrics.competitorAnalysis,
       failedPoints: failed,
       creditsRefunded: current.creditsRefunded + refunded,
+      vendorCostUsd,
       completedAt: new Date(),
       runToken: null,
     });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { useAnalysis } from '../api/get-analysis';
 import { timelineState } from '../utils/analysis-logic';
 import { ExportButtons } from './export-buttons';
@@ -37,16 +37,26 @@ export function SelectedAnalysis({ keyword, entry, live, now }: SelectedAnalysis
   }
   if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} />;
 
-  const key = live.status === 'processing' ? 'processing' : timelineState(entry, now) === 'delayed' ? 'delayed' : 'queued';
+  const waiting = live.status === 'processing' ? live.waitingVendor : null;
+  const key = waiting ? 'waitingVendor' : live.status === 'processing' ? 'processing' : timelineState(entry, now) === 'delayed' ? 'delayed' : 'queued';
   const pct = formatPercent(live.progress, i18n.language, 0);
+  // While the vendor's standard queue holds the points (docs/decisions.md §21.2), the count says more than the percentage.
+  const received = waiting
+    ? t('status.waitingVendorProgress', { received: formatCount(waiting.received, i18n.language), total: formatCount(waiting.total, i18n.language) })
+    : null;
   return (
     <StatusPanel title={t(`status.${key}Title`)} body={t(`status.${key}Body`)}>
       <div className="mt-5 flex items-center gap-3">
-        <ProgressBar value={live.progress} label={t('status.progressLabel')} valueText={pct} />
+        <ProgressBar value={live.progress} label={t('status.progressLabel')} valueText={received ?? pct} />
         <span className="w-14 shrink-0 text-right text-sm font-semibold text-slate-800 tabular-nums" data-testid="analysis-progress">
           {pct}
         </span>
       </div>
+      {received && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="vendor-queue-progress">
+          {received}
+        </p>
+      )}
     </StatusPanel>
   );
 }

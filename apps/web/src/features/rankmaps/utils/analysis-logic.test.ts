@@ -116,21 +116,22 @@ describe('polling', () => {
 
   it('stops once the polled status says it finished, before the list knows', () => {
     const running = entry({ status: 'processing', progress: 40 });
-    expect(isPollingActive(running, { status: 'processing', progress: 60, failureReason: null }, now)).toBe(true);
-    expect(isPollingActive(running, { status: 'completed', progress: 100, failureReason: null }, now)).toBe(false);
-    expect(isPollingActive(running, { status: 'failed', progress: 40, failureReason: 'x' }, now)).toBe(false);
+    expect(isPollingActive(running, { status: 'processing', progress: 60, failureReason: null, waitingVendor: null }, now)).toBe(true);
+    expect(isPollingActive(running, { status: 'completed', progress: 100, failureReason: null, waitingVendor: null }, now)).toBe(false);
+    expect(isPollingActive(running, { status: 'failed', progress: 40, failureReason: 'x', waitingVendor: null }, now)).toBe(false);
   });
 
   it('takes the fresher of the polled status and the list entry', () => {
     const running = entry({ status: 'processing', progress: 40 });
-    expect(liveStatus(running, { status: 'processing', progress: 55, failureReason: null }).progress).toBe(55);
+    expect(liveStatus(running, { status: 'processing', progress: 55, failureReason: null, waitingVendor: null }).progress).toBe(55);
     // A stale poll from before the list was refreshed never moves the bar back.
-    expect(liveStatus(running, { status: 'pending', progress: 0, failureReason: null })).toEqual({
+    expect(liveStatus(running, { status: 'pending', progress: 0, failureReason: null, waitingVendor: null })).toEqual({
       status: 'processing',
       progress: 40,
       failureReason: null,
+      waitingVendor: null,
     });
-    expect(liveStatus(entry({ status: 'completed' }), { status: 'processing', progress: 90, failureReason: null }).status).toBe(
+    expect(liveStatus(entry({ status: 'completed' }), { status: 'processing', progress: 90, failureReason: null, waitingVendor: null }).status).toBe(
       'completed',
     );
   });

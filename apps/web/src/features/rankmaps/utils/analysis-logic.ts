@@ -84,7 +84,7 @@ export function liveStatus(
   entry: Pick<RankMapSummary, 'status' | 'progress' | 'failureReason'>,
   polled: RankMapStatusResponse | undefined,
 ): RankMapStatusResponse {
-  const fromEntry = { status: entry.status, progress: entry.progress, failureReason: entry.failureReason };
+  const fromEntry = { status: entry.status, progress: entry.progress, failureReason: entry.failureReason, waitingVendor: null };
   if (!polled) return fromEntry;
   const a = STATUS_ORDER[polled.status];
   const b = STATUS_ORDER[entry.status];
