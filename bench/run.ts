@@ -8,6 +8,7 @@ import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
 import { benchRankMapDetail } from './rankmap-detail';
+import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor';
 import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
 import { root } from './lib';
@@ -40,6 +41,9 @@ record(await benchScanLatency());
 if (pg) record(await benchScanLatency({ databaseUrl: pg }));
 record(await benchRankMapDetail());
 if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
+// Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
+record(await benchStandardQueueScan());
+record(await benchLiveVendorScan());
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));

@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 // Environment is validated once at boot. A bad variable stops the process with its name,
 // instead of failing later in some request.
+/**
+ * Live searches in flight per scan with DataForSEO: enough to keep its 2,000 calls a minute
+ * going when answers take up to 8 s (2000 / 60 × 8 ≈ 267 in flight, Little's law); the shared
+ * per-minute limit, not this, is what bounds the calls (docs/performance.md "Rank data (issue 14)").
+ */
+export const DATAFORSEO_LIVE_CONCURRENCY = 270;
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
@@ -71,7 +78,8 @@ const envSchema = z.object({
   DATAFORSEO_PASSWORD: z.string().optional(),
   DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
   SCAN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  // Unset: 4, or DATAFORSEO_LIVE_CONCURRENCY with DataForSEO (docs/performance.md "Rank data (issue 14)").
+  SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(300).optional(),
   // The vendor's standard queue (docs/decisions.md §21.2): how often it is polled, and how long an
   // analysis waits for it before the missing points are searched live. DataForSEO guarantees a
   // normal-priority task within 45 minutes (5 on average): https://dataforseo.com/pricing/serp/google-maps-serp-api
@@ -316,7 +324,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       googleApiKey: e.GOOGLE_MAPS_API_KEY,
       googleBaseUrl: e.GOOGLE_PLACES_BASE_URL,
       rateLimitPerMinute: e.SCAN_RATE_LIMIT_PER_MINUTE,
-      concurrency: e.SCAN_CONCURRENCY,
+      concurrency: e.SCAN_CONCURRENCY ?? (e.MAPS_SEARCH_PROVIDER === 'dataforseo' ? DATAFORSEO_LIVE_CONCURRENCY : 4),
       demoLatencyMs: e.DEMO_SEARCH_LATENCY_MS,
       standard: { pollSeconds: e.DATAFORSEO_STANDARD_POLL_SECONDS, maxWaitMinutes: e.DATAFORSEO_STANDARD_MAX_WAIT_MINUTES },
     },
