@@ -67,14 +67,16 @@ const draw = ([min, max]: [number, number]) => min + Math.random() * Math.max(0,
 const seconds = (ms: number) => `${(ms / 1000).toFixed(4)} sec.`;
 
 /** "lat,lng,zoomz" → the request the demo simulation takes. */
+const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+
 function searchOf(data: Record<string, unknown>) {
-  const [lat, lng, zoom] = String(data.location_coordinate ?? '').split(',');
+  const [lat, lng, zoom] = text(data.location_coordinate, '').split(',');
   return {
-    query: String(data.keyword ?? ''),
+    query: text(data.keyword, ''),
     lat: Number(lat),
     lng: Number(lng),
     zoom: Number.parseFloat(zoom ?? '13') || 13,
-    languageCode: String(data.language_code ?? 'es'),
+    languageCode: text(data.language_code, 'es'),
     regionCode: null,
   };
 }

@@ -7,8 +7,8 @@ export const RANKMAP_VENDOR_POLL_JOB = 'rankmap-vendor-poll';
 export const rankmapVendorPollPayload = z.object({ rankMapId: z.uuid() });
 
 /**
- * One poll of the vendor's standard queue for an analysis that waits for it (docs/decisions.md
- * §21.2). 'stately': at most one queued and one running per analysis, so the running poll
+ * One poll of the vendor's standard queue for an analysis that waits for it
+ * (docs/decisions.md §21.2). 'stately': at most one queued and one running per analysis, so the running poll
  * can queue the next one while any other send for the analysis (the scheduler's safety net)
  * is dropped. A failed poll is retried like a scan; it never counts against the scan's runs.
  */
