@@ -23,7 +23,7 @@ describe('searchPoint against DataForSEO live', async () => {
   const tagsSent = (from: number) => fake.requests.slice(from).map((r) => JSON.parse(r.body)[0].tag as string);
   const run = (provider: ReturnType<typeof createDataForSeoProvider>, req = request, p = policy) =>
     searchPoint(provider, req, { limiter: unlimited, policy: p, signal: new AbortController().signal });
-  const provider = createDataForSeoProvider({ login: 'l', password: 'p', baseUrl: fake.baseUrl, timeoutMs: 300 });
+  const provider = createDataForSeoProvider({ login: 'l', password: 'p', baseUrl: fake.baseUrl, timeoutMs: 1_000 });
 
   it('when the first try times out, then the retry carries the same tag and the timed-out try counts at the live list price', async () => {
     const from = fake.requests.length;
@@ -55,7 +55,7 @@ describe('searchPoint against DataForSEO live', async () => {
   it('when every try fails, then the failed outcome carries the sum of what each try cost', async () => {
     script({ fixture: 'dataforseo-task-se-error.json' }, { fixture: 'dataforseo-task-internal-error.json' }, 'hang');
     const outcome = await run(provider);
-    expect(outcome).toMatchObject({ ok: false, fatal: false, error: 'DataForSEO no ha respondido en 300 ms.' });
+    expect(outcome).toMatchObject({ ok: false, fatal: false, error: 'DataForSEO no ha respondido en 1 s.' });
     expect(outcome.costUsd).toBeCloseTo(0.002 + 0 + 0.002, 10);
   });
 
