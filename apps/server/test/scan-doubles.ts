@@ -64,6 +64,7 @@ export function scriptedStandardQueue(opts: { maxTasksPerPost?: number; loseAnsw
   let nextId = 1;
   const queue: MapsSearchStandardQueue = {
     maxTasksPerPost: opts.maxTasksPerPost ?? 100,
+    taskPriceUsd: STANDARD_TASK_USD,
     async post(batch) {
       counters.posts++;
       const answers: PostedTask[] = batch.map(({ tag, request }) => {
@@ -86,7 +87,8 @@ export function scriptedStandardQueue(opts: { maxTasksPerPost?: number; loseAnsw
       if (!task.ready) return { state: 'pending' };
       task.collected = true;
       if (opts.failTags?.has(task.tag)) return { state: 'failed', error: 'task failed at the vendor', fatal: false };
-      return { state: 'ready', result: { ...simulateSearch(task.request), costUsd: STANDARD_TASK_USD } };
+      // Collecting is free, as at DataForSEO: the task was billed when posted.
+      return { state: 'ready', result: { ...simulateSearch(task.request), costUsd: 0 } };
     },
   };
   return {

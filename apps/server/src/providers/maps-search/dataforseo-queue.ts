@@ -35,6 +35,8 @@ export const DATAFORSEO_ID_LIST_PATH = '/v3/serp/id_list';
 /** "1 – normal execution priority (set by default)": the cheaper one, up to 5 minutes (45 guaranteed). */
 export const DATAFORSEO_NORMAL_PRIORITY = 1;
 export const DATAFORSEO_MAX_TASKS_PER_POST = 100;
+/** List price of a standard-queue SERP at normal priority (https://dataforseo.com/pricing/serp/google-maps-serp-api). */
+export const DATAFORSEO_STANDARD_PRICE_USD = 0.0006;
 /** id_list keeps POST parameters (our tag) for a month only; older tasks cannot be found by tag. */
 const ID_LIST_METADATA_DAYS = 30;
 const ID_LIST_PAGE = 1000;
@@ -65,6 +67,7 @@ export function createDataForSeoStandardQueue(
 
   return {
     maxTasksPerPost: DATAFORSEO_MAX_TASKS_PER_POST,
+    taskPriceUsd: DATAFORSEO_STANDARD_PRICE_USD,
 
     async post(tasks: QueuedSearch[], signal?: AbortSignal): Promise<PostedTask[]> {
       if (tasks.length === 0) return [];

@@ -1,5 +1,5 @@
 import { DATAFORSEO_DEPTH, NO_RESULTS, OK, type OddItemHook, VENDOR, locationCoordinate, readEnvelope, readSerp, taskBody, taskError } from './dataforseo-parse';
-import { createDataForSeoStandardQueue } from './dataforseo-queue';
+import { DATAFORSEO_STANDARD_PRICE_USD, createDataForSeoStandardQueue } from './dataforseo-queue';
 import { MapsSearchFatalError, type MapsSearchProvider, type MapsSearchRequest } from './interface';
 import { callVendor } from './vendor-http';
 
@@ -7,14 +7,13 @@ import { callVendor } from './vendor-http';
 // https://docs.dataforseo.com/v3/serp/google/maps/live/advanced/
 // One task per call; the search stands at location_coordinate "lat,lng,zoomz".
 
-export { DATAFORSEO_DEPTH, locationCoordinate };
+export { DATAFORSEO_DEPTH, DATAFORSEO_STANDARD_PRICE_USD, locationCoordinate };
 export const DATAFORSEO_LIVE_PATH = '/v3/serp/google/maps/live/advanced';
 /**
  * List prices per SERP (https://dataforseo.com/pricing/serp/google-maps-serp-api): live
- * $0.002, standard queue at normal priority $0.0006. What a timed-out live call may have cost.
+ * $0.002 (what a timed-out live call may have cost); the standard queue's $0.0006 is in dataforseo-queue.ts.
  */
 export const DATAFORSEO_LIVE_PRICE_USD = 0.002;
-export const DATAFORSEO_STANDARD_PRICE_USD = 0.0006;
 /**
  * How long a live call may take. The docs give no ceiling, only "up to 6 seconds on average";
  * 120 s lets a slow SERP finish rather than be abandoned (and billed) and asked again.

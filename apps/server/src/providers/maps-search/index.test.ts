@@ -38,6 +38,8 @@ describe('DataForSEO through the provider index', () => {
         { warn: (obj, msg) => warnings.push({ obj, msg }) },
       );
       expect(provider.standardQueue?.maxTasksPerPost).toBe(100);
+      // The documented list price of a normal-priority task (https://dataforseo.com/pricing/serp/google-maps-serp-api).
+      expect(provider.standardQueue?.taskPriceUsd).toBe(0.0006);
       await provider.search({ query: 'dentista', lat: 36.7213, lng: -4.4214, zoom: 13, languageCode: 'es', regionCode: 'ES' });
       expect(warnings).toHaveLength(1);
       expect(warnings[0]!.msg).toMatch(/^elemento de DataForSEO descartado: elemento ilegible: rank_group/);

@@ -132,6 +132,11 @@ export type CollectedTask =
 export interface MapsSearchStandardQueue {
   /** Tasks one post may carry (100 for DataForSEO). */
   readonly maxTasksPerPost: number;
+  /**
+   * The documented list price of one task, in USD. A task is billed when posted; a task known
+   * only from `ready()` (its POST answer lost) is counted at this price, since collecting is free.
+   */
+  readonly taskPriceUsd: number;
   post(tasks: QueuedSearch[], signal?: AbortSignal): Promise<PostedTask[]>;
   /** Finished tasks not yet collected, of every analysis (the list is per account). */
   ready(signal?: AbortSignal): Promise<ReadyTask[]>;

@@ -124,13 +124,6 @@ async function claimScan(deps: ScanDeps, id: string): Promise<Claim> {
   });
 }
 
-/** What the vendor charged for a point's tries: point-search's total when it gives one, else the successful try's. */
-function costOf(outcome: PointOutcome): number {
-  const total = (outcome as { costUsd?: unknown }).costUsd;
-  if (typeof total === 'number') return total;
-  return outcome.ok ? outcome.result.costUsd : 0;
-}
-
 /**
  * How many requests a scan takes from the shared window at a time: its concurrency, or up
  * to a twentieth of the window when that is more (a generous limit then costs one round trip
@@ -204,7 +197,8 @@ async function searchPoints(
       }
       if (outcome.ok) okCount++;
       else if (outcome.fatal && okCount === 0 && ++fatalCount >= FATAL_STOP) rejected ??= outcome.error;
-      const costUsd = costOf(outcome) + (priorCost.get(point.index) ?? 0);
+      // Every try of the point (point-search sums them), plus what its standard-queue task cost.
+      const costUsd = (outcome.costUsd ?? 0) + (priorCost.get(point.index) ?? 0);
       const result = resultOf(row, point, outcome.ok ? { ok: true, result: outcome.result, costUsd } : { ok: false, error: outcome.error, costUsd });
       results.push(result);
       await writer.add(result);

@@ -109,7 +109,9 @@ describe('the standard queue', async () => {
     expect([...vendor.postsPerTag.values()].every((n) => n === 1)).toBe(true);
     const adopted = (await vendorTasksRepository.listFor(db, rankMapId)).filter((t) => lost.some((l) => l.pointIndex === t.pointIndex));
     expect(adopted.every((t) => t.state === 'collected' && t.taskId !== null)).toBe(true);
-    // The adopted tasks' cost came with their results.
+    // Collecting is free: the adopted tasks (no POST answer, no id list in this double) count at the queue's list price.
+    const adoptedCost = (await rankResultsRepository.listByRankMap(db, rankMapId)).filter((r) => lost.some((l) => l.pointIndex === r.pointIndex));
+    expect(adoptedCost.map((r) => r.costUsd)).toEqual(lost.map(() => STANDARD_TASK_USD));
     expect((await rankMapsRepository.findById(db, rankMapId))!.vendorCostUsd).toBeCloseTo(49 * STANDARD_TASK_USD, 10);
   });
 

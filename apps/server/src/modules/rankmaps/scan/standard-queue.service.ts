@@ -156,7 +156,7 @@ async function collectTasks(deps: ScanDeps, queue: MapsSearchStandardQueue, want
  * Stores what was collected for one analysis, under its row lock (the only writer of its
  * businesses while it waits), only for tasks still awaited: a point is stored once.
  */
-async function storeCollected(deps: ScanDeps, rankMapId: string, items: Collected[]): Promise<void> {
+async function storeCollected(deps: ScanDeps, queue: MapsSearchStandardQueue, rankMapId: string, items: Collected[]): Promise<void> {
   await deps.container.database.db.transaction(async (tx) => {
     const row = await rankMapsRepository.lock(tx, rankMapId);
     if (row?.status !== 'processing') return;
@@ -169,8 +169,9 @@ async function storeCollected(deps: ScanDeps, rankMapId: string, items: Collecte
       const point = points.get(item.task.pointIndex);
       if (!task || !point) continue;
       if (item.answer.state === 'ready') {
-        // A task adopted by its tag never had its POST answer, so its cost comes with its result.
-        const costUsd = task.state === 'posted' ? task.costUsd : item.answer.result.costUsd;
+        // Collecting is free: the task was billed when posted. One adopted from the ready list
+        // alone never had its POST answer, so it is counted at the queue's list price.
+        const costUsd = task.state === 'posted' ? task.costUsd : queue.taskPriceUsd;
         results.push(resultOf(row, point, { ok: true, result: item.answer.result, costUsd }));
         await vendorTasksRepository.setState(tx, rankMapId, [point.index], 'collected', { taskId: item.taskId });
       } else if (item.answer.state === 'failed') {
@@ -195,14 +196,14 @@ async function collectReady(deps: ScanDeps, queue: MapsSearchStandardQueue): Pro
     const taskId = task.taskId ?? idByTag.get(task.tag);
     return taskId ? [{ task, taskId }] : [];
   });
-  await storeAll(deps, await collectTasks(deps, queue, wanted));
+  await storeAll(deps, queue, await collectTasks(deps, queue, wanted));
   return wanted.length;
 }
 
-async function storeAll(deps: ScanDeps, collected: Collected[]): Promise<void> {
+async function storeAll(deps: ScanDeps, queue: MapsSearchStandardQueue, collected: Collected[]): Promise<void> {
   const byAnalysis = new Map<string, Collected[]>();
   for (const c of collected) byAnalysis.set(c.task.rankMapId, [...(byAnalysis.get(c.task.rankMapId) ?? []), c]);
-  for (const [id, items] of byAnalysis) await storeCollected(deps, id, items);
+  for (const [id, items] of byAnalysis) await storeCollected(deps, queue, id, items);
 }
 
 /**
@@ -212,12 +213,10 @@ async function storeAll(deps: ScanDeps, collected: Collected[]): Promise<void> {
  */
 async function adoptLostPosts(deps: ScanDeps, queue: MapsSearchStandardQueue, rankMapId: string, tasks: VendorTaskRow[]): Promise<void> {
   const lost = tasks.filter((t) => t.state === 'posting' && t.taskId === null);
-  const { findPosted } = queue as MapsSearchStandardQueue & { findPosted?: (tags: string[], since: Date) => Promise<{ tag: string; taskId: string; costUsd: number }[]> };
-  if (lost.length === 0 || !findPosted) return;
+  if (lost.length === 0 || !queue.findPosted) return;
   // A minute of slack for clocks: id_list dates the task by the vendor's clock.
   const since = new Date(Math.min(...lost.map((t) => t.postedAt.getTime())) - 60_000);
-  const found = await findPosted.call(
-    queue,
+  const found = await queue.findPosted(
     lost.map((t) => t.tag),
     since,
   );
@@ -247,7 +246,7 @@ export async function pollStandardQueue(deps: ScanDeps, rankMapId: string): Prom
   const deadline = deadlineOf(deps, tasks) ?? 0;
   const pastBound = Date.now() >= deadline;
   if (queue && pastBound && tasks.some(isAwaited)) {
-    await storeAll(deps, await collectTasks(deps, queue, tasks.filter((t) => isAwaited(t) && t.taskId !== null).map((task) => ({ task, taskId: task.taskId! }))));
+    await storeAll(deps, queue, await collectTasks(deps, queue, tasks.filter((t) => isAwaited(t) && t.taskId !== null).map((task) => ({ task, taskId: task.taskId! }))));
     tasks = await vendorTasksRepository.listFor(db, rankMapId);
   }
   const awaited = tasks.filter(isAwaited);
