@@ -14,7 +14,11 @@ import type { MapsSearchItem } from '../src/providers/maps-search/interface';
 // Prices are the list prices (https://dataforseo.com/pricing/serp/google-maps-serp-api):
 // $0.002 a live SERP, $0.0006 a standard-queue task at normal priority, charged when posted.
 // Status codes: https://docs.dataforseo.com/v3/appendix/errors/ (20100 task created, 40602 in
-// queue, 40400 not found, 40006 over 100 tasks in one POST, 40202 the per-minute limit).
+// queue, 40401 task not found, 40006 over 100 tasks in one POST, 40202 the per-minute limit).
+// Every answer is shaped like the recorded fixtures in test/fixtures/maps-search/dataforseo-*.json
+// (what the adapters are tested against): `data` echoes the POST parameters (our tag included)
+// under the endpoint's own `function`, and id_list lists live calls and posted tasks alike, each
+// with the parameters it was sent with as `metadata`.
 
 export const DATAFORSEO_LIVE_USD = 0.002;
 export const DATAFORSEO_STANDARD_USD = 0.0006;
@@ -38,10 +42,22 @@ export interface FakeDataForSeoOptions {
 interface Task {
   id: string;
   tag: string | null;
-  data: Record<string, unknown>;
+  /** The task's parameters as posted (what `data` echoes and id_list's `metadata` gives). */
+  params: Record<string, unknown>;
   postedAt: number;
   readyAt: number;
   collected: boolean;
+}
+
+/** One call id_list reports: a live search or a posted task. */
+interface Made {
+  id: string;
+  url: string;
+  postedAt: number;
+  /** When the vendor finished it; a queued task's is its readyAt. */
+  doneAt: () => number;
+  cost: number;
+  params: Record<string, unknown>;
 }
 
 interface Counters {
@@ -65,6 +81,13 @@ interface Counters {
 
 const draw = ([min, max]: [number, number]) => min + Math.random() * Math.max(0, max - min);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(4)} sec.`;
+/** "yyyy-mm-dd hh:mm:ss +00:00", the vendor's date form. */
+const vendorDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' +00:00');
+const API = 'https://api.dataforseo.com';
+const LIVE_PATH = '/v3/serp/google/maps/live/advanced';
+const TASK_POST_PATH = '/v3/serp/google/maps/task_post';
+/** The envelope's `data` for a task of this function: the endpoint's names, then what was posted. */
+const dataOf = (fn: string, params: Record<string, unknown>) => ({ api: 'serp', function: fn, se: 'google', se_type: 'maps', ...params });
 
 /** "lat,lng,zoomz" → the request the demo simulation takes. */
 const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
@@ -81,16 +104,24 @@ function searchOf(data: Record<string, unknown>) {
   };
 }
 
-/** A result item as the vendor documents it (only the fields a reader of maps items would see). */
+/**
+ * A result item as the vendor documents it (the fields a reader of maps items would see). An ad
+ * (maps_paid_item) has only its own few fields: no address, place_id, cid or coordinates.
+ * A Max5 rating comes with rating_max null, as in the docs' own example.
+ */
 function itemOf(item: MapsSearchItem, rankAbsolute: number) {
+  const rating = item.rating === null ? null : { rating_type: 'Max5', value: item.rating, votes_count: item.userRatingCount, rating_max: null };
+  if (item.isAd) {
+    return { type: 'maps_paid_item', rank_group: item.position, rank_absolute: rankAbsolute, domain: item.domain ?? null, title: item.name, url: null, rating, rating_distribution: null, original_title: null, contact_url: null };
+  }
   return {
-    type: item.isAd ? 'maps_paid_item' : 'maps_search',
+    type: 'maps_search',
     rank_group: item.position,
     rank_absolute: rankAbsolute,
     domain: item.domain ?? null,
     title: item.name,
     url: null,
-    rating: item.rating === null ? null : { rating_type: 'Max5', value: item.rating, votes_count: item.userRatingCount, rating_max: 5 },
+    rating,
     snippet: item.address,
     address: item.address,
     place_id: item.placeId,
@@ -113,8 +144,9 @@ function resultOf(data: Record<string, unknown>) {
     location_code: null,
     language_code: search.languageCode,
     check_url: `https://www.google.es/maps/search/${encodeURIComponent(search.query)}/@${search.lat},${search.lng},${search.zoom}z`,
-    datetime: new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' +00:00'),
+    datetime: vendorDate(Date.now()),
     spell: null,
+    refinement_chips: null,
     item_types: [...new Set(items.map((i) => i.type))],
     se_results_count: 0,
     items_count: items.length,
@@ -122,8 +154,10 @@ function resultOf(data: Record<string, unknown>) {
   };
 }
 
+const VERSION = '0.1.20250312';
+
 function envelope(tasks: unknown[], cost: number, startedAt: number, errors = 0) {
-  return { version: '0.1.20250312', status_code: 20000, status_message: 'Ok.', time: seconds(Date.now() - startedAt), cost, tasks_count: tasks.length, tasks_error: errors, tasks };
+  return { version: VERSION, status_code: 20000, status_message: 'Ok.', time: seconds(Date.now() - startedAt), cost, tasks_count: tasks.length, tasks_error: errors, tasks };
 }
 
 function task(id: string, path: string[], code: number, message: string, cost: number, data: Record<string, unknown>, result: unknown[] | null) {
@@ -142,6 +176,8 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
   const perMinute = opts.perMinute ?? DATAFORSEO_CALLS_PER_MINUTE;
   let readyAfter = opts.taskReadyAfterMs ?? [0, 0];
   const tasks = new Map<string, Task>();
+  /** Every live call and posted task, in the order made: what id_list reports. */
+  const made: Made[] = [];
   const counters: Counters = { posts: 0, polls: 0, taskGets: 0, live: 0, idLists: 0, rateLimited: 0, postedPerTag: new Map(), chargedUsd: 0 };
   /** The calls of the current minute (a fixed window, as the vendor counts them per minute). */
   let window = { start: Date.now(), used: 0 };
@@ -155,11 +191,17 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const startedAt = Date.now();
     const raw = await bodyOf(req);
-    const send = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(payload));
-    if (!req.headers.authorization?.startsWith('Basic ')) return send(401, { status_code: 40100, status_message: 'You are not authorized to access this resource.' });
+    // "Each of DataForSEO APIs has a certain rate limit, which you can find in the HTTP header of every endpoint" (https://docs.dataforseo.com/v3).
+    const limitHeaders = () => ({ 'x-ratelimit-limit': String(perMinute), 'x-ratelimit-remaining': String(Math.max(0, perMinute - window.used)) });
+    const send = (status: number, payload: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...limitHeaders() }).end(JSON.stringify(payload));
+    // A refused call: the envelope's own status, no task (as test/fixtures/maps-search/dataforseo-unauthorized.json).
+    const refuse = (status: number, code: number, message: string) =>
+      send(status, { version: VERSION, status_code: code, status_message: message, time: seconds(Date.now() - startedAt), cost: 0, tasks_count: 0, tasks_error: 0, tasks: null });
+    if (!req.headers.authorization?.startsWith('Basic ')) return refuse(401, 40100, 'You are not authorized to access this resource.');
     if (overLimit()) {
       counters.rateLimited++;
-      return send(429, { status_code: 40202, status_message: 'The rate-limit per minute has been exceeded.' });
+      return refuse(429, 40202, 'The rate-limit per minute has been exceeded.');
     }
     await new Promise((r) => setTimeout(r, draw(latency)));
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -173,34 +215,38 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
       }
     };
 
-    if (req.method === 'POST' && url.pathname === '/v3/serp/google/maps/live/advanced') {
+    if (req.method === 'POST' && url.pathname === LIVE_PATH) {
       counters.live++;
-      const data = posted()?.[0];
-      if (!data) return send(400, { status_code: 40501, status_message: 'Invalid Field.' });
+      const params = posted()?.[0];
+      if (!params) return refuse(400, 40501, 'Invalid Field.');
       counters.chargedUsd += DATAFORSEO_LIVE_USD;
-      const path = ['v3', 'serp', 'google', 'maps', 'live', 'advanced'];
-      return send(200, envelope([task(randomUUID(), path, 20000, 'Ok.', DATAFORSEO_LIVE_USD, { api: 'serp', function: 'live', se: 'google', se_type: 'maps', ...data }, [resultOf(data)])], DATAFORSEO_LIVE_USD, startedAt));
+      const id = randomUUID();
+      const doneAt = Date.now();
+      made.push({ id, url: `${API}${LIVE_PATH}`, postedAt: startedAt, doneAt: () => doneAt, cost: DATAFORSEO_LIVE_USD, params });
+      const path = LIVE_PATH.split('/').filter(Boolean);
+      return send(200, envelope([task(id, path, 20000, 'Ok.', DATAFORSEO_LIVE_USD, dataOf('live', params), [resultOf(params)])], DATAFORSEO_LIVE_USD, startedAt));
     }
 
-    if (req.method === 'POST' && url.pathname === '/v3/serp/google/maps/task_post') {
+    if (req.method === 'POST' && url.pathname === TASK_POST_PATH) {
       counters.posts++;
       const list = posted();
-      if (!list) return send(400, { status_code: 40501, status_message: 'Invalid Field.' });
-      const path = ['v3', 'serp', 'google', 'maps', 'task_post'];
+      if (!list) return refuse(400, 40501, 'Invalid Field.');
+      const path = TASK_POST_PATH.split('/').filter(Boolean);
       let cost = 0;
       let errors = 0;
-      const answers = list.map((data, i) => {
+      const answers = list.map((params, i) => {
         const id = randomUUID();
-        const full = { api: 'serp', function: 'task_post', se: 'google', se_type: 'maps', ...data };
         if (i >= MAX_TASKS_PER_POST) {
           errors++;
-          return task(id, path, 40006, 'You can set only one hundred tasks at a time.', 0, full, null);
+          return task(id, path, 40006, 'You can set only one hundred tasks at a time.', 0, dataOf('task_post', params), null);
         }
-        const tag = typeof data.tag === 'string' ? data.tag : null;
+        const tag = typeof params.tag === 'string' ? params.tag : null;
         if (tag) counters.postedPerTag.set(tag, (counters.postedPerTag.get(tag) ?? 0) + 1);
-        tasks.set(id, { id, tag, data: full, postedAt: Date.now(), readyAt: Date.now() + draw(readyAfter), collected: false });
+        const t: Task = { id, tag, params, postedAt: Date.now(), readyAt: Date.now() + draw(readyAfter), collected: false };
+        tasks.set(id, t);
+        made.push({ id, url: `${API}${TASK_POST_PATH}`, postedAt: t.postedAt, doneAt: () => t.readyAt, cost: DATAFORSEO_STANDARD_USD, params });
         cost += DATAFORSEO_STANDARD_USD;
-        return task(id, path, 20100, 'Task Created.', DATAFORSEO_STANDARD_USD, full, null);
+        return task(id, path, 20100, 'Task Created.', DATAFORSEO_STANDARD_USD, dataOf('task_post', params), null);
       });
       counters.chargedUsd += cost;
       if (counters.posts === opts.holdAnswerOfPost) return; // the tasks exist; the answer never leaves
@@ -217,14 +263,14 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
           id: t.id,
           se: 'google',
           se_type: 'maps',
-          date_posted: new Date(t.postedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' +00:00'),
+          date_posted: vendorDate(t.postedAt),
           tag: t.tag,
           endpoint_regular: null,
           endpoint_advanced: `/v3/serp/google/maps/task_get/advanced/${t.id}`,
-          endpoint_html: `/v3/serp/google/maps/task_get/html/${t.id}`,
+          endpoint_html: null,
         }));
       const path = ['v3', 'serp', 'google', 'maps', 'tasks_ready'];
-      return send(200, envelope([task(randomUUID(), path, 20000, 'Ok.', 0, { api: 'serp', function: 'tasks_ready', se: 'google', se_type: 'maps' }, ready)], 0, startedAt));
+      return send(200, envelope([task(randomUUID(), path, 20000, 'Ok.', 0, dataOf('tasks_ready', {}), ready)], 0, startedAt));
     }
 
     if (req.method === 'GET' && parts.length === 7 && url.pathname.startsWith('/v3/serp/google/maps/task_get/advanced/')) {
@@ -232,38 +278,43 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
       const id = parts[6]!;
       const found = tasks.get(id);
       const path = ['v3', 'serp', 'google', 'maps', 'task_get', 'advanced', id];
-      if (!found) return send(200, envelope([task(id, path, 40400, 'Not Found.', 0, {}, null)], 0, startedAt, 1));
-      if (found.readyAt > Date.now()) return send(200, envelope([task(id, path, 40602, 'Task In Queue.', 0, found.data, null)], 0, startedAt, 1));
+      if (!found) return send(200, envelope([task(id, path, 40401, 'Task Not Found.', 0, dataOf('task_get', {}), null)], 0, startedAt, 1));
+      const data = dataOf('task_get', found.params);
+      if (found.readyAt > Date.now()) return send(200, envelope([task(id, path, 40602, 'Task In Queue.', 0, data, null)], 0, startedAt, 1));
       // Collected: it leaves the ready list, and stays readable by id (for 30 days at the vendor).
       found.collected = true;
-      return send(200, envelope([task(id, path, 20000, 'Ok.', 0, found.data, [resultOf(found.data)])], 0, startedAt));
+      return send(200, envelope([task(id, path, 20000, 'Ok.', 0, data, [resultOf(found.params)])], 0, startedAt));
     }
 
     if (req.method === 'POST' && url.pathname === '/v3/serp/id_list') {
       counters.idLists++;
       const q = posted()?.[0] ?? {};
       const at = (v: unknown, fallback: number) => (typeof v === 'string' ? Date.parse(v.replace(' +00:00', 'Z').replace(' ', 'T')) : fallback);
-      const from = at(q.datetime_from, 0);
-      const to = at(q.datetime_to, Date.now());
+      // The vendor's dates have whole seconds: a call made within the `to` second is in it.
+      const from = Math.floor(at(q.datetime_from, 0) / 1000) * 1000;
+      const to = Math.floor(at(q.datetime_to, Date.now()) / 1000) * 1000 + 999;
       const offset = Number(q.offset ?? 0);
       const limit = Number(q.limit ?? 1000);
-      const rows = [...tasks.values()]
-        .filter((t) => t.postedAt >= from - 1000 && t.postedAt <= to + 1000)
-        .slice(offset, offset + limit)
-        .map((t) => ({
-          id: t.id,
-          url: 'https://api.dataforseo.com/v3/serp/google/maps/task_post',
-          datetime_posted: new Date(t.postedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' +00:00'),
-          datetime_done: t.readyAt <= Date.now() ? new Date(t.readyAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' +00:00') : null,
-          status: t.readyAt <= Date.now() ? 'ok' : 'in_queue',
-          cost: DATAFORSEO_STANDARD_USD,
-          metadata: q.include_metadata ? t.data : null,
-        }));
+      const now = Date.now();
+      const inPeriod = made.filter((m) => m.postedAt >= from && m.postedAt <= to);
+      if (q.sort === 'desc') inPeriod.reverse();
+      const rows = inPeriod.slice(offset, offset + limit).map((m) => {
+        const done = m.doneAt() <= now;
+        return {
+          id: m.id,
+          url: m.url,
+          datetime_posted: vendorDate(m.postedAt),
+          datetime_done: done ? vendorDate(m.doneAt()) : null,
+          status: done ? 'Ok.' : 'Task In Queue.',
+          cost: m.cost,
+          metadata: q.include_metadata === true ? m.params : null,
+        };
+      });
       const path = ['v3', 'serp', 'id_list'];
-      return send(200, envelope([task(randomUUID(), path, 20000, 'Ok.', 0, q, rows)], 0, startedAt));
+      return send(200, envelope([task(randomUUID(), path, 20000, 'Ok.', 0, { api: 'serp', function: 'id_list', ...q }, rows)], 0, startedAt));
     }
 
-    return send(404, { status_code: 40400, status_message: 'Not Found.' });
+    return refuse(404, 40400, 'Not Found.');
   };
 
   const server: Server = createServer((req, res) => {
