@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnalyzeResponse, RankMapStatusResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATAFORSEO_STANDARD_USD, startFakeDataForSeo } from '../../test/fake-dataforseo';
+import { RECORDED_DETAILS, startFakeGooglePlaces } from '../../test/fake-google-places';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
 import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
@@ -18,19 +19,23 @@ const workerEntry = fileURLToPath(new URL('../worker.ts', import.meta.url));
 const HOUR_MS = 3_600_000;
 
 // A scheduled 25×25 scan through DataForSEO's standard queue (docs/decisions.md §21.2): the real
-// adapter in `npm run worker` processes (PostgreSQL only), against the local DataForSEO. The
+// adapter in `npm run worker` processes (PostgreSQL only), against the local DataForSEO (and the
+// local Google Places, which DataForSEO requires for the business: docs/decisions.md §21.1). The
 // first worker is killed while its third POST is unanswered (the vendor made the tasks; the
 // answer never came), the second while the analysis waits for the vendor, and a third one
 // finishes it: every point posted once, stored once, charged once, at the standard price.
 describe('drill: workers killed while a scan waits for the standard queue', async () => {
   const vendor = await startFakeDataForSeo({ taskReadyAfterMs: [HOUR_MS, HOUR_MS], holdAnswerOfPost: 3 });
-  const { app, container, databaseUrl } = await createTestApp({
-    DATA_DIR: GEO_TEST_DATA_DIR,
+  const places = await startFakeGooglePlaces();
+  const vendorEnv = {
     MAPS_SEARCH_PROVIDER: 'dataforseo',
     DATAFORSEO_LOGIN: 'drill',
     DATAFORSEO_PASSWORD: 'drill',
     DATAFORSEO_BASE_URL: vendor.baseUrl,
-  });
+    GOOGLE_MAPS_API_KEY: 'drill',
+    GOOGLE_PLACES_BASE_URL: places.baseUrl,
+  };
+  const { app, container, databaseUrl } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, ...vendorEnv });
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const { signedIn, createPlace, addKeyword, analyze, balance, validPoints } = rankmapFixtures(app, container);
   const db = container.database.db;
@@ -43,10 +48,7 @@ describe('drill: workers killed while a scan waits for the standard queue', asyn
         DATA_DIR: GEO_TEST_DATA_DIR,
         LOG_LEVEL: 'silent',
         NODE_ENV: 'test',
-        MAPS_SEARCH_PROVIDER: 'dataforseo',
-        DATAFORSEO_LOGIN: 'drill',
-        DATAFORSEO_PASSWORD: 'drill',
-        DATAFORSEO_BASE_URL: vendor.baseUrl,
+        ...vendorEnv,
         DATAFORSEO_STANDARD_POLL_SECONDS: '1',
         SCAN_RATE_LIMIT_PER_MINUTE: '100000',
       },
@@ -62,11 +64,13 @@ describe('drill: workers killed while a scan waits for the standard queue', asyn
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await vendor.close();
+    await places.close();
   });
 
   it('when a worker dies mid-POST and another while waiting, then each point is posted once and stored once, and the analysis completes at 625 × $0.0006', async () => {
     const { user, headers } = await signedIn('pro_enterprise');
-    const placeId = await createPlace(headers, 'demo-madrid-dentista-1', MADRID, 25);
+    // Google's place (the fake's recorded one), its grid centred on land: 625 points.
+    const placeId = await createPlace(headers, RECORDED_DETAILS.id, MADRID, 25);
     expect(await validPoints(headers, placeId)).toBe(625);
     const keywordId = await addKeyword(headers, placeId);
     const before = await balance(user.id);
