@@ -6,21 +6,33 @@ import { workScanJobs, workVendorPollJobs } from '../apps/server/src/jobs/start-
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
 import { scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { DATAFORSEO_CALLS_PER_MINUTE, DATAFORSEO_LIVE_USD, startFakeDataForSeo } from '../apps/server/test/fake-dataforseo';
+import { RECORDED_DETAILS, startFakeGooglePlaces } from '../apps/server/test/fake-google-places';
 import { round } from './lib';
 import { POINTS, openScanEnv, proUserWithGrid, scanThroughQueue } from './scan-env';
 
 // Rank data (issue 14, docs/performance.md "Rank data (issue 14)"): the real DataForSEO adapter
 // against the local DataForSEO (apps/server/test/fake-dataforseo.ts), at its documented prices.
+// DataForSEO needs Google Places for the business (docs/decisions.md §21.1): the local one
+// (apps/server/test/fake-google-places.ts) gives its recorded place, tracked on a Madrid grid.
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const dataforseoEnv = (baseUrl: string, extra: Record<string, string> = {}) => ({
-  MAPS_SEARCH_PROVIDER: 'dataforseo',
-  DATAFORSEO_LOGIN: 'bench',
-  DATAFORSEO_PASSWORD: 'bench',
-  DATAFORSEO_BASE_URL: baseUrl,
-  SCAN_RATE_LIMIT_PER_MINUTE: String(DATAFORSEO_CALLS_PER_MINUTE),
-  ...extra,
-});
+
+/** The local DataForSEO and Google Places, and the environment that points the app at them. */
+async function startVendors(options: Parameters<typeof startFakeDataForSeo>[0], extra: Record<string, string> = {}) {
+  const vendor = await startFakeDataForSeo(options);
+  const places = await startFakeGooglePlaces();
+  const env = {
+    MAPS_SEARCH_PROVIDER: 'dataforseo',
+    DATAFORSEO_LOGIN: 'bench',
+    DATAFORSEO_PASSWORD: 'bench',
+    DATAFORSEO_BASE_URL: vendor.baseUrl,
+    GOOGLE_MAPS_API_KEY: 'bench',
+    GOOGLE_PLACES_BASE_URL: places.baseUrl,
+    SCAN_RATE_LIMIT_PER_MINUTE: String(DATAFORSEO_CALLS_PER_MINUTE),
+    ...extra,
+  };
+  return { vendor, env, close: () => Promise.all([vendor.close(), places.close()]) };
+}
 
 const LATENCY_MS: [number, number] = [2000, 8000];
 /** 625 calls at 2,000 a minute take 18.75 s; the last may take the slowest answer, 8 s more. */
@@ -28,12 +40,13 @@ const LIVE_BOUND_MS = (POINTS / DATAFORSEO_CALLS_PER_MINUTE) * 60_000 + LATENCY_
 
 /** (c) An "Ahora" 25×25 scan, live, answers taking 2–8 s, 2,000 calls a minute: wall time against the bound. */
 export async function benchLiveVendorScan(opts: { databaseUrl?: string } = {}) {
-  const vendor = await startFakeDataForSeo({ latencyMs: LATENCY_MS, perMinute: DATAFORSEO_CALLS_PER_MINUTE });
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: dataforseoEnv(vendor.baseUrl) });
+  const vendors = await startVendors({ latencyMs: LATENCY_MS, perMinute: DATAFORSEO_CALLS_PER_MINUTE });
+  const { vendor } = vendors;
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: vendors.env });
   try {
     const deps = scanDeps(env.container, env.container.mapsSearch);
     await workScanJobs(env.container.boss, deps, 2);
-    const { user, headers, keywordId } = await proUserWithGrid(env);
+    const { user, headers, keywordId } = await proUserWithGrid(env, 'dentista', RECORDED_DETAILS.id);
     const run = await scanThroughQueue(env, user.id, headers, keywordId, 300_000);
     const row = await rankMapsRepository.findById(env.container.database.db, run.rankMapId);
     return {
@@ -44,12 +57,12 @@ export async function benchLiveVendorScan(opts: { databaseUrl?: string } = {}) {
       scanMs: run.scanMs,
       overBound: `${round((100 * (run.wallMs - LIVE_BOUND_MS)) / LIVE_BOUND_MS)}%`,
       vendor: { liveCalls: vendor.counters.live, rateLimited: vendor.counters.rateLimited },
-      vendorCostUsd: row?.vendorCostUsd,
+      vendorCostUsd: row ? round(row.vendorCostUsd, 4) : null,
       goal: `≤ 1.1 × ${LIVE_BOUND_MS} ms = ${Math.round(LIVE_BOUND_MS * 1.1)} ms`,
     };
   } finally {
     await env.close();
-    await vendor.close();
+    await vendors.close();
   }
 }
 
@@ -59,15 +72,16 @@ export async function benchLiveVendorScan(opts: { databaseUrl?: string } = {}) {
  * ready 1–20 s after posting; the poll runs every 2 s (30 s in production).
  */
 export async function benchStandardQueueScan(opts: { databaseUrl?: string } = {}) {
-  const vendor = await startFakeDataForSeo({ latencyMs: [50, 300], taskReadyAfterMs: [1000, 20_000] });
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: dataforseoEnv(vendor.baseUrl, { DATAFORSEO_STANDARD_POLL_SECONDS: '2' }) });
+  const vendors = await startVendors({ latencyMs: [50, 300], taskReadyAfterMs: [1000, 20_000] }, { DATAFORSEO_STANDARD_POLL_SECONDS: '2' });
+  const { vendor } = vendors;
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: vendors.env });
   const name = `scheduled scan 25×25 on the local DataForSEO's standard queue (${env.database})`;
   try {
     if (!env.container.mapsSearch.standardQueue) return { name, skipped: 'the DataForSEO adapter has no standard queue in this build' };
     const deps = scanDeps(env.container, env.container.mapsSearch);
     await workScanJobs(env.container.boss, deps, 2);
     await workVendorPollJobs(env.container.boss, deps);
-    const { user, headers, keywordId } = await proUserWithGrid(env);
+    const { user, headers, keywordId } = await proUserWithGrid(env, 'dentista', RECORDED_DETAILS.id);
     const res = await env.app.inject({
       method: 'POST',
       url: `/api/rankmap/keyword/${keywordId}/analyze-advanced`,
@@ -107,7 +121,7 @@ export async function benchStandardQueueScan(opts: { databaseUrl?: string } = {}
     };
   } finally {
     await env.close();
-    await vendor.close();
+    await vendors.close();
   }
 }
 

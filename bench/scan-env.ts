@@ -104,8 +104,12 @@ export async function openScanEnv(opts: { databaseUrl?: string; env?: Record<str
   };
 }
 
-/** A pro (Enterprise, grids up to 25×25) user with plenty of credits, a 25×25 place in Madrid and a keyword. */
-export async function proUserWithGrid(env: ScanEnv, keyword = 'dentista') {
+/**
+ * A pro (Enterprise, grids up to 25×25) user with plenty of credits, a 25×25 place in Madrid and
+ * a keyword. `googlePlaceId` is a demo place, or the local Google Places' recorded one when the
+ * environment has a Google key (DataForSEO requires it).
+ */
+export async function proUserWithGrid(env: ScanEnv, keyword = 'dentista', googlePlaceId = 'demo-madrid-dentista-1') {
   const { app, container } = env;
   const user = await buildUser(container);
   const headers: Headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
@@ -115,7 +119,7 @@ export async function proUserWithGrid(env: ScanEnv, keyword = 'dentista') {
     method: 'POST',
     url: '/api/place',
     headers,
-    payload: { googlePlaceId: 'demo-madrid-dentista-1', matrixConfig: { ...GRID, coordinates: MADRID } },
+    payload: { googlePlaceId, matrixConfig: { ...GRID, coordinates: MADRID } },
   });
   if (place.statusCode !== 201) throw new Error(`place: ${place.statusCode} ${place.body}`);
   const placeId = place.json<{ _id: string }>()._id;
