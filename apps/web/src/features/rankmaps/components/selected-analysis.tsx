@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatPercent } from '@/lib/format';
 import { useAnalysis } from '../api/get-analysis';
-import { timelineState } from '../utils/analysis-logic';
+import { runningPanel } from '../utils/analysis-logic';
 import { ExportButtons } from './export-buttons';
 import { FollowableCompetitors } from './followable-competitors';
 import { type MapMode, ModeSwitch } from './mode-switch';
@@ -37,8 +37,7 @@ export function SelectedAnalysis({ keyword, entry, live, now }: SelectedAnalysis
   }
   if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} />;
 
-  const waiting = live.status === 'processing' ? live.waitingVendor : null;
-  const key = waiting ? 'waitingVendor' : live.status === 'processing' ? 'processing' : timelineState(entry, now) === 'delayed' ? 'delayed' : 'queued';
+  const { key, waiting } = runningPanel(entry, live, now);
   const pct = formatPercent(live.progress, i18n.language, 0);
   // While the vendor's standard queue holds the points (docs/decisions.md §21.2), the count says more than the percentage.
   const received = waiting

@@ -1,5 +1,8 @@
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
+import { formatCount } from '@/lib/format';
+import esRankmaps from '@/locales/es/rankmaps.json';
 import {
   analysisCost,
   deleteKind,
@@ -10,6 +13,7 @@ import {
   liveStatus,
   listHasRunning,
   resolveSelection,
+  runningPanel,
   timelineState,
   validPointCount,
   zonedLocalToIso,
@@ -198,5 +202,27 @@ describe('scheduled date in the place’s time zone', () => {
     expect(check('2025-03-10T12:00')).toBe('scheduledForPast');
     expect(check('2025-03-30T12:00')).toBe('scheduledForTooFar');
     expect(check('2025-03-11T10:00')).toBeNull();
+  });
+});
+
+describe('the panel of a running analysis', () => {
+  const processing = { status: 'processing' as const, progress: 19, failureReason: null };
+
+  it('says the points are queued at the vendor, with how many came back, in Spanish', async () => {
+    const panel = runningPanel(entry({ status: 'processing', kind: 'scheduled', scheduledFor: past }), { ...processing, waitingVendor: { received: 120, total: 625 } }, now);
+    expect(panel).toEqual({ key: 'waitingVendor', waiting: { received: 120, total: 625 } });
+    // The texts selected-analysis.tsx shows, from the Spanish catalogue.
+    const i18n = createInstance();
+    await i18n.init({ lng: 'es', ns: ['rankmaps'], defaultNS: 'rankmaps', resources: { es: { rankmaps: esRankmaps } }, interpolation: { escapeValue: false } });
+    expect(i18n.t(`status.${panel.key}Title`)).toBe('En cola del proveedor');
+    const received = i18n.t('status.waitingVendorProgress', { received: formatCount(panel.waiting!.received, 'es'), total: formatCount(panel.waiting!.total, 'es') });
+    expect(received).toBe('En cola del proveedor: 120 de 625 puntos recibidos');
+  });
+
+  it('shows the progress while it runs live, and queued or delayed before it starts', () => {
+    expect(runningPanel(entry({ status: 'processing' }), { ...processing, waitingVendor: null }, now)).toEqual({ key: 'processing', waiting: null });
+    const pending = { status: 'pending' as const, progress: 0, failureReason: null, waitingVendor: null };
+    expect(runningPanel(entry({ status: 'pending', scheduledFor: null }), pending, now).key).toBe('queued');
+    expect(runningPanel(entry({ status: 'pending', kind: 'scheduled', scheduledFor: past }), pending, now).key).toBe('delayed');
   });
 });

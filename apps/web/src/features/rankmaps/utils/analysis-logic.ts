@@ -24,6 +24,24 @@ export function timelineState(entry: Entry, now: Date): TimelineState {
   return Date.parse(entry.scheduledFor) > now.getTime() ? 'scheduled' : 'delayed';
 }
 
+/** Which status panel a running analysis shows: its title and body keys (status.<key>Title/Body). */
+export type RunningPanel = 'waitingVendor' | 'processing' | 'delayed' | 'queued';
+
+/**
+ * What a running analysis shows while it is not finished. A processing one whose points wait in
+ * the vendor's standard queue (docs/decisions.md §21.2) says so, with the points received.
+ */
+export function runningPanel(
+  entry: Entry,
+  live: RankMapStatusResponse,
+  now: Date,
+): { key: RunningPanel; waiting: NonNullable<RankMapStatusResponse['waitingVendor']> | null } {
+  const waiting = live.status === 'processing' ? live.waitingVendor : null;
+  if (waiting) return { key: 'waitingVendor', waiting };
+  if (live.status === 'processing') return { key: 'processing', waiting: null };
+  return { key: timelineState(entry, now) === 'delayed' ? 'delayed' : 'queued', waiting: null };
+}
+
 /** An entry has results or a state to show: everything but the weekly placeholder and a future one-off. */
 export function isSelectable(entry: Entry, now: Date): boolean {
   const state = timelineState(entry, now);
