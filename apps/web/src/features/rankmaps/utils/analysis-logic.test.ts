@@ -1,8 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
 import { formatCount } from '@/lib/format';
-import esRankmaps from '@/locales/es/rankmaps.json';
 import {
   analysisCost,
   deleteKind,
@@ -212,8 +212,9 @@ describe('the panel of a running analysis', () => {
     const panel = runningPanel(entry({ status: 'processing', kind: 'scheduled', scheduledFor: past }), { ...processing, waitingVendor: { received: 120, total: 625 } }, now);
     expect(panel).toEqual({ key: 'waitingVendor', waiting: { received: 120, total: 625 } });
     // The texts selected-analysis.tsx shows, from the Spanish catalogue.
+    const esRankmaps: unknown = JSON.parse(readFileSync(new URL('../../../locales/es/rankmaps.json', import.meta.url), 'utf8'));
     const i18n = createInstance();
-    await i18n.init({ lng: 'es', ns: ['rankmaps'], defaultNS: 'rankmaps', resources: { es: { rankmaps: esRankmaps } }, interpolation: { escapeValue: false } });
+    await i18n.init({ lng: 'es', ns: ['rankmaps'], defaultNS: 'rankmaps', resources: { es: { rankmaps: esRankmaps as Record<string, unknown> } }, interpolation: { escapeValue: false } });
     expect(i18n.t(`status.${panel.key}Title`)).toBe('En cola del proveedor');
     const received = i18n.t('status.waitingVendorProgress', { received: formatCount(panel.waiting!.received, 'es'), total: formatCount(panel.waiting!.total, 'es') });
     expect(received).toBe('En cola del proveedor: 120 de 625 puntos recibidos');
