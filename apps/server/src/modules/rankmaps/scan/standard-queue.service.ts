@@ -77,7 +77,7 @@ export async function postStandardTasks(deps: ScanDeps, queue: MapsSearchStandar
     let answers: PostedTask[];
     try {
       answers = await queue.post(
-        sending.map((point) => ({ tag: vendorTag(row.id, point.index), request: searchRequest({ query: row.query, target: row.target, center: row.grid.center, point, at }) })),
+        sending.map((point) => ({ tag: vendorTag(row.id, point.index), request: searchRequest({ query: row.query, target: row.target, grid: row.grid, point, at }) })),
       );
     } catch (err) {
       if (err instanceof MapsSearchFatalError) {
