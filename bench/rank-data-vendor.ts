@@ -5,7 +5,7 @@ import { sendScanJob } from '../apps/server/src/jobs/definitions/rankmap-scan';
 import { workScanJobs, workVendorPollJobs } from '../apps/server/src/jobs/start-workers';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
 import { scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
-import { DATAFORSEO_CALLS_PER_MINUTE, DATAFORSEO_LIVE_USD, startFakeDataForSeo } from '../apps/server/test/fake-dataforseo';
+import { DATAFORSEO_CALLS_PER_MINUTE, DATAFORSEO_LIVE_USD, localDataForSeoEnv, startFakeDataForSeo } from '../apps/server/test/fake-dataforseo';
 import { RECORDED_DETAILS, startFakeGooglePlaces } from '../apps/server/test/fake-google-places';
 import { round } from './lib';
 import { POINTS, openScanEnv, proUserWithGrid, scanThroughQueue } from './scan-env';
@@ -21,16 +21,7 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 async function startVendors(options: Parameters<typeof startFakeDataForSeo>[0], extra: Record<string, string> = {}) {
   const vendor = await startFakeDataForSeo(options);
   const places = await startFakeGooglePlaces();
-  const env = {
-    MAPS_SEARCH_PROVIDER: 'dataforseo',
-    DATAFORSEO_LOGIN: 'bench',
-    DATAFORSEO_PASSWORD: 'bench',
-    DATAFORSEO_BASE_URL: vendor.baseUrl,
-    GOOGLE_MAPS_API_KEY: 'bench',
-    GOOGLE_PLACES_BASE_URL: places.baseUrl,
-    SCAN_RATE_LIMIT_PER_MINUTE: String(DATAFORSEO_CALLS_PER_MINUTE),
-    ...extra,
-  };
+  const env = { ...localDataForSeoEnv(vendor.baseUrl, places.baseUrl), SCAN_RATE_LIMIT_PER_MINUTE: String(DATAFORSEO_CALLS_PER_MINUTE), ...extra };
   return { vendor, env, close: () => Promise.all([vendor.close(), places.close()]) };
 }
 

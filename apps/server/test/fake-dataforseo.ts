@@ -343,3 +343,19 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
 }
 
 export type FakeDataForSeo = Awaited<ReturnType<typeof startFakeDataForSeo>>;
+
+/**
+ * The environment that points the app (or a worker) at the local DataForSEO, with the local
+ * Google Places (test/fake-google-places.ts) that DataForSEO requires for the business
+ * (docs/decisions.md §21.1).
+ */
+export function localDataForSeoEnv(dataForSeoBaseUrl: string, placesBaseUrl: string): Record<string, string> {
+  return {
+    MAPS_SEARCH_PROVIDER: 'dataforseo',
+    DATAFORSEO_LOGIN: 'local',
+    DATAFORSEO_PASSWORD: 'local',
+    DATAFORSEO_BASE_URL: dataForSeoBaseUrl,
+    GOOGLE_MAPS_API_KEY: 'local',
+    GOOGLE_PLACES_BASE_URL: placesBaseUrl,
+  };
+}

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AnalyzeResponse, RankMapStatusResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATAFORSEO_STANDARD_USD, startFakeDataForSeo } from '../../test/fake-dataforseo';
+import { DATAFORSEO_STANDARD_USD, localDataForSeoEnv, startFakeDataForSeo } from '../../test/fake-dataforseo';
 import { RECORDED_DETAILS, startFakeGooglePlaces } from '../../test/fake-google-places';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
@@ -27,14 +27,7 @@ const HOUR_MS = 3_600_000;
 describe('drill: workers killed while a scan waits for the standard queue', async () => {
   const vendor = await startFakeDataForSeo({ taskReadyAfterMs: [HOUR_MS, HOUR_MS], holdAnswerOfPost: 3 });
   const places = await startFakeGooglePlaces();
-  const vendorEnv = {
-    MAPS_SEARCH_PROVIDER: 'dataforseo',
-    DATAFORSEO_LOGIN: 'drill',
-    DATAFORSEO_PASSWORD: 'drill',
-    DATAFORSEO_BASE_URL: vendor.baseUrl,
-    GOOGLE_MAPS_API_KEY: 'drill',
-    GOOGLE_PLACES_BASE_URL: places.baseUrl,
-  };
+  const vendorEnv = localDataForSeoEnv(vendor.baseUrl, places.baseUrl);
   const { app, container, databaseUrl } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, ...vendorEnv });
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const { signedIn, createPlace, addKeyword, analyze, balance, validPoints } = rankmapFixtures(app, container);
