@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
 import {
   analysisCost,
+  dataSourceNotice,
   deleteKind,
   initialSelection,
   isPollingActive,
@@ -197,5 +198,13 @@ describe('scheduled date in the place’s time zone', () => {
     expect(check('2025-03-10T12:00')).toBe('scheduledForPast');
     expect(check('2025-03-30T12:00')).toBe('scheduledForTooFar');
     expect(check('2025-03-11T10:00')).toBeNull();
+  });
+});
+
+describe('dataSourceNotice', () => {
+  it('labels demo data and Google Places approximations, and nothing for real map searches', () => {
+    expect(dataSourceNotice({ isDemo: true, provider: 'demo' })).toBe('demo');
+    expect(dataSourceNotice({ isDemo: false, provider: 'google-places' })).toBe('approximation');
+    expect(dataSourceNotice({ isDemo: false, provider: 'dataforseo' })).toBeNull();
   });
 });
