@@ -30,12 +30,29 @@ function organic(position: number, name: string, placeId: string, over: Partial<
 
 /** An ad as DataForSEO's maps_paid_item gives it: the title and domain, no place_id. */
 function paid(position: number, name: string, over: Partial<MetricsResultItem> = {}): MetricsResultItem {
-  return { position, name, address: '', rating: null, userRatingCount: 0, placeId: null, location: null, categories: [], isAd: true, domain: null, ...over };
+  return {
+    position,
+    name,
+    address: '',
+    rating: null,
+    userRatingCount: 0,
+    placeId: null,
+    location: null,
+    categories: [],
+    isAd: true,
+    domain: null,
+    ...over,
+  };
 }
 
-const point = (organicItems: MetricsResultItem[], ads: MetricsResultItem[] = []): MetricsPointInput => ({ ...MADRID, organic: organicItems, ads });
+const point = (organicItems: MetricsResultItem[], ads: MetricsResultItem[] = []): MetricsPointInput => ({
+  ...MADRID,
+  organic: organicItems,
+  ads,
+});
 
-const centro = (position: number, over: Partial<MetricsResultItem> = {}) => organic(position, 'Dental Centro', 'ChIJ-centro', { domain: 'dentalcentro.es', ...over });
+const centro = (position: number, over: Partial<MetricsResultItem> = {}) =>
+  organic(position, 'Dental Centro', 'ChIJ-centro', { domain: 'dentalcentro.es', ...over });
 const us = (position: number) => organic(position, TARGET.name, TARGET.placeId, { location: north(0) });
 
 describe('ads joined to the organic competitors', () => {
@@ -52,13 +69,17 @@ describe('ads joined to the organic competitors', () => {
     expect(row).toMatchObject({ isAd: true, adShare: 50, appearances: 3 });
     expect(analysis.ads).toEqual([{ placeId: 'ChIJ-centro', name: 'Dental Centro', share: 50, appearances: 2, isOurBusiness: false }]);
     // The table and the detector agree: every advertiser in the table is in the detector with the same share.
-    for (const c of analysis.competitors.filter((x) => x.isAd)) expect(analysis.ads.find((a) => a.placeId === c.placeId)?.share).toBe(c.adShare);
+    for (const c of analysis.competitors.filter((x) => x.isAd))
+      expect(analysis.ads.find((a) => a.placeId === c.placeId)?.share).toBe(c.adShare);
     // Joining an ad adds no organic appearance and no row.
     expect(analysis.competitors).toHaveLength(2);
   });
 
   it('when the ad’s domain differs from the competitor’s, then it is another business, seen only as an ad', () => {
-    const analysis = computeCompetitorAnalysis([point([centro(1)], [paid(1, 'Dental Centro', { domain: 'franquicia-dental.com' })])], TARGET);
+    const analysis = computeCompetitorAnalysis(
+      [point([centro(1)], [paid(1, 'Dental Centro', { domain: 'franquicia-dental.com' })])],
+      TARGET,
+    );
     expect(analysis.competitors.find((c) => c.placeId === 'ChIJ-centro')).toMatchObject({ isAd: false, adShare: 0 });
     expect(analysis.ads).toHaveLength(1);
     expect(analysis.ads[0]).toMatchObject({ name: 'Dental Centro', share: 100, isOurBusiness: false });
@@ -66,7 +87,10 @@ describe('ads joined to the organic competitors', () => {
   });
 
   it('when only one side knows the domain, then the name is enough', () => {
-    const noDomain = computeCompetitorAnalysis([point([centro(1, { domain: null })], [paid(1, 'Dental Centro', { domain: 'dentalcentro.es' })])], TARGET);
+    const noDomain = computeCompetitorAnalysis(
+      [point([centro(1, { domain: null })], [paid(1, 'Dental Centro', { domain: 'dentalcentro.es' })])],
+      TARGET,
+    );
     expect(noDomain.competitors[0]).toMatchObject({ placeId: 'ChIJ-centro', isAd: true, adShare: 100 });
     const adWithout = computeCompetitorAnalysis([point([centro(1)], [paid(1, 'Dental Centro')])], TARGET);
     expect(adWithout.competitors[0]).toMatchObject({ placeId: 'ChIJ-centro', isAd: true });
@@ -85,12 +109,19 @@ describe('ads joined to the organic competitors', () => {
 
   it('when an ad and a competitor carry different cids, then they are not joined; the same cid joins', () => {
     const withCid = centro(1, { cid: '111' });
-    expect(computeCompetitorAnalysis([point([withCid], [paid(1, 'Dental Centro', { cid: '222' })])], TARGET).competitors[0]!.isAd).toBe(false);
-    expect(computeCompetitorAnalysis([point([withCid], [paid(1, 'Dental Centro', { cid: '111' })])], TARGET).competitors[0]!.isAd).toBe(true);
+    expect(computeCompetitorAnalysis([point([withCid], [paid(1, 'Dental Centro', { cid: '222' })])], TARGET).competitors[0]!.isAd).toBe(
+      false,
+    );
+    expect(computeCompetitorAnalysis([point([withCid], [paid(1, 'Dental Centro', { cid: '111' })])], TARGET).competitors[0]!.isAd).toBe(
+      true,
+    );
   });
 
   it('when an ad has our name, then it is ours only within 250 m of our business (or with no location to check)', () => {
-    const ours = computeCompetitorAnalysis([point([us(2)], [paid(1, 'clinica dental sonrisa', { location: north(100) })]), point([us(1)], [paid(1, TARGET.name)])], TARGET);
+    const ours = computeCompetitorAnalysis(
+      [point([us(2)], [paid(1, 'clinica dental sonrisa', { location: north(100) })]), point([us(1)], [paid(1, TARGET.name)])],
+      TARGET,
+    );
     expect(ours.competitors.find((c) => c.isOurBusiness)).toMatchObject({ isAd: true, adShare: 100, appearances: 2 });
     expect(ours.ads).toEqual([{ placeId: TARGET.placeId, name: TARGET.name, share: 100, appearances: 2, isOurBusiness: true }]);
 

@@ -9,7 +9,13 @@ const MADRID = { lat: 40.4168, lng: -3.7038 };
 const M_PER_DEG = 111_195.08;
 const north = (metres: number) => ({ latitude: MADRID.lat + metres / M_PER_DEG, longitude: MADRID.lng });
 
-const TARGET: TargetBusiness = { placeId: 'ChIJ-ours', name: 'Clínica Dental Sonrisa', lat: MADRID.lat, lng: MADRID.lng, cid: '13034446738386624530' };
+const TARGET: TargetBusiness = {
+  placeId: 'ChIJ-ours',
+  name: 'Clínica Dental Sonrisa',
+  lat: MADRID.lat,
+  lng: MADRID.lng,
+  cid: '13034446738386624530',
+};
 
 function result(over: Partial<MetricsResultItem> = {}): MetricsResultItem {
   return {

@@ -15,7 +15,11 @@ export type StoredCompetitorAnalysis = Omit<CompetitorAnalysis, 'competitors'> &
  * Any other row would need the exact sum of its positions, which a rounded average does
  * not give back (0.005 × its appearances of error): null, and the interface shows "—".
  */
-export function storedAvgTotalPosition(row: StoredCompetitor, totalPoints: number, ourStats: Pick<ScanStats, 'avgTotalPosition'> | null): number | null {
+export function storedAvgTotalPosition(
+  row: StoredCompetitor,
+  totalPoints: number,
+  ourStats: Pick<ScanStats, 'avgTotalPosition'> | null,
+): number | null {
   if (typeof row.avgTotalPosition === 'number') return row.avgTotalPosition;
   if (row.isOurBusiness && ourStats) return ourStats.avgTotalPosition;
   if (totalPoints > 0 && row.appearances === totalPoints) return row.avgPosition;
@@ -23,9 +27,15 @@ export function storedAvgTotalPosition(row: StoredCompetitor, totalPoints: numbe
 }
 
 /** A stored table with every row's avgTotalPosition filled as far as the stored figures allow. */
-export function withAvgTotalPosition(analysis: StoredCompetitorAnalysis, ourStats: Pick<ScanStats, 'avgTotalPosition'> | null): CompetitorAnalysis {
+export function withAvgTotalPosition(
+  analysis: StoredCompetitorAnalysis,
+  ourStats: Pick<ScanStats, 'avgTotalPosition'> | null,
+): CompetitorAnalysis {
   return {
     ...analysis,
-    competitors: analysis.competitors.map((row) => ({ ...row, avgTotalPosition: storedAvgTotalPosition(row, analysis.totalPoints, ourStats) })),
+    competitors: analysis.competitors.map((row) => ({
+      ...row,
+      avgTotalPosition: storedAvgTotalPosition(row, analysis.totalPoints, ourStats),
+    })),
   };
 }

@@ -26,7 +26,11 @@ export function SummaryPanel({ stats, failedPoints, results }: SummaryPanelProps
       value: stats ? (stats.avgPosition === null ? '+20' : formatDecimal(stats.avgPosition, lang)) : dash,
       hint: stats && stats.avgPosition === null ? t('summary.avgPosition.notFoundHint') : t('summary.avgPosition.hint'),
     },
-    { key: 'avgTotalPosition', value: stats ? formatDecimal(stats.avgTotalPosition, lang) : dash, hint: t('summary.avgTotalPosition.hint') },
+    {
+      key: 'avgTotalPosition',
+      value: stats ? formatDecimal(stats.avgTotalPosition, lang) : dash,
+      hint: t('summary.avgTotalPosition.hint'),
+    },
     { key: 'localPack', value: stats ? formatPercent(stats.localPackPercentage, lang) : dash, hint: t('summary.localPack.hint') },
     { key: 'visibility', value: stats ? formatDecimal(stats.visibilityIndex, lang) : dash, hint: t('summary.visibility.hint') },
     { key: 'found', value: stats ? formatPercent(stats.foundPercentage, lang) : dash, hint: t('summary.found.hint') },
@@ -77,7 +81,11 @@ function Distribution({ results }: { results: readonly RankResult[] }) {
       {total > 0 && (
         <div aria-hidden="true" className="mt-2 flex h-4 w-full overflow-hidden rounded-full bg-slate-100">
           {POSITION_BANDS.filter((band) => counts[band] > 0).map((band) => (
-            <div key={band} className="h-full" style={{ width: `${(counts[band] / total) * 100}%`, backgroundColor: POSITION_BAND_COLORS[band] }} />
+            <div
+              key={band}
+              className="h-full"
+              style={{ width: `${(counts[band] / total) * 100}%`, backgroundColor: POSITION_BAND_COLORS[band] }}
+            />
           ))}
         </div>
       )}

@@ -9,7 +9,15 @@ export interface CompetitorRow {
 }
 
 export type CompetitorSortKey =
-  'rank' | 'name' | 'avgPosition' | 'avgTotalPosition' | 'appearances' | 'localPackPercentage' | 'visibilityIndex' | 'compositeScore' | 'rating';
+  | 'rank'
+  | 'name'
+  | 'avgPosition'
+  | 'avgTotalPosition'
+  | 'appearances'
+  | 'localPackPercentage'
+  | 'visibilityIndex'
+  | 'compositeScore'
+  | 'rating';
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
   key: CompetitorSortKey;
