@@ -91,7 +91,7 @@ function Distribution({ results }: { results: readonly RankResult[] }) {
       )}
       <ul className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 @xs:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-6">
         {POSITION_BANDS.map((band) => (
-          <li key={band} className="flex items-center gap-2 text-sm" data-bucket={band}>
+          <li key={band} className="flex items-center gap-2 text-sm" data-bucket={band} data-count={counts[band]}>
             <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: POSITION_BAND_COLORS[band] }} />
             <span className="font-medium whitespace-nowrap text-slate-800">{label(band)}</span>
             <span className="text-slate-600 tabular-nums">
