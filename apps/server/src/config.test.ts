@@ -12,6 +12,17 @@ describe('loadConfig in production', () => {
     expect(loadConfig(PRODUCTION).devTools).toBe(false);
   });
 
+  it('when DataForSEO ranks without a Google key, then the process refuses to start and says why in Spanish', () => {
+    const dataforseo = { MAPS_SEARCH_PROVIDER: 'dataforseo', DATAFORSEO_LOGIN: 'cuenta', DATAFORSEO_PASSWORD: 'clave' };
+    for (const env of [{ ...PRODUCTION, ...dataforseo }, { NODE_ENV: 'development', ...dataforseo }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/GOOGLE_MAPS_API_KEY: es obligatoria con MAPS_SEARCH_PROVIDER=dataforseo/);
+    }
+    const config = loadConfig({ ...PRODUCTION, ...dataforseo, GOOGLE_MAPS_API_KEY: 'clave-google' });
+    expect(config.mapsSearch.provider).toBe('dataforseo');
+    expect(config.places.provider).toBe('google');
+  });
+
   it('when production has no Stripe keys, then payments are unavailable (no sandbox either), and a staging site may turn the sandbox on', () => {
     expect(loadConfig(PRODUCTION).payments).toMatchObject({ provider: 'sandbox', sandboxEnabled: false, available: false });
     expect(loadConfig({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' }).payments).toMatchObject({ sandboxEnabled: true, available: true });

@@ -226,6 +226,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.MAPS_SEARCH_PROVIDER === 'dataforseo' && !(e.DATAFORSEO_LOGIN && e.DATAFORSEO_PASSWORD))
     throw new ConfigError('Variables de entorno no válidas:\n  DATAFORSEO_LOGIN/DATAFORSEO_PASSWORD: son obligatorias con MAPS_SEARCH_PROVIDER=dataforseo');
+  // Without a Google key the places are the demo's, with made-up ids: a real scan would look for a business that does not exist.
+  if (e.MAPS_SEARCH_PROVIDER === 'dataforseo' && !e.GOOGLE_MAPS_API_KEY)
+    throw new ConfigError(
+      'Variables de entorno no válidas:\n  GOOGLE_MAPS_API_KEY: es obligatoria con MAPS_SEARCH_PROVIDER=dataforseo (sin ella los negocios serían los de demostración y un análisis real buscaría un negocio que no existe)',
+    );
   if (e.MAPS_SEARCH_PROVIDER === 'google-places' && !e.GOOGLE_MAPS_API_KEY)
     throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_MAPS_API_KEY: es obligatoria con MAPS_SEARCH_PROVIDER=google-places');
   const gbpProvider = e.GBP_PROVIDER ?? (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? 'google' : 'demo');

@@ -31,6 +31,7 @@ export const RECORDED_DETAILS = {
     { longText: 'Málaga', shortText: 'Málaga', types: ['locality', 'political'], languageCode: 'es' },
     { longText: 'España', shortText: 'ES', types: ['country', 'political'], languageCode: 'es' },
   ],
+  googleMapsUri: 'https://maps.google.com/?cid=11469874601539750769',
 };
 
 /** places:searchText with the field mask places.displayName,places.formattedAddress,places.location. */

@@ -14,8 +14,8 @@ export interface RecordedRequest {
   body: string;
 }
 
-/** What the fake answers: a fixture file, a raw text, or nothing at all ('hang', for timeouts). */
-export type FakeReply = { status?: number; headers?: Record<string, string>; fixture?: string; raw?: string } | 'hang';
+/** What the fake answers: a fixture file, a raw text, or nothing at all ('hang', for timeouts); `delayMs` answers that much later. */
+export type FakeReply = { status?: number; headers?: Record<string, string>; fixture?: string; raw?: string; delayMs?: number } | 'hang';
 
 /**
  * A local stand-in for a maps search vendor (api.dataforseo.com, places.googleapis.com) on
@@ -34,7 +34,9 @@ export async function startFakeMapsVendor(initial: (req: RecordedRequest) => Fak
       const r = reply(recorded);
       if (r === 'hang') return; // keep the socket open and never answer
       const text = r.fixture !== undefined ? fixture(r.fixture) : (r.raw ?? '');
-      res.writeHead(r.status ?? 200, { 'content-type': 'application/json; charset=utf-8', ...r.headers }).end(text);
+      const send = () => res.writeHead(r.status ?? 200, { 'content-type': 'application/json; charset=utf-8', ...r.headers }).end(text);
+      if (r.delayMs) setTimeout(send, r.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -50,13 +50,10 @@ describe('drill: a maps vendor that times out and answers 429 and 500', async ()
     return { fixture: 'dataforseo-live-advanced-dentista.json' };
   });
   afterAll(() => vendor.close());
-  const { app, container } = await createTestApp({
-    DATA_DIR: GEO_TEST_DATA_DIR,
-    MAPS_SEARCH_PROVIDER: 'dataforseo',
-    DATAFORSEO_LOGIN: 'drill',
-    DATAFORSEO_PASSWORD: 'drill',
-    DATAFORSEO_BASE_URL: vendor.baseUrl,
-  });
+  // The app keeps the demo places (MAPS_SEARCH_PROVIDER=dataforseo would demand a real Google key,
+  // docs/decisions.md §21.1); the workers below search through the DataForSEO adapter pointed at the fake.
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  const dataforseo = { mapsSearch: { ...container.config.mapsSearch, provider: 'dataforseo' as const, dataforseo: { login: 'drill', password: 'drill', baseUrl: vendor.baseUrl } } };
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const { withKeyword, analyze, balance } = rankmapFixtures(app, container);
   const db = container.database.db;
@@ -97,9 +94,9 @@ describe('drill: a maps vendor that times out and answers 429 and 500', async ()
     const proGrid = (await rankMapsRepository.findById(db, started[0]!.rankMapId))!.grid.points;
     for (const i of [3, 24, 40]) doomed.add(keyOf(proGrid[i]!));
 
-    // Real pg-boss workers with the configured (DataForSEO) adapter; short timeout and backoff,
+    // Real pg-boss workers with the DataForSEO adapter; short timeout and backoff,
     // and a 429's Retry-After honoured up to a second.
-    const provider = observed(createMapsSearchProvider(container.config));
+    const provider = observed(createMapsSearchProvider(dataforseo));
     const retry = { maxAttempts: MAX_ATTEMPTS, backoffBaseMs: 5, maxBackoffMs: 1000, requestTimeoutMs: REQUEST_TIMEOUT_MS };
     await workScanJobs(container.boss, fastScanDeps(container, provider, { retry, concurrency: 4 }), 2);
 

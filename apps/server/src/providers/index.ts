@@ -44,7 +44,7 @@ export interface ProvidersDeps {
 export function createProviders(config: Config, { db, log, prices, altchaKey }: ProvidersDeps): Providers {
   return {
     places: createPlacesProvider(config),
-    mapsSearch: createMapsSearchProvider(config),
+    mapsSearch: createMapsSearchProvider(config, log),
     gbp: createGbpProvider(config),
     mail: createMailTransport(config, log),
     captcha: createCaptchaProvider(config, { hmacKey: altchaKey, db, log }),

@@ -3,7 +3,7 @@ import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { RECORDED_DETAILS, startFakeGooglePlaces } from '../../../test/fake-google-places';
 import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
-import { DETAILS_FIELD_MASK, createGooglePlacesProvider } from '../../providers/places/google';
+import { DETAILS_FIELD_MASK, cidOfMapsUri, createGooglePlacesProvider } from '../../providers/places/google';
 
 describe('places through the Google Places API (New), against a local fake', async () => {
   const fake = await startFakeGooglePlaces();
@@ -24,7 +24,8 @@ describe('places through the Google Places API (New), against a local fake', asy
     const [req] = fake.requests;
     expect(req).toMatchObject({ method: 'POST', url: '/v1/places:autocomplete' });
     expect(req!.headers['x-goog-api-key']).toBe('test-key');
-    expect(JSON.parse(req!.body)).toMatchObject({ input: 'dental larios', sessionToken: 's-1', includePureServiceAreaBusinesses: true, languageCode: 'es' });
+    // Any country: no includedRegionCodes; 'es' is the interface language the suggestions are labelled in.
+    expect(JSON.parse(req!.body)).toEqual({ input: 'dental larios', sessionToken: 's-1', includePureServiceAreaBusinesses: true, languageCode: 'es' });
   });
 
   it('when a service area is centred on a city, then Text Search posts the documented body and the located points come back', async () => {
@@ -40,7 +41,7 @@ describe('places through the Google Places API (New), against a local fake', asy
     const [req] = fake.requests;
     expect(req).toMatchObject({ method: 'POST', url: '/v1/places:searchText' });
     expect(req!.headers['x-goog-fieldmask']).toBe('places.displayName,places.formattedAddress,places.location');
-    expect(JSON.parse(req!.body)).toMatchObject({ textQuery: 'Málaga', languageCode: 'es', pageSize: 5 });
+    expect(JSON.parse(req!.body)).toEqual({ textQuery: 'Málaga', languageCode: 'es', pageSize: 5 });
   });
 
   it('when a place is created, then details are fetched with the smallest field mask and the fields are stored', async () => {
@@ -92,10 +93,21 @@ describe('places through the Google Places API (New), against a local fake', asy
     expect((await app.inject({ method: 'GET', url: '/api/place', headers })).json<unknown[]>()).toHaveLength(before);
   });
 
-  it('when the adapter reads the recorded place directly, then it maps its location, country and first photo', async () => {
+  it('when the adapter reads the recorded place directly, then it maps its location, country, cid and first photo', async () => {
     const provider = createGooglePlacesProvider({ apiKey: 'k', baseUrl: fake.baseUrl });
     const d = await provider.details(RECORDED_DETAILS.id);
-    expect(d).toMatchObject({ placeId: RECORDED_DETAILS.id, serviceArea: false, lat: 36.7195, lng: -4.4216, countryCode: 'ES' });
+    expect(DETAILS_FIELD_MASK.split(',')).toContain('googleMapsUri');
+    expect(d).toMatchObject({ placeId: RECORDED_DETAILS.id, serviceArea: false, lat: 36.7195, lng: -4.4216, countryCode: 'ES', cid: '11469874601539750769' });
     expect(d.mainPhoto).toContain('places/ChIJN1t_tDeuEmsRUsoyG83frY4/photos/AUc7tXV/media');
+  });
+});
+
+describe('cidOfMapsUri', () => {
+  it('when googleMapsUri carries ?cid=, then the digits are the cid; anything else reads null', () => {
+    expect(cidOfMapsUri('https://maps.google.com/?cid=11469874601539750769')).toBe('11469874601539750769');
+    expect(cidOfMapsUri('https://maps.google.com/?q=place_id:ChIJ&cid=42&hl=es')).toBe('42');
+    expect(cidOfMapsUri('https://maps.google.com/?cid=abc')).toBeNull();
+    expect(cidOfMapsUri('no es una url')).toBeNull();
+    expect(cidOfMapsUri(undefined)).toBeNull();
   });
 });

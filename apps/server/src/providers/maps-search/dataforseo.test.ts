@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FakeReply, type RecordedRequest, startFakeMapsVendor } from '../../../test/fake-maps-search';
-import { DATAFORSEO_LIVE_PATH, createDataForSeoProvider, locationCoordinate } from './dataforseo';
-import { MapsSearchFatalError, type MapsSearchRequest, MapsSearchRetryableError } from './interface';
+import { type FakeReply, type RecordedRequest, fixture, startFakeMapsVendor } from '../../../test/fake-maps-search';
+import { DATAFORSEO_LIVE_PATH, DATAFORSEO_LIVE_PRICE_USD, createDataForSeoProvider, locationCoordinate } from './dataforseo';
+import { MapsSearchFatalError, type MapsSearchRequest, MapsSearchRetryableError, MapsSearchTimeoutError } from './interface';
 
 const request: MapsSearchRequest = { query: 'dentista', lat: 36.7213, lng: -4.4214, zoom: 13, languageCode: 'es', regionCode: 'ES' };
 const ok: FakeReply = { fixture: 'dataforseo-live-advanced-dentista.json' };
@@ -9,27 +9,55 @@ const ok: FakeReply = { fixture: 'dataforseo-live-advanced-dentista.json' };
 describe('DataForSEO Google Maps live advanced, against a local fake', async () => {
   const fake = await startFakeMapsVendor(() => ok);
   afterAll(() => fake.close());
-  const provider = createDataForSeoProvider({ login: 'cuenta@rankmaps.es', password: 'clave-api', baseUrl: fake.baseUrl });
+  const odd: { item: unknown; reason: string }[] = [];
+  const provider = createDataForSeoProvider({
+    login: 'cuenta@rankmaps.es',
+    password: 'clave-api',
+    baseUrl: fake.baseUrl,
+    onOddItem: (item, reason) => odd.push({ item, reason }),
+  });
   const answering = (reply: FakeReply) => fake.setReply(() => reply);
   const lastRequest = (): RecordedRequest => fake.requests.at(-1)!;
 
-  it('when searching, then it POSTs one task with Basic auth and exactly the documented fields', async () => {
+  it('when searching, then it POSTs one task with Basic auth and exactly the documented fields, as a phone at the point', async () => {
     answering(ok);
-    await provider.search(request);
+    await provider.search({ ...request, languageCode: 'pt' });
     const req = lastRequest();
     expect(req.method).toBe('POST');
     expect(req.url).toBe(DATAFORSEO_LIVE_PATH);
     expect(req.headers.authorization).toBe(`Basic ${Buffer.from('cuenta@rankmaps.es:clave-api').toString('base64')}`);
     expect(req.headers['content-type']).toBe('application/json');
     expect(JSON.parse(req.body)).toEqual([
-      { keyword: 'dentista', location_coordinate: '36.7213,-4.4214,13z', language_code: 'es', depth: 20, device: 'desktop' },
+      {
+        keyword: 'dentista',
+        location_coordinate: '36.7213,-4.4214,13z',
+        language_code: 'pt',
+        depth: 20,
+        device: 'mobile',
+        os: 'android',
+        search_places: false,
+      },
     ]);
   });
 
-  it('when the SERP has businesses, then maps_search items are organic in rank_group order with their fields', async () => {
+  it('when the request has a tag, then the task carries it (cut to the documented 255 characters)', async () => {
     answering(ok);
-    const { organic } = await provider.search(request);
-    expect(organic.map((o) => o.position)).toEqual([1, 2, 3, 4]);
+    await provider.search({ ...request, tag: 'rm-7f3a9c2e-0012' });
+    expect(JSON.parse(lastRequest().body)[0].tag).toBe('rm-7f3a9c2e-0012');
+    await provider.search({ ...request, tag: 'x'.repeat(300) });
+    expect(JSON.parse(lastRequest().body)[0].tag).toHaveLength(255);
+  });
+
+  it('when the zoom is out of the documented 3 to 21, then location_coordinate clamps it', async () => {
+    answering(ok);
+    await provider.search({ ...request, zoom: 24 });
+    expect(JSON.parse(lastRequest().body)[0].location_coordinate).toBe('36.7213,-4.4214,21z');
+  });
+
+  it('when the SERP has businesses, then maps_search items are organic at their rank_group with their fields', async () => {
+    answering(ok);
+    const { organic, costUsd } = await provider.search(request);
+    expect(costUsd).toBe(0.002);
     expect(organic[0]).toEqual({
       position: 1,
       name: 'Clínica Dental Larios',
@@ -40,26 +68,60 @@ describe('DataForSEO Google Maps live advanced, against a local fake', async () 
       location: { latitude: 36.7195, longitude: -4.4216 },
       categories: ['Dentista', 'Clínica dental', 'Ortodoncista'],
       isAd: false,
+      cid: '11469874601539750769',
+      domain: 'clinicadentallarios.es',
     });
     expect(organic.every((o) => !o.isAd)).toBe(true);
+  });
+
+  it('when an item has no readable rank, then it is skipped and reported, and the others keep their rank_group', async () => {
+    answering(ok);
+    odd.length = 0;
+    const { organic } = await provider.search(request);
+    // Rank 3 could not be read: the next results stay 4 and 5 rather than moving up.
+    expect(organic.map((o) => [o.position, o.name])).toEqual([
+      [1, 'Clínica Dental Larios'],
+      [2, 'Clínica Dental Sonrisa'],
+      [4, 'Dentista Dra. Ana Ruiz'],
+      [5, 'Clínica Dental Prime Málaga'],
+    ]);
+    expect(odd).toHaveLength(1);
+    expect(odd[0]!.item).toMatchObject({ title: 'Clínica Dental Centro Málaga', rank_group: null });
+    expect(odd[0]!.reason).toMatch(/^elemento ilegible: rank_group/);
+  });
+
+  it('when an item is of a type we do not know, then it is skipped and reported', async () => {
+    const known = JSON.parse(fixture('dataforseo-live-advanced-dentista.json'));
+    known.tasks[0].result[0].items.push({ type: 'maps_hotel_item', rank_group: 6, rank_absolute: 8, title: 'Hotel Larios' });
+    answering({ raw: JSON.stringify(known) });
+    odd.length = 0;
+    const { organic } = await provider.search(request);
+    expect(organic.map((o) => o.position)).toEqual([1, 2, 4, 5]);
+    expect(odd.map((o) => o.reason)).toEqual(['elemento ilegible: rank_group Invalid input: expected number, received null', 'tipo de elemento desconocido: maps_hotel_item']);
+  });
+
+  it('when rating_max is null (a Max5 rating), then the value reads as stars out of 5', async () => {
+    answering(ok);
+    const { organic } = await provider.search(request);
+    expect(organic[1]).toMatchObject({ name: 'Clínica Dental Sonrisa', rating: 4.5, userRatingCount: 187 });
   });
 
   it('when the SERP has maps_paid_item entries, then they are ads in their own list, numbered apart', async () => {
     answering(ok);
     const { organic, ads } = await provider.search(request);
-    expect(ads.map((a) => [a.position, a.name, a.isAd])).toEqual([
-      [1, 'Clínica Dental Prime Málaga', true],
-      [2, 'Vitaldent Málaga Centro', true],
+    expect(ads.map((a) => [a.position, a.name, a.isAd, a.domain])).toEqual([
+      [1, 'Clínica Dental Prime Málaga', true, 'dentalprime-malaga.es'],
+      [2, 'Vitaldent Málaga Centro', true, 'vitaldent.com'],
     ]);
-    // A paid item carries no address or place id; the same business may also rank organically.
-    expect(ads[0]).toMatchObject({ rating: 4.9, userRatingCount: 1210, placeId: null, location: null, address: '' });
-    expect(organic.find((o) => o.name === 'Clínica Dental Prime Málaga')?.position).toBe(4);
+    // A paid item carries no address, place id or cid; its domain joins it to the same business ranking organically.
+    expect(ads[0]).toMatchObject({ rating: 4.9, userRatingCount: 1210, placeId: null, cid: null, location: null, address: '' });
+    expect(organic.find((o) => o.domain === ads[0]!.domain)?.position).toBe(5);
   });
 
   it('when a business has no rating, then rating is null and the review count 0', async () => {
     answering(ok);
     const { organic } = await provider.search(request);
-    expect(organic[2]).toMatchObject({ name: 'Dentista Dra. Ana Ruiz', rating: null, userRatingCount: 0, categories: ['Dentista'] });
+    expect(organic[2]).toMatchObject({ name: 'Dentista Dra. Ana Ruiz', rating: null, userRatingCount: 0, categories: ['Dentista'], domain: null });
   });
 
   it('when the task ends with 40102 No Search Results, then the search is empty, not an error', async () => {
@@ -75,11 +137,12 @@ describe('DataForSEO Google Maps live advanced, against a local fake', async () 
     expect((err as Error).message).toContain('40202');
   });
 
-  it('when the search engine or DataForSEO fail internally (40101, 50000), then the error is retryable', async () => {
-    for (const f of ['dataforseo-task-se-error.json', 'dataforseo-task-internal-error.json']) {
-      answering({ fixture: f });
-      await expect(provider.search(request)).rejects.toBeInstanceOf(MapsSearchRetryableError);
-    }
+  it('when the search engine or DataForSEO fail internally (40101, 50000), then the error is retryable and carries what was billed', async () => {
+    answering({ fixture: 'dataforseo-task-se-error.json' });
+    // 40101 is billed (the search reached Google): its cost travels with the error.
+    await expect(provider.search(request)).rejects.toMatchObject({ name: 'MapsSearchRetryableError', costUsd: 0.002 });
+    answering({ fixture: 'dataforseo-task-internal-error.json' });
+    await expect(provider.search(request)).rejects.toMatchObject({ name: 'MapsSearchRetryableError', costUsd: 0 });
   });
 
   it('when a task field is refused (40501), then the error is fatal with a Spanish message', async () => {
@@ -118,11 +181,13 @@ describe('DataForSEO Google Maps live advanced, against a local fake', async () 
     await expect(provider.search(request)).rejects.toThrow(new MapsSearchFatalError('DataForSEO ha devuelto una respuesta que no se puede leer.'));
   });
 
-  it('when DataForSEO never answers, then the call times out as retryable', async () => {
+  it('when DataForSEO never answers, then the call ends as a timeout, which may have been billed at the live list price', async () => {
+    expect(provider.liveSearchPriceUsd).toBe(DATAFORSEO_LIVE_PRICE_USD);
+    expect(provider.liveTimeoutMs).toBe(120_000);
     answering('hang');
     const slow = createDataForSeoProvider({ login: 'l', password: 'p', baseUrl: fake.baseUrl, timeoutMs: 200 });
     const started = Date.now();
-    await expect(slow.search(request)).rejects.toThrow(new MapsSearchRetryableError('DataForSEO no ha respondido en 200 ms.'));
+    await expect(slow.search(request)).rejects.toThrow(new MapsSearchTimeoutError('DataForSEO no ha respondido en 200 ms.'));
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeReply, type RecordedRequest, startFakeMapsVendor } from '../../../test/fake-maps-search';
 import { SEARCH_TEXT_FIELD_MASK, SEARCH_TEXT_PATH, SEARCH_TEXT_PRICE_USD, biasRadiusMeters, createGooglePlacesSearchProvider } from './google-places';
-import { MapsSearchFatalError, type MapsSearchRequest, MapsSearchRetryableError } from './interface';
+import { MapsSearchFatalError, type MapsSearchRequest, MapsSearchRetryableError, MapsSearchTimeoutError } from './interface';
 
 const request: MapsSearchRequest = { query: 'dentista', lat: 36.7213, lng: -4.4214, zoom: 13, languageCode: 'es', regionCode: 'ES' };
 const ok: FakeReply = { fixture: 'google-search-text-dentista.json' };
@@ -13,7 +13,7 @@ describe('Places API (New) Text Search, against a local fake', async () => {
   const answering = (reply: FakeReply) => fake.setReply(() => reply);
   const lastRequest = (): RecordedRequest => fake.requests.at(-1)!;
 
-  it('when searching, then it POSTs searchText with the key, the smallest field mask and a bias circle on the point', async () => {
+  it('when searching, then it POSTs searchText with the key, a Text Search Pro field mask and a bias circle on the point', async () => {
     answering(ok);
     await provider.search(request);
     const req = lastRequest();
@@ -21,16 +21,25 @@ describe('Places API (New) Text Search, against a local fake', async () => {
     expect(req.url).toBe(SEARCH_TEXT_PATH);
     expect(req.headers['x-goog-api-key']).toBe('clave-google');
     expect(req.headers['x-goog-fieldmask']).toBe(
-      'places.id,places.displayName,places.formattedAddress,places.location,places.rating,places.userRatingCount,places.types,places.primaryTypeDisplayName',
+      'places.id,places.displayName,places.formattedAddress,places.location,places.types,places.primaryTypeDisplayName',
     );
     expect(req.headers['x-goog-fieldmask']).toBe(SEARCH_TEXT_FIELD_MASK);
     expect(JSON.parse(req.body)).toEqual({
       textQuery: 'dentista',
       locationBias: { circle: { center: { latitude: 36.7213, longitude: -4.4214 }, radius: biasRadiusMeters(36.7213, 13) } },
       pageSize: 20,
+      includePureServiceAreaBusinesses: true,
       languageCode: 'es',
       regionCode: 'ES',
     });
+  });
+
+  it('when the mask is built, then it asks for no Enterprise field (rating, userRatingCount) and each call costs the Pro list price', async () => {
+    answering(ok);
+    expect(SEARCH_TEXT_FIELD_MASK.split(',')).not.toContain('places.rating');
+    expect(SEARCH_TEXT_FIELD_MASK.split(',')).not.toContain('places.userRatingCount');
+    expect((await provider.search(request)).costUsd).toBe(0.032);
+    expect(provider.liveSearchPriceUsd).toBe(SEARCH_TEXT_PRICE_USD);
   });
 
   it('when the region is unknown, then regionCode is left out', async () => {
@@ -48,8 +57,8 @@ describe('Places API (New) Text Search, against a local fake', async () => {
       position: 2,
       name: 'Clínica Dental Prime Málaga',
       address: 'P.º de Reding, 21, Distrito Este, 29016 Málaga, España',
-      rating: 4.9,
-      userRatingCount: 1210,
+      rating: null,
+      userRatingCount: 0,
       placeId: 'ChIJb9dQ2jf3cg0R8M1fJpyJ3vE',
       location: { latitude: 36.7203, longitude: -4.4086 },
       categories: ['Clínica dental', 'dental_clinic', 'dentist', 'health'],
@@ -57,10 +66,14 @@ describe('Places API (New) Text Search, against a local fake', async () => {
     });
   });
 
-  it('when a place has no reviews, then Google omits rating and count and we read null and 0', async () => {
+  it('when ratings are not asked for, then every place reads rating null (shown as "—") and 0 reviews', async () => {
     answering(ok);
     const { organic } = await provider.search(request);
-    expect(organic[2]).toMatchObject({ name: 'Dentista Dra. Ana Ruiz', rating: null, userRatingCount: 0 });
+    expect(organic.map((o) => [o.rating, o.userRatingCount])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
   });
 
   it('when nothing matches, then Google answers {} and the search is empty', async () => {
@@ -113,10 +126,10 @@ describe('Places API (New) Text Search, against a local fake', async () => {
     await expect(provider.search(request)).rejects.toThrow(new MapsSearchFatalError('Google Places ha devuelto una respuesta que no se puede leer.'));
   });
 
-  it('when Google never answers, then the call times out as retryable', async () => {
+  it('when Google never answers, then the call times out as a retryable timeout (the call may have been billed)', async () => {
     answering('hang');
     const slow = createGooglePlacesSearchProvider({ apiKey: 'k', baseUrl: fake.baseUrl, timeoutMs: 200 });
-    await expect(slow.search(request)).rejects.toThrow(new MapsSearchRetryableError('Google Places no ha respondido en 200 ms.'));
+    await expect(slow.search(request)).rejects.toThrow(new MapsSearchTimeoutError('Google Places no ha respondido en 200 ms.'));
   });
 });
 

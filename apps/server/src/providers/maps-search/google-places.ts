@@ -12,17 +12,13 @@ import { DEFAULT_TIMEOUT_MS, callVendor, parseJson, retryAfterSeconds } from './
 // The point is a location bias (a circle), not a restriction, and Text Search never returns ads.
 
 export const SEARCH_TEXT_PATH = '/v1/places:searchText';
-/** The fields a ranking needs, and no more: the field mask decides what Google bills. */
-export const SEARCH_TEXT_FIELD_MASK = [
-  'places.id',
-  'places.displayName',
-  'places.formattedAddress',
-  'places.location',
-  'places.rating',
-  'places.userRatingCount',
-  'places.types',
-  'places.primaryTypeDisplayName',
-].join(',');
+/**
+ * The fields a ranking needs, and no more: a request is billed at the highest SKU among the
+ * fields it asks for (https://developers.google.com/maps/billing-and-pricing/sku-details/places).
+ * All of these are Text Search Pro; rating and userRatingCount would raise every call to
+ * Text Search Enterprise, so they are left out and screens show "—" (docs/decisions.md §21.1).
+ */
+export const SEARCH_TEXT_FIELD_MASK = ['places.id', 'places.displayName', 'places.formattedAddress', 'places.location', 'places.types', 'places.primaryTypeDisplayName'].join(',');
 /** Text Search's page size ceiling (documented maximum 20). */
 export const SEARCH_TEXT_PAGE_SIZE = 20;
 const VENDOR = 'Google Places';
@@ -39,8 +35,6 @@ const placeSchema = z.object({
   displayName: z.object({ text: z.string().nullish() }).nullish(),
   formattedAddress: z.string().nullish(),
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullish(),
-  rating: z.number().nullish(),
-  userRatingCount: z.number().nullish(),
   types: z.array(z.string()).nullish(),
   primaryTypeDisplayName: z.object({ text: z.string().nullish() }).nullish(),
 });
@@ -94,8 +88,9 @@ function toItem(raw: z.infer<typeof placeSchema>, position: number): MapsSearchI
     position,
     name: raw.displayName?.text ?? '',
     address: raw.formattedAddress ?? '',
-    rating: raw.rating ?? null,
-    userRatingCount: raw.userRatingCount ?? 0,
+    // Enterprise fields, not asked for: unknown rather than zero stars.
+    rating: null,
+    userRatingCount: 0,
     placeId: raw.id ?? null,
     location: raw.location ? { latitude: raw.location.latitude, longitude: raw.location.longitude } : null,
     // The localised label first (what a user reads), then Google's type ids.
@@ -104,8 +99,8 @@ function toItem(raw: z.infer<typeof placeSchema>, position: number): MapsSearchI
   };
 }
 
-/** List price of one Text Search call at the field mask's tier (Google bills no cost field). */
-export const SEARCH_TEXT_PRICE_USD = 0.035;
+/** List price of one Text Search Pro call ($32 per 1,000 at the first volume tier); Google sends no cost field. */
+export const SEARCH_TEXT_PRICE_USD = 0.032;
 
 export function createGooglePlacesSearchProvider(opts: GooglePlacesSearchOptions, fetchImpl: typeof fetch = fetch): MapsSearchProvider {
   const url = `${opts.baseUrl.replace(/\/$/, '')}${SEARCH_TEXT_PATH}`;
@@ -113,6 +108,7 @@ export function createGooglePlacesSearchProvider(opts: GooglePlacesSearchOptions
 
   return {
     name: 'google-places',
+    liveSearchPriceUsd: SEARCH_TEXT_PRICE_USD,
     async search(request: MapsSearchRequest, signal?: AbortSignal) {
       const body = {
         textQuery: request.query,
@@ -120,6 +116,8 @@ export function createGooglePlacesSearchProvider(opts: GooglePlacesSearchOptions
           circle: { center: { latitude: request.lat, longitude: request.lng }, radius: biasRadiusMeters(request.lat, request.zoom) },
         },
         pageSize: SEARCH_TEXT_PAGE_SIZE,
+        // A plumber or a locksmith with no shop front ranks on Maps too: without this, Text Search leaves them out.
+        includePureServiceAreaBusinesses: true,
         languageCode: request.languageCode,
         ...(request.regionCode ? { regionCode: request.regionCode } : {}),
       };

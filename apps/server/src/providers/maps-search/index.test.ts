@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startFakeMapsVendor } from '../../../test/fake-maps-search';
 import type { Config } from '../../config';
 import { createMapsSearchProvider } from './index';
 
@@ -23,6 +24,26 @@ describe('createMapsSearchProvider', () => {
   it('when a real provider lacks its credentials, then building it fails with the setting to fix', () => {
     expect(() => createMapsSearchProvider({ mapsSearch: { ...base, provider: 'dataforseo' } })).toThrow(/DATAFORSEO_LOGIN/);
     expect(() => createMapsSearchProvider({ mapsSearch: { ...base, provider: 'google-places' } })).toThrow(/GOOGLE_MAPS_API_KEY/);
+  });
+});
+
+describe('DataForSEO through the provider index', () => {
+  it('when a SERP item cannot be read, then the index logs it as a warning and the provider has its standard queue', async () => {
+    const fake = await startFakeMapsVendor(() => ({ fixture: 'dataforseo-live-advanced-dentista.json' }));
+    try {
+      const warnings: { obj: object; msg: string }[] = [];
+      const provider = createMapsSearchProvider(
+        { mapsSearch: { ...base, provider: 'dataforseo', dataforseo: { login: 'l', password: 'p', baseUrl: fake.baseUrl } } },
+        { warn: (obj, msg) => warnings.push({ obj, msg }) },
+      );
+      expect(provider.standardQueue?.maxTasksPerPost).toBe(100);
+      await provider.search({ query: 'dentista', lat: 36.7213, lng: -4.4214, zoom: 13, languageCode: 'es', regionCode: 'ES' });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.msg).toMatch(/^elemento de DataForSEO descartado: elemento ilegible: rank_group/);
+      expect(warnings[0]!.obj).toMatchObject({ provider: 'dataforseo', item: { title: 'Clínica Dental Centro Málaga' } });
+    } finally {
+      await fake.close();
+    }
   });
 });
 

@@ -22,6 +22,12 @@ export interface MapsSearchRequest {
   target?: { placeId: string; name: string; lat: number; lng: number; rating: number | null; totalReviews: number };
   /** When the scan runs: the demo simulation varies a little from week to week. */
   now?: Date;
+  /**
+   * Our own name for this search (≤ 255 characters), sent to vendors that keep one with the
+   * task (DataForSEO's `tag`): a retry after a timeout carries the same tag, so that the
+   * vendor's records show one point asked twice, not two points (docs/decisions.md §21.1).
+   */
+  tag?: string;
 }
 
 /** One business in the results. position is 1-based among organic results (ads have their own order). */
@@ -56,15 +62,32 @@ export class MapsSearchRetryableError extends Error {
     message: string,
     /** Seconds the vendor asked us to wait (Retry-After), when it said. */
     readonly retryAfterSeconds?: number,
+    /** What the vendor charged for the failed try (DataForSEO bills some errors, e.g. 40101); 0 when nothing. */
+    readonly costUsd = 0,
   ) {
     super(message);
     this.name = 'MapsSearchRetryableError';
   }
 }
 
+/**
+ * The vendor did not answer in time. Unlike a refused call, the search may have run and been
+ * billed: the caller counts its list price and asks again under the same tag.
+ */
+export class MapsSearchTimeoutError extends MapsSearchRetryableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MapsSearchTimeoutError';
+  }
+}
+
 /** A failure that retrying cannot fix: bad credentials, a refused request, an unreadable answer. */
 export class MapsSearchFatalError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** What the vendor charged for the refused try, when it said; 0 when nothing. */
+    readonly costUsd = 0,
+  ) {
     super(message);
     this.name = 'MapsSearchFatalError';
   }
@@ -87,6 +110,14 @@ export interface ReadyTask {
   tag: string | null;
 }
 
+/** A task the vendor holds under one of our tags, found after its POST answer was lost. */
+export interface FoundTask {
+  tag: string;
+  taskId: string;
+  /** What the vendor charged for it. */
+  costUsd: number;
+}
+
 /** One task's state when asked for its results. */
 export type CollectedTask =
   | { state: 'ready'; result: MapsSearchResult }
@@ -105,11 +136,24 @@ export interface MapsSearchStandardQueue {
   /** Finished tasks not yet collected, of every analysis (the list is per account). */
   ready(signal?: AbortSignal): Promise<ReadyTask[]>;
   collect(taskId: string, signal?: AbortSignal): Promise<CollectedTask>;
+  /**
+   * Tasks posted since `since` whose tag is one of `tags`, finished or not: what a POST whose
+   * answer never came did create (DataForSEO's free /v3/serp/id_list, at most 10 calls a
+   * minute; docs/decisions.md §21.1). Optional: a vendor without such a list leaves it out.
+   */
+  findPosted?(tags: string[], since: Date, signal?: AbortSignal): Promise<FoundTask[]>;
 }
 
 export interface MapsSearchProvider {
   readonly name: 'demo' | 'dataforseo' | 'google-places';
   search(request: MapsSearchRequest, signal?: AbortSignal): Promise<MapsSearchResult>;
+  /**
+   * The list price of one live search, in USD: what a search that timed out may have cost,
+   * since the vendor may have run (and billed) it without our hearing back. 0 for the demo.
+   */
+  readonly liveSearchPriceUsd?: number;
+  /** How long one live search may take (the vendor's own ceiling); a scan's shorter per-request timeout gives way to it. */
+  readonly liveTimeoutMs?: number;
   /** Present when the vendor has a standard queue: scheduled and weekly scans use it (docs/decisions.md §21). */
   readonly standardQueue?: MapsSearchStandardQueue;
 }

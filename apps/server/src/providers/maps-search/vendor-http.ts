@@ -1,4 +1,4 @@
-import { MapsSearchRetryableError } from './interface';
+import { MapsSearchRetryableError, MapsSearchTimeoutError } from './interface';
 
 // What the real adapters share: one HTTP call with a timeout, read to the end, with
 // network trouble and timeouts turned into retryable errors.
@@ -13,7 +13,7 @@ export interface VendorAnswer {
 }
 
 /**
- * POSTs and reads the whole answer. Our timeout and the caller's signal both cancel it; when
+ * Sends the request and reads the whole answer. Our timeout and the caller's signal both cancel it; when
  * the caller cancelled, its reason is rethrown untouched, as that is not the vendor's failure.
  */
 export async function callVendor(
@@ -33,7 +33,7 @@ export async function callVendor(
     if (signal?.aborted) throw signal.reason;
     if (timeout.aborted) {
       const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
-      throw new MapsSearchRetryableError(`${vendor} no ha respondido en ${limit}.`);
+      throw new MapsSearchTimeoutError(`${vendor} no ha respondido en ${limit}.`);
     }
     throw new MapsSearchRetryableError(`No se ha podido conectar con ${vendor}: ${(err as Error).message}`);
   }

@@ -1,7 +1,12 @@
 import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider, PlacesUnavailableError } from './interface';
 
-/** The smallest field mask covering what a place stores (Place Details, Places API New). */
-export const DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,location,rating,userRatingCount,photos,addressComponents,pureServiceAreaBusiness';
+/**
+ * The smallest field mask covering what a place stores (Place Details, Places API New). The
+ * request is billed at its highest field's SKU: rating and userRatingCount already make it
+ * Place Details Enterprise, so googleMapsUri (Pro, carrying "?cid=") costs nothing more
+ * (https://developers.google.com/maps/billing-and-pricing/sku-details/places; docs/decisions.md §21.1).
+ */
+export const DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,location,rating,userRatingCount,photos,addressComponents,pureServiceAreaBusiness,googleMapsUri';
 /** Text Search for a service area's centre: only what the list and the map need. */
 const LOCATE_FIELD_MASK = 'places.displayName,places.formattedAddress,places.location';
 
@@ -25,6 +30,19 @@ interface GooglePlace {
   photos?: { name?: string }[];
   addressComponents?: { shortText?: string; types?: string[] }[];
   pureServiceAreaBusiness?: boolean;
+  /** "https://maps.google.com/?cid=NNN": Google's customer id rides in the query. */
+  googleMapsUri?: string;
+}
+
+/** The cid of a googleMapsUri ("https://maps.google.com/?cid=11469874601539750769"), or null. */
+export function cidOfMapsUri(uri: string | undefined): string | null {
+  if (!uri) return null;
+  try {
+    const cid = new URL(uri).searchParams.get('cid');
+    return cid && /^\d{1,20}$/.test(cid) ? cid : null;
+  } catch {
+    return null;
+  }
 }
 
 interface GoogleError {
@@ -54,7 +72,8 @@ export function createGooglePlacesProvider(opts: { apiKey: string; baseUrl: stri
       const res = await call(`${base}/v1/places:autocomplete`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'X-Goog-Api-Key': opts.apiKey },
-        body: JSON.stringify({ input, sessionToken, includePureServiceAreaBusinesses: true, includedRegionCodes: ['es'], languageCode: 'es' }),
+        // Any country (docs/decisions.md §21.3); 'es' only labels the suggestions in the interface language.
+        body: JSON.stringify({ input, sessionToken, includePureServiceAreaBusinesses: true, languageCode: 'es' }),
       });
       if (!res.ok) throw new PlacesUnavailableError(`Google Places autocomplete: ${await errorOf(res)}`);
       const body = (await res.json()) as GoogleAutocompleteResponse;
@@ -75,7 +94,7 @@ export function createGooglePlacesProvider(opts: { apiKey: string; baseUrl: stri
       const res = await call(`${base}/v1/places:searchText`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'X-Goog-Api-Key': opts.apiKey, 'X-Goog-FieldMask': LOCATE_FIELD_MASK },
-        body: JSON.stringify({ textQuery: input, languageCode: 'es', regionCode: 'es', pageSize: 5 }),
+        body: JSON.stringify({ textQuery: input, languageCode: 'es', pageSize: 5 }),
       });
       if (!res.ok) throw new PlacesUnavailableError(`Google Places text search: ${await errorOf(res)}`);
       const body = (await res.json()) as { places?: GooglePlace[] };
@@ -112,7 +131,7 @@ export function createGooglePlacesProvider(opts: { apiKey: string; baseUrl: stri
         // The photo's media URL needs the key; the API serves it through its own proxy later.
         mainPhoto: photo ? `${base}/v1/${photo}/media?maxWidthPx=400` : null,
         countryCode: country,
-        cid: null,
+        cid: cidOfMapsUri(p.googleMapsUri),
         serviceArea: p.pureServiceAreaBusiness === true || typeof lat !== 'number',
       };
       return details;

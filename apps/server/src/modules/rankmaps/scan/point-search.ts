@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   MapsSearchFatalError,
   MapsSearchRetryableError,
+  MapsSearchTimeoutError,
   type MapsSearchProvider,
   type MapsSearchRequest,
   type MapsSearchResult,
@@ -15,11 +17,16 @@ export interface RetryPolicy {
   backoffBaseMs: number;
   /** A vendor's Retry-After is honoured up to this. */
   maxBackoffMs: number;
-  /** A request that takes longer is abandoned and retried. */
+  /** A request that takes longer is abandoned and retried; a provider's own longer live timeout wins. */
   requestTimeoutMs: number;
 }
 
-export type PointOutcome = { ok: true; result: MapsSearchResult } | { ok: false; error: string; fatal: boolean };
+/**
+ * One point's end. `costUsd` sums every try: what the vendor said it charged, and the list
+ * price of each try that timed out (it may have run and been billed). searchPoint always sets
+ * it; it is optional only while other code still builds outcomes of its own.
+ */
+export type PointOutcome = { ok: true; result: MapsSearchResult; costUsd?: number } | { ok: false; error: string; fatal: boolean; costUsd?: number };
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -54,10 +61,23 @@ function attemptSignal(scan: AbortSignal, timeoutMs: number): { signal: AbortSig
 }
 
 /**
+ * What one failed try cost: the vendor's own figure when it gave one, else, for a try that
+ * timed out (ours or the adapter's), the provider's live list price, since the vendor may
+ * have run it without our hearing back (docs/decisions.md §21.1).
+ */
+function failedTryCost(provider: MapsSearchProvider, err: unknown, timedOut: boolean): number {
+  if (err instanceof MapsSearchTimeoutError || timedOut) return provider.liveSearchPriceUsd ?? 0;
+  if (err instanceof MapsSearchRetryableError || err instanceof MapsSearchFatalError) return err.costUsd;
+  return 0;
+}
+
+/**
  * One point's search: each try takes a request from the global rate limit; 429s, 5xx,
  * timeouts and dropped connections are retried with exponential backoff; a fatal error
- * (bad credentials, a refused request) is not. Rejects only when `signal` aborts (the scan
- * stopped); every other failure is an outcome.
+ * (bad credentials, a refused request) is not. Every try carries the same tag, so a retry
+ * after a timeout is the same point asked again in the vendor's records, and the outcome
+ * counts what each try cost. Rejects only when `signal` aborts (the scan stopped); every
+ * other failure is an outcome.
  */
 export async function searchPoint(
   provider: MapsSearchProvider,
@@ -65,17 +85,22 @@ export async function searchPoint(
   deps: { limiter: RateLimiter; policy: RetryPolicy; signal: AbortSignal },
 ): Promise<PointOutcome> {
   const { limiter, policy, signal } = deps;
+  const tagged: MapsSearchRequest = request.tag ? request : { ...request, tag: randomUUID() };
+  // A slow live SERP is let finish rather than abandoned: abandoning it would pay for it twice.
+  const timeoutMs = Math.max(policy.requestTimeoutMs, provider.liveTimeoutMs ?? 0);
+  let costUsd = 0;
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
     await limiter.acquire(signal);
-    const timed = attemptSignal(signal, policy.requestTimeoutMs);
+    const timed = attemptSignal(signal, timeoutMs);
     try {
-      const result = await provider.search(request, timed.signal);
-      return { ok: true, result };
+      const result = await provider.search(tagged, timed.signal);
+      return { ok: true, result, costUsd: costUsd + result.costUsd };
     } catch (err) {
       timed.done();
       signal.throwIfAborted();
-      if (err instanceof MapsSearchFatalError) return { ok: false, error: err.message, fatal: true };
+      costUsd += failedTryCost(provider, err, timed.signal.aborted);
+      if (err instanceof MapsSearchFatalError) return { ok: false, error: err.message, fatal: true, costUsd };
       // Anything else (a retryable error, a timeout, a network failure) is worth another try.
       lastError = err;
       if (attempt < policy.maxAttempts) await sleep(backoffMs(policy, attempt, err), signal);
@@ -83,5 +108,5 @@ export async function searchPoint(
       timed.done();
     }
   }
-  return { ok: false, error: messageOf(lastError), fatal: false };
+  return { ok: false, error: messageOf(lastError), fatal: false, costUsd };
 }
