@@ -51,7 +51,7 @@ export async function benchScanThroughput(opts: { databaseUrl?: string } = {}) {
     const row = (await rankMapsRepository.findById(env.container.database.db, lastId))!;
     const at = row.createdAt;
     const t1 = performance.now();
-    for (const point of row.grid.points) simulateSearch(searchRequest({ query: row.query, target: row.target, center: row.grid.center, point, at }));
+    for (const point of row.grid.points) simulateSearch(searchRequest({ query: row.query, target: row.target, grid: row.grid, point, at }));
     const providerMs = performance.now() - t1;
 
     const wall = median(runs.map((r) => r.wallMs));

@@ -38,6 +38,8 @@ export interface RankMapGrid {
   radius: number;
   center: { lat: number; lng: number };
   points: RankMapPoint[];
+  /** The map zoom its searches run at, from the spacing (docs/metrics.md); absent on older analyses, which used 13. */
+  zoom?: number;
 }
 
 /** The business searched for, as it was when the analysis was created. */

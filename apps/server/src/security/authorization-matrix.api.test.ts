@@ -95,6 +95,7 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
     'PUT /api/place/active-place': { body: (ids) => ({ placeId: ids.place }) },
     'PUT /api/place/:id/matrix': { body: () => ({ gridSize: 5, radius: 1500, coordinates: MALAGA }) },
     'PUT /api/place/:id/schedule': { body: () => ({ rankDay: 2, rankHour: 10 }) },
+    'PUT /api/place/:id/market': { body: () => ({ countryCode: 'PT', searchLanguage: 'pt' }) },
     'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
   };

@@ -144,6 +144,9 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     fromPlain({ name: 'Socia Fuzz', email: member.email, password: PASSWORD, confirmPassword: PASSWORD }),
   ]);
 
+  // A market the route accepts (a country and a language from the lists), so fuzzed variants reach the handler.
+  examples.set('PUT /api/place/:id/market', [fromPlain({ countryCode: 'PT', searchLanguage: 'pt' })]);
+
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   await browse('/api/gbp/performance/daily', { locationId: ids.location, metric: 'VIEWS', startDate: day(30), endDate: day(1) });
   await browse('/api/gbp/performance/keywords', { locationId: ids.location });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { v } from '../messages';
+import { isCountryCode } from '../markets/countries';
+import { isSearchLanguage } from '../markets/languages';
 import { GRID_SIZES, RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '../plans';
 
 /**
@@ -148,6 +150,32 @@ export const scheduleRequestSchema = z.union(
 );
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
 
+/** A market country: an ISO 3166-1 alpha-2 code, in either case ('pt' is PT). */
+export const countryCodeSchema = z
+  .string(v('marketCountryInvalid'))
+  .trim()
+  .max(2, v('marketCountryInvalid'))
+  .toUpperCase()
+  .refine(isCountryCode, v('marketCountryInvalid'));
+
+/** A search language: one of SEARCH_LANGUAGES (ISO 639-1), in either case. */
+export const searchLanguageSchema = z
+  .string(v('marketLanguageInvalid'))
+  .trim()
+  .max(2, v('marketLanguageInvalid'))
+  .toLowerCase()
+  .refine(isSearchLanguage, v('marketLanguageInvalid'));
+
+/**
+ * PUT /api/place/:id/market (docs/product.md §7): the country and language the place's searches
+ * are made in. Without a language, the country's main one (docs/decisions.md §21.3).
+ */
+export const marketRequestSchema = z.object({
+  countryCode: countryCodeSchema,
+  searchLanguage: searchLanguageSchema.optional(),
+});
+export type MarketRequest = z.input<typeof marketRequestSchema>;
+
 /** A place as the client reads it (docs/product.md §3). */
 export const placeSchema = z.object({
   _id: z.string(),
@@ -170,7 +198,10 @@ export const placeSchema = z.object({
   scheduleDefault: z.boolean(),
   timeZone: z.string(),
   serviceArea: z.boolean(),
-  countryCode: z.string().nullable(),
+  /** The market (docs/decisions.md §21.3): the country searched in, ISO 3166-1 alpha-2 ('ES'). */
+  countryCode: z.string(),
+  /** The market's search language, ISO 639-1 ('es'). The interface stays in Spanish. */
+  searchLanguage: z.string(),
   keywords: z.array(z.object({ _id: z.string(), name: z.string() })).optional(),
 });
 export type Place = z.infer<typeof placeSchema>;

@@ -24,6 +24,7 @@ export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], e
     timeZone: row.timeZone,
     serviceArea: row.serviceArea,
     countryCode: row.countryCode,
+    searchLanguage: row.searchLanguage,
     ...(extra.keywords ? { keywords: extra.keywords } : {}),
   };
 }

@@ -10,6 +10,7 @@ import {
   placeDetailsQuerySchema,
   locateQuerySchema,
   locateResponseSchema,
+  marketRequestSchema,
   placePreviewSchema,
   placeIdParamsSchema,
   placeListResponseSchema,
@@ -124,6 +125,15 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/place/:id/matrix',
     { onRequest: app.authenticate, schema: { tags, security, summary: 'Cambia la matriz del negocio', params: placeIdParamsSchema, body: updateMatrixRequestSchema, response: { 200: placeSchema, ...errors } } },
     async (request) => places.updateMatrix(container, userId(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/place/:id/market',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'País e idioma en que se busca el negocio', params: placeIdParamsSchema, body: marketRequestSchema, response: { 200: placeSchema, ...errors } },
+    },
+    async (request) => places.updateMarket(container, userId(request), request.params.id, request.body),
   );
 
   app.put(

@@ -1,5 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plans';
+import { isCountryCode } from '@rankmaps/shared/markets/countries';
+import { defaultLanguageFor } from '@rankmaps/shared/markets/languages';
 import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -27,6 +29,15 @@ export const WEEKLY_SCANS_PRO = 'Para activar o desactivar los escaneos semanale
 type ProviderDeps = Pick<Container, 'places' | 'log'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a place is searched when the provider names no country, or one we do not know (docs/decisions.md §21.3). */
+export const DEFAULT_COUNTRY = 'ES';
+
+/** The provider's country as a market country: upper case, and Spain when it is missing or unknown. */
+export function marketCountryOf(providerCountry: string | null): string {
+  const code = providerCountry?.trim().toUpperCase() ?? '';
+  return isCountryCode(code) ? code : DEFAULT_COUNTRY;
+}
 
 /** The IANA zone of a point (docs/decisions.md §7), Europe/Madrid when it cannot be told. */
 export function timeZoneOf(lat: number, lng: number): string {
@@ -131,6 +142,8 @@ export async function createPlace(
   const hasPoint = details.lat !== null && details.lng !== null;
   const center = hasPoint ? { lat: details.lat ?? 0, lng: details.lng ?? 0 } : input.center;
   if (!center) throw badRequest(CENTER_REQUIRED, 'CENTER_REQUIRED');
+  // The market starts as the provider's country and its main language; the user can change both.
+  const countryCode = marketCountryOf(details.countryCode);
   // Under the user's row lock, so two adds racing cannot both pass the plan's limit.
   const row = await db.transaction(async (tx) => {
     await usersRepository.lockById(tx, userId);
@@ -148,8 +161,8 @@ export async function createPlace(
       centerLng: center.lng,
       rating: details.rating,
       totalReviews: details.totalReviews,
-      // A place the provider gives no country for is taken to be in Spain; the user can change it.
-      countryCode: details.countryCode ?? 'ES',
+      countryCode,
+      searchLanguage: defaultLanguageFor(countryCode),
       cid: details.cid,
       timeZone: timeZoneOf(center.lat, center.lng),
       serviceArea: details.serviceArea || !hasPoint,
@@ -178,7 +191,7 @@ export async function refreshPlace(container: Pick<Container, 'config' | 'databa
     mainPhoto: d.mainPhoto,
     rating: d.rating,
     totalReviews: d.totalReviews,
-    ...(d.countryCode ? { countryCode: d.countryCode } : {}),
+    // The market is left alone: it may be the user's choice (docs/decisions.md §21.3).
     ...(d.cid ? { cid: d.cid } : {}),
     ...(hasPoint ? { lat: d.lat, lng: d.lng } : {}),
   });
@@ -190,6 +203,22 @@ export async function updateMatrix(container: Pick<Container, 'config' | 'databa
   await ownedOr404(container, userId, id);
   checkMatrixAllowed(await requirePaidPlan(container, userId), config);
   const updated = await placesRepository.update(container.database.db, userId, id, { matrixConfig: config });
+  if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return present(container, updated);
+}
+
+/** The place's market: its country and search language; without a language, the country's main one. */
+export async function updateMarket(
+  container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>,
+  userId: string,
+  id: string,
+  input: { countryCode: string; searchLanguage?: string | undefined },
+): Promise<Place> {
+  await ownedOr404(container, userId, id);
+  // Like the grid and the schedule: what a place is analysed with is a paid plan's to change.
+  await requirePaidPlan(container, userId);
+  const changes = { countryCode: input.countryCode, searchLanguage: input.searchLanguage ?? defaultLanguageFor(input.countryCode) };
+  const updated = await placesRepository.update(container.database.db, userId, id, changes);
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   return present(container, updated);
 }

@@ -1,4 +1,4 @@
-import { demoCatalogue, normalise } from '../places/demo';
+import { FOREIGN_CITIES, demoCatalogue, normalise } from '../places/demo';
 import { hashString, mixInts, prng, unit } from './demo-random';
 
 // Who competes in the demo simulation: the demo places catalogue, plus synthetic businesses
@@ -87,8 +87,21 @@ const CATEGORIES: DemoCategory[] = [
 const GENERIC_DENSITY = 4;
 const GENERIC_NAMES = ['{Q} {L}', '{Q} {S}', '{Q} {N} {S}'];
 
-// The cities of the demo places catalogue: they name addresses and make their centres denser.
-const CITIES = [
+/** A city of the demo places catalogue: it names addresses and makes its centre denser. */
+interface MarketCity {
+  slug: string;
+  name: string;
+  lat: number;
+  lng: number;
+  cp: string;
+  /** How its addresses end; Spain's when absent. */
+  country?: string;
+  /** Its postal codes, from a number 1..20; Spain's (cp and two digits) when absent. */
+  postal?: (n: number) => string;
+}
+
+// The cities of the demo places catalogue, Spain's and the few abroad (docs/decisions.md §21.3).
+const CITIES: readonly [MarketCity, ...MarketCity[]] = [
   { slug: 'madrid', name: 'Madrid', lat: 40.4168, lng: -3.7038, cp: '280' },
   { slug: 'barcelona', name: 'Barcelona', lat: 41.3874, lng: 2.1686, cp: '080' },
   { slug: 'valencia', name: 'Valencia', lat: 39.4699, lng: -0.3763, cp: '460' },
@@ -104,7 +117,10 @@ const CITIES = [
   { slug: 'santander', name: 'Santander', lat: 43.4623, lng: -3.81, cp: '390' },
   { slug: 'a-coruna', name: 'A Coruña', lat: 43.3623, lng: -8.4115, cp: '150' },
   { slug: 'vigo', name: 'Vigo', lat: 42.2406, lng: -8.7207, cp: '362' },
-] as const;
+  ...FOREIGN_CITIES.map(({ slug, name, lat, lng, country, postal }) => ({ slug, name, lat, lng, cp: '', country, postal })),
+];
+const countryOf = (city: MarketCity) => city.country ?? 'España';
+const postalOf = (city: MarketCity, n: number) => city.postal?.(n) ?? `${city.cp}${String(n).padStart(2, '0')}`;
 
 const PLACE_WORDS = [
   'San Rafael', 'Los Olivos', 'del Carmen', 'Mediterráneo', 'La Alameda', 'Nova', 'Plaza Mayor', 'El Sol', 'El Puerto', 'Santa Ana',
@@ -176,8 +192,8 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   return Math.sqrt(dx * dx + dy * dy);
 }
 
-function nearestCity(lat: number, lng: number): { city: (typeof CITIES)[number]; km: number } {
-  let best: { city: (typeof CITIES)[number]; km: number } = { city: CITIES[0], km: Infinity };
+function nearestCity(lat: number, lng: number): { city: MarketCity; km: number } {
+  let best: { city: MarketCity; km: number } = { city: CITIES[0], km: Infinity };
   for (const city of CITIES) {
     const km = distanceKm(lat, lng, city.lat, city.lng);
     if (km < best.km) best = { city, km };
@@ -188,7 +204,7 @@ function nearestCity(lat: number, lng: number): { city: (typeof CITIES)[number];
 /** A town name for an address: the nearest demo city when it is close, else only the country. */
 export function townFor(lat: number, lng: number): string {
   const { city, km } = nearestCity(lat, lng);
-  return km <= 25 ? `${city.name}, España` : 'España';
+  return km <= 25 ? `${city.name}, ${countryOf(city)}` : 'España';
 }
 
 // The lattice: cells of about 1.5 km, each with its own synthetic businesses at fixed points.
@@ -235,8 +251,8 @@ function cellBusinesses(profile: QueryProfile, row: number, col: number): Market
     const ratingDraw = rand();
     const rating = reviews === 0 ? null : Math.round((3.4 + 1.6 * Math.pow(ratingDraw, 0.6)) * 10) / 10;
     const street = `${pick(STREET_TYPES)} ${pick(STREET_NAMES)}, ${1 + Math.floor(rand() * 150)}`;
-    const postal = `${city.cp}${String(1 + Math.floor(rand() * 20)).padStart(2, '0')}`;
-    const address = km <= 25 ? `${street}, ${postal} ${city.name}, España` : `${street}, España`;
+    const postal = postalOf(city, 1 + Math.floor(rand() * 20));
+    const address = km <= 25 ? `${street}, ${postal} ${city.name}, ${countryOf(city)}` : `${street}, España`;
     const id = `demo-sim-${hashString(profile.market).toString(36)}-${row}-${col}-${i}`;
     out.push({
       id,

@@ -88,7 +88,7 @@ describe('the scan engine', async () => {
     await rankResultsRepository.insertMany(
       db,
       stored.map((p) => {
-        const r = simulateSearch(searchRequest({ query: row.query, target: row.target, center: row.grid.center, point: p, at: row.createdAt }));
+        const r = simulateSearch(searchRequest({ query: row.query, target: row.target, grid: row.grid, point: p, at: row.createdAt }));
         return { rankMapId, pointIndex: p.index, row: p.row, col: p.col, lat: p.lat, lng: p.lng, status: 'ok' as const, organic: r.organic, ads: r.ads, position: null, error: 'stored-before-the-kill' };
       }),
     );

@@ -1,3 +1,4 @@
+import { searchZoomForGrid } from '@rankmaps/shared/geo/search-zoom';
 import type { TargetBusiness } from '@rankmaps/shared/metrics';
 import type { Container } from '../../../container';
 import type { RankMapGrid, RankMapPoint, RankMapTarget } from '../rankmaps.repository';
@@ -5,10 +6,10 @@ import type { MapsSearchRequest } from '../../../providers/maps-search/interface
 import { coordinatesMatrixOf } from '../../geo/coordinates-matrix';
 import type { PlaceRow } from '../../places/places.repository';
 
-/** Map zoom every search runs at (dataforseo's "lat,lng,zoomz"): a neighbourhood-wide map. */
-export const SEARCH_ZOOM = 13;
-/** The interface language (docs/decisions.md §5), sent to providers as the results' language. */
-export const SEARCH_LANGUAGE = 'es';
+/** The zoom of analyses made before the zoom followed the grid's spacing: their searches keep it. */
+export const LEGACY_SEARCH_ZOOM = 13;
+/** The language of analyses made before markets, which all searched in Spanish. */
+export const LEGACY_SEARCH_LANGUAGE = 'es';
 
 /**
  * The place's grid as an analysis keeps it: only valid points (numeric coordinates, not on
@@ -23,9 +24,11 @@ export async function gridSnapshotOf(container: Pick<Container, 'log' | 'seaInde
     }),
   );
   const { gridSize, radius, coordinates } = place.matrixConfig;
-  return { gridSize, radius, center: { lat: coordinates.lat, lng: coordinates.lng }, points };
+  // The zoom is kept with the grid, so every search of the analysis (a retry, a re-queued scan) uses the same one.
+  return { gridSize, radius, center: { lat: coordinates.lat, lng: coordinates.lng }, points, zoom: searchZoomForGrid(gridSize, radius) };
 }
 
+/** The business and its market as the analysis keeps them (docs/decisions.md §21.3). */
 export function targetOf(place: PlaceRow): RankMapTarget {
   return {
     placeId: place.googlePlaceId,
@@ -35,6 +38,8 @@ export function targetOf(place: PlaceRow): RankMapTarget {
     rating: place.rating,
     totalReviews: place.totalReviews,
     regionCode: place.countryCode,
+    languageCode: place.searchLanguage,
+    cid: place.cid,
   };
 }
 
@@ -43,15 +48,19 @@ export function metricsTarget(target: RankMapTarget): TargetBusiness {
   return { placeId: target.placeId, name: target.name, lat: target.lat, lng: target.lng, cid: target.cid ?? null };
 }
 
-/** The search from one point. A service-area business takes part in the demo market at its grid's centre. */
-export function searchRequest(input: { query: string; target: RankMapTarget; center: { lat: number; lng: number }; point: RankMapPoint; at: Date }): MapsSearchRequest {
-  const { query, target, center, point, at } = input;
+/**
+ * The search from one point, in the place's market (its country and language) and at the grid's
+ * zoom. A service-area business takes part in the demo market at its grid's centre.
+ */
+export function searchRequest(input: { query: string; target: RankMapTarget; grid: Pick<RankMapGrid, 'center' | 'zoom'>; point: RankMapPoint; at: Date }): MapsSearchRequest {
+  const { query, target, grid, point, at } = input;
+  const { center } = grid;
   return {
     query,
     lat: point.lat,
     lng: point.lng,
-    zoom: SEARCH_ZOOM,
-    languageCode: SEARCH_LANGUAGE,
+    zoom: grid.zoom ?? LEGACY_SEARCH_ZOOM,
+    languageCode: target.languageCode ?? LEGACY_SEARCH_LANGUAGE,
     regionCode: target.regionCode,
     target: { placeId: target.placeId, name: target.name, lat: target.lat ?? center.lat, lng: target.lng ?? center.lng, rating: target.rating, totalReviews: target.totalReviews },
     now: at,

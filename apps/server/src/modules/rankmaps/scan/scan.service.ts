@@ -180,7 +180,7 @@ async function searchPoints(
         outcome = { ok: false, error: rejected, fatal: true };
       } else {
         try {
-          const request = searchRequest({ query: row.query, target: row.target, center: row.grid.center, point, at });
+          const request = searchRequest({ query: row.query, target: row.target, grid: row.grid, point, at });
           outcome = await searchPoint(deps.provider, request, { limiter, policy: deps.retry, signal: abort.signal });
         } catch (err) {
           if (abort.signal.aborted) return;

@@ -13,10 +13,14 @@ import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useSetActivePlace } from '../api/set-active-place';
+import { useUpdateMarket } from '../api/update-market';
 import { useUpdateSchedule } from '../api/update-schedule';
+import { countryName, languageName } from '../utils/market-names';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
+import { MarketCard } from './market-card';
+import { MarketModal } from './market-modal';
 import { ScheduleModal } from './schedule-modal';
 import { WeeklyScanCard } from './weekly-scan-card';
 import { paths } from '@/lib/paths';
@@ -69,13 +73,29 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
 }
 
 function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
-  const { t } = useTranslation('places');
+  const { t, i18n } = useTranslation('places');
   const toast = useToast();
   const showApiAlert = useApiErrorAlert();
   const schedule = useUpdateSchedule(place._id);
   const [editing, setEditing] = useState(false);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [toggling, setToggling] = useState(false);
+  const market = useUpdateMarket(place._id);
+  const [editingMarket, setEditingMarket] = useState(false);
+  const [marketError, setMarketError] = useState<string | null>(null);
+
+  const saveMarket = async (countryCode: string, searchLanguage: string) => {
+    setMarketError(null);
+    try {
+      const saved = await market.mutateAsync({ countryCode, searchLanguage });
+      setEditingMarket(false);
+      const country = countryName(saved.countryCode, i18n.language);
+      const language = languageName(saved.searchLanguage, i18n.language).toLocaleLowerCase(i18n.language);
+      toast({ type: 'success', message: t('market.saved', { country, language }) });
+    } catch (err) {
+      setMarketError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('errors.market'));
+    }
+  };
 
   const saveSchedule = async (rankDay: number, rankHour: number) => {
     setScheduleError(null);
@@ -132,6 +152,20 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
         onToggle={(on) => void toggleWeekly(on)}
         onEditSchedule={() => setEditing(true)}
       />
+      <MarketCard place={place} onChange={() => setEditingMarket(true)} />
+      {editingMarket && (
+        <MarketModal
+          countryCode={place.countryCode}
+          searchLanguage={place.searchLanguage}
+          saving={market.isPending}
+          error={marketError}
+          onSave={(c, l) => void saveMarket(c, l)}
+          onClose={() => {
+            setEditingMarket(false);
+            setMarketError(null);
+          }}
+        />
+      )}
       {editing && (
         <ScheduleModal
           rankDay={place.rankDay}
