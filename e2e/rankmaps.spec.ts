@@ -55,8 +55,28 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   // Summary, map and competitors.
   await expect(page.getByText('GeoRank').first()).toBeVisible();
   await expect(page.getByText('Datos de demostración').first()).toBeVisible();
+  await expect(page.getByTestId('approximation-label')).toHaveCount(0);
   await expect(page.locator('.rm-result-marker')).toHaveCount(49);
+  const summary = page.getByRole('region', { name: 'Resumen' });
+  await expect(summary.locator('[data-metric="geoRank"]')).toContainText('más alto es mejor');
+  // Posición media total: a number from 1 to 21 (not found counts as 21), written the Spanish way.
+  const total = summary.locator('[data-metric="avgTotalPosition"]');
+  await expect(total).toContainText('Posición media total');
+  const totalValue = Number((await total.locator('dd').first().innerText()).replace(',', '.'));
+  expect(totalValue).toBeGreaterThanOrEqual(1);
+  expect(totalValue).toBeLessThanOrEqual(21);
+  // The distribution counts the points in the map's own bands: each band's count is its markers' count.
+  const buckets = summary.locator('[data-bucket]');
+  await expect(buckets).toHaveCount(6);
+  let counted = 0;
+  for (const band of ['top3', 'top5', 'top10', 'top15', 'top20', 'notFound']) {
+    const count = Number(await summary.locator(`[data-bucket="${band}"]`).getAttribute('data-count'));
+    await expect(page.locator(`.rm-result-marker[data-tone="${band}"]`)).toHaveCount(count);
+    counted += count;
+  }
+  expect(counted).toBe(49);
   await expect(page.getByTestId('competitors-table')).toBeVisible();
+  await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Posición media total' })).toBeVisible();
   await page.getByRole('radio', { name: 'Competidores' }).click();
   await expect(page.getByRole('radio', { name: 'Competidores' })).toBeChecked();
   await page.getByRole('radio', { name: 'Ranking Map' }).click();
@@ -80,7 +100,7 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV de puntos' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^rankmap-dentista-\d{4}-\d{2}-\d{2}-puntos\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.startsWith('\uFEFFfila;columna;latitud;longitud;estado;posicion')).toBe(true);
+  expect(csv.startsWith('\uFEFFfila;columna;latitud;longitud;estado;posicion;posicion_total;')).toBe(true);
   expect(csv.split('\r\n').filter((line) => line.length > 0)).toHaveLength(50);
 
   // A second scan: the trend draws both analyses, with the followed competitor beside us.

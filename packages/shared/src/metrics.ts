@@ -15,6 +15,7 @@ export * from './metrics/matching';
 export * from './metrics/stats';
 export * from './metrics/competitors';
 export * from './metrics/followed';
+export * from './metrics/stored';
 
 export interface ScanMetrics {
   stats: ScanStats;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CompetitorAnalysis, MetricsResultItem, PositionTally, ScanStats } from '@rankmaps/shared/metrics';
+import type { MetricsResultItem, PositionTally, ScanStats, StoredCompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { places } from './places-schema';
 import { users } from './schema';
 
@@ -107,7 +107,8 @@ export const rankMaps = pgTable(
      */
     vendorWaitSince: timestamp('vendor_wait_since', { withTimezone: true }),
     stats: jsonb('stats').$type<ScanStats>(),
-    competitorAnalysis: jsonb('competitor_analysis').$type<CompetitorAnalysis>(),
+    /** As computed when the analysis completed; older tables lack fields added since (read it through presentCompetitorAnalysis). */
+    competitorAnalysis: jsonb('competitor_analysis').$type<StoredCompetitorAnalysis>(),
     /**
      * Whether its businesses' tallies (rank_map_businesses.tally) are counted: set with the
      * completion, or later by the first trend that needs them (an analysis completed by a

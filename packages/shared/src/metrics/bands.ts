@@ -1,6 +1,10 @@
 import { isFoundPosition } from './core';
 
-/** Marker colour bands (docs/decisions.md §3): 1–3, 4–5, 6–10, 11–15, 16–20 and not found. */
+/**
+ * The position bands (docs/decisions.md §3): 1–3, 4–5, 6–10, 11–15, 16–20 and not found. The
+ * one source of the map's marker colours and legend and of the summary's distribution, so
+ * that a colour means the same positions everywhere.
+ */
 export type PositionBand = 'top3' | 'top5' | 'top10' | 'top15' | 'top20' | 'notFound';
 
 /** The bands in display order (legend order), best first. */
@@ -40,6 +44,16 @@ export function positionBand(p: number | null): PositionBand {
   if (p <= 10) return 'top10';
   if (p <= 15) return 'top15';
   return 'top20';
+}
+
+/**
+ * How many of the valid points fall in each band: one entry per point, its position 1..20
+ * or null when not found (anything else counts as not found). The counts add up to N.
+ */
+export function countByBand(positions: Iterable<number | null>): Record<PositionBand, number> {
+  const counts: Record<PositionBand, number> = { top3: 0, top5: 0, top10: 0, top15: 0, top20: 0, notFound: 0 };
+  for (const p of positions) counts[positionBand(p)]++;
+  return counts;
 }
 
 /** The label of a position: '+20' when not found (not in the top 20), otherwise the number. */

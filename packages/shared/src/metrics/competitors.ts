@@ -1,5 +1,14 @@
 import { COMPETITORS_TABLE_LIMIT, COMPETITORS_TOP, NOT_FOUND_POSITION, roundMetric } from './core';
-import { countedAds, countedOrganic, createTargetMatcher, hasProviderPlaceId, normaliseBusinessName } from './matching';
+import {
+  TARGET_MATCH_MAX_DISTANCE_M,
+  countedAds,
+  countedOrganic,
+  createTargetMatcher,
+  distanceMetres,
+  hasCid,
+  hasProviderPlaceId,
+  normaliseBusinessName,
+} from './matching';
 import { type PositionDistribution, type ScanStats, statsFromTally, tallyFound } from './stats';
 import { type MetricsPointInput, type MetricsResultItem, type TargetBusiness } from './types';
 
@@ -17,6 +26,12 @@ export interface Competitor {
   address: string;
   /** Mean organic position over the points where it appears. */
   avgPosition: number;
+  /**
+   * Mean position over all N points, a point where it does not appear counting as 21
+   * ("Posición media total", the market's ATRP). Null only in tables stored before it was
+   * published, when the stored figures cannot give it exactly (see storedAvgTotalPosition).
+   */
+  avgTotalPosition: number | null;
   /** Points where it appears organically. */
   appearances: number;
   /** Over all N points, as for our business. */
@@ -25,7 +40,10 @@ export interface Competitor {
   /** The GeoRank formula on its positions over all N points. */
   compositeScore: number;
   isOurBusiness: boolean;
-  /** It appeared as an ad at one point or more. */
+  /**
+   * It appeared as an ad at one point or more: an ad with no place id counts for the organic
+   * competitor of the same name (see joinAd), so this agrees with the ad detector.
+   */
   isAd: boolean;
   /** 100 × points where it appeared as an ad / N; 0 if never. */
   adShare: number;
@@ -68,6 +86,11 @@ interface Entry {
   isTarget: boolean;
   /** The first provider id seen for it, if any. */
   providerPlaceId: string | null;
+  /** The first Google customer id seen for it, if any. */
+  cid: string | null;
+  /** The first web domain seen for it, normalised (domainKey), if any. */
+  domain: string | null;
+  nameKey: string;
   syntheticPlaceId: string;
   name: string;
   address: string;
@@ -105,6 +128,9 @@ function newEntry(key: string, isTarget: boolean, item: MetricsResultItem): Entr
     key,
     isTarget,
     providerPlaceId: hasProviderPlaceId(item.placeId) ? item.placeId : null,
+    cid: hasCid(item.cid) ? item.cid.trim() : null,
+    domain: domainKey(item.domain),
+    nameKey: normaliseBusinessName(item.name),
     syntheticPlaceId: syntheticPlaceId(item),
     name: item.name,
     address: item.address,
@@ -120,6 +146,8 @@ function newEntry(key: string, isTarget: boolean, item: MetricsResultItem): Entr
 /** Details come from the first sighting; later sightings only fill what it lacked. */
 function fillDetails(e: Entry, item: MetricsResultItem): void {
   if (e.providerPlaceId === null && hasProviderPlaceId(item.placeId)) e.providerPlaceId = item.placeId;
+  if (e.cid === null && hasCid(item.cid)) e.cid = item.cid.trim();
+  e.domain ??= domainKey(item.domain);
   if (e.name.trim() === '') e.name = item.name;
   if (e.address.trim() === '') e.address = item.address;
   if (e.rating === null && typeof item.rating === 'number' && Number.isFinite(item.rating)) e.rating = item.rating;
@@ -127,6 +155,43 @@ function fillDetails(e: Entry, item: MetricsResultItem): void {
     e.userRatingCount = item.userRatingCount;
   e.location ??= validLocation(item.location);
   if (e.categories.length === 0 && item.categories.length > 0) e.categories = [...item.categories];
+}
+
+/** A domain as two results are compared by it: lower case, without a scheme, 'www.', path or trailing dot. */
+export function domainKey(domain: string | null | undefined): string | null {
+  if (typeof domain !== 'string') return null;
+  const host = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#:].*$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+  return host === '' ? null : host;
+}
+
+const locationOf = (item: MetricsResultItem) => validLocation(item.location);
+
+/**
+ * The organic competitor an ad with no place id is the advertisement of (docs/decisions.md §21):
+ * one with the same normalised name, not told apart by what both sides know: a different
+ * cid, a different domain, or a location more than 250 m away (another branch). Among
+ * several, the nearest when the ad has a location, else the one seen at more points.
+ * Null when none fits: the ad is then a business of its own, seen only as an ad.
+ */
+function joinAd(item: MetricsResultItem, namesakes: readonly Entry[]): Entry | null {
+  const cid = hasCid(item.cid) ? item.cid.trim() : null;
+  const domain = domainKey(item.domain);
+  const loc = locationOf(item);
+  const distanceTo = (e: Entry) => (loc && e.location ? distanceMetres(loc.latitude, loc.longitude, e.location.latitude, e.location.longitude) : null);
+  const fits = namesakes.filter((e) => {
+    if (cid !== null && e.cid !== null && e.cid !== cid) return false;
+    if (domain !== null && e.domain !== null && e.domain !== domain) return false;
+    const d = distanceTo(e);
+    return d === null || d <= TARGET_MATCH_MAX_DISTANCE_M;
+  });
+  fits.sort((a, b) => (distanceTo(a) ?? Infinity) - (distanceTo(b) ?? Infinity) || b.organic.size - a.organic.size || byKey(a, b));
+  return fits[0] ?? null;
 }
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
@@ -163,7 +228,30 @@ export function computeCompetitorAnalysis(points: MetricsPointInput[], target: T
       const previous = e.organic.get(i);
       if (previous === undefined || item.position < previous) e.organic.set(i, item.position);
     }
-    for (const item of countedAds(point)) entryFor(item).adPoints.add(i);
+  });
+
+  // Ads come after every organic sighting is known: a vendor's ads often carry no place id
+  // (DataForSEO's maps_paid_item), and such an ad is joined to the organic competitor of
+  // its name, so that the table's "Anuncio" and the ad detector tell the same story.
+  const namesakes = new Map<string, Entry[]>();
+  for (const e of entries.values()) {
+    if (e.isTarget || e.nameKey === '') continue;
+    const list = namesakes.get(e.nameKey);
+    if (list) list.push(e);
+    else namesakes.set(e.nameKey, [e]);
+  }
+  const adEntryFor = (item: MetricsResultItem): Entry => {
+    if (!isTarget(item) && !hasProviderPlaceId(item.placeId)) {
+      const joined = joinAd(item, namesakes.get(normaliseBusinessName(item.name)) ?? []);
+      if (joined) {
+        fillDetails(joined, item);
+        return joined;
+      }
+    }
+    return entryFor(item);
+  };
+  points.forEach((point, i) => {
+    for (const item of countedAds(point)) adEntryFor(item).adPoints.add(i);
   });
 
   const placeIdOf = (e: Entry) => (e.isTarget && target.placeId !== '' ? target.placeId : (e.providerPlaceId ?? e.syntheticPlaceId));
@@ -190,6 +278,7 @@ export function computeCompetitorAnalysis(points: MetricsPointInput[], target: T
     userRatingCount: e.userRatingCount,
     address: e.address,
     avgPosition: roundMetric(raw.avgPosition ?? NOT_FOUND_POSITION),
+    avgTotalPosition: roundMetric(raw.avgTotalPosition),
     appearances: raw.foundPoints,
     localPackPercentage: roundMetric(raw.localPackPercentage),
     visibilityIndex: roundMetric(raw.visibilityIndex),

@@ -39,8 +39,8 @@ describe('competitorStatsAt', () => {
       point([rival(1, { isAd: true }), biz('D', 2)], [rival(1)]),
     ];
     // GeoRank = 100 × (n₁₋₃ + 0.5·n₄₋₁₀ + 0.25·n₁₁₋₂₀) / N = 100 × (1 + 0.5 + 0.25) / 4 = 43.75.
-    // Average = (2 + 5 + 14) / 3 = 7.
-    expect(competitorStatsAt(points, 'pid-Rival')).toEqual({ placeId: 'pid-Rival', geoRank: 43.75, avgPosition: 7, appearances: 3 });
+    // Average = (2 + 5 + 14) / 3 = 7; over all 4 points, not found = 21: (2 + 5 + 14 + 21) / 4 = 10.5.
+    expect(competitorStatsAt(points, 'pid-Rival')).toEqual({ placeId: 'pid-Rival', geoRank: 43.75, avgPosition: 7, avgTotalPosition: 10.5, appearances: 3 });
   });
 
   it('when a rival is 4th at one of 3 points and 11th at another, then GeoRank 25 and average 7.5; 16.67 when only the 4th counts', () => {
@@ -51,8 +51,8 @@ describe('competitorStatsAt', () => {
   });
 
   it('when the business is never seen, or there are no points, then GeoRank 0 and no average', () => {
-    expect(competitorStatsAt([point([biz('A', 1)]), point([])], 'pid-Nobody')).toEqual({ placeId: 'pid-Nobody', geoRank: 0, avgPosition: null, appearances: 0 });
-    expect(competitorStatsAt([], 'pid-Rival')).toEqual({ placeId: 'pid-Rival', geoRank: 0, avgPosition: null, appearances: 0 });
+    expect(competitorStatsAt([point([biz('A', 1)]), point([])], 'pid-Nobody')).toEqual({ placeId: 'pid-Nobody', geoRank: 0, avgPosition: null, avgTotalPosition: 21, appearances: 0 });
+    expect(competitorStatsAt([], 'pid-Rival')).toEqual({ placeId: 'pid-Rival', geoRank: 0, avgPosition: null, avgTotalPosition: 21, appearances: 0 });
   });
 
   it('when a business has no provider id, then its synthetic table id finds it by name and place, and a listing with an id never matches it', () => {
@@ -71,7 +71,7 @@ describe('competitorStatsAt', () => {
     expect(createCompetitorMatcher('pid-Bar Pepe')(bar(1))).toBe(false);
   });
 
-  it('for every business of generated scans, it gives exactly the competitors table’s score, average and appearances, even from points narrowed to that business', () => {
+  it('for every business of generated scans, it gives exactly the competitors table’s score, both averages and appearances, even from points narrowed to that business', () => {
     let seed = 7;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L'];
@@ -87,7 +87,13 @@ describe('competitorStatsAt', () => {
         const narrowed = points.map((p) => ({ ...p, organic: p.organic.filter(matches), ads: [] }));
         for (const input of [points, narrowed]) {
           const stats = competitorStatsAt(input, row.placeId);
-          expect(stats).toEqual({ placeId: row.placeId, geoRank: row.compositeScore, avgPosition: row.avgPosition, appearances: row.appearances });
+          expect(stats).toEqual({
+            placeId: row.placeId,
+            geoRank: row.compositeScore,
+            avgPosition: row.avgPosition,
+            avgTotalPosition: row.avgTotalPosition,
+            appearances: row.appearances,
+          });
           expect(stats.geoRank).toBeGreaterThanOrEqual(0);
           expect(stats.geoRank).toBeLessThanOrEqual(100);
         }

@@ -11,6 +11,8 @@ export interface FollowedCompetitorStats {
   geoRank: number;
   /** Mean of its positions where it appears; null when it appears nowhere. */
   avgPosition: number | null;
+  /** Mean over all N points, 21 where it does not appear ("Posición media total"); 21 when it appears nowhere. */
+  avgTotalPosition: number;
   /** Points where it appears organically. */
   appearances: number;
 }
@@ -53,6 +55,7 @@ export function followedStatsFromTally(placeId: string, tally: PositionTally): F
     placeId,
     geoRank: roundMetric(s.geoRank),
     avgPosition: s.avgPosition === null ? null : roundMetric(s.avgPosition),
+    avgTotalPosition: roundMetric(s.avgTotalPosition),
     appearances: s.foundPoints,
   };
 }

@@ -39,35 +39,63 @@ export function hasProviderPlaceId(placeId: string | null | undefined): placeId 
   return typeof placeId === 'string' && placeId !== '';
 }
 
+/** Google's customer id is usable only when it is a non-empty string (DataForSEO sends it as a string of digits). */
+export function hasCid(cid: string | null | undefined): cid is string {
+  return typeof cid === 'string' && cid.trim() !== '';
+}
+
 const isCoordinate = (lat: number | null | undefined, lng: number | null | undefined): boolean =>
   typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng);
 
+/** How a result was recognised as our business, or why not: the steps of docs/decisions.md §21, in order. */
+export type TargetMatchStep = 'placeId' | 'cid' | 'name';
+
 /**
  * A matcher for one target, with its normalised name computed once: a scan calls it for
- * every result of every point (up to 625 × 20).
+ * every result of every point (up to 625 × 20). It answers the step that decided, or null
+ * when the result is not our business.
+ *
+ * 1. The provider's place id, when both sides have one: equal ids are our business.
+ * 2. Google's customer id (cid), when both sides have one: it decides, either way. It comes
+ *    after the place id and can still say yes when the ids differ, because Google reissues
+ *    place ids while a listing's cid stays.
+ * 3. Otherwise a result that carries a place id of its own (and no cid to compare) is
+ *    another business: the id is authoritative.
+ * 4. A result with neither id (a DataForSEO ad, for one) is ours when its normalised name
+ *    is ours and, when both sides have coordinates, it lies within 250 m.
  */
-export function createTargetMatcher(target: TargetBusiness): (item: MetricsResultItem) => boolean {
+export function createTargetMatchStep(target: TargetBusiness): (item: MetricsResultItem) => TargetMatchStep | null {
   const targetName = normaliseBusinessName(target.name);
   const targetLat = target.lat;
   const targetLng = target.lng;
   const targetHasCoordinates = isCoordinate(targetLat, targetLng);
+  const targetHasPlaceId = hasProviderPlaceId(target.placeId);
+  const targetCid = hasCid(target.cid) ? target.cid.trim() : null;
   return (item) => {
-    // The provider's id is authoritative: when the item has one, it alone decides.
-    if (hasProviderPlaceId(item.placeId)) return item.placeId === target.placeId;
+    const itemHasPlaceId = hasProviderPlaceId(item.placeId);
+    if (targetHasPlaceId && itemHasPlaceId && item.placeId === target.placeId) return 'placeId';
+    if (targetCid !== null && hasCid(item.cid)) return item.cid.trim() === targetCid ? 'cid' : null;
+    if (itemHasPlaceId) return null;
     // A name that normalises to nothing (only symbols or emoji) identifies nothing.
-    if (targetName === '' || normaliseBusinessName(item.name) !== targetName) return false;
+    if (targetName === '' || normaliseBusinessName(item.name) !== targetName) return null;
     const loc = item.location;
     if (targetHasCoordinates && targetLat !== null && targetLng !== null && loc && isCoordinate(loc.latitude, loc.longitude)) {
-      return distanceMetres(targetLat, targetLng, loc.latitude, loc.longitude) <= TARGET_MATCH_MAX_DISTANCE_M;
+      return distanceMetres(targetLat, targetLng, loc.latitude, loc.longitude) <= TARGET_MATCH_MAX_DISTANCE_M ? 'name' : null;
     }
     // Without coordinates on either side, the name is all there is to go on.
-    return true;
+    return 'name';
   };
 }
 
+/** Whether a result is our business, by the steps of createTargetMatchStep. */
+export function createTargetMatcher(target: TargetBusiness): (item: MetricsResultItem) => boolean {
+  const step = createTargetMatchStep(target);
+  return (item) => step(item) !== null;
+}
+
 /**
- * Whether a result is our business: by the provider's place id when the result has one;
- * otherwise by normalised name, and, when both sides have coordinates, within 250 m.
+ * Whether a result is our business: by the provider's place id, then by cid, then (for a
+ * result with neither) by normalised name within 250 m.
  */
 export function matchTarget(item: MetricsResultItem, target: TargetBusiness): boolean {
   return createTargetMatcher(target)(item);

@@ -9,8 +9,23 @@ import { z } from 'zod';
  */
 export const CSV_SEPARATOR = ';';
 
-/** One row per stored grid point, in grid order. fila 1 is the northern row, columna 1 the western column. */
-export const POINTS_CSV_COLUMNS = ['fila', 'columna', 'latitud', 'longitud', 'estado', 'posicion', 'primer_resultado', 'segundo_resultado', 'tercer_resultado'] as const;
+/**
+ * One row per stored grid point, in grid order. fila 1 is the northern row, columna 1 the
+ * western column. posicion_total is the position with "not found" counted as 21 (empty for
+ * a failed point): the average of that column is the analysis's "Posición media total".
+ */
+export const POINTS_CSV_COLUMNS = [
+  'fila',
+  'columna',
+  'latitud',
+  'longitud',
+  'estado',
+  'posicion',
+  'posicion_total',
+  'primer_resultado',
+  'segundo_resultado',
+  'tercer_resultado',
+] as const;
 
 /** The competitors table of the analysis (up to 80 rows), in ranking order. */
 export const COMPETITORS_CSV_COLUMNS = [
@@ -18,6 +33,7 @@ export const COMPETITORS_CSV_COLUMNS = [
   'nombre',
   'direccion',
   'posicion_media',
+  'posicion_media_total',
   'apariciones',
   'local_pack_pct',
   'visibilidad',

@@ -105,6 +105,8 @@ export const competitorSchema = z.object({
   userRatingCount: z.number(),
   address: z.string(),
   avgPosition: z.number(),
+  /** Over all N points, not found = 21 ("Posición media total"); null for a row stored before it was published that the stored figures cannot give. */
+  avgTotalPosition: z.number().nullable(),
   appearances: z.number().int(),
   localPackPercentage: z.number(),
   visibilityIndex: z.number(),

@@ -22,8 +22,15 @@ export const trendPointSchema = z.object({
   date: z.string(),
   geoRank: z.number(),
   avgPosition: z.number().nullable(),
-  /** One entry per followed competitor, in `followed` order; geoRank 0, avgPosition null and appearances 0 when not seen in that analysis. */
-  competitors: z.array(z.object({ placeId: z.string(), geoRank: z.number(), avgPosition: z.number().nullable(), appearances: z.number().int() })),
+  /** Over all N points, not found = 21 ("Posición media total"). */
+  avgTotalPosition: z.number(),
+  /**
+   * One entry per followed competitor, in `followed` order; geoRank 0, avgPosition null,
+   * avgTotalPosition 21 and appearances 0 when not seen in that analysis.
+   */
+  competitors: z.array(
+    z.object({ placeId: z.string(), geoRank: z.number(), avgPosition: z.number().nullable(), avgTotalPosition: z.number(), appearances: z.number().int() }),
+  ),
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { competitorAnalysisSchema, rankMapDetailSchema } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
-import { presentDetail, presentResult } from './rankmaps.presenter';
+import { presentCompetitorAnalysis, presentDetail, presentResult } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
 
@@ -105,7 +105,7 @@ export async function answerAnalysis(
   const read = await rankResultsRepository.listByRankMap(db, row.id);
   // The keyword's name as the first look read it (the join there is the one findOwned makes).
   const rankMap = serialise(rankMapDetailSchema, presentDetail(row, version.keyword ?? row.query));
-  const competitors = serialise(competitorAnalysisSchema.nullable(), completed ? row.competitorAnalysis : null);
+  const competitors = serialise(competitorAnalysisSchema.nullable(), presentCompetitorAnalysis(row));
   const json = `{"rankMap":${rankMap},"results":${JSON.stringify(read.map(presentResult))},"competitorAnalysis":${competitors}}`;
   // Not cached (still running, or no compression asked for): @fastify/compress negotiates as for any route.
   if (!cacheable) return { body: json, encoding: null };

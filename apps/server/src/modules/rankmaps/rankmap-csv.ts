@@ -1,4 +1,4 @@
-import { type CompetitorAnalysis, countedOrganic } from '@rankmaps/shared/metrics';
+import { type CompetitorAnalysis, NOT_FOUND_POSITION, countedOrganic } from '@rankmaps/shared/metrics';
 import { COMPETITORS_CSV_COLUMNS, POINTS_CSV_COLUMNS } from '@rankmaps/shared/schemas/exports';
 import { type CsvCell, asciiSlug, isoDateIn, toCsv } from '../../lib/csv';
 import type { RankResultRow } from './rank-results.repository';
@@ -16,13 +16,16 @@ function topNames(row: RankResultRow): CsvCell[] {
 /**
  * One row per stored point, in grid order: 1-based row (north first) and column (west
  * first), coordinates, and our position, '+20' when not found or 'fallido' when the
- * search failed (never "not found").
+ * search failed (never "not found"); then the same position as the "Posición media total"
+ * counts it, 21 when not found and empty when failed, so that a spreadsheet's AVERAGE of
+ * the column is that figure.
  */
 export function pointsCsv(results: RankResultRow[]): string {
   const rows = results.map((r): CsvCell[] => {
     const ok = r.status === 'ok';
     const position = !ok ? 'fallido' : r.position === null ? '+20' : r.position;
-    return [r.row + 1, r.col + 1, r.lat, r.lng, ok ? 'correcto' : 'fallido', position, ...(ok ? topNames(r) : [null, null, null])];
+    const total = !ok ? null : (r.position ?? NOT_FOUND_POSITION);
+    return [r.row + 1, r.col + 1, r.lat, r.lng, ok ? 'correcto' : 'fallido', position, total, ...(ok ? topNames(r) : [null, null, null])];
   });
   return toCsv(POINTS_CSV_COLUMNS, rows);
 }
@@ -34,6 +37,7 @@ export function competitorsCsv(analysis: Pick<CompetitorAnalysis, 'competitors'>
     c.name,
     c.address,
     c.avgPosition,
+    c.avgTotalPosition,
     c.appearances,
     c.localPackPercentage,
     c.visibilityIndex,

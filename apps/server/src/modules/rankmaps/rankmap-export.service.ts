@@ -4,6 +4,7 @@ import { keywordsRepository } from '../keywords/keywords.repository';
 import { competitorsCsv, exportFilename, pointsCsv } from './rankmap-csv';
 import { rankResultsRepository } from './rank-results.repository';
 import type { RankMapRow } from './rankmaps.repository';
+import { presentCompetitorAnalysis } from './rankmaps.presenter';
 import { ownedRankMapOr404 } from './rankmaps.service';
 
 export const NOT_FINISHED = 'El análisis todavía no ha terminado.';
@@ -32,5 +33,5 @@ export async function exportPoints(container: Pick<Container, 'database'>, userI
 
 export async function exportCompetitors(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CsvFile> {
   const { row, keyword, timeZone } = await completedOr409(container, userId, id);
-  return { filename: exportFilename(keyword, row.completedAt ?? new Date(), timeZone, 'competidores'), content: competitorsCsv(row.competitorAnalysis ?? { competitors: [] }) };
+  return { filename: exportFilename(keyword, row.completedAt ?? new Date(), timeZone, 'competidores'), content: competitorsCsv(presentCompetitorAnalysis(row) ?? { competitors: [] }) };
 }

@@ -13,8 +13,8 @@ import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 
 type Headers = Record<string, string>;
 
-const POINTS_HEADER = 'fila;columna;latitud;longitud;estado;posicion;primer_resultado;segundo_resultado;tercer_resultado';
-const COMPETITORS_HEADER = 'ranking;nombre;direccion;posicion_media;apariciones;local_pack_pct;visibilidad;georank;valoracion;resenas;anuncio;es_tu_negocio';
+const POINTS_HEADER = 'fila;columna;latitud;longitud;estado;posicion;posicion_total;primer_resultado;segundo_resultado;tercer_resultado';
+const COMPETITORS_HEADER = 'ranking;nombre;direccion;posicion_media;posicion_media_total;apariciones;local_pack_pct;visibilidad;georank;valoracion;resenas;anuncio;es_tu_negocio';
 
 /** A followed business's figures in one analysis, worked out here from its stored per-point results by docs/decisions.md §3. */
 function expectedFigures(results: RankResult[], placeId: string) {
@@ -27,6 +27,8 @@ function expectedFigures(results: RankResult[], placeId: string) {
   return {
     geoRank: (100 * (count(1, 3) + 0.5 * count(4, 10) + 0.25 * count(11, 20))) / ok.length,
     avgPosition: best.length > 0 ? best.reduce((a, b) => a + b, 0) / best.length : null,
+    // "Posición media total": over every valid point, 21 where it is not found.
+    avgTotalPosition: (best.reduce((a, b) => a + b, 0) + 21 * (ok.length - best.length)) / ok.length,
     appearances: best.length,
   };
 }
@@ -119,6 +121,7 @@ describe('trend and CSV exports (API)', async () => {
     ] as const) {
       expect(point.geoRank).toBe(analysis.rankMap.stats!.geoRank);
       expect(point.avgPosition).toBe(analysis.rankMap.stats!.avgPosition);
+      expect(point.avgTotalPosition).toBe(analysis.rankMap.stats!.avgTotalPosition);
       expect(point.competitors.map((c) => c.placeId)).toEqual(followed.map((f) => f.placeId));
       for (const c of point.competitors) {
         const expected = expectedFigures(analysis.results, c.placeId);
@@ -126,6 +129,7 @@ describe('trend and CSV exports (API)', async () => {
         expect(c.geoRank, c.placeId).toBe(roundMetric(expected.geoRank));
         if (expected.avgPosition === null) expect(c.avgPosition).toBeNull();
         else expect(c.avgPosition, c.placeId).toBe(roundMetric(expected.avgPosition));
+        expect(c.avgTotalPosition, c.placeId).toBe(roundMetric(expected.avgTotalPosition));
         expect(c.appearances).toBe(expected.appearances);
       }
     }
@@ -135,10 +139,11 @@ describe('trend and CSV exports (API)', async () => {
         placeId: row.placeId,
         geoRank: row.compositeScore,
         avgPosition: row.avgPosition,
+        avgTotalPosition: row.avgTotalPosition,
         appearances: row.appearances,
       });
     }
-    expect(trend.points[0]!.competitors.at(-1)).toEqual({ placeId: 'demo-nunca-visto', geoRank: 0, avgPosition: null, appearances: 0 });
+    expect(trend.points[0]!.competitors.at(-1)).toEqual({ placeId: 'demo-nunca-visto', geoRank: 0, avgPosition: null, avgTotalPosition: 21, appearances: 0 });
     expect(trend.points[0]!.competitors[0]!.geoRank).toBeGreaterThan(0);
   });
 
@@ -184,8 +189,9 @@ describe('trend and CSV exports (API)', async () => {
       expect(Number(cells[3]!.replace(',', '.'))).toBe(r.coordinates.lng);
       expect(cells[4]).toBe('correcto');
       expect(cells[5]).toBe(r.businessAnalysis.position === null ? "'+20" : String(r.businessAnalysis.position));
+      expect(cells[6]).toBe(String(r.businessAnalysis.position ?? 21));
       const organic = r.googleResults.filter((g) => !g.isAd).sort((a, b) => a.position - b.position);
-      expect(cells[6]).toBe(organic[0]?.name.replace(/^([=+\-@])/, "'$1") ?? '');
+      expect(cells[7]).toBe(organic[0]?.name.replace(/^([=+\-@])/, "'$1") ?? '');
     });
 
     const competitors = await get(headers, `/api/rankmap/${first.rankMap.id}/export/competitors.csv`);
@@ -198,7 +204,11 @@ describe('trend and CSV exports (API)', async () => {
     const ours = table.findIndex((c) => c.isOurBusiness);
     expect(rows[ours + 1]!.startsWith(`${ours + 1};`)).toBe(true);
     expect(rows[ours + 1]!.endsWith(';sí')).toBe(true);
-    expect(rows[1]!.split(';')[7]).toBe(String(table[0]!.compositeScore).replace('.', ','));
+    expect(rows[1]!.split(';')[8]).toBe(String(table[0]!.compositeScore).replace('.', ','));
+    expect(rows[1]!.split(';')[4]).toBe(String(table[0]!.avgTotalPosition).replace('.', ','));
+    // The column's average over the points that succeeded is the analysis's "Posición media total".
+    const totals = lines.slice(1).map((l) => Number(l.split(';')[6]));
+    expect(roundMetric(totals.reduce((a, b) => a + b, 0) / totals.length)).toBe(first.rankMap.stats!.avgTotalPosition);
   });
 
   /** A completed analysis stored directly, with results written to test escaping and id-less businesses. */
@@ -262,9 +272,9 @@ describe('trend and CSV exports (API)', async () => {
     expect(points.headers['content-disposition']).toBe('attachment; filename="rankmap-clinica-dental-malaga-2026-11-22-puntos.csv"');
     expect(csvLines(points)).toEqual([
       POINTS_HEADER,
-      `1;1;40,43;-3,72;correcto;3;"'=HYPERLINK(""http://evil"",""clic"")";"Bar; ""El Rincón""";Clínica Dental Sonrisa`,
-      `1;2;40,43;-3,71;correcto;'+20;'-1+1 Dental;Taller Pepe;'+34 Dental`,
-      '1;3;40,43;-3,7;fallido;fallido;;;',
+      `1;1;40,43;-3,72;correcto;3;3;"'=HYPERLINK(""http://evil"",""clic"")";"Bar; ""El Rincón""";Clínica Dental Sonrisa`,
+      `1;2;40,43;-3,71;correcto;'+20;21;'-1+1 Dental;Taller Pepe;'+34 Dental`,
+      '1;3;40,43;-3,7;fallido;fallido;;;;',
     ]);
 
     const competitors = await get(headers, `/api/rankmap/${rankMapId}/export/competitors.csv`);
@@ -276,13 +286,34 @@ describe('trend and CSV exports (API)', async () => {
     const rank = (placeId: string) => table.findIndex((c) => c.placeId === placeId) + 1;
     expect(rows).toHaveLength(1 + table.length);
     expect(rows[0]).toBe(COMPETITORS_HEADER);
-    // Taller Pepe: 4th and 2nd of 2 points: GeoRank 100 × (0.5 + 1) / 2 = 75, average 3, visibility 5 × (17 + 19) / 2 = 90.
-    expect(rows[1]).toBe('1;Taller Pepe;Calle X;3;2;50;90;75;4,5;10;no;no');
-    expect(rows).toContain(`${rank('evil')};"'=HYPERLINK(""http://evil"",""clic"")";Calle X;1;1;50;50;50;4,5;10;sí;no`);
-    expect(rows).toContain(`${rank('bar')};"Bar; ""El Rincón""";"Calle Mayor 1\nMadrid";2;1;50;47,5;50;4,5;10;no;no`);
-    expect(rows).toContain(`${rank('demo-madrid-dentista-2')};Clínica Dental Sonrisa;Calle X;3;1;50;45;50;4,5;10;no;sí`);
-    expect(rows).toContain(`${rank('minus')};'-1+1 Dental;Calle X;1;1;50;50;50;4,5;10;no;no`);
+    // Taller Pepe: 4th and 2nd of 2 points: GeoRank 100 × (0.5 + 1) / 2 = 75, average 3 (also over all points),
+    // visibility 5 × (17 + 19) / 2 = 90. The others are seen at one point of two: (p + 21) / 2 over all points.
+    expect(rows[1]).toBe('1;Taller Pepe;Calle X;3;3;2;50;90;75;4,5;10;no;no');
+    expect(rows).toContain(`${rank('evil')};"'=HYPERLINK(""http://evil"",""clic"")";Calle X;1;11;1;50;50;50;4,5;10;sí;no`);
+    expect(rows).toContain(`${rank('bar')};"Bar; ""El Rincón""";"Calle Mayor 1\nMadrid";2;11,5;1;50;47,5;50;4,5;10;no;no`);
+    expect(rows).toContain(`${rank('demo-madrid-dentista-2')};Clínica Dental Sonrisa;Calle X;3;12;1;50;45;50;4,5;10;no;sí`);
+    expect(rows).toContain(`${rank('minus')};'-1+1 Dental;Calle X;1;11;1;50;50;50;4,5;10;no;no`);
     expect(rows.some((r) => r.includes('@Anuncio'))).toBe(false);
+  });
+
+  it('when an analysis was stored before "Posición media total" was published, then its table and CSV still render: the figure where the stored ones give it exactly, "—" (null, an empty cell) elsewhere', async () => {
+    const { headers, rankMapId, metrics } = await craftedAnalysis();
+    await db.execute(sql`
+      update rank_maps set competitor_analysis = jsonb_set(competitor_analysis, '{competitors}',
+        (select jsonb_agg(c - 'avgTotalPosition' order by i) from jsonb_array_elements(competitor_analysis->'competitors') with ordinality as e(c, i)))
+      where id = ${rankMapId}`);
+    const res = await get(headers, `/api/rankmap/${rankMapId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const table = res.json<RankMapResponse>().competitorAnalysis!.competitors;
+    expect(table.map((c) => c.name)).toEqual(metrics.competitorAnalysis.competitors.map((c) => c.name));
+    const totalOf = (name: string) => table.find((c) => c.name === name)!.avgTotalPosition;
+    // Taller Pepe was seen at both points: its average is over all of them. Ours is in the stored stats.
+    expect(totalOf('Taller Pepe')).toBe(3);
+    expect(totalOf('Clínica Dental Sonrisa')).toBe(metrics.stats.avgTotalPosition);
+    expect(totalOf('-1+1 Dental')).toBeNull();
+    const rows = csvLines(await get(headers, `/api/rankmap/${rankMapId}/export/competitors.csv`));
+    expect(rows[1]).toBe('1;Taller Pepe;Calle X;3;3;2;50;90;75;4,5;10;no;no');
+    expect(rows.find((r) => r.includes('-1+1 Dental'))).toMatch(/^\d+;'-1\+1 Dental;Calle X;1;;1;/);
   });
 
   it('when a followed business has no provider id, then the trend finds it by its table id, over the points that succeeded', async () => {
@@ -298,10 +329,11 @@ describe('trend and CSV exports (API)', async () => {
         date: '2026-11-21T23:30:00.000Z',
         geoRank: metrics.stats.geoRank,
         avgPosition: 3,
+        avgTotalPosition: 12,
         competitors: [
-          { placeId: taller.placeId, geoRank: 75, avgPosition: 3, appearances: 2 },
-          // Its ad at the second point does not count: 100 × 1 / 2 = 50.
-          { placeId: 'evil', geoRank: 50, avgPosition: 1, appearances: 1 },
+          { placeId: taller.placeId, geoRank: 75, avgPosition: 3, avgTotalPosition: 3, appearances: 2 },
+          // Its ad at the second point does not count: 100 × 1 / 2 = 50, and (1 + 21) / 2 = 11 over all points.
+          { placeId: 'evil', geoRank: 50, avgPosition: 1, avgTotalPosition: 11, appearances: 1 },
         ],
       },
     ]);

@@ -54,6 +54,7 @@ export async function getTrend(container: Pick<Container, 'database'>, userId: s
       date: a.completedAt.toISOString(),
       geoRank: a.stats.geoRank,
       avgPosition: a.stats.avgPosition,
+      avgTotalPosition: a.stats.avgTotalPosition,
       competitors: ids.map((id) => statsIn(a, id)),
     })),
     followed,

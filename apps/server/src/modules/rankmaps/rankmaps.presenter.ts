@@ -1,5 +1,5 @@
 import type { GoogleResult, RankMapDetail, RankMapSummary, RankResult } from '@rankmaps/shared/schemas/rankmaps';
-import type { MetricsResultItem } from '@rankmaps/shared/metrics';
+import { type CompetitorAnalysis, type MetricsResultItem, withAvgTotalPosition } from '@rankmaps/shared/metrics';
 import type { RankResultRow } from './rank-results.repository';
 import type { RankMapListRow, RankMapRow } from './rankmaps.repository';
 
@@ -66,6 +66,16 @@ export function presentDetail(row: RankMapRow, keyword: string): RankMapDetail {
     grid: { gridSize: row.grid.gridSize, radius: row.grid.radius, center: row.grid.center },
     vendorCost: { usd: row.vendorCostUsd, queue: row.vendorQueue },
   };
+}
+
+/**
+ * The competitors table of a completed analysis, null before it completes. A table stored
+ * before "Posición media total" was published gets it where the stored figures give it
+ * exactly, null (shown as "—") elsewhere.
+ */
+export function presentCompetitorAnalysis(row: Pick<RankMapRow, 'status' | 'stats' | 'competitorAnalysis'>): CompetitorAnalysis | null {
+  if (row.status !== 'completed' || !row.competitorAnalysis) return null;
+  return withAvgTotalPosition(row.competitorAnalysis, row.stats);
 }
 
 const toGoogleResult = (item: MetricsResultItem, isAd: boolean): GoogleResult => ({

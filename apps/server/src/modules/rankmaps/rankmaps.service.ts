@@ -14,7 +14,7 @@ import { requirePaidPlan } from '../billing/plan-access.service';
 import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
 import { usersRepository } from '../users/users.repository';
 import { cancelScanJobs, deleteWithAnalyses } from './analysis-release.service';
-import { presentDetail, presentResult, presentSummary, presentWeeklyEntry } from './rankmaps.presenter';
+import { presentCompetitorAnalysis, presentDetail, presentResult, presentSummary, presentWeeklyEntry } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
 import { reserveCredits, settleBeforeDelete } from './scan/scan-billing.service';
@@ -134,7 +134,7 @@ export async function getAnalysis(container: Pick<Container, 'database'>, userId
   return {
     rankMap: presentDetail(row, found?.keyword.name ?? row.query),
     results: results.map(presentResult),
-    competitorAnalysis: row.status === 'completed' ? row.competitorAnalysis : null,
+    competitorAnalysis: presentCompetitorAnalysis(row),
   };
 }
 

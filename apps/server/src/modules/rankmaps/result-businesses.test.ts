@@ -83,6 +83,21 @@ describe('resultsFromRefs', () => {
     expect(resultsFromRefs(adRefs, businesses, true)).toEqual(ads);
   });
 
+  it('when the provider gave a cid and a domain, then they are stored and read back, so matching and ad joins work on stored points too', () => {
+    const registry = new BusinessRegistry();
+    const organic = [item('a', 'A', 1, { cid: '13034446738386624530', domain: 'a.es' }), item('b', 'B', 2)];
+    const ads = [item(null, 'A', 1, { isAd: true, domain: 'a.es' })];
+    const organicRefs = registry.refsOf(organic);
+    const adRefs = registry.refsOf(ads);
+    const stored = registry.takeNew();
+    expect(stored[0]!.business).toMatchObject({ cid: '13034446738386624530', domain: 'a.es' });
+    // Nothing is stored for what the provider did not give.
+    expect(Object.keys(stored[1]!.business)).not.toContain('cid');
+    const businesses = new Map<number, StoredBusiness>(stored.map((s) => [s.ref, s.business]));
+    expect(resultsFromRefs(organicRefs, businesses, false)).toEqual(organic);
+    expect(resultsFromRefs(adRefs, businesses, true)).toEqual(ads);
+  });
+
   it('when a ref has no business, then it is left out rather than shown without a name', () => {
     const businesses = new Map<number, StoredBusiness>([[0, { name: 'A', address: '', rating: null, userRatingCount: 0, placeId: 'a', location: null, categories: [] }]]);
     expect(

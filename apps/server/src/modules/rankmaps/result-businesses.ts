@@ -62,6 +62,12 @@ export class BusinessRegistry {
   }
 }
 
+/**
+ * A business as stored once per analysis. Google's customer id and the web domain are kept
+ * when the provider gave them: the metrics match our business by cid and join ads to their
+ * competitor by domain (docs/decisions.md §21), also when they are computed again from the
+ * stored points (a resumed scan).
+ */
 function storedBusiness(item: MetricsResultItem): StoredBusiness {
   return {
     name: item.name,
@@ -71,6 +77,8 @@ function storedBusiness(item: MetricsResultItem): StoredBusiness {
     placeId: item.placeId,
     location: item.location,
     categories: item.categories,
+    ...(item.cid ? { cid: item.cid } : {}),
+    ...(item.domain ? { domain: item.domain } : {}),
   };
 }
 
@@ -93,6 +101,8 @@ export function resultsFromRefs(refs: readonly ResultRef[], businesses: Readonly
       location: b.location,
       categories: b.categories,
       isAd,
+      ...(b.cid ? { cid: b.cid } : {}),
+      ...(b.domain ? { domain: b.domain } : {}),
     });
   }
   return items;

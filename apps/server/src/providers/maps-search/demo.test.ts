@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../places/demo';
-import { createDemoMapsSearchProvider, simulateSearch } from './demo';
+import { createDemoMapsSearchProvider, hourSlot, simulateSearch } from './demo';
 import { isoWeek } from './demo-random';
 import type { MapsSearchRequest, MapsSearchResult } from './interface';
 
 const WEDNESDAY = new Date('2025-03-12T10:00:00Z');
 const NEXT_WEEK = new Date('2025-03-19T10:00:00Z');
+const SAME_DAY_AFTERNOON = new Date('2025-03-12T16:00:00Z');
 
 function targetFrom(placeId: string): NonNullable<MapsSearchRequest['target']> {
   const p = demoCatalogue().find((c) => c.placeId === placeId)!;
@@ -91,19 +92,45 @@ describe('demo maps search simulation', () => {
     }
   });
 
-  it('when the week changes, then results vary a little; within a week they do not', () => {
-    let changed = 0;
+  it('when the same instant is searched again, or another minute of the same hour, then the results are identical', () => {
     for (const p of grid(dentist.lat, dentist.lng).filter((_, k) => k % 78 === 0)) {
-      const thisWeek = simulateSearch(at(p.lat, p.lng));
-      expect(simulateSearch(at(p.lat, p.lng, { now: new Date('2025-03-16T22:00:00Z') }))).toEqual(thisWeek);
-      const nextWeek = simulateSearch(at(p.lat, p.lng, { now: NEXT_WEEK }));
-      if (JSON.stringify(nextWeek) !== JSON.stringify(thisWeek)) changed++;
-      const kept = nextWeek.organic.filter((o) => thisWeek.organic.some((t) => t.placeId === o.placeId)).length;
-      expect(kept).toBeGreaterThanOrEqual(thisWeek.organic.length - 3);
+      const first = simulateSearch(at(p.lat, p.lng));
+      expect(simulateSearch(at(p.lat, p.lng, { now: new Date(WEDNESDAY) }))).toEqual(first);
+      expect(simulateSearch(at(p.lat, p.lng, { now: new Date('2025-03-12T10:59:59Z') }))).toEqual(first);
     }
-    expect(changed).toBeGreaterThan(0);
+    expect(hourSlot(WEDNESDAY)).toBe(hourSlot(new Date('2025-03-12T10:59:59.999Z')));
+    expect(hourSlot(new Date('2025-03-12T11:00:00Z'))).toBe(hourSlot(WEDNESDAY) + 1);
+  });
+
+  it('when a scan runs at another hour of the same day, the next day or the next week, then results move a little: a position or two, never a new market', () => {
+    for (const later of [SAME_DAY_AFTERNOON, new Date('2025-03-13T10:00:00Z'), NEXT_WEEK]) {
+      let changed = 0;
+      for (const p of grid(dentist.lat, dentist.lng).filter((_, k) => k % 26 === 0)) {
+        const before = simulateSearch(at(p.lat, p.lng));
+        const after = simulateSearch(at(p.lat, p.lng, { now: later }));
+        if (JSON.stringify(after.organic) !== JSON.stringify(before.organic)) changed++;
+        const kept = after.organic.filter((o) => before.organic.some((b) => b.placeId === o.placeId)).length;
+        expect(kept).toBeGreaterThanOrEqual(before.organic.length - 3);
+        const [was, now] = [rankOf(before, dentist.placeId), rankOf(after, dentist.placeId)];
+        if (was !== undefined && now !== undefined && was <= 10) expect(Math.abs(now - was)).toBeLessThanOrEqual(3);
+      }
+      expect(changed, later.toISOString()).toBeGreaterThan(0);
+    }
     expect(isoWeek(WEDNESDAY)).toBe('2025-W11');
     expect(isoWeek(new Date('2021-01-03T12:00:00Z'))).toBe('2020-W53');
+  });
+
+  it('when two scans of a keyword run hours apart on one day, then their GeoRank differs by a few points, so a trend has something to show', () => {
+    const geoRankAt = (now: Date) => {
+      const found = grid(dentist.lat, dentist.lng)
+        .filter((_, k) => k % 5 === 0)
+        .map((p) => rankOf(simulateSearch(at(p.lat, p.lng, { now })), dentist.placeId) ?? 21);
+      return (100 * found.reduce((sum, r) => sum + (r <= 3 ? 1 : r <= 10 ? 0.5 : r <= 20 ? 0.25 : 0), 0)) / found.length;
+    };
+    const morning = geoRankAt(WEDNESDAY);
+    const scores = [morning, ...[13, 16, 19].map((h) => geoRankAt(new Date(`2025-03-12T${h}:00:00Z`)))];
+    expect(new Set(scores).size).toBeGreaterThan(1);
+    for (const s of scores) expect(Math.abs(s - morning)).toBeLessThanOrEqual(10);
   });
 
   it('when the query differs only in accents, case or spacing, then the results are the same', () => {

@@ -15,11 +15,21 @@ import type { MapsSearchItem, MapsSearchProvider, MapsSearchRequest, MapsSearchR
 
 // The demo simulation of a local map search (docs/decisions.md §4). A business's score is
 //   relevance to the keyword × prominence (rating, reviews) × distance decay from the point
-// times a small weekly factor and a small per-point one. Same inputs, same results.
+// times a small weekly factor, a smaller hourly one and a small per-point one. Same inputs,
+// same results: a scan searches every point at its own instant (scheduled time or creation),
+// so it is reproducible, while two scans of the keyword an hour apart move a little
+// (docs/decisions.md §21).
 
 const MAX_ORGANIC = 20;
 /** Share of businesses that run ads in a given week. */
 const ADVERTISER_SHARE = 0.12;
+/** How far a business's score drifts from week to week (±6 %) and from hour to hour (±3 %). */
+const WEEKLY_SWING = 0.12;
+const HOURLY_SWING = 0.06;
+const HOUR_MS = 3_600_000;
+
+/** The hour a search runs in, counted in UTC from the epoch: its date and its hour. */
+export const hourSlot = (now: Date): number => Math.floor(now.getTime() / HOUR_MS);
 
 /** Zoom 13 is the reference; wider maps (lower zoom) stretch distances, closer ones shrink them. */
 const zoomScale = (zoom: number) => Math.min(2, Math.max(0.5, Math.pow(2, 13 - (Number.isFinite(zoom) ? zoom : 13))));
@@ -83,7 +93,9 @@ export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
   if (profile.key.length === 0) return { organic: [], ads: [], costUsd: 0 };
   const scale = zoomScale(request.zoom);
   const horizonKm = Math.min(8, Math.max(2, 4 * scale));
-  const week = hashString(isoWeek(request.now ?? new Date()));
+  const now = request.now ?? new Date();
+  const week = hashString(isoWeek(now));
+  const hour = hourSlot(now);
   const { lat, lng } = request;
   const pointLat = Math.round(lat * 2000);
   const pointLng = Math.round(lng * 2000);
@@ -95,8 +107,9 @@ export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
   }
   if (target) candidates.push(target);
 
-  // Ads: 0 to 2 per search, bought by this week's advertisers among the nearby candidates.
-  const adDraw = unit(mixInts(hashString(profile.market), week, Math.round(lat * 200), Math.round(lng * 200)));
+  // Ads: 0 to 2 per search, bought by this week's advertisers among the nearby candidates;
+  // how many show at a point changes from hour to hour, as ad auctions do.
+  const adDraw = unit(mixInts(hashString(profile.market), hour, Math.round(lat * 200), Math.round(lng * 200)));
   const adCount = adDraw < 0.35 ? 0 : adDraw < 0.75 ? 1 : 2;
 
   // Only the best 20 (and the best advertisers) are kept, in order: a point has a few hundred
@@ -105,9 +118,10 @@ export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
   const advertisers: Scored[] = [];
   for (const b of candidates) {
     const d = distanceKm(lat, lng, b.lat, b.lng);
-    const weekly = 0.94 + 0.12 * unit(mixInts(b.seed, week));
+    const weekly = 1 - WEEKLY_SWING / 2 + WEEKLY_SWING * unit(mixInts(b.seed, week));
+    const hourly = 1 - HOURLY_SWING / 2 + HOURLY_SWING * unit(mixInts(b.seed, hour, 0x4011));
     const local = 0.97 + 0.06 * unit(mixInts(b.seed, pointLat, pointLng));
-    const score = relevance(b, profile) * b.prominence * decay(d, scale, horizonKm) * weekly * local;
+    const score = relevance(b, profile) * b.prominence * decay(d, scale, horizonKm) * weekly * hourly * local;
     if (score <= 1e-4) continue;
     const s = { b, score };
     keepBest(organic, s, MAX_ORGANIC);

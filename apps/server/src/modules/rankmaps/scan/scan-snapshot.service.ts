@@ -45,7 +45,7 @@ export function targetOf(place: PlaceRow): RankMapTarget {
 
 /** Our business as the metrics match it: by id first, so service-area businesses are found too. */
 export function metricsTarget(target: RankMapTarget): TargetBusiness {
-  return { placeId: target.placeId, name: target.name, lat: target.lat, lng: target.lng };
+  return { placeId: target.placeId, name: target.name, lat: target.lat, lng: target.lng, cid: target.cid ?? null };
 }
 
 /**

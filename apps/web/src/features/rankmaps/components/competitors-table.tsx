@@ -24,7 +24,7 @@ interface Column {
 
 /**
  * The competitors of an analysis (docs/product.md §9: up to 80 rows, already capped by the server):
- * rank, business, average position, appearances, Local Pack %, visibility, GeoRank and
+ * rank, business, average position (where it appears, and over all points), appearances, Local Pack %, visibility, GeoRank and
  * rating, our row highlighted and advertisers marked, with our rank and the top 15's
  * averages above and the ad detector below. Columns sort from their headers; narrow
  * screens scroll the table sideways with the rank and the name kept in view.
@@ -43,6 +43,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
 
   const columns: Column[] = [
     { key: 'avgPosition', label: t('table.columns.avgPosition'), numeric: true },
+    { key: 'avgTotalPosition', label: t('table.columns.avgTotalPosition'), numeric: true },
     { key: 'appearances', label: t('table.columns.appearances'), numeric: true },
     { key: 'localPackPercentage', label: t('table.columns.localPack'), numeric: true },
     { key: 'visibilityIndex', label: t('table.columns.visibility'), numeric: true },
@@ -112,7 +113,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
         <p className="mt-4 text-sm text-slate-500">{t('table.empty')}</p>
       ) : (
         <>
-          {/* Shown at every width: the table is 50rem wide, more than its column even on desktops. */}
+          {/* Shown at every width: the table is 56rem wide, more than its column even on desktops. */}
           <p id={hintId} className="mt-4 text-xs text-slate-500">
             {t('table.scrollHint')}
           </p>
@@ -127,7 +128,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
             aria-labelledby={captionId}
             aria-describedby={hintId}
           >
-            <table className="w-full min-w-[50rem] border-separate border-spacing-0 text-sm">
+            <table className="w-full min-w-[56rem] border-separate border-spacing-0 text-sm">
               <caption id={captionId} className="sr-only">
                 {t('table.caption')}
               </caption>
@@ -195,6 +196,9 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                         {c.address && <div className="mt-0.5 line-clamp-2 text-xs text-slate-600">{c.address}</div>}
                       </th>
                       <td className={`text-right tabular-nums ${cell}`}>{formatDecimal(c.avgPosition, locale)}</td>
+                      <td className={`text-right tabular-nums ${cell}`}>
+                        {c.avgTotalPosition === null ? t('table.noValue') : formatDecimal(c.avgTotalPosition, locale)}
+                      </td>
                       <td className={`text-right tabular-nums ${cell}`}>
                         {c.appearances}/{total}
                       </td>

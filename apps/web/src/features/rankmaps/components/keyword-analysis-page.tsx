@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAnalysisSelection } from '../hooks/use-analysis-selection';
+import { type DataSourceNotice, dataSourceNotice } from '../utils/analysis-logic';
 import { AnalysisTimeline } from './analysis-timeline';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { NewAnalysisModal } from './new-analysis-modal';
@@ -68,7 +69,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
           { label: keyword.name },
         ]}
       />
-      <Header keyword={keyword} isDemo={selected?.isDemo ?? false} onNew={() => setCreating(true)} />
+      <Header keyword={keyword} notice={selected ? dataSourceNotice(selected) : null} onNew={() => setCreating(true)} />
 
       {list.length === 0 ? (
         <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
@@ -104,7 +105,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
   );
 }
 
-function Header({ keyword, isDemo, onNew }: { keyword: Keyword; isDemo: boolean; onNew: () => void }) {
+function Header({ keyword, notice, onNew }: { keyword: Keyword; notice: DataSourceNotice; onNew: () => void }) {
   const { t } = useTranslation('rankmaps');
   return (
     <header className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start sm:justify-between">
@@ -115,7 +116,7 @@ function Header({ keyword, isDemo, onNew }: { keyword: Keyword; isDemo: boolean;
           <span className="font-medium">{keyword.placeId.name}</span>
           {keyword.placeId.address && <span className="text-slate-500"> · {keyword.placeId.address}</span>}
         </p>
-        {isDemo && (
+        {notice === 'demo' && (
           <p
             className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
             title={t('header.demoHint')}
@@ -124,6 +125,14 @@ function Header({ keyword, isDemo, onNew }: { keyword: Keyword; isDemo: boolean;
             {t('header.demo')}
             <span className="sr-only">: {t('header.demoHint')}</span>
           </p>
+        )}
+        {notice === 'approximation' && (
+          <div className="mt-2" data-testid="approximation-label">
+            <p className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+              {t('header.approximation')}
+            </p>
+            <p className="mt-1 text-xs text-slate-600">{t('header.approximationHint')}</p>
+          </div>
         )}
       </div>
       <Button onClick={onNew} className="shrink-0">

@@ -25,6 +25,7 @@ import {
   validPointCount,
 } from '../utils/map-markers';
 import { formatDecimal } from '@/lib/format';
+import type { DataSourceNotice } from '../utils/analysis-logic';
 
 export type ResultsMapMode = 'ranking' | 'competitors';
 
@@ -38,8 +39,8 @@ export interface ResultsMapProps {
   selectedIndex: number | null;
   /** A click, or Enter / Space on a focused marker, in the ranking map. */
   onSelectPoint: (index: number) => void;
-  /** Shows the 'Datos de demostración' badge over the map. */
-  isDemo: boolean;
+  /** Shows the 'Datos de demostración' or 'Aproximación con Google Places' badge over the map. */
+  notice: DataSourceNotice;
 }
 
 /** docs/product.md §9: default zoom 13 or 14 before the points decide. */
@@ -73,7 +74,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * first 15 businesses of the competitors table are, ours highlighted. The competitors table
  * and the point panel give the same information as text.
  */
-export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, isDemo }: ResultsMapProps) {
+export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, notice }: ResultsMapProps) {
   const { t, i18n } = useTranslation('rankmap-results');
   const locale = i18n.language;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -210,12 +211,12 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
           style={{ background: tileStatus === 'failed' ? NO_BASEMAP_BACKGROUND : undefined }}
           className="group/map z-0 h-[22rem] w-full sm:h-[28rem] lg:h-[32rem]"
         />
-        {isDemo && (
+        {notice && (
           <p
             className="pointer-events-none absolute top-2 right-2 z-[1000] rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 shadow-sm ring-1 ring-amber-300"
-            data-testid="results-map-demo"
+            data-testid={notice === 'demo' ? 'results-map-demo' : 'results-map-approximation'}
           >
-            {t('map.demo')}
+            {notice === 'demo' ? t('map.demo') : t('map.approximation')}
           </p>
         )}
       </div>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatPercent } from '@/lib/format';
 import { useAnalysis } from '../api/get-analysis';
-import { runningPanel } from '../utils/analysis-logic';
+import { dataSourceNotice, runningPanel } from '../utils/analysis-logic';
 import { ExportButtons } from './export-buttons';
 import { FollowableCompetitors } from './followable-competitors';
 import { type MapMode, ModeSwitch } from './mode-switch';
@@ -90,7 +90,7 @@ function CompletedAnalysis({ keyword, entry }: { keyword: Keyword; entry: RankMa
   const selectedResult = point === null ? undefined : results[point];
   return (
     <>
-      <SummaryPanel stats={rankMap.stats ?? entry.stats} failedPoints={rankMap.failedPoints} />
+      <SummaryPanel stats={rankMap.stats ?? entry.stats} failedPoints={rankMap.failedPoints} results={results} />
       <TrendSection keywordId={keyword._id} />
       <section aria-labelledby="results-map-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -109,7 +109,7 @@ function CompletedAnalysis({ keyword, entry }: { keyword: Keyword; entry: RankMa
           center={rankMap.grid.center}
           selectedIndex={selectedResult ? point : null}
           onSelectPoint={setPoint}
-          isDemo={rankMap.isDemo}
+          notice={dataSourceNotice(rankMap)}
         />
       </section>
       {selectedResult && <PointPanel result={selectedResult} ourPlaceId={keyword.placeId.googlePlaceId} onClose={() => setPoint(null)} />}

@@ -1,27 +1,20 @@
-import { POSITION_BAND_COLORS } from '@rankmaps/shared/metrics';
-import type { ScanStats } from '@rankmaps/shared/metrics';
+import { POSITION_BANDS, POSITION_BAND_COLORS, type PositionBand, type ScanStats, countByBand } from '@rankmaps/shared/metrics';
+import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatPercent } from '@/lib/format';
+import { bandRangeLabel, ourPosition } from '../utils/map-markers';
 
 interface SummaryPanelProps {
   /** Null when the analysis has none (it failed before finishing). */
   stats: ScanStats | null;
   /** Points that failed after retries: refunded, and never counted as 'not found'. */
   failedPoints: number;
+  /** The analysis's points: the distribution counts the valid ones by the map's bands. */
+  results: readonly RankResult[];
 }
 
-type Bucket = 'top3' | 'top10' | 'top20' | 'notFound';
-
-/** The distribution buckets of docs/decisions.md §3, drawn in the marker colours of their best band. */
-const BUCKETS: { key: Bucket; color: string }[] = [
-  { key: 'top3', color: POSITION_BAND_COLORS.top3 },
-  { key: 'top10', color: POSITION_BAND_COLORS.top10 },
-  { key: 'top20', color: POSITION_BAND_COLORS.top20 },
-  { key: 'notFound', color: POSITION_BAND_COLORS.notFound },
-];
-
 /** The analysis's figures (docs/decisions.md §3), each with a one-line explanation, and the position distribution. */
-export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
+export function SummaryPanel({ stats, failedPoints, results }: SummaryPanelProps) {
   const { t, i18n } = useTranslation('rankmaps');
   const lang = i18n.language;
   const dash = '—';
@@ -32,6 +25,11 @@ export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
       key: 'avgPosition',
       value: stats ? (stats.avgPosition === null ? '+20' : formatDecimal(stats.avgPosition, lang)) : dash,
       hint: stats && stats.avgPosition === null ? t('summary.avgPosition.notFoundHint') : t('summary.avgPosition.hint'),
+    },
+    {
+      key: 'avgTotalPosition',
+      value: stats ? formatDecimal(stats.avgTotalPosition, lang) : dash,
+      hint: t('summary.avgTotalPosition.hint'),
     },
     { key: 'localPack', value: stats ? formatPercent(stats.localPackPercentage, lang) : dash, hint: t('summary.localPack.hint') },
     { key: 'visibility', value: stats ? formatDecimal(stats.visibilityIndex, lang) : dash, hint: t('summary.visibility.hint') },
@@ -52,7 +50,7 @@ export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
         </p>
       )}
       {!stats && <p className="mt-2 text-sm text-slate-600">{t('summary.noStats')}</p>}
-      <dl className="mt-4 grid grid-cols-2 gap-3 @lg:grid-cols-3 @4xl:grid-cols-5">
+      <dl className="mt-4 grid grid-cols-2 gap-3 @lg:grid-cols-3 @4xl:grid-cols-6">
         {figures.map((f) => (
           <div key={f.key} className="flex flex-col rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200" data-metric={f.key}>
             <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t(`summary.${f.key}.label`)}</dt>
@@ -61,34 +59,44 @@ export function SummaryPanel({ stats, failedPoints }: SummaryPanelProps) {
           </div>
         ))}
       </dl>
-      {stats && <Distribution stats={stats} />}
+      {stats && <Distribution results={results} />}
     </section>
   );
 }
 
-function Distribution({ stats }: { stats: ScanStats }) {
+/**
+ * Where the valid points fall, by the bands and colours of the map's legend (bands.ts), so a
+ * colour on the bar is the colour of those points on the map. Failed points are left out,
+ * as from every metric.
+ */
+function Distribution({ results }: { results: readonly RankResult[] }) {
   const { t, i18n } = useTranslation('rankmaps');
   const lang = i18n.language;
-  const d = stats.positionDistribution;
-  const total = d.top3 + d.top10 + d.top20 + d.notFound;
+  const counts = countByBand(results.filter((r) => r.status === 'ok').map(ourPosition));
+  const total = POSITION_BANDS.reduce((sum, band) => sum + counts[band], 0);
+  const label = (band: PositionBand) => (band === 'notFound' ? t('summary.distribution.notFound') : bandRangeLabel(band));
   return (
     <div className="mt-5">
       <h3 className="text-sm font-semibold text-slate-800">{t('summary.distribution.title')}</h3>
       {total > 0 && (
         <div aria-hidden="true" className="mt-2 flex h-4 w-full overflow-hidden rounded-full bg-slate-100">
-          {BUCKETS.filter((b) => d[b.key] > 0).map((b) => (
-            <div key={b.key} className="h-full" style={{ width: `${(d[b.key] / total) * 100}%`, backgroundColor: b.color }} />
+          {POSITION_BANDS.filter((band) => counts[band] > 0).map((band) => (
+            <div
+              key={band}
+              className="h-full"
+              style={{ width: `${(counts[band] / total) * 100}%`, backgroundColor: POSITION_BAND_COLORS[band] }}
+            />
           ))}
         </div>
       )}
-      <ul className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 @xs:grid-cols-2 @3xl:grid-cols-4">
-        {BUCKETS.map((b) => (
-          <li key={b.key} className="flex items-center gap-2 text-sm" data-bucket={b.key}>
-            <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: b.color }} />
-            <span className="font-medium whitespace-nowrap text-slate-800">{t(`summary.distribution.${b.key}`)}</span>
+      <ul className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 @xs:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-6">
+        {POSITION_BANDS.map((band) => (
+          <li key={band} className="flex items-center gap-2 text-sm" data-bucket={band} data-count={counts[band]}>
+            <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: POSITION_BAND_COLORS[band] }} />
+            <span className="font-medium whitespace-nowrap text-slate-800">{label(band)}</span>
             <span className="text-slate-600 tabular-nums">
-              {t('summary.distribution.count', { count: d[b.key] })}
-              {total > 0 && ` (${formatPercent((d[b.key] / total) * 100, lang, 0)})`}
+              {t('summary.distribution.count', { count: counts[band] })}
+              {total > 0 && ` (${formatPercent((counts[band] / total) * 100, lang, 0)})`}
             </span>
           </li>
         ))}

@@ -12,8 +12,11 @@ interface Row {
   [series: string]: number | string | null;
 }
 
+type Metric = 'geoRank' | 'avgPosition' | 'avgTotalPosition';
+const METRICS: readonly Metric[] = ['geoRank', 'avgPosition', 'avgTotalPosition'];
+
 /**
- * GeoRank and average position of our business across the keyword's completed analyses,
+ * GeoRank, average position and average total position (not found = 21) of our business across the keyword's completed analyses,
  * with the followed competitors beside it. Each chart has a table twin for screen readers.
  */
 export default function TrendChart({ trend }: { trend: TrendResponse }) {
@@ -23,7 +26,7 @@ export default function TrendChart({ trend }: { trend: TrendResponse }) {
     { key: 'ours', name: t('trend.ours'), color: OURS },
     ...trend.followed.map((f, i) => ({ key: f.placeId, name: f.name, color: OTHERS[i % OTHERS.length]! })),
   ];
-  const rows = (metric: 'geoRank' | 'avgPosition'): Row[] =>
+  const rows = (metric: Metric): Row[] =>
     trend.points.map((p) => {
       const row: Row = { label: fmt.format(new Date(p.date)), ours: p[metric] };
       for (const f of trend.followed) row[f.placeId] = p.competitors.find((c) => c.placeId === f.placeId)?.[metric] ?? null;
@@ -35,7 +38,7 @@ export default function TrendChart({ trend }: { trend: TrendResponse }) {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {(['geoRank', 'avgPosition'] as const).map((metric) => (
+      {METRICS.map((metric) => (
         <figure key={metric} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <figcaption className="text-sm font-semibold text-slate-900">{t(`trend.${metric}`)}</figcaption>
           <div className="mt-2 h-56" aria-hidden="true">
@@ -47,7 +50,7 @@ export default function TrendChart({ trend }: { trend: TrendResponse }) {
                 <YAxis
                   tick={{ fontSize: 12, fill: '#475569' }}
                   domain={metric === 'geoRank' ? [0, 100] : [1, 21]}
-                  reversed={metric === 'avgPosition'}
+                  reversed={metric !== 'geoRank'}
                   allowDecimals={false}
                 />
                 <Tooltip formatter={(v) => (typeof v === 'number' ? formatDecimal(v, i18n.language, 2) : '—')} />

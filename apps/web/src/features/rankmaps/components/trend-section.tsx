@@ -14,7 +14,7 @@ function Loading() {
   );
 }
 
-/** Evolución: GeoRank and average position across the keyword's analyses (issue: trend chart). */
+/** Evolución: GeoRank, average position and average total position across the keyword's analyses (issue: trend chart). */
 export function TrendSection({ keywordId }: { keywordId: string }) {
   const { t } = useTranslation('rankmaps');
   const trend = useTrend(keywordId);

@@ -5,6 +5,7 @@ import { scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
 import { formatCount } from '@/lib/format';
 import {
   analysisCost,
+  dataSourceNotice,
   deleteKind,
   initialSelection,
   isPollingActive,
@@ -225,5 +226,13 @@ describe('the panel of a running analysis', () => {
     const pending = { status: 'pending' as const, progress: 0, failureReason: null, waitingVendor: null };
     expect(runningPanel(entry({ status: 'pending', scheduledFor: null }), pending, now).key).toBe('queued');
     expect(runningPanel(entry({ status: 'pending', kind: 'scheduled', scheduledFor: past }), pending, now).key).toBe('delayed');
+  });
+});
+
+describe('dataSourceNotice', () => {
+  it('labels demo data and Google Places approximations, and nothing for real map searches', () => {
+    expect(dataSourceNotice({ isDemo: true, provider: 'demo' })).toBe('demo');
+    expect(dataSourceNotice({ isDemo: false, provider: 'google-places' })).toBe('approximation');
+    expect(dataSourceNotice({ isDemo: false, provider: 'dataforseo' })).toBeNull();
   });
 });

@@ -182,3 +182,16 @@ export function isoToZonedLocal(instant: Date, timeZone: string): string {
   const w = wallClock(instant, timeZone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
+
+/**
+ * What an analysis's screens say about where its positions came from (docs/decisions.md §21):
+ * 'demo' for the simulation ("Datos de demostración"), 'approximation' for Google Places
+ * Text Search ("Aproximación con Google Places": a text search biased to the point, not the
+ * map a phone sees there), and null for real map searches (DataForSEO).
+ */
+export type DataSourceNotice = 'demo' | 'approximation' | null;
+
+export function dataSourceNotice(entry: Pick<RankMapSummary, 'isDemo' | 'provider'>): DataSourceNotice {
+  if (entry.isDemo) return 'demo';
+  return entry.provider === 'google-places' ? 'approximation' : null;
+}

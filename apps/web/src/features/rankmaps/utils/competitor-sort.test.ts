@@ -27,6 +27,17 @@ describe('sorting the competitors', () => {
     expect(ids(sortCompetitorRows(rows, { key: 'rating', dir: 'asc' }))).toBe('acb');
   });
 
+  it('sorts by the average over all points best first, a row without it (an older analysis) last both ways', () => {
+    const total = rankCompetitors([
+      competitor({ placeId: 'a', avgTotalPosition: 9.5 }),
+      competitor({ placeId: 'b', avgTotalPosition: null }),
+      competitor({ placeId: 'c', avgTotalPosition: 4.25 }),
+    ]);
+    expect(nextSort(DEFAULT_SORT, 'avgTotalPosition')).toEqual({ key: 'avgTotalPosition', dir: 'asc' });
+    expect(ids(sortCompetitorRows(total, { key: 'avgTotalPosition', dir: 'asc' }))).toBe('cab');
+    expect(ids(sortCompetitorRows(total, { key: 'avgTotalPosition', dir: 'desc' }))).toBe('acb');
+  });
+
   it('starts each column best first and flips on a second click', () => {
     expect(nextSort(DEFAULT_SORT, 'compositeScore')).toEqual({ key: 'compositeScore', dir: 'desc' });
     expect(nextSort(DEFAULT_SORT, 'avgPosition')).toEqual({ key: 'avgPosition', dir: 'asc' });

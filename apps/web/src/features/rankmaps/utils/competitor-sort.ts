@@ -9,7 +9,15 @@ export interface CompetitorRow {
 }
 
 export type CompetitorSortKey =
-  'rank' | 'name' | 'avgPosition' | 'appearances' | 'localPackPercentage' | 'visibilityIndex' | 'compositeScore' | 'rating';
+  | 'rank'
+  | 'name'
+  | 'avgPosition'
+  | 'avgTotalPosition'
+  | 'appearances'
+  | 'localPackPercentage'
+  | 'visibilityIndex'
+  | 'compositeScore'
+  | 'rating';
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
   key: CompetitorSortKey;
@@ -20,7 +28,7 @@ export const DEFAULT_SORT: SortState = { key: 'rank', dir: 'asc' };
 
 /** The direction a column sorts in first: best first (low ranks and positions, high scores), names A–Z. */
 export function defaultDirection(key: CompetitorSortKey): SortDirection {
-  return key === 'rank' || key === 'avgPosition' || key === 'name' ? 'asc' : 'desc';
+  return key === 'rank' || key === 'avgPosition' || key === 'avgTotalPosition' || key === 'name' ? 'asc' : 'desc';
 }
 
 /** A click on a column header: a new column starts in its own best-first direction, the same one flips. */
@@ -40,8 +48,9 @@ export function rankCompetitors(competitors: readonly Competitor[]): CompetitorR
 
 /**
  * The rows in the chosen order. Ties keep the table's rank order; a business without a
- * rating goes last whichever way the ratings sort (it is unknown, not low). Ratings tie-break
- * on the review count, in the same direction.
+ * rating goes last whichever way the ratings sort (it is unknown, not low), and so does a
+ * row of an older analysis without its "Posición media total". Ratings tie-break on the
+ * review count, in the same direction.
  */
 export function sortCompetitorRows(rows: readonly CompetitorRow[], sort: SortState, locale = 'es'): CompetitorRow[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
@@ -54,6 +63,11 @@ export function sortCompetitorRows(rows: readonly CompetitorRow[], sort: SortSta
         return sign * (a.rank - b.rank);
       case 'name':
         return sign * collator.compare(x.name, y.name);
+      case 'avgTotalPosition': {
+        const [p, q] = [x.avgTotalPosition, y.avgTotalPosition];
+        if (p === null || q === null) return p === q ? 0 : p === null ? 1 : -1;
+        return sign * (p - q);
+      }
       case 'rating': {
         if (x.rating === null || y.rating === null) return x.rating === y.rating ? 0 : x.rating === null ? 1 : -1;
         return sign * (x.rating - y.rating || x.userRatingCount - y.userRatingCount);

@@ -34,6 +34,7 @@ export const competitor = (over: Partial<Competitor> = {}): Competitor => ({
   userRatingCount: 100,
   address: '',
   avgPosition: 5,
+  avgTotalPosition: 14.6,
   appearances: 3,
   localPackPercentage: 0,
   visibilityIndex: 10,
