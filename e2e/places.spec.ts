@@ -58,7 +58,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await expect(sizes.locator('option[value="9"]')).toContainText('Disponible desde Profesional');
   await expect(sizes.locator('option[value="11"]')).toContainText('Disponible desde Premium');
   await expect(sizes.locator('option[value="15"]')).toContainText('Disponible en planes para agencias');
-  await expect(sizes).not.toContainText('Pro ');
+  await expect(sizes).not.toContainText(/\bPro\b/);
   await sizes.selectOption('9');
   const upgrade = page.getByRole('alertdialog', { name: 'Actualización de Plan Requerida' });
   await expect(upgrade).toContainText('Para usar una cuadrícula de 9×9 necesitas el plan Profesional.');
