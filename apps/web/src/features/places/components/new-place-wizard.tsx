@@ -169,7 +169,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
               center={center}
               value={grid}
               onChange={setGrid}
-              planLimits={profile.planLimits}
+              planLimits={{ ...profile.planLimits, currentPlan: profile.currentPlan }}
               onMatrix={setMatrix}
               onPickCenter={serviceArea ? setPickedCenter : undefined}
             >
