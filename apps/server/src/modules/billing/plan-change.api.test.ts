@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { createTestApp } from '../../../test/test-app';
 import { sessions } from '../../../test/sessions';
 
@@ -24,7 +25,7 @@ describe('changing plan through the sandbox provider (docs/decisions.md §22.1)'
     await checkout(await priceOf(planId, period));
     return headers;
   };
-  const info = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json();
+  const info = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json<SubscriptionInfo>();
   const history = async (headers: Record<string, string>) =>
     (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: { description: string; amount: number }[] }>().payments;
 
@@ -39,7 +40,7 @@ describe('changing plan through the sandbox provider (docs/decisions.md §22.1)'
     expect(preview.amountDue).toBeLessThanOrEqual(40);
     const current = await info(headers);
     expect(current.plan.id).toBe('profesional');
-    expect(preview.nextRenewalAt).toBe(current.subscription.currentPeriodEnd);
+    expect(preview.nextRenewalAt).toBe(current.subscription!.currentPeriodEnd);
   });
 
   it('when a Profesional subscriber moves up to Premium, then it applies at once with 13×13 grids and one prorated charge', async () => {
@@ -52,7 +53,7 @@ describe('changing plan through the sandbox provider (docs/decisions.md §22.1)'
     expect(res.json().message).toBe('Plan cambiado. Los nuevos límites ya se aplican.');
     const after = await info(headers);
     expect(after.plan).toMatchObject({ id: 'premium', limits: { gridSize: 13, places: 10 } });
-    expect(after.subscription).toMatchObject({ amount: 99, billingPeriod: 'mensual', currentPeriodEnd: before.subscription.currentPeriodEnd });
+    expect(after.subscription).toMatchObject({ amount: 99, billingPeriod: 'mensual', currentPeriodEnd: before.subscription!.currentPeriodEnd });
     const payments = await history(headers);
     expect(payments).toHaveLength(paymentsBefore + 1);
     expect(payments[0]).toMatchObject({ description: 'Plan Premium (mensual)' });
@@ -70,7 +71,7 @@ describe('changing plan through the sandbox provider (docs/decisions.md §22.1)'
     expect((await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await priceOf('profesional', 'annual') } })).statusCode).toBe(200);
     const after = await info(headers);
     expect(after.subscription).toMatchObject({ billingPeriod: 'anual', amount: 588 });
-    const days = (Date.parse(after.subscription.currentPeriodEnd) - Date.parse(after.subscription.currentPeriodStart)) / 86_400_000;
+    const days = (Date.parse(after.subscription!.currentPeriodEnd!) - Date.parse(after.subscription!.currentPeriodStart!)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(365);
   });
 
