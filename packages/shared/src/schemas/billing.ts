@@ -86,7 +86,7 @@ export const planChangeRequestSchema = z.object({
 });
 
 /**
- * What a plan change costs and when it applies (docs/product.md §3 Change plan). Only moves
+ * What a plan change costs and when it applies (docs/product.md §7, docs/decisions.md §22.1). Only moves
  * up (a higher plan, or monthly to annual) are offered: they apply at once, charged pro rata.
  */
 export const planChangePreviewSchema = z.object({

@@ -52,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   action('/reactivate-subscription', 'reactivate', 'Suscripción reactivada correctamente.');
   action('/cancel-subscription-immediately', 'cancelNow', 'Suscripción cancelada definitivamente.');
 
-  // docs/product.md §3 Change plan: the price first, then the change.
+  // docs/decisions.md §22.1: the price first, then the change.
   app.post('/change-plan/preview', { onRequest, schema: { tags, body: planChangeRequestSchema, response: { 200: planChangePreviewSchema } } }, async (request) =>
     previewPlanChange(app.container, requireUserId(request), request.body.priceId),
   );
