@@ -13,6 +13,8 @@ import {
 } from '@rankmaps/shared/plans';
 import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
+import { useCurrentSubscription } from './api/get-current-subscription';
+import { ChangePlanDialog } from './components/change-plan-dialog';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '@/lib/page-meta';
@@ -36,6 +38,11 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const checkout = useCreateCheckoutSession();
   // Which plan the last checkout attempt was for, so only that card shows its state.
   const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
+  // A subscriber changes plan instead of starting a second checkout (docs/decisions.md §22.1).
+  const subscriptionInfo = useCurrentSubscription(isAuthenticated);
+  const subscribed = Boolean(subscriptionInfo.data?.hasActiveSubscription && subscriptionInfo.data.subscription);
+  const currentPeriod: BillingPeriod | null = subscriptionInfo.data?.subscription?.billingPeriod === 'anual' ? 'annual' : subscriptionInfo.data?.subscription ? 'monthly' : null;
+  const [change, setChange] = useState<{ priceId: string; label: string } | null>(null);
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
   // docs/product.md §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
@@ -43,6 +50,13 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const plans = plansUnavailable ? [getPlan('basico')!] : plansByCategory(audience);
 
   const subscribe = async (plan: Plan) => {
+    if (subscribed) {
+      const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
+      const entry = catalogue?.plans.find((p) => p.id === plan.id);
+      const priceId = period === 'annual' ? entry?.anual_subscription_id : entry?.subscription_id;
+      if (priceId) setChange({ priceId, label: `${plan.name} (${t(period === 'annual' ? 'change.annual' : 'change.monthly')})` });
+      return;
+    }
     setCheckoutPlanId(plan.id);
     checkout.reset();
     const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
@@ -121,7 +135,8 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
               plan={plan}
               period={period}
               signedIn={isAuthenticated}
-              isCurrent={profile?.currentPlan === plan.id}
+              isCurrent={profile?.currentPlan === plan.id && (!subscribed || currentPeriod === period)}
+              changing={subscribed}
               processing={checkoutPlanId === plan.id && (checkout.isPending || checkout.isSuccess)}
               disabled={checkout.isPending || checkout.isSuccess}
               checkoutError={checkoutPlanId === plan.id ? checkout.error : null}
@@ -129,6 +144,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             />
           ))}
         </ul>
+        {change && <ChangePlanDialog priceId={change.priceId} label={change.label} onClose={() => setChange(null)} />}
       </section>
 
       <section aria-labelledby="pricing-included" className="px-4 pb-12 sm:px-6 lg:px-8">
