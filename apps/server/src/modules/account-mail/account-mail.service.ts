@@ -5,7 +5,7 @@ import { billingRepository } from '../billing/billing.repository';
 import type { RenderedEmail } from '../auth/email-templates';
 import { queueEmail } from '../mail/mail.service';
 import { usersRepository } from '../users/users.repository';
-import { formatAmount, paymentFailedEmail, receiptEmail, trialEndingEmail, welcomeEmail } from './account-mail.templates';
+import { formatAmount, trialEndingEmail, welcomeEmail } from './account-mail.templates';
 
 export type MailContainer = Pick<Container, 'boss' | 'config' | 'database'>;
 
@@ -15,7 +15,7 @@ export const TRIAL_REMINDER_DAYS = 3;
 /**
  * Queues the mail unless one with the same key was queued before, in the caller's
  * transaction. The key is kept in billing_events, the ledger of things done once (a
- * duplicate webhook, a scheduler that runs again, a second worker): its primary key makes
+ * scheduler that runs again, a second worker): its primary key makes
  * the second insert a no-op, so each mail goes out once even when two runs race.
  */
 async function queueOnce(container: MailContainer, tx: DbOrTx, key: string, kind: string, userId: string, build: (name: string) => RenderedEmail): Promise<boolean> {
@@ -31,42 +31,6 @@ const url = (container: MailContainer, path: string) => `${container.config.appU
 /** After the address is confirmed: what to do first. */
 export function queueWelcome(container: MailContainer, tx: DbOrTx, userId: string) {
   return queueOnce(container, tx, userId, 'welcome', userId, (name) => welcomeEmail({ name, plansUrl: url(container, '/subscription') }));
-}
-
-/** A paid invoice with an amount (the trial's 0 € invoice is no payment to acknowledge). */
-export function queueReceipt(
-  container: MailContainer,
-  tx: DbOrTx,
-  payment: { invoiceId: string; userId: string; description: string; amount: number; currency: string; paidAt: Date; invoiceUrl: string | null },
-) {
-  if (payment.amount <= 0) return Promise.resolve(false);
-  return queueOnce(container, tx, payment.invoiceId, 'payment-receipt', payment.userId, (name) =>
-    receiptEmail({
-      name,
-      description: payment.description,
-      amount: formatAmount(payment.amount, payment.currency),
-      paidAt: payment.paidAt,
-      historyUrl: url(container, '/profile'),
-      invoiceUrl: payment.invoiceUrl,
-    }),
-  );
-}
-
-/** A failed attempt to charge an invoice: one mail per attempt, however often it is reported. */
-export function queuePaymentFailed(
-  container: MailContainer,
-  tx: DbOrTx,
-  failure: { invoiceId: string; attempt: number | null; userId: string; description: string; amount: number; currency: string; nextAttempt: Date | null },
-) {
-  return queueOnce(container, tx, `${failure.invoiceId}:${failure.attempt ?? 1}`, 'payment-failed', failure.userId, (name) =>
-    paymentFailedEmail({
-      name,
-      description: failure.description,
-      amount: formatAmount(failure.amount, failure.currency),
-      nextAttempt: failure.nextAttempt,
-      profileUrl: url(container, '/profile'),
-    }),
-  );
 }
 
 /**

@@ -1,8 +1,7 @@
 import { TRIAL_DAYS } from '@rankmaps/shared/plans';
 import { type RenderedEmail, render } from '../auth/email-templates';
 
-// The account's life-cycle e-mails (docs/decisions.md §22): welcome, receipt, failed payment
-// and the end of the trial. Same layout as the sign-up e-mails, in Spanish.
+// The account's life-cycle e-mails (docs/decisions.md §22): welcome and the end of the trial. Same layout as the sign-up e-mails, in Spanish.
 
 const madridDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Madrid' });
 
@@ -26,37 +25,6 @@ export function welcomeEmail(input: { name: string; plansUrl: string }): Rendere
     ],
     button: { label: 'Elegir mi plan', url: input.plansUrl },
     footnote: 'Si tienes cualquier duda, responde a este mensaje o escríbenos desde la página de soporte.',
-  });
-}
-
-export function receiptEmail(input: { name: string; description: string; amount: string; paidAt: Date; historyUrl: string; invoiceUrl: string | null }): RenderedEmail {
-  return render(`Recibo de tu pago en RankMaps: ${input.amount}`, {
-    title: 'Recibo de tu pago',
-    greetingName: input.name,
-    paragraphs: [
-      `Hemos recibido tu pago. Gracias por confiar en RankMaps.`,
-      `Concepto: ${input.description}. Importe: ${input.amount}. Fecha: ${formatDate(input.paidAt)}.`,
-      'Tienes todos tus pagos en el historial de tu perfil.',
-    ],
-    button: input.invoiceUrl ? { label: 'Ver la factura', url: input.invoiceUrl } : { label: 'Ver mis pagos', url: input.historyUrl },
-    footnote: 'Si no reconoces este pago, escríbenos desde la página de soporte.',
-  });
-}
-
-export function paymentFailedEmail(input: { name: string; description: string; amount: string; nextAttempt: Date | null; profileUrl: string }): RenderedEmail {
-  const retry = input.nextAttempt
-    ? `Volveremos a intentarlo el ${formatDate(input.nextAttempt)}. Si actualizas tu tarjeta antes, lo cobraremos entonces.`
-    : 'Actualiza tu tarjeta para que podamos cobrarlo y tu suscripción siga activa.';
-  return render('No hemos podido cobrar tu suscripción de RankMaps', {
-    title: 'Pago no realizado',
-    greetingName: input.name,
-    paragraphs: [
-      `No hemos podido cobrar ${input.amount} de tu ${input.description}. Tu banco ha rechazado el pago.`,
-      retry,
-      'Mientras tanto, tus negocios y tus análisis se conservan.',
-    ],
-    button: { label: 'Actualizar mi forma de pago', url: input.profileUrl },
-    footnote: 'Si ya lo has resuelto, ignora este mensaje.',
   });
 }
 

@@ -1,5 +1,4 @@
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
-import { queuePaymentFailed, queueReceipt } from '../account-mail/account-mail.service';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
@@ -138,29 +137,18 @@ async function takeEarlierFailure(tx: DbOrTx, userId: string, subscriptionId: st
   if (row && failed) await recordFailureOn(tx, row, { at: failed.date, attemptCount: failed.attemptCount, nextAttempt: failed.nextPaymentAttempt }, false);
 }
 
-/**
- * What an e-mail calls the invoice: our plan's name in Spanish when the price is ours (a
- * Stripe line's own description is Stripe's, in English: "1 × Básico (at €29.00 / month)").
- */
-function mailDescription(target: ReturnType<Container['prices']['resolve']>, fallback: string): string {
-  if (target?.kind === 'plan') return `plan ${target.plan.name} (${target.period === 'annual' ? 'anual' : 'mensual'})`;
-  if (target?.kind === 'credits') return `paquete de ${CREDIT_PACKAGE.credits} créditos`;
-  return fallback;
-}
-
-async function onInvoicePaid(container: Pick<Container, 'boss' | 'config' | 'database' | 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
+async function onInvoicePaid(container: Pick<Container, 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
   const target = container.prices.resolve(line?.pricing?.price_details?.price);
   const paidAt = toDate(invoice.status_transitions?.paid_at) ?? toDate(invoice.created)!;
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-  const description = line?.description ?? (target?.kind === 'plan' ? `Plan ${target.plan.name}` : 'Pago');
   await billingRepository.upsertPayment(tx, {
     id: invoice.id,
     userId,
     provider: container.payments.name,
-    description,
+    description: line?.description ?? (target?.kind === 'plan' ? `Plan ${target.plan.name}` : 'Pago'),
     status: 'paid',
     amount: invoice.amount_paid,
     currency: invoice.currency,
@@ -173,7 +161,6 @@ async function onInvoicePaid(container: Pick<Container, 'boss' | 'config' | 'dat
     attemptCount: null,
     nextPaymentAttempt: null,
   });
-  await queueReceipt(container, tx, { invoiceId: invoice.id, userId, description: mailDescription(target, description), amount: invoice.amount_paid, currency: invoice.currency, paidAt, invoiceUrl: invoice.hosted_invoice_url ?? null });
   const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
   if (sub) await recordPaymentOn(tx, sub, paidAt);
   if (target?.kind === 'plan' && target.plan.credits > 0 && line) {
@@ -189,7 +176,7 @@ async function onInvoicePaid(container: Pick<Container, 'boss' | 'config' | 'dat
   }
 }
 
-async function onInvoiceFailed(container: Pick<Container, 'boss' | 'config' | 'database' | 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike, version: number) {
+async function onInvoiceFailed(container: Pick<Container, 'payments'>, tx: DbOrTx, invoice: InvoiceLike, version: number) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
@@ -215,18 +202,6 @@ async function onInvoiceFailed(container: Pick<Container, 'boss' | 'config' | 'd
     attemptCount: failure.attemptCount,
     nextPaymentAttempt: failure.nextAttempt,
   });
-  // A failure reported after the invoice was paid is history: no mail about it either.
-  if (recorded) {
-    await queuePaymentFailed(container, tx, {
-      invoiceId: invoice.id,
-      attempt: failure.attemptCount,
-      userId,
-      description: mailDescription(container.prices.resolve(line?.pricing?.price_details?.price), 'suscripción'),
-      amount: invoice.amount_due,
-      currency: invoice.currency,
-      nextAttempt: failure.nextAttempt,
-    });
-  }
   const sub = recorded && subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
   if (sub) await recordFailureOn(tx, sub, failure, true);
 }
@@ -257,7 +232,7 @@ async function onCheckoutCompleted(container: Pick<Container, 'payments'>, tx: D
  * no-op) and the whole event commits or none of it does, so the provider's retry of a
  * failed delivery starts clean. Events may arrive in any order.
  */
-export async function processBillingEvent(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
+export async function processBillingEvent(container: Pick<Container, 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
   return container.database.db.transaction(async (tx) => {
     if (!(await billingRepository.recordEvent(tx, event.id, event.type))) return 'duplicate';
     const object = event.data.object;
