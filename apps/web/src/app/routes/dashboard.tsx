@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { PlanPanel } from '@/features/billing/components/plan-panel';
+import { TrialNotice } from '@/features/billing/components/trial-notice';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { GbpPanel } from '@/features/gbp/components/gbp-panel';
 import { useScanQuota } from '@/features/rankmaps/api/get-scan-quota';
@@ -32,6 +33,7 @@ export default function DashboardRoute() {
       onRetry={() => void info.refetch()}
       retrying={info.isFetching}
       pastDueBanner={<PastDueBanner info={info.data} />}
+      trialNotice={<TrialNotice info={info.data} />}
       planPanel={
         <PlanPanel
           profile={profile}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CREDIT_PACKAGE,
@@ -12,7 +12,7 @@ import {
   type PlanCategory,
 } from '@rankmaps/shared/plans';
 import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
-import { useSession } from '@/lib/auth/session';
+import { hasPaidPlan, useSession } from '@/lib/auth/session';
 import { useCurrentSubscription } from './api/get-current-subscription';
 import { ChangePlanDialog } from './components/change-plan-dialog';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
@@ -21,6 +21,8 @@ import { usePageMeta } from '@/lib/page-meta';
 import { formatEuro } from '@/lib/format';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
+import { WelcomeNotice } from './components/welcome-notice';
+import { CheckoutCancelledNotice } from './components/checkout-cancelled-notice';
 import { paths } from '@/lib/paths';
 
 /** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
@@ -33,7 +35,11 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const { t, i18n } = useTranslation('plans');
   const { isAuthenticated, profile } = useSession();
   const [audience, setAudience] = useState<PlanCategory>(() => (profile?.planLimits.type === 'pro' ? 'professional' : 'basic'));
-  const [period, setPeriod] = useState<BillingPeriod>('annual');
+  // Back from a checkout left unpaid, the period chosen before it is kept (docs/decisions.md §22).
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState<BillingPeriod>(() => (params.get('period') === 'monthly' ? 'monthly' : 'annual'));
+  // Never subscribed: the confirmation just brought them here.
+  const newcomer = isAuthenticated && profile !== null && !hasPaidPlan(profile) && !profile.subscriptionStatus;
   const plansQuery = usePlans();
   const checkout = useCreateCheckoutSession();
   // Which plan the last checkout attempt was for, so only that card shows its state.
@@ -71,6 +77,8 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   return (
     <>
       <section aria-labelledby="pricing-title" className="px-4 pt-14 pb-6 sm:px-6 sm:pt-20 lg:px-8">
+        {newcomer && profile && <WelcomeNotice name={profile.firstName ?? profile.name} />}
+        <CheckoutCancelledNotice />
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('eyebrow')}</p>
           <h1 id="pricing-title" className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
