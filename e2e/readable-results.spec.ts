@@ -17,7 +17,7 @@ async function readableLabels(page: Page): Promise<number[]> {
   await expect(page.getByTestId('results-map-zoom-hint')).toHaveCount(0);
   return map.evaluate((container) => {
     const box = container.getBoundingClientRect();
-    return [...container.querySelectorAll<HTMLElement>('.rm-result-marker > span')]
+    return Array.from(container.querySelectorAll<HTMLElement>('.rm-result-marker > span'))
       .filter((label) => {
         const r = label.getBoundingClientRect();
         return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom && label.textContent !== '';
@@ -81,7 +81,7 @@ test('when an Enterprise user opens a 25×25 analysis, then the map comes first 
   await expect(page.getByTestId('results-map-fullscreen')).toHaveText('Pantalla completa');
 
   // The competitors table fits at 1280 px without scrolling sideways; the folded columns come back on demand.
-  const scroller = page.getByTestId('competitors-table').getByRole('region');
+  const scroller = page.getByTestId('competitors-table').getByRole('region', { name: /^Negocios que aparecen/ });
   await scroller.scrollIntoViewIfNeeded();
   expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
   await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toHaveCount(0);
