@@ -13,7 +13,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
 }
 
-export interface Layout {
+interface Layout {
   title: string;
   greetingName: string;
   paragraphs: string[];
@@ -48,8 +48,7 @@ function renderText(l: Layout): string {
 
 const hours = (n: number) => (n === 1 ? '1 hora' : `${n} horas`);
 
-/** The one layout every e-mail of the app uses, in HTML and in plain text. */
-export function render(subject: string, layout: Layout): RenderedEmail {
+function render(subject: string, layout: Layout): RenderedEmail {
   return { subject, html: renderHtml(layout), text: renderText(layout) };
 }
 
