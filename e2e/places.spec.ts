@@ -9,6 +9,10 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   test.setTimeout(150_000);
   await subscribedUser(page, request, 'negocio');
 
+  // The panel's limits show the month's manual scans left, from the API (docs/decisions.md §22).
+  await page.goto('/');
+  await expect(page.getByTestId('plan-limits')).toContainText('Quedan 2 de 2 este mes');
+
   // Empty list: the call to action leads to the wizard.
   await page.goto('/rankmap');
   await expect(page.getByRole('heading', { name: 'Añade tu primer negocio' })).toBeVisible();
@@ -49,15 +53,19 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await expect(page.getByText(/\d+ en el mar/).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('No hay cambios en la matriz para guardar')).toBeVisible();
-  // Beyond the basic plan's 7×7, and the radius: both offer the upgrade with the spec's messages.
-  await expect(page.getByLabel('Tamaño de la matriz').locator('option[value="9"]')).toContainText('Requiere Pro');
-  await page.getByLabel('Tamaño de la matriz').selectOption('9');
+  // Beyond the basic plan's 7×7, and the radius: each names the cheapest plan that allows it (docs/decisions.md §22), never "Pro".
+  const sizes = page.getByLabel('Tamaño de la matriz');
+  await expect(sizes.locator('option[value="9"]')).toContainText('Disponible desde Profesional');
+  await expect(sizes.locator('option[value="11"]')).toContainText('Disponible desde Premium');
+  await expect(sizes.locator('option[value="15"]')).toContainText('Disponible en planes para agencias');
+  await expect(sizes).not.toContainText(/\bPro\b/);
+  await sizes.selectOption('9');
   const upgrade = page.getByRole('alertdialog', { name: 'Actualización de Plan Requerida' });
-  await expect(upgrade).toContainText('Para cambiar el tamaño de la matriz necesitas actualizar tu plan a Pro.');
+  await expect(upgrade).toContainText('Para usar una cuadrícula de 9×9 necesitas el plan Profesional.');
   await upgrade.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page.getByLabel('Tamaño de la matriz')).toHaveValue('7');
-  await page.getByRole('button', { name: 'Cambiar radio (requiere Pro)' }).click();
-  await expect(upgrade).toContainText('Para cambiar el radio de análisis necesitas actualizar tu plan a Pro.');
+  await expect(sizes).toHaveValue('7');
+  await page.getByRole('button', { name: 'Cambiar radio. Disponible en planes para agencias' }).click();
+  await expect(upgrade).toContainText('Para cambiar el radio de análisis necesitas un plan para agencias.');
   await upgrade.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByLabel('Tamaño de la matriz').selectOption('5');
   await expect(page.getByText('25 puntos en total')).toBeVisible();

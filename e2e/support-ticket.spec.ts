@@ -28,7 +28,7 @@ async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => 
   return found!;
 }
 
-test('when a paying user sends a support ticket, then it succeeds, the form resets and the confirmation e-mail carries the reference', async ({ page, request }) => {
+test('when a paying user sends a support ticket, then it succeeds with its reference on screen, the form resets, the ticket is listed and the confirmation e-mail carries the reference', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = await subscribedUser(page, request, 'support');
   const subject = `No se actualiza mi RankMap (${Date.now()})`;
@@ -59,7 +59,10 @@ test('when a paying user sends a support ticket, then it succeeds, the form rese
   expect((await posted).status()).toBe(200);
 
   await expect(page.getByText('¡Ticket creado exitosamente!')).toBeVisible();
-  await expect(page.getByText('Recibirás una notificación por email', { exact: false })).toBeVisible();
+  // The confirmation on screen names the reference, the same one the e-mail quotes.
+  const onScreen = page.getByText(/La referencia de tu ticket es TK-[0-9A-F]{8}/);
+  await expect(onScreen).toBeVisible();
+  const shownReference = /TK-[0-9A-F]{8}/.exec((await onScreen.textContent()) ?? '')?.[0];
   await expect(category).toHaveValue('');
   await expect(priority).toHaveValue('media');
   await expect(subjectField).toHaveValue('');
@@ -68,6 +71,16 @@ test('when a paying user sends a support ticket, then it succeeds, the form rese
   const receipt = await outboxMail(request, (m) => m.kind === 'support-confirmation' && m.to === email, 'the confirmation e-mail to the user');
   const reference = /TK-[0-9A-F]{8}/.exec(receipt.subject)?.[0];
   expect(reference).toBeTruthy();
+  expect(shownReference).toBe(reference);
+
+  // The ticket joins the list below the form: reference, subject, today's date, its state.
+  const row = page.getByTestId('support-tickets').getByRole('row').filter({ hasText: reference! });
+  await expect(row).toHaveCount(1);
+  const today = new Intl.DateTimeFormat('es', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(row.getByRole('cell')).toHaveText([reference!, subject, today, 'Recibido: te responderemos por email']);
+  // And it is still there after a reload: it comes from the server, not from the form.
+  await page.reload();
+  await expect(page.getByTestId('support-tickets').getByRole('row').filter({ hasText: reference! })).toHaveCount(1);
   expect(receipt.text).toContain(`Su referencia es ${reference}`);
   expect(receipt.text).toContain(`Asunto: ${subject}`);
   const inbox = await outboxMail(request, (m) => m.kind === 'support-ticket' && m.subject.includes(reference!), 'the ticket in the support inbox');

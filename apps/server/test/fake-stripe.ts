@@ -35,6 +35,7 @@ export interface FakePrice {
 }
 
 type StripeObject = { id: string; object: string; [key: string]: unknown };
+type ItemLike = { id: string; current_period_start: number; current_period_end: number; price: { id: string; unit_amount: number; recurring: { interval: string } } };
 
 interface Stored {
   method: string;
@@ -193,7 +194,9 @@ export class FakeStripe {
     if (method === 'POST' && a === 'checkout' && b === 'sessions' && !c) return this.createCheckoutSession(req.body);
     if (method === 'GET' && a === 'checkout' && b === 'sessions' && c) return this.find('checkout.session', c);
     if (method === 'POST' && a === 'billing_portal' && b === 'sessions' && !c) return this.createPortalSession(req.body);
+    if (method === 'GET' && a === 'subscriptions' && b) return this.find('subscription', b);
     if (method === 'POST' && a === 'subscriptions' && b) return this.updateSubscription(b, req.body);
+    if (method === 'POST' && a === 'invoices' && b === 'create_preview') return this.previewInvoice(req.body);
     if (method === 'DELETE' && a === 'subscriptions' && b) return this.cancelSubscription(b);
     if (method === 'GET' && a === 'invoices' && !b) return this.listInvoices(req.query);
     throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
@@ -352,7 +355,63 @@ export class FakeStripe {
       sub.canceled_at = cancel === 'true' ? now() : null;
     }
     if (body.metadata) sub.metadata = { ...(sub.metadata as Record<string, string>), ...strings(body.metadata) };
+    const items = Array.isArray(body.items) ? body.items.map(obj) : [];
+    if (items.length > 0) this.changePrice(sub, items, str(body.proration_behavior), now());
     return sub;
+  }
+
+  /** The item the change names; without an item id Stripe would add a second item, which billing never does. */
+  private itemToChange(sub: StripeObject, items: FormBody[]) {
+    const item = (sub.items as { data: ItemLike[] }).data[0]!;
+    const requested = items[0]!;
+    if (str(requested.id) !== item.id) throw new StripeHttpError(400, 'invalid_request_error', 'fake Stripe: a price change must name the existing item', undefined, 'items[0][id]');
+    const priceId = str(requested.price);
+    if (!priceId) throw required('items[0][price]');
+    return { item, price: this.priceObject(priceId) };
+  }
+
+  /**
+   * Stripe's proration (https://docs.stripe.com/billing/subscriptions/prorations): on the same
+   * interval the period stays and the rest of it is charged at the new price minus the unused
+   * part of the old; a new interval resets the billing cycle to now, charged in full minus that
+   * unused part. A trialing subscription is charged nothing.
+   */
+  private prorate(sub: StripeObject, item: ItemLike, price: ReturnType<FakeStripe['priceObject']>, at: number) {
+    const start = item.current_period_start;
+    const end = item.current_period_end;
+    const unused = end > start ? (end - Math.min(Math.max(at, start), end)) / (end - start) : 0;
+    const credit = Math.round(item.price.unit_amount * unused);
+    const sameInterval = price.recurring?.interval === item.price.recurring.interval;
+    if (sub.status === 'trialing') return { amount: 0, periodStart: start, periodEnd: end };
+    if (sameInterval) return { amount: Math.max(0, Math.round(price.unit_amount * unused) - credit), periodStart: start, periodEnd: end };
+    return { amount: Math.max(0, price.unit_amount - credit), periodStart: at, periodEnd: addMonths(at, price.recurring?.interval === 'year' ? 12 : 1) };
+  }
+
+  /** Tests read the invoice an update billed (always_invoice) to deliver its invoice.paid. */
+  readonly updateInvoices = new Map<string, StripeObject>();
+
+  private changePrice(sub: StripeObject, items: FormBody[], prorationBehavior: string | undefined, at: number) {
+    const { item, price } = this.itemToChange(sub, items);
+    if (item.price.id === price.id) return;
+    const q = this.prorate(sub, item, price, at);
+    Object.assign(item, { price, current_period_start: q.periodStart, current_period_end: q.periodEnd });
+    (item as unknown as { plan: Record<string, unknown> }).plan = { ...((item as unknown as { plan: Record<string, unknown> }).plan ?? {}), id: price.id, amount: price.unit_amount, interval: price.recurring?.interval };
+    if (prorationBehavior === 'always_invoice' && q.amount > 0) this.updateInvoices.set(String(sub.id), this.invoiceFor(sub, 'subscription_update', q.amount, true));
+  }
+
+  /** POST /v1/invoices/create_preview for a subscription change (https://docs.stripe.com/api/invoices/create_preview). */
+  private previewInvoice(body: FormBody) {
+    const subId = str(body.subscription);
+    if (!subId) throw required('subscription');
+    const sub = this.find('subscription', subId, 'subscription');
+    const details = obj(body.subscription_details);
+    const items = Array.isArray(details.items) ? details.items.map(obj) : [];
+    const { item, price } = this.itemToChange(sub, items);
+    const at = Number(str(details.proration_date) ?? now());
+    const q = this.prorate(sub, item, price, at);
+    const preview = this.buildInvoice(sub, 'subscription_update', q.amount, false, { price, period: { start: at, end: q.periodEnd } });
+    // A preview has no id of its own and is never stored nor listed.
+    return { ...preview, id: null, status: 'draft', attempt_count: 0, attempted: false, next_payment_attempt: null, hosted_invoice_url: null, invoice_pdf: null };
   }
 
   private cancelSubscription(id: string) {
@@ -466,14 +525,21 @@ export class FakeStripe {
   }
 
   private invoiceFor(sub: StripeObject, reason: string, amount: number, paid: boolean) {
-    const item = (sub.items as { data: { id: string; current_period_start: number; current_period_end: number; price: { id: string; product: string; unit_amount: number } }[] }).data[0]!;
+    const invoice = this.put(this.buildInvoice(sub, reason, amount, paid));
+    sub.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  private buildInvoice(sub: StripeObject, reason: string, amount: number, paid: boolean, line?: { price: { id: string; product: string; unit_amount: number }; period: { start: number; end: number } }) {
+    const current = (sub.items as { data: { id: string; current_period_start: number; current_period_end: number; price: { id: string; product: string; unit_amount: number } }[] }).data[0]!;
+    const item = line ? { ...current, price: line.price, current_period_start: line.period.start, current_period_end: line.period.end } : current;
     const id = newId('in');
     const created = now();
     const customer = this.get(String(sub.customer));
     const count = [...this.objects.values()].filter((o) => o.object === 'invoice' && o.customer === customer.id).length;
-    const invoice = this.put({
+    return {
       id,
-      object: 'invoice',
+      object: 'invoice' as const,
       account_country: 'ES',
       account_name: 'RankMaps',
       amount_due: amount,
@@ -543,9 +609,7 @@ export class FakeStripe {
       subtotal: amount,
       total: amount,
       webhooks_delivered_at: null,
-    });
-    sub.latest_invoice = id;
-    return invoice;
+    };
   }
 
   /** A webhook event as Stripe delivers it (a snapshot of the object at that moment). */

@@ -1,6 +1,8 @@
+import { dniLetter } from '@rankmaps/shared/validators/spanish-tax-id';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { solvedToken } from './altcha';
 import type { Container } from '../src/container';
 import { runScan } from '../src/modules/rankmaps/scan/scan.service';
 import { multipartBody } from './multipart';
@@ -85,8 +87,17 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
 
   ok(await send('POST', `/api/place/${place}/competitors`, { placeId: opts.competitorPlaceId, name: `Competidor ${tag}` }), 'follow', 201);
 
-  const billing = { type: 'business', fiscalName: `Sociedad ${tag} SL`, taxId: `B${tag}`, address: 'Calle Larios 5', postalCode: '29005', city: 'Málaga', province: 'Málaga', country: 'España' };
+  // A real-format NIF (its check letter computed) that is still unique to this user.
+  const nifNumber = String(parseInt(tag, 16) % 100_000_000).padStart(8, '0');
+  const billing = { type: 'business', fiscalName: `Sociedad ${tag} SL`, taxId: `${nifNumber}${dniLetter(nifNumber)}`, address: 'Calle Larios 5', postalCode: '29005', city: 'Málaga', province: 'Málaga', country: 'España' };
   ok(await send('PUT', '/api/user/billing', { billingData: billing }), 'billing');
+
+  // A support ticket, so that another user's ticket list is checked not to carry it.
+  const ticketSubject = `Consulta ${tag}`;
+  const ticket = ok(
+    await send('POST', '/api/general/support', { category: 'otro', priority: 'baja', subject: ticketSubject, message: `Mensaje ${tag}`, recaptcha: await solvedToken(app) }),
+    'support ticket',
+  ).json<{ reference: string }>().reference;
 
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0392b' } }).png().toBuffer();
   const form = multipartBody([
@@ -109,6 +120,6 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const billingIds = [...(info.subscription ? [info.subscription.id] : []), ...history.payments.map((p) => p.id)];
 
   const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession };
-  const secrets = [row.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ...billingIds];
+  const secrets = [row.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets };
 }

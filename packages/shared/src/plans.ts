@@ -115,3 +115,19 @@ export function priceKey(planId: PlanId, period: BillingPeriod): PriceKey {
 export const CREDITS_PRICE_KEY: PriceKey = 'credits_500';
 
 export const ALL_PRICE_KEYS: PriceKey[] = [...PLANS.flatMap((p) => [priceKey(p.id, 'monthly'), priceKey(p.id, 'annual')]), CREDITS_PRICE_KEY];
+
+/**
+ * Orders plan-and-period pairs for a plan change: a dearer plan first, then an agency plan
+ * above a basic one at the same price, then annual above monthly of the same plan.
+ * A move to a higher rank is an upgrade (at once, pro rata; docs/decisions.md §22.1).
+ */
+export function planRank(plan: Plan, period: BillingPeriod): [number, number, number] {
+  return [plan.monthlyPrice, plan.category === 'professional' ? 1 : 0, period === 'annual' ? 1 : 0];
+}
+
+export function isUpgrade(from: { plan: Plan; period: BillingPeriod }, to: { plan: Plan; period: BillingPeriod }): boolean {
+  const a = planRank(from.plan, from.period);
+  const b = planRank(to.plan, to.period);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return b[i]! > a[i]!;
+  return false;
+}

@@ -7,12 +7,14 @@ import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/rankmap-scheduler';
 import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
 import { SEND_EMAIL_JOB } from './definitions/send-email';
+import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/trial-ending-mail';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
 import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
 import { handleRankmapVendorPoll } from './handlers/rankmap-vendor-poll';
 import { handleSendEmail } from './handlers/send-email';
+import { handleTrialEndingMail } from './handlers/trial-ending-mail';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
 const SCAN_WORKERS_PER_PROCESS = 2;
@@ -37,6 +39,10 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(GRANT_PLAN_CREDITS_JOB, GRANT_PLAN_CREDITS_CRON, {}, { tz: 'UTC' });
   await container.boss.work(GRANT_PLAN_CREDITS_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleGrantPlanCredits(container);
+  });
+  await container.boss.schedule(TRIAL_ENDING_MAIL_JOB, TRIAL_ENDING_MAIL_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(TRIAL_ENDING_MAIL_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleTrialEndingMail(container);
   });
   const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);

@@ -89,6 +89,8 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
       body: async () => ({ priceId: await sandboxPriceOf(app, 'basico', 'monthly'), planName: 'basico' }),
       ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md §1)' },
     },
+    'POST /api/payment/change-plan/preview': { body: async () => ({ priceId: await sandboxPriceOf(app, 'premium', 'annual') }) },
+    'POST /api/payment/change-plan': { body: async () => ({ priceId: await sandboxPriceOf(app, 'premium', 'annual') }) },
     'POST /api/payment/reactivate-subscription': { ownerStatus: { status: 409, why: 'an active subscription has no cancellation to undo' } },
     'POST /api/place/generate-matrix': { body: () => ({ centerLat: MALAGA.lat, centerLng: MALAGA.lng, maxDistance: 1500, size: 3 }) },
     'POST /api/place': { body: () => ({ googlePlaceId: 'demo-malaga-restaurante-1', matrixConfig: { gridSize: 3, radius: 1500, coordinates: MALAGA } }) },

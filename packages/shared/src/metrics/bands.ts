@@ -21,16 +21,18 @@ export const POSITION_BAND_RANGES: Readonly<Record<PositionBand, readonly [numbe
 };
 
 /**
- * Green to red, then slate grey for not found. Every colour carries white marker text at
- * a WCAG contrast of at least 4.5:1 and stands out at least 3:1 from a light basemap, so
- * the number on a marker stays legible on any tile (the tests check both).
+ * Green for the best band, dark red for the worst, slate grey for not found, and hues in
+ * between (navy, purple, orange) chosen so that every pair stays apart for people with
+ * deuteranopia, protanopia or tritanopia, not only by a shade of brown (docs/decisions.md §22.3).
+ * Every colour carries white marker text at a WCAG contrast of at least 4.5:1 and stands out
+ * at least 3:1 from a light basemap (bands.test.ts and metrics.test.ts check all three).
  */
 export const POSITION_BAND_COLORS: Readonly<Record<PositionBand, string>> = {
-  top3: '#15803d',
-  top5: '#4d7c0f',
-  top10: '#a16207',
-  top15: '#c2410c',
-  top20: '#b91c1c',
+  top3: '#177d49',
+  top5: '#193e65',
+  top10: '#7c01a2',
+  top15: '#c84d03',
+  top20: '#5e1626',
   notFound: '#64748b',
 };
 

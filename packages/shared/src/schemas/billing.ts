@@ -79,3 +79,26 @@ export const checkoutSessionStatusSchema = z.object({
   status: z.string().nullable(),
   paymentStatus: z.string(),
 });
+
+/** POST /api/payment/change-plan and /change-plan/preview: the price to move the subscription to. */
+export const planChangeRequestSchema = z.object({
+  priceId: z.string().min(1, 'Falta el precio.').max(200),
+});
+
+/**
+ * What a plan change costs and when it applies (docs/product.md §7, docs/decisions.md §22.1). Only moves
+ * up (a higher plan, or monthly to annual) are offered: they apply at once, charged pro rata.
+ */
+export const planChangePreviewSchema = z.object({
+  kind: z.literal('upgrade'),
+  from: z.object({ planId: z.string(), planName: z.string(), billingPeriod: z.enum(['anual', 'mensual']) }),
+  to: z.object({ planId: z.string(), planName: z.string(), billingPeriod: z.enum(['anual', 'mensual']) }),
+  /** Charged now, in euros: the new price for the rest of the period minus the unused part of the current one. */
+  amountDue: z.number(),
+  currency: z.string(),
+  effectiveAt: z.string(),
+  /** When the next full renewal is due, at the new plan's price. */
+  nextRenewalAt: z.string().nullable(),
+  nextRenewalAmount: z.number(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;

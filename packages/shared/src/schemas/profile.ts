@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../constants';
 import { type ValidationKey, v } from '../messages';
 import { nameSchema } from './auth';
+import { isSpain, isValidPostalCodeFor, isValidTaxIdFor } from '../validators/billing-address';
 
 export const planTypeSchema = z.enum(['basic', 'pro', 'free']);
 
@@ -65,10 +66,11 @@ export const profilePictureInvalidMessage = (file: string) => `El archivo ${file
 export const PROFILE_OPTION_KEYS = ['age', 'gender'] as const;
 export type ProfileOptionKey = (typeof PROFILE_OPTION_KEYS)[number];
 export const GENDERS = ['male', 'female', 'other'] as const;
-export const AGE_MIN = 0;
+/** Sign-up is for people aged 16 or over (docs/decisions.md §22.5). */
+export const AGE_MIN = 16;
 export const AGE_MAX = 120;
 
-/** Age as the form holds it: '' (none) or a whole number 0–120, given as text or number. */
+/** Age as the form holds it: '' (none) or a whole number 16–120, given as text or number. */
 export const ageValueSchema = z
   .union([z.string(), z.number()], v('ageInvalid'))
   .transform((x) => String(x).trim())
@@ -165,25 +167,34 @@ const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,28}[0-9]$/;
  * Nombre Completo), taxId (CIF / NIF/DNI), address, postalCode, city, province, country.
  * Phone and e-mail are optional; an empty billing e-mail means the account's e-mail.
  */
-export const billingDataInputSchema = z.object({
-  type: z.enum(['personal', 'business'], v('billingTypeInvalid')),
-  fiscalName: requiredText('fiscalNameRequired', 200),
-  taxId: requiredText('taxIdRequired', 32),
-  address: requiredText('addressRequired', 300),
-  postalCode: requiredText('postalCodeRequired', 16),
-  city: requiredText('cityRequired', 100),
-  province: requiredText('provinceRequired', 100),
-  country: requiredText('countryRequired', 100),
-  phone: optionalText('phoneInvalid', z.string().regex(PHONE_PATTERN, v('phoneInvalid'))),
-  email: optionalText(
-    'emailInvalid',
-    z
-      .string()
-      .max(EMAIL_MAX_LENGTH, v('tooLong'))
-      .pipe(z.email(v('emailInvalid')))
-      .transform((e) => e.toLowerCase()),
-  ),
-});
+export const billingDataInputSchema = z
+  .object({
+    type: z.enum(['personal', 'business'], v('billingTypeInvalid')),
+    fiscalName: requiredText('fiscalNameRequired', 200),
+    taxId: requiredText('taxIdRequired', 32),
+    address: requiredText('addressRequired', 300),
+    postalCode: requiredText('postalCodeRequired', 16),
+    city: requiredText('cityRequired', 100),
+    province: requiredText('provinceRequired', 100),
+    country: requiredText('countryRequired', 100),
+    phone: optionalText('phoneInvalid', z.string().regex(PHONE_PATTERN, v('phoneInvalid'))),
+    email: optionalText(
+      'emailInvalid',
+      z
+        .string()
+        .max(EMAIL_MAX_LENGTH, v('tooLong'))
+        .pipe(z.email(v('emailInvalid')))
+        .transform((e) => e.toLowerCase()),
+    ),
+  })
+  .superRefine((data, ctx) => {
+    // The tax id and postal code are checked against the country (Spain exactly, others by shape).
+    const spain = isSpain(data.country);
+    if (!isValidTaxIdFor(data.country, data.taxId))
+      ctx.addIssue({ code: 'custom', path: ['taxId'], message: v(spain ? 'taxIdInvalidSpain' : 'taxIdInvalid') });
+    if (!isValidPostalCodeFor(data.country, data.postalCode))
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: v(spain ? 'postalCodeInvalidSpain' : 'postalCodeInvalid') });
+  });
 export type BillingDataInput = z.input<typeof billingDataInputSchema>;
 
 export const updateBillingRequestSchema = z.object({ billingData: billingDataInputSchema });

@@ -225,3 +225,20 @@ export const rankMapStatusResponseSchema = z.object({
   waitingVendor: z.object({ received: z.number().int(), total: z.number().int() }).nullable(),
 });
 export type RankMapStatusResponse = z.infer<typeof rankMapStatusResponseSchema>;
+
+/**
+ * GET /api/rankmap/scan-quota: the manual scans of this calendar month (Europe/Madrid) a
+ * basic-type plan gives and how many are left (docs/decisions.md §22). `limit` and `remaining`
+ * are null when the plan counts no scans: pro plans pay with credits, and without a plan there
+ * are no analyses. Scheduled analyses count in the month they are asked for.
+ */
+export const scanQuotaResponseSchema = z.object({
+  /** 'YYYY-MM' in Europe/Madrid. */
+  month: z.string(),
+  /** When the next month starts in Europe/Madrid, ISO 8601. */
+  resetsAt: z.string(),
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  remaining: z.number().int().nullable(),
+});
+export type ScanQuotaResponse = z.infer<typeof scanQuotaResponseSchema>;

@@ -38,3 +38,26 @@ export const supportTicketRequestSchema = supportTicketFormSchema.extend({
   userName: ignoredIdentity,
 });
 export type SupportTicketRequest = z.input<typeof supportTicketRequestSchema>;
+
+/** The answer to POST /api/general/support: the spec's message and the new ticket's reference (TK-…). */
+export const supportTicketCreatedSchema = z.object({ message: z.string(), reference: z.string() });
+export type SupportTicketCreated = z.infer<typeof supportTicketCreatedSchema>;
+
+/**
+ * A ticket's state. Answers go by e-mail from the support inbox, which does not write back yet,
+ * so every stored ticket is 'recibido' (docs/decisions.md §22.5); the field is there so the
+ * list keeps its shape when replies are tracked.
+ */
+export const SUPPORT_TICKET_STATES = ['recibido'] as const;
+
+/** One of the user's tickets, as GET /api/general/support/tickets lists them (newest first). */
+export const supportTicketSummarySchema = z.object({
+  reference: z.string(),
+  subject: z.string(),
+  category: z.enum(SUPPORT_CATEGORIES),
+  priority: z.enum(SUPPORT_PRIORITIES),
+  createdAt: z.string(),
+  state: z.enum(SUPPORT_TICKET_STATES),
+});
+export type SupportTicketSummary = z.infer<typeof supportTicketSummarySchema>;
+export const supportTicketListSchema = z.array(supportTicketSummarySchema);

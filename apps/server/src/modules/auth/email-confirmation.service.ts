@@ -1,6 +1,7 @@
 import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
 import type { Container } from '../../container';
 import { AppError, badRequest } from '../../errors';
+import { queueWelcome } from '../account-mail/account-mail.service';
 import { usersRepository } from '../users/users.repository';
 import { sendConfirmationEmail } from './auth-mail';
 import { emailCooldownRepository } from './email-cooldown.repository';
@@ -12,13 +13,15 @@ export const INVALID_TOKEN = 'Token inválido o expirado.';
 export const RESEND_TOO_SOON = 'Espera un minuto antes de pedir otro enlace.';
 
 /** Uses a confirmation link: confirms the address and signs the user in (not remembered). */
-export async function confirmEmail(container: Pick<Container, 'accessTokens' | 'database'>, token: string): Promise<IssuedSession> {
+export async function confirmEmail(container: Pick<Container, 'accessTokens' | 'boss' | 'config' | 'database'>, token: string): Promise<IssuedSession> {
   return container.database.db.transaction(async (tx) => {
     const userId = await emailTokenRepository.consume(tx, 'confirm', hashToken(token));
     if (!userId) throw badRequest(INVALID_TOKEN, 'INVALID_TOKEN');
     await usersRepository.markEmailConfirmed(tx, userId);
     // Older links in the inbox have nothing left to confirm.
     await emailTokenRepository.consumeAllForUser(tx, 'confirm', userId);
+    // The welcome commits with the confirmation: a confirmed user always gets it, once.
+    await queueWelcome(container, tx, userId);
     return startSession(container, userId, false, tx);
   });
 }

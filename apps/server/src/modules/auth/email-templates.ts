@@ -13,7 +13,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
 }
 
-interface Layout {
+export interface Layout {
   title: string;
   greetingName: string;
   paragraphs: string[];
@@ -48,7 +48,8 @@ function renderText(l: Layout): string {
 
 const hours = (n: number) => (n === 1 ? '1 hora' : `${n} horas`);
 
-function render(subject: string, layout: Layout): RenderedEmail {
+/** The one layout every e-mail of the app uses, in HTML and in plain text. */
+export function render(subject: string, layout: Layout): RenderedEmail {
   return { subject, html: renderHtml(layout), text: renderText(layout) };
 }
 

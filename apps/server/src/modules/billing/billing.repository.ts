@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { billingCustomers, billingEvents, devPlanOverrides, payments, subscriptions } from '../../db/billing-schema';
@@ -77,6 +77,14 @@ export const billingRepository = {
   async findCurrentSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
     const [row] = await findCurrentSubscription(db).execute({ userId });
     return row;
+  },
+
+  /** Trials not cancelled whose end falls in (from, to]: the ones to remind before the first charge. */
+  async listTrialsEndingBetween(db: DbOrTx, from: Date, to: Date): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.status, 'trialing'), eq(subscriptions.cancelAtPeriodEnd, false), gt(subscriptions.trialEnd, from), lte(subscriptions.trialEnd, to)));
   },
 
   /** Annual subscriptions in good standing, whose plan credits are granted month by month. */

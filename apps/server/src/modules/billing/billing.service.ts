@@ -139,7 +139,9 @@ export async function startCheckout(container: Pick<Container, 'config' | 'datab
     userId: user.id,
     ...(withTrial ? { trialDays: TRIAL_DAYS } : {}),
     successUrl: `${appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${appUrl}${target.kind === 'plan' ? '/subscription' : '/buy-credits'}`,
+    // Back from a checkout left unpaid (a declined card, the back button), the page says so and
+    // keeps the billing period chosen (docs/decisions.md §22).
+    cancelUrl: `${appUrl}${target.kind === 'plan' ? `/subscription?checkout=cancelled&period=${target.period}` : '/buy-credits?checkout=cancelled'}`,
     metadata: target.kind === 'plan' ? { userId: user.id, planId: target.plan.id, period: target.period } : { userId: user.id, credits: String(target.credits) },
     // A double click within the same minute gets the same session back. The trial is in
     // the key because Stripe refuses a key reused with other parameters.

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutRequestSchema, checkoutSessionStatusSchema, paymentHistorySchema, subscriptionInfoSchema, urlResponseSchema } from '@rankmaps/shared/schemas/billing';
+import {
+  checkoutRequestSchema,
+  checkoutSessionStatusSchema,
+  paymentHistorySchema,
+  planChangePreviewSchema,
+  planChangeRequestSchema,
+  subscriptionInfoSchema,
+  urlResponseSchema,
+} from '@rankmaps/shared/schemas/billing';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { forbidden, unauthorized } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { billingUser } from './billing-user';
+import { changePlan, previewPlanChange } from './plan-change.service';
 import { changeSubscription, createCheckout, createPortal, getCheckoutStatus, getPaymentHistory, getSubscriptionInfo } from './billing.service';
 
 const tags = ['pagos'];
@@ -42,6 +51,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   action('/cancel-subscription', 'cancel', 'Suscripción cancelada. Seguirá activa hasta el final del periodo.');
   action('/reactivate-subscription', 'reactivate', 'Suscripción reactivada correctamente.');
   action('/cancel-subscription-immediately', 'cancelNow', 'Suscripción cancelada definitivamente.');
+
+  // docs/decisions.md §22.1: the price first, then the change.
+  app.post('/change-plan/preview', { onRequest, schema: { tags, body: planChangeRequestSchema, response: { 200: planChangePreviewSchema } } }, async (request) =>
+    previewPlanChange(app.container, requireUserId(request), request.body.priceId),
+  );
+
+  app.post('/change-plan', { onRequest, schema: { tags, body: planChangeRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await changePlan(app.container, requireUserId(request), request.body.priceId);
+    return { message: 'Plan cambiado. Los nuevos límites ya se aplican.' };
+  });
 
   app.post('/create-portal-session', { onRequest, schema: { tags, response: { 200: urlResponseSchema } } }, async (request) =>
     createPortal(app.container, requireUserId(request)),

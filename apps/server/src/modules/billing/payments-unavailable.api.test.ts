@@ -46,6 +46,7 @@ describe('payments in production without a payment provider', async () => {
       method: method as Call['method'],
       url: url.replace(':id', 'cs_test_0123456789'),
       ...(url.endsWith('/create-checkout-session') ? { payload: { priceId, planName: 'Básico (Mensual)' } } : {}),
+      ...(url.includes('/change-plan') ? { payload: { priceId } } : {}),
     }));
 
   /** A user as a deployment that lost its Stripe keys would have them: a customer and an active subscription. */
@@ -79,11 +80,13 @@ describe('payments in production without a payment provider', async () => {
     expect(health.adapters.payments).toBe('disabled');
   });
 
-  it('finds the provider actions: checkout, its status, cancel, reactivate, cancel now and the billing portal', () => {
+  it('finds the provider actions: checkout, its status, cancel, reactivate, cancel now, plan change and the billing portal', () => {
     expect(providerCalls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
       'GET /api/payment/checkout-session/cs_test_0123456789',
       'POST /api/payment/cancel-subscription',
       'POST /api/payment/cancel-subscription-immediately',
+      'POST /api/payment/change-plan',
+      'POST /api/payment/change-plan/preview',
       'POST /api/payment/create-checkout-session',
       'POST /api/payment/create-portal-session',
       'POST /api/payment/reactivate-subscription',

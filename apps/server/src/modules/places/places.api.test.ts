@@ -123,14 +123,17 @@ describe('places (demo catalogue)', async () => {
     expect(res.json().error).toBe('Ya tienes este negocio añadido. Búscalo en tu lista de negocios.');
   });
 
-  it('when a basic user asks beyond the plan grid or another radius, then the seed upgrade messages come back', async () => {
+  it('when a basic user asks beyond the plan grid or another radius, then the refusal names the cheapest plan that allows it', async () => {
     const { headers } = await signedIn('basico');
     const grid = await create(headers, { googlePlaceId: 'demo-madrid-abogado-1', matrixConfig: matrix(9) });
     expect(grid.statusCode).toBe(400);
-    expect(grid.json().error).toBe('Para cambiar el tamaño de la matriz necesitas actualizar tu plan a Pro.');
+    expect(grid.json().error).toBe('Para usar una cuadrícula de 9×9 necesitas el plan Profesional.');
+    const large = await create(headers, { googlePlaceId: 'demo-madrid-abogado-1', matrixConfig: matrix(15) });
+    expect(large.json().error).toBe('Para usar una cuadrícula de 15×15 necesitas un plan para agencias.');
     const radius = await create(headers, { googlePlaceId: 'demo-madrid-abogado-1', matrixConfig: matrix(7, 2000) });
     expect(radius.statusCode).toBe(400);
-    expect(radius.json().error).toBe('Para cambiar el radio de análisis necesitas actualizar tu plan a Pro.');
+    expect(radius.json().error).toBe('Para cambiar el radio de análisis necesitas un plan para agencias.');
+    expect((await app.inject({ method: 'GET', url: '/api/place', headers })).json<unknown[]>()).toHaveLength(0);
     expect((await create(headers, { googlePlaceId: 'demo-madrid-abogado-1', matrixConfig: matrix(5) })).statusCode).toBe(201);
   });
 
@@ -145,6 +148,7 @@ describe('places (demo catalogue)', async () => {
     expect(put.json<Place>().coordinatesMatrix).toHaveLength(11);
     const tooBig = await app.inject({ method: 'PUT', url: `/api/place/${id}/matrix`, headers, payload: matrix(21, 700) });
     expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().error).toBe('Para usar una cuadrícula de 21×21 necesitas el plan Agency.');
   });
 
   it('when a user without a plan searches for a business or an area, then each look-up is refused with upgrade_required', async () => {
@@ -198,7 +202,7 @@ describe('places (demo catalogue)', async () => {
     expect(schedule.json<Place>()).toMatchObject({ rankDay: 3, rankHour: 18, scheduleDefault: false });
     const weekly = await app.inject({ method: 'PUT', url: `/api/place/${id}/schedule`, headers, payload: { weeklyScans: false } });
     expect(weekly.statusCode).toBe(403);
-    expect(weekly.json().errorType).toBe('upgrade_required');
+    expect(weekly.json()).toMatchObject({ errorType: 'upgrade_required', error: 'Para activar o desactivar los escaneos semanales necesitas un plan para agencias.' });
     const badHour = await app.inject({ method: 'PUT', url: `/api/place/${id}/schedule`, headers, payload: { rankDay: 3, rankHour: 24 } });
     expect(badHour.statusCode).toBe(400);
     const active = await app.inject({ method: 'PUT', url: '/api/place/active-place', headers, payload: { placeId: id } });

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { type PlaceDetails, PlaceNotFoundError, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
+import { gridUpgradeMessage, radiusUpgradeMessage, weeklyScansUpgradeMessage } from '../billing/upgrade-messages';
 import { keywordsRepository } from '../keywords/keywords.repository';
 import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
@@ -19,11 +20,8 @@ export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
 export const PLACE_NOT_FOUND = 'Lugar no encontrado.';
 export const PLACE_DATA_MISSING = 'Faltan datos para crear el negocio';
 export const CREATE_FAILED = 'Error al crear el lugar. Por favor intenta de nuevo.';
-export const GRID_UPGRADE = 'Para cambiar el tamaño de la matriz necesitas actualizar tu plan a Pro.';
-export const RADIUS_UPGRADE = 'Para cambiar el radio de análisis necesitas actualizar tu plan a Pro.';
 export const DUPLICATE_PLACE = 'Ya tienes este negocio añadido. Búscalo en tu lista de negocios.';
 export const CENTER_REQUIRED = 'Este negocio no tiene dirección pública: elige en el mapa el centro de su zona de servicio.';
-export const WEEKLY_SCANS_PRO = 'Para activar o desactivar los escaneos semanales necesitas actualizar tu plan a Pro.';
 
 /** What the calls to the places provider need. */
 type ProviderDeps = Pick<Container, 'places' | 'log'>;
@@ -56,16 +54,12 @@ export async function ownedOr404(container: Pick<Container, 'database'>, userId:
   return row;
 }
 
-/** Grid and radius rules of the user's plan (docs/decisions.md §1). */
+/** Grid and radius rules of the user's plan (docs/decisions.md §1); a refusal names the plan that allows it (docs/decisions.md §22). */
 export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMatrixConfig): void {
   const { type, gridSize: maxGrid } = state.planLimits;
   if (!(GRID_SIZES as readonly number[]).includes(config.gridSize)) throw badRequest('El tamaño de la matriz no es válido.', 'VALIDATION_ERROR');
-  if (type === 'pro') {
-    if (config.gridSize > maxGrid) throw badRequest(`Tu plan permite matrices de hasta ${maxGrid}×${maxGrid}.`, 'GRID_NOT_ALLOWED');
-    return;
-  }
-  if (config.gridSize > maxGrid) throw badRequest(GRID_UPGRADE, 'GRID_NOT_ALLOWED');
-  if (config.radius !== DEFAULT_RADIUS_M) throw badRequest(RADIUS_UPGRADE, 'RADIUS_NOT_ALLOWED');
+  if (config.gridSize > maxGrid) throw badRequest(gridUpgradeMessage(config.gridSize, state.currentPlan), 'GRID_NOT_ALLOWED');
+  if (type !== 'pro' && config.radius !== DEFAULT_RADIUS_M) throw badRequest(radiusUpgradeMessage(config.radius, state.currentPlan), 'RADIUS_NOT_ALLOWED');
 }
 
 async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow, withKeywords = false): Promise<Place> {
@@ -245,7 +239,7 @@ export async function updateSchedule(container: Pick<Container, 'config' | 'data
   const state = await requirePaidPlan(container, userId);
   let changes;
   if ('weeklyScans' in input) {
-    if (state.planLimits.type !== 'pro') throw forbidden(WEEKLY_SCANS_PRO, 'UPGRADE_REQUIRED', 'upgrade_required');
+    if (state.planLimits.type !== 'pro') throw forbidden(weeklyScansUpgradeMessage(state.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
     changes = { weeklyScans: input.weeklyScans };
   } else {
     changes = { rankDay: input.rankDay, rankHour: input.rankHour, scheduleDefault: input.rankDay === 1 && input.rankHour === 9 };

@@ -1,7 +1,8 @@
 import type { Container } from '../../container';
 import { conflict } from '../../errors';
 import { keywordsRepository } from '../keywords/keywords.repository';
-import { competitorsCsv, exportFilename, pointsCsv } from './rankmap-csv';
+import { isoDateIn } from '../../lib/csv';
+import { type CsvAnalysisContext, competitorsCsv, exportFilename, pointsCsv } from './rankmap-csv';
 import { rankResultsRepository } from './rank-results.repository';
 import type { RankMapRow } from './rankmaps.repository';
 import { presentCompetitorAnalysis } from './rankmaps.presenter';
@@ -16,22 +17,32 @@ export interface CsvFile {
   content: string;
 }
 
-/** The user's completed analysis with its keyword's name and its place's time zone; 404 for others', 409 before it completes. */
-async function completedOr409(container: Pick<Container, 'database'>, userId: string, id: string): Promise<{ row: RankMapRow; keyword: string; timeZone: string }> {
+/** The user's completed analysis and what its files say about it; 404 for others', 409 before it completes. */
+async function completedOr409(container: Pick<Container, 'database'>, userId: string, id: string): Promise<{ row: RankMapRow; context: CsvAnalysisContext; timeZone: string }> {
   const row = await ownedRankMapOr404(container, userId, id);
   if (row.status === 'failed') throw conflict(FAILED_NOTHING_TO_EXPORT, 'RANKMAP_FAILED');
   if (row.status !== 'completed' || !row.completedAt) throw conflict(NOT_FINISHED, 'RANKMAP_NOT_COMPLETED');
   const found = await keywordsRepository.findOwned(container.database.db, userId, row.keywordId);
-  return { row, keyword: found?.keyword.name ?? row.query, timeZone: found?.place.timeZone ?? DEFAULT_TIME_ZONE };
+  const timeZone = found?.place.timeZone ?? DEFAULT_TIME_ZONE;
+  const context: CsvAnalysisContext = {
+    keyword: found?.keyword.name ?? row.query,
+    // The business as it was when the analysis ran, like the analysis itself shows it.
+    business: row.target.name,
+    date: isoDateIn(row.completedAt, timeZone),
+    gridSize: row.grid.gridSize,
+    radius: row.grid.radius,
+  };
+  return { row, context, timeZone };
 }
 
 export async function exportPoints(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CsvFile> {
-  const { row, keyword, timeZone } = await completedOr409(container, userId, id);
+  const { row, context, timeZone } = await completedOr409(container, userId, id);
   const results = await rankResultsRepository.listByRankMap(container.database.db, row.id);
-  return { filename: exportFilename(keyword, row.completedAt ?? new Date(), timeZone, 'puntos'), content: pointsCsv(results) };
+  return { filename: exportFilename(context.keyword, row.completedAt ?? new Date(), timeZone, 'puntos'), content: pointsCsv(context, results) };
 }
 
 export async function exportCompetitors(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CsvFile> {
-  const { row, keyword, timeZone } = await completedOr409(container, userId, id);
-  return { filename: exportFilename(keyword, row.completedAt ?? new Date(), timeZone, 'competidores'), content: competitorsCsv(presentCompetitorAnalysis(row) ?? { competitors: [] }) };
+  const { row, context, timeZone } = await completedOr409(container, userId, id);
+  const content = competitorsCsv(context, presentCompetitorAnalysis(row) ?? { competitors: [] });
+  return { filename: exportFilename(context.keyword, row.completedAt ?? new Date(), timeZone, 'competidores'), content };
 }

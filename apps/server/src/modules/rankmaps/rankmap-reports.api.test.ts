@@ -13,8 +13,10 @@ import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 
 type Headers = Record<string, string>;
 
-const POINTS_HEADER = 'fila;columna;latitud;longitud;estado;posicion;posicion_total;primer_resultado;segundo_resultado;tercer_resultado';
-const COMPETITORS_HEADER = 'ranking;nombre;direccion;posicion_media;posicion_media_total;apariciones;local_pack_pct;visibilidad;georank;valoracion;resenas;anuncio;es_tu_negocio';
+const POINTS_HEADER =
+  'Keyword;Negocio;Fecha;Cuadrícula;Fila;Columna;Latitud;Longitud;Estado;Posición;Posición (no encontrado = 21);Primer resultado;Segundo resultado;Tercer resultado';
+const COMPETITORS_HEADER =
+  'Keyword;Negocio;Fecha;Cuadrícula;Ranking;Nombre;Dirección;Posición media;Posición media total;Apariciones;% en Local Pack;Visibilidad;GeoRank;Valoración;Reseñas;Anuncio;Es tu negocio';
 
 /** A followed business's figures in one analysis, worked out here from its stored per-point results by docs/decisions.md §3. */
 function expectedFigures(results: RankResult[], placeId: string) {
@@ -172,8 +174,11 @@ describe('trend and CSV exports (API)', async () => {
   });
 
   it('when a completed scan is exported, then both CSVs list its points and its competitors table, as attachments with a BOM', { timeout: 120_000 }, async () => {
-    const { headers, first } = await twoScans();
+    const { headers, placeId, first } = await twoScans();
     const day = isoDateIn(new Date(first.rankMap.completedAt!), 'Europe/Madrid');
+    const business = (await get(headers, `/api/place/${placeId}`)).json<{ name: string }>().name;
+    // Every row starts by saying which analysis it is: keyword, business, date and grid.
+    const analysis = ['dentista', business, day, '7×7, radio 1500 m'];
 
     const points = await get(headers, `/api/rankmap/${first.rankMap.id}/export/points.csv`);
     expect(points.statusCode).toBe(200);
@@ -183,12 +188,14 @@ describe('trend and CSV exports (API)', async () => {
     expect(lines[0]).toBe(POINTS_HEADER);
     expect(lines).toHaveLength(1 + first.results.length);
     first.results.forEach((r, i) => {
-      const cells = lines[i + 1]!.split(';');
+      const row = lines[i + 1]!.split(';');
+      expect(row.slice(0, 4)).toEqual(analysis);
+      const cells = row.slice(4);
       expect(cells.slice(0, 2)).toEqual([String(r.row + 1), String(r.col + 1)]);
       expect(Number(cells[2]!.replace(',', '.'))).toBe(r.coordinates.lat);
       expect(Number(cells[3]!.replace(',', '.'))).toBe(r.coordinates.lng);
-      expect(cells[4]).toBe('correcto');
-      expect(cells[5]).toBe(r.businessAnalysis.position === null ? "'+20" : String(r.businessAnalysis.position));
+      expect(cells[4]).toBe('Correcto');
+      expect(cells[5]).toBe(r.businessAnalysis.position === null ? 'No encontrado' : String(r.businessAnalysis.position));
       expect(cells[6]).toBe(String(r.businessAnalysis.position ?? 21));
       const organic = r.googleResults.filter((g) => !g.isAd).sort((a, b) => a.position - b.position);
       expect(cells[7]).toBe(organic[0]?.name.replace(/^([=+\-@])/, "'$1") ?? '');
@@ -201,13 +208,15 @@ describe('trend and CSV exports (API)', async () => {
     expect(rows[0]).toBe(COMPETITORS_HEADER);
     const table = first.competitorAnalysis!.competitors;
     expect(rows).toHaveLength(1 + table.length);
+    const prefix = `${analysis.join(';')};`;
+    expect(rows.slice(1).every((r) => r.startsWith(prefix))).toBe(true);
     const ours = table.findIndex((c) => c.isOurBusiness);
-    expect(rows[ours + 1]!.startsWith(`${ours + 1};`)).toBe(true);
-    expect(rows[ours + 1]!.endsWith(';sí')).toBe(true);
-    expect(rows[1]!.split(';')[8]).toBe(String(table[0]!.compositeScore).replace('.', ','));
-    expect(rows[1]!.split(';')[4]).toBe(String(table[0]!.avgTotalPosition).replace('.', ','));
+    expect(rows[ours + 1]!.startsWith(`${prefix}${ours + 1};`)).toBe(true);
+    expect(rows[ours + 1]!.endsWith(';Sí')).toBe(true);
+    expect(rows[1]!.split(';')[4 + 8]).toBe(String(table[0]!.compositeScore).replace('.', ','));
+    expect(rows[1]!.split(';')[4 + 4]).toBe(String(table[0]!.avgTotalPosition).replace('.', ','));
     // The column's average over the points that succeeded is the analysis's "Posición media total".
-    const totals = lines.slice(1).map((l) => Number(l.split(';')[6]));
+    const totals = lines.slice(1).map((l) => Number(l.split(';')[4 + 6]));
     expect(roundMetric(totals.reduce((a, b) => a + b, 0) / totals.length)).toBe(first.rankMap.stats!.avgTotalPosition);
   });
 
@@ -270,11 +279,13 @@ describe('trend and CSV exports (API)', async () => {
     const points = await get(headers, `/api/rankmap/${rankMapId}/export/points.csv`);
     expect(points.statusCode).toBe(200);
     expect(points.headers['content-disposition']).toBe('attachment; filename="rankmap-clinica-dental-malaga-2026-11-22-puntos.csv"');
+    // Dated 22 November in Madrid; no apostrophe on our own values, only on the provider's formula-like names.
+    const analysis = 'Clínica dental Málaga;Clínica Dental Sonrisa;2026-11-22;3×3, radio 1500 m';
     expect(csvLines(points)).toEqual([
       POINTS_HEADER,
-      `1;1;40,43;-3,72;correcto;3;3;"'=HYPERLINK(""http://evil"",""clic"")";"Bar; ""El Rincón""";Clínica Dental Sonrisa`,
-      `1;2;40,43;-3,71;correcto;'+20;21;'-1+1 Dental;Taller Pepe;'+34 Dental`,
-      '1;3;40,43;-3,7;fallido;fallido;;;;',
+      `${analysis};1;1;40,43;-3,72;Correcto;3;3;"'=HYPERLINK(""http://evil"",""clic"")";"Bar; ""El Rincón""";Clínica Dental Sonrisa`,
+      `${analysis};1;2;40,43;-3,71;Correcto;No encontrado;21;'-1+1 Dental;Taller Pepe;'+34 Dental`,
+      `${analysis};1;3;40,43;-3,7;Fallido;Fallido;;;;`,
     ]);
 
     const competitors = await get(headers, `/api/rankmap/${rankMapId}/export/competitors.csv`);
@@ -288,11 +299,11 @@ describe('trend and CSV exports (API)', async () => {
     expect(rows[0]).toBe(COMPETITORS_HEADER);
     // Taller Pepe: 4th and 2nd of 2 points: GeoRank 100 × (0.5 + 1) / 2 = 75, average 3 (also over all points),
     // visibility 5 × (17 + 19) / 2 = 90. The others are seen at one point of two: (p + 21) / 2 over all points.
-    expect(rows[1]).toBe('1;Taller Pepe;Calle X;3;3;2;50;90;75;4,5;10;no;no');
-    expect(rows).toContain(`${rank('evil')};"'=HYPERLINK(""http://evil"",""clic"")";Calle X;1;11;1;50;50;50;4,5;10;sí;no`);
-    expect(rows).toContain(`${rank('bar')};"Bar; ""El Rincón""";"Calle Mayor 1\nMadrid";2;11,5;1;50;47,5;50;4,5;10;no;no`);
-    expect(rows).toContain(`${rank('demo-madrid-dentista-2')};Clínica Dental Sonrisa;Calle X;3;12;1;50;45;50;4,5;10;no;sí`);
-    expect(rows).toContain(`${rank('minus')};'-1+1 Dental;Calle X;1;11;1;50;50;50;4,5;10;no;no`);
+    expect(rows[1]).toBe(`${analysis};1;Taller Pepe;Calle X;3;3;2;50;90;75;4,5;10;No;No`);
+    expect(rows).toContain(`${analysis};${rank('evil')};"'=HYPERLINK(""http://evil"",""clic"")";Calle X;1;11;1;50;50;50;4,5;10;Sí;No`);
+    expect(rows).toContain(`${analysis};${rank('bar')};"Bar; ""El Rincón""";"Calle Mayor 1\nMadrid";2;11,5;1;50;47,5;50;4,5;10;No;No`);
+    expect(rows).toContain(`${analysis};${rank('demo-madrid-dentista-2')};Clínica Dental Sonrisa;Calle X;3;12;1;50;45;50;4,5;10;No;Sí`);
+    expect(rows).toContain(`${analysis};${rank('minus')};'-1+1 Dental;Calle X;1;11;1;50;50;50;4,5;10;No;No`);
     expect(rows.some((r) => r.includes('@Anuncio'))).toBe(false);
   });
 
@@ -312,8 +323,8 @@ describe('trend and CSV exports (API)', async () => {
     expect(totalOf('Clínica Dental Sonrisa')).toBe(metrics.stats.avgTotalPosition);
     expect(totalOf('-1+1 Dental')).toBeNull();
     const rows = csvLines(await get(headers, `/api/rankmap/${rankMapId}/export/competitors.csv`));
-    expect(rows[1]).toBe('1;Taller Pepe;Calle X;3;3;2;50;90;75;4,5;10;no;no');
-    expect(rows.find((r) => r.includes('-1+1 Dental'))).toMatch(/^\d+;'-1\+1 Dental;Calle X;1;;1;/);
+    expect(rows[1]).toBe('Clínica dental Málaga;Clínica Dental Sonrisa;2026-11-22;3×3, radio 1500 m;1;Taller Pepe;Calle X;3;3;2;50;90;75;4,5;10;No;No');
+    expect(rows.find((r) => r.includes('-1+1 Dental'))).toMatch(/;3×3, radio 1500 m;\d+;'-1\+1 Dental;Calle X;1;;1;/);
   });
 
   it('when a followed business has no provider id, then the trend finds it by its table id, over the points that succeeded', async () => {

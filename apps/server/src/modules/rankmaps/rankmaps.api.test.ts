@@ -1,11 +1,12 @@
 import { nextWeeklyScan } from '@rankmaps/shared/schedule';
-import type { AnalyzeResponse, RankMapResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
+import type { AnalyzeResponse, RankMapResponse, RankMapSummary, ScanQuotaResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
 import { RANKMAP_SCAN_JOB } from '../../jobs/definitions/rankmap-scan';
 import { creditsService } from '../billing/credits.service';
 import { rankMapsRepository } from './rankmaps.repository';
+import { quotaMonth } from './scan-quota';
 import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
@@ -18,6 +19,11 @@ describe('analyses (API)', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/rankmap/keyword/${keywordId}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<RankMapSummary[]>();
+  };
+  const quota = async (headers: Record<string, string>) => {
+    const res = await app.inject({ method: 'GET', url: '/api/rankmap/scan-quota', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ScanQuotaResponse>();
   };
   const jobOf = async (rankMapId: string) => {
     const row = await rankMapsRepository.findById(container.database.db, rankMapId);
@@ -77,17 +83,41 @@ describe('analyses (API)', async () => {
     expect(third.statusCode).toBe(403);
     expect(third.json()).toMatchObject({
       errorType: 'upgrade_required',
-      error: 'Has alcanzado el límite de 2 análisis manuales de este mes para tu plan actual. Actualiza tu suscripción para hacer más análisis.',
+      error: 'Has alcanzado el límite de 2 análisis manuales de este mes para tu plan actual. Para hacer más análisis necesitas el plan Profesional.',
     });
     expect(await balance(user.id)).toBe(0);
     const cancel = await app.inject({ method: 'DELETE', url: `/api/rankmap/scheduled/${scheduled.json<AnalyzeResponse>().rankMapId}`, headers });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().message).toBe('Análisis programado eliminado correctamente');
+    expect(await quota(headers)).toMatchObject({ limit: 2, used: 1, remaining: 1 });
     expect((await analyze(headers, keywordId)).statusCode).toBe(201);
     // Deleting an analysis that has run does not give the scan back (a pending one would).
     await rankMapsRepository.update(container.database.db, now.json<AnalyzeResponse>().rankMapId, { status: 'completed' });
     await app.inject({ method: 'DELETE', url: `/api/rankmap/${now.json<AnalyzeResponse>().rankMapId}`, headers });
     expect((await analyze(headers, keywordId)).statusCode).toBe(403);
+  });
+
+  it('when a Profesional user has run 2 of the 5 scans of the month, then the scan quota says 3 remain, and when the Madrid month resets', async () => {
+    const { headers, keywordId } = await withKeyword('profesional', 'demo-madrid-abogado-2', MADRID);
+    const before = await quota(headers);
+    expect(before).toMatchObject({ limit: 5, used: 0, remaining: 5 });
+    expect(before.month).toBe(quotaMonth(new Date()));
+    // The next month starts at midnight in Madrid: 23:00 or 22:00 UTC the day before.
+    const reset = new Date(before.resetsAt);
+    expect(reset.getTime()).toBeGreaterThan(Date.now());
+    expect(quotaMonth(reset)).not.toBe(before.month);
+    expect(quotaMonth(new Date(reset.getTime() - 1))).toBe(before.month);
+    expect((await analyze(headers, keywordId)).statusCode).toBe(201);
+    expect((await analyze(headers, keywordId, { scheduledFor: inDays(3) }, true)).statusCode).toBe(201);
+    expect(await quota(headers)).toMatchObject({ limit: 5, used: 2, remaining: 3 });
+  });
+
+  it('when the plan counts no scans (pro plans pay credits; no plan, no analyses), then the scan quota has no limit', async () => {
+    const pro = await signedIn('pro_starter');
+    expect(await quota(pro.headers)).toMatchObject({ limit: null, used: 0, remaining: null });
+    const free = await signedIn();
+    expect(await quota(free.headers)).toMatchObject({ limit: null, used: 0, remaining: null });
+    expect((await app.inject({ method: 'GET', url: '/api/rankmap/scan-quota' })).statusCode).toBe(401);
   });
 
   it('when the scheduled date is missing, past, too far or not a date, then it answers 400 with the spec messages', async () => {

@@ -9,6 +9,7 @@ import {
   rankMapListResponseSchema,
   rankMapResponseSchema,
   rankMapStatusResponseSchema,
+  scanQuotaResponseSchema,
 } from '@rankmaps/shared/schemas/rankmaps';
 import { requireUserId } from '../../plugins/auth';
 import { answerAnalysis, sendAnswer } from './rankmap-answer';
@@ -46,6 +47,20 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await rankmaps.analyze(container, userId(request), request.params.keywordId, request.body)),
+  );
+
+  app.get(
+    '/rankmap/scan-quota',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Análisis manuales del mes: los que da el plan, los usados y los que quedan',
+        response: { 200: scanQuotaResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => rankmaps.scanQuota(container, userId(request)),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type {
   RankMapResponse,
   RankMapStatusResponse,
   RankMapSummary,
+  ScanQuotaResponse,
 } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -18,7 +19,8 @@ import { presentCompetitorAnalysis, presentDetail, presentResult, presentSummary
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
 import { reserveCredits, settleBeforeDelete } from './scan/scan-billing.service';
-import { manualScanLimit, quotaMessage, quotaMonth, quotaReached } from './scan-quota';
+import { manualScanLimit, quotaMonth, quotaReached, quotaResetsAt } from './scan-quota';
+import { manualScansUpgradeMessage } from '../billing/upgrade-messages';
 import { gridSnapshotOf, targetOf } from './scan/scan-snapshot.service';
 import { nextWeeklySlot } from './scan/weekly-scans.service';
 
@@ -71,7 +73,7 @@ export async function analyze(container: Pick<Container, 'boss' | 'config' | 'da
     // The month's scans are counted under the user's lock, so two requests cannot both take the last one.
     await usersRepository.lockById(tx, userId);
     if (quotaReached(limit, await rankMapsRepository.countQuotaUses(tx, userId, month))) {
-      throw forbidden(quotaMessage(limit), 'MANUAL_SCANS_LIMIT', 'upgrade_required');
+      throw forbidden(manualScansUpgradeMessage(limit, state.currentPlan), 'MANUAL_SCANS_LIMIT', 'upgrade_required');
     }
     const row = await rankMapsRepository.insert(tx, {
       keywordId: keyword.id,
@@ -107,6 +109,26 @@ export async function analyze(container: Pick<Container, 'boss' | 'config' | 'da
   // The job is committed: a worker of this process can take it now rather than at its next poll.
   if (!scheduledFor) wakeScanWorkers(container.boss);
   return queued;
+}
+
+/**
+ * The month's manual scans (docs/decisions.md §22): what the plan gives, what is used and what
+ * is left, counted as analyze counts them; limit and remaining are null when scans are not counted.
+ */
+export async function scanQuota(container: Pick<Container, 'config' | 'database'>, userId: string): Promise<ScanQuotaResponse> {
+  const now = new Date();
+  const month = quotaMonth(now);
+  const state = await getCurrentPlanState(container, userId);
+  const limit = state.planLimits.type === 'basic' ? manualScanLimit(state) : -1;
+  const used = await rankMapsRepository.countQuotaUses(container.database.db, userId, month);
+  const counted = state.planLimits.type === 'basic' && limit >= 0;
+  return {
+    month,
+    resetsAt: quotaResetsAt(now).toISOString(),
+    limit: counted ? limit : null,
+    used,
+    remaining: counted ? Math.max(0, limit - used) : null,
+  };
 }
 
 /**

@@ -26,9 +26,9 @@ describe('POST /api/general/support', async () => {
   it('when a signed-in user sends a valid ticket, then it answers 200, stores it and queues the support and confirmation e-mails', async () => {
     const res = await post({ ...valid, recaptcha: await solvedToken(app) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Ticket creado' });
-
     const [ticket] = await db.select().from(supportTickets);
+    // The spec's message, and the reference the confirmation on screen shows.
+    expect(res.json()).toEqual({ message: 'Ticket creado', reference: ticket!.reference });
     expect(ticket).toMatchObject({ userId: user.id, userEmail: 'lucia@ejemplo.es', userName: 'Lucía Fernández', category: 'facturacion', priority: 'alta', subject: 'No me llega la factura', message: valid.message });
     expect(ticket!.reference).toMatch(/^TK-[0-9A-F]{8}$/);
     expect(ticket!.reference).toBe(`TK-${ticket!.id.slice(0, 8).toUpperCase()}`);
@@ -38,6 +38,10 @@ describe('POST /api/general/support', async () => {
     for (const part of ['Lucía Fernández', 'lucia@ejemplo.es', user.id, 'Plan: Free', 'Categoría: Facturación y pagos', 'Prioridad: Alta', valid.message]) expect(inbox!.text).toContain(part);
     expect(inbox!.html).toContain('&lt;b&gt;de marzo&lt;/b&gt; &amp; la necesito.');
     expect(inbox!.html).not.toContain('<b>de marzo');
+    // The reply link: the user's address, with the reference already in the subject.
+    const replyLink = `mailto:lucia@ejemplo.es?subject=${encodeURIComponent(`Re: [${ticket!.reference}] No me llega la factura`)}`;
+    expect(inbox!.html).toContain(`<a href="${replyLink}"`);
+    expect(inbox!.text).toContain(replyLink);
 
     const [receipt] = await db.select().from(emails).where(eq(emails.kind, 'support-confirmation'));
     expect(receipt).toMatchObject({ to: 'lucia@ejemplo.es', subject: `Hemos recibido tu ticket ${ticket!.reference}` });
@@ -129,6 +133,44 @@ describe('POST /api/general/support', async () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ errorType: 'email_not_confirmed' });
     expect(await mailCount()).toBe(mails);
+  });
+});
+
+describe('GET /api/general/support/tickets', async () => {
+  const { app, container } = await createTestApp();
+  const { signedIn } = sessions(app, container);
+  const list = (h: Record<string, string>) => app.inject({ method: 'GET', url: `${URL}/tickets`, headers: h });
+  const send = async (h: Record<string, string>, subject: string, category = 'tecnico') => {
+    const res = await app.inject({ method: 'POST', url: URL, headers: h, payload: { ...valid, category, subject, recaptcha: await solvedToken(app) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ reference: string }>().reference;
+  };
+
+  it('when a user has sent tickets, then it lists only theirs, newest first, with reference, subject, date and state', async () => {
+    const ana = await signedIn();
+    const otro = await signedIn();
+    expect((await list(ana.headers)).json()).toEqual([]);
+    const first = await send(ana.headers, 'No carga el mapa');
+    const second = await send(ana.headers, '  Factura de marzo  ', 'facturacion');
+    await send(otro.headers, 'Ticket de otra persona');
+
+    const res = await list(ana.headers);
+    expect(res.statusCode).toBe(200);
+    const tickets = res.json<{ reference: string; subject: string; category: string; priority: string; createdAt: string; state: string }[]>();
+    expect(tickets.map((t) => [t.reference, t.subject, t.category, t.priority, t.state])).toEqual([
+      [second, 'Factura de marzo', 'facturacion', 'alta', 'recibido'],
+      [first, 'No carga el mapa', 'tecnico', 'alta', 'recibido'],
+    ]);
+    for (const t of tickets) expect(Date.now() - Date.parse(t.createdAt)).toBeLessThan(60_000);
+    expect(tickets.some((t) => t.subject === 'Ticket de otra persona')).toBe(false);
+  });
+
+  it('when nobody is signed in or the token is bad, then it answers 401 in Spanish', async () => {
+    for (const h of [{}, { authorization: 'Bearer inventado' }] as Record<string, string>[]) {
+      const res = await list(h);
+      expect(res.statusCode).toBe(401);
+      expect(typeof res.json().error).toBe('string');
+    }
   });
 });
 

@@ -50,7 +50,9 @@ export function buildSupportInboxEmail(t: SupportTicketMail & { userId: string; 
     ['Asunto', t.subject],
   ];
   const subject = `[${t.reference}] [${priorityLabels[t.priority]}] ${oneLine(t.subject)}`;
-  const reply = `Para responder, escribe a ${t.userEmail} indicando la referencia ${t.reference}.`;
+  // A reply link with the user's address and the reference already in the subject, so the answer threads with the ticket.
+  const replyLink = `mailto:${encodeURIComponent(t.userEmail).replace('%40', '@')}?subject=${encodeURIComponent(`Re: [${t.reference}] ${oneLine(t.subject)}`)}`;
+  const reply = `Para responder, escribe a ${t.userEmail} indicando la referencia ${t.reference}: ${replyLink}`;
   const text = ['Nuevo ticket de soporte desde RankMaps.', '', ...details.map(([k, v]) => `${k}: ${v}`), '', 'Mensaje:', t.message, '', reply].join('\n');
   const html = page(
     subject,
@@ -58,7 +60,8 @@ export function buildSupportInboxEmail(t: SupportTicketMail & { userId: string; 
 ${rows(details)}
 <h2 style="font-size:15px;margin-top:20px">Mensaje</h2>
 ${messageBlock(t.message)}
-<p style="margin-top:20px;color:#475569">Para responder, escribe a <a href="mailto:${escapeHtml(t.userEmail)}">${escapeHtml(t.userEmail)}</a> indicando la referencia ${escapeHtml(t.reference)}.</p>`,
+<p style="margin-top:20px"><a href="${escapeHtml(replyLink)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:8px 16px;border-radius:8px;text-decoration:none">Responder a ${escapeHtml(t.userName)}</a></p>
+<p style="color:#475569">O escribe a <a href="mailto:${escapeHtml(t.userEmail)}">${escapeHtml(t.userEmail)}</a> indicando la referencia ${escapeHtml(t.reference)}.</p>`,
   );
   return { to: t.supportEmail, subject, text, html, kind: 'support-ticket' };
 }

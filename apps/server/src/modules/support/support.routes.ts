@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
-import { supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
+import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import { supportTicketCreatedSchema, supportTicketListSchema, supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
 import { requireUserId } from '../../plugins/auth';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerUser } from '../rate-limits/shared-rate-limit';
-import { SUPPORT_TICKET_SENT_MESSAGE, sendSupportTicket } from './support.service';
+import { SUPPORT_TICKET_SENT_MESSAGE, listSupportTickets, sendSupportTicket } from './support.service';
 
 /**
  * POST /api/general/support: the /support ticket form (docs/product.md §7). Signed-in only; the
@@ -26,12 +26,29 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         summary: 'Crea un ticket de soporte',
         body: supportTicketRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
+        response: { 200: supportTicketCreatedSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {
-      await sendSupportTicket(app.container, requireUserId(request), request.body, request.ip);
-      return { message: SUPPORT_TICKET_SENT_MESSAGE };
+      // The spec's message, plus the reference the confirmation shows (docs/decisions.md §22.5).
+      const { reference } = await sendSupportTicket(app.container, requireUserId(request), request.body, request.ip);
+      return { message: SUPPORT_TICKET_SENT_MESSAGE, reference };
     },
+  );
+
+  /** GET /api/general/support/tickets: the signed-in user's own tickets, newest first (docs/decisions.md §22.5). */
+  app.get(
+    '/general/support/tickets',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['soporte'],
+        security: [{ bearer: [] }],
+        summary: 'Lista los tickets de soporte del usuario',
+        description: 'Los 100 más recientes, del más nuevo al más antiguo: referencia, asunto, categoría, prioridad, fecha y estado.',
+        response: { 200: supportTicketListSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => listSupportTickets(app.container, requireUserId(request)),
   );
 };

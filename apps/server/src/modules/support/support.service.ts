@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { getPlan } from '@rankmaps/shared/plans';
-import type { supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
+import type { SupportTicketSummary, supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
 import type { Container } from '../../container';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { getPlanState } from '../billing';
@@ -46,4 +46,20 @@ export async function sendSupportTicket(container: Pick<Container, 'boss' | 'cap
     await queueEmail(container, buildSupportConfirmationEmail(ticket), tx);
   });
   return { reference };
+}
+
+/** How many tickets /support lists: a person's whole history in practice; a bot's is cut. */
+export const SUPPORT_TICKETS_LISTED = 100;
+
+/** The user's own tickets, newest first (docs/decisions.md §22.5). Every one is 'recibido': replies go by e-mail. */
+export async function listSupportTickets(container: Pick<Container, 'database'>, userId: string): Promise<SupportTicketSummary[]> {
+  const rows = await supportRepository.listByUser(container.database.db, userId, SUPPORT_TICKETS_LISTED);
+  return rows.map((r) => ({
+    reference: r.reference,
+    subject: r.subject,
+    category: r.category as SupportTicketSummary['category'],
+    priority: r.priority as SupportTicketSummary['priority'],
+    createdAt: r.createdAt.toISOString(),
+    state: 'recibido',
+  }));
 }

@@ -6,7 +6,7 @@ import { createTestApp } from '../../../test/test-app';
 const valid = {
   type: 'business',
   fiscalName: '  Talleres Costa del Sol SL ',
-  taxId: 'B29123456',
+  taxId: 'B29123452',
   address: 'Calle Larios 5, 2º',
   postalCode: '29005',
   city: 'Málaga',
@@ -30,7 +30,7 @@ describe('PUT /api/user/billing', async () => {
     expect(res.json().billingData).toEqual({
       type: 'business',
       fiscalName: 'Talleres Costa del Sol SL',
-      taxId: 'B29123456',
+      taxId: 'B29123452',
       address: 'Calle Larios 5, 2º',
       postalCode: '29005',
       city: 'Málaga',
@@ -89,11 +89,28 @@ describe('PUT /api/user/billing', async () => {
     ['the phone has letters', { phone: 'llámame' }, 'Introduce un teléfono válido'],
     ['the fiscal name is too long', { fiscalName: 'x'.repeat(201) }, 'El texto es demasiado largo'],
     ['the postal code is too long', { postalCode: '1'.repeat(17) }, 'El texto es demasiado largo'],
-  ])('when %s, then it answers 400 in Spanish', async (_label, change, message) => {
+    ['the Spanish tax id is "123"', { taxId: '123' }, 'El NIF, NIE o CIF no es válido: revisa los números y la letra de control'],
+    ['the Spanish NIF has the wrong letter', { taxId: '12345678A' }, 'El NIF, NIE o CIF no es válido: revisa los números y la letra de control'],
+    ['the Spanish postal code is "ABC"', { postalCode: 'ABC' }, 'El código postal de España tiene 5 cifras y empieza por el número de la provincia (01 a 52)'],
+    ['the Spanish postal code has no province (53…)', { postalCode: '53001' }, 'El código postal de España tiene 5 cifras y empieza por el número de la provincia (01 a 52)'],
+    ['a foreign tax id is "123"', { country: 'Portugal', taxId: '123' }, 'Introduce un número de identificación fiscal válido'],
+    ['a foreign postal code is "ABC"', { country: 'Portugal', postalCode: 'ABC' }, 'Introduce un código postal válido'],
+  ])('when %s, then it answers 400 in Spanish and the stored data stays', async (_label, change, message) => {
     const { headers } = await signedIn();
+    const before = (await put(headers, valid)).json().billingData;
     const res = await put(headers, { ...valid, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
+    const profile = await app.inject({ method: 'GET', url: '/api/user/profile', headers });
+    expect(profile.json().billingData).toEqual(before);
+  });
+
+  it('when the tax id is a real NIE, a CIF typed with dashes, or a foreign one, then it is accepted', async () => {
+    const { headers } = await signedIn();
+    for (const change of [{ taxId: 'X1234567L' }, { taxId: 'b-2912345-2' }, { country: 'Portugal', taxId: '501964843', postalCode: '1000-001' }]) {
+      const res = await put(headers, { ...valid, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(200);
+    }
   });
 
   it('when billingData is missing, then it answers 400; without a token, 401', async () => {

@@ -3,6 +3,20 @@ import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } fr
 /** Applies one provider event. */
 export type BillingEventHandler = (event: EventLike) => Promise<unknown>;
 
+/** A move of a subscription to another price, prorated as of `prorationDate` (seconds). */
+export interface PlanChangeInput {
+  subscriptionId: string;
+  priceId: string;
+  prorationDate: number;
+}
+
+/** What a plan change charges now, in cents, and the period that follows it. */
+export interface PlanChangeQuote {
+  amountDue: number;
+  currency: string;
+  periodEnd: number;
+}
+
 export interface CheckoutInput {
   mode: 'subscription' | 'payment';
   priceId: string;
@@ -35,6 +49,10 @@ export interface PaymentsProvider {
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<SubscriptionLike>;
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionLike>;
+  /** What moving up to another price would charge now, pro rata (nothing changes). */
+  previewPlanChange(input: PlanChangeInput): Promise<PlanChangeQuote>;
+  /** Moves up to another price at once, charging the prorated difference now. */
+  changePlan(input: PlanChangeInput & { idempotencyKey: string }): Promise<SubscriptionLike>;
   listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]>;
   /** Verifies a webhook's signature on the raw body; throws when it does not match. */
   constructEvent(rawBody: Buffer, signature: string): EventLike;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CREDIT_PACKAGE, annualTotal } from '@rankmaps/shared/plans';
 import type { Db } from '../../db/client';
 import type { PriceCatalog } from '../../modules/billing/price-catalog';
-import type { BillingEventHandler, CheckoutInput, PaymentsProvider } from './interface';
+import type { BillingEventHandler, CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote } from './interface';
 import { SandboxStore } from './sandbox-store';
 import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
 
@@ -33,6 +33,8 @@ export class SandboxPayments implements PaymentsProvider {
   readonly name = 'sandbox' as const;
   private readonly store: SandboxStore;
   private dispatch?: BillingEventHandler;
+  /** Plan changes by idempotency key, as Stripe keeps them: a repeated key gets the first answer. */
+  private readonly planChanges = new Map<string, Promise<SubscriptionLike>>();
 
   constructor(
     db: Db,
@@ -247,6 +249,68 @@ export class SandboxPayments implements PaymentsProvider {
     await this.store.put('subscription', sub);
     await this.emit('customer.subscription.deleted', sub);
     return sub;
+  }
+
+  /**
+   * Stripe's proration for an upgrade with `proration_behavior: 'always_invoice'`: on the same
+   * interval the period stays and the rest of it is charged at the new price minus the unused
+   * part of the old; a change of interval (monthly ↔ annual) starts a new period now, charged
+   * in full minus that unused part. During a trial nothing is charged and the trial goes on.
+   */
+  private quote(sub: SubscriptionLike, input: PlanChangeInput): PlanChangeQuote & { periodStart: number; interval: string } {
+    const item = sub.items.data[0]!;
+    const target = this.prices.resolve(input.priceId);
+    const interval = target?.kind === 'plan' && target.period === 'annual' ? 'year' : 'month';
+    const newAmount = this.amountOf(input.priceId);
+    const oldAmount = item.price.unit_amount ?? 0;
+    const { current_period_start: start, current_period_end: end } = item;
+    if (sub.status === 'trialing') return { amountDue: 0, currency: 'eur', periodStart: start, periodEnd: end, interval };
+    const at = Math.min(Math.max(input.prorationDate, start), end);
+    const unused = end > start ? (end - at) / (end - start) : 0;
+    const credit = Math.round(oldAmount * unused);
+    if (interval === item.price.recurring?.interval) {
+      return { amountDue: Math.max(0, Math.round(newAmount * unused) - credit), currency: 'eur', periodStart: start, periodEnd: end, interval };
+    }
+    return { amountDue: Math.max(0, newAmount - credit), currency: 'eur', periodStart: at, periodEnd: addMonths(at, interval === 'year' ? 12 : 1), interval };
+  }
+
+  async previewPlanChange(input: PlanChangeInput): Promise<PlanChangeQuote> {
+    const { amountDue, currency, periodEnd } = this.quote(await this.getSubscription(input.subscriptionId), input);
+    return { amountDue, currency, periodEnd };
+  }
+
+  async changePlan(input: PlanChangeInput & { idempotencyKey: string }): Promise<SubscriptionLike> {
+    const earlier = this.planChanges.get(input.idempotencyKey);
+    if (earlier) return earlier;
+    const change = this.applyPlanChange(input);
+    this.planChanges.set(input.idempotencyKey, change);
+    change.catch(() => this.planChanges.delete(input.idempotencyKey));
+    return change;
+  }
+
+  private async applyPlanChange(input: PlanChangeInput): Promise<SubscriptionLike> {
+    const sub = await this.getSubscription(input.subscriptionId);
+    const item = sub.items.data[0]!;
+    // Already on that price (a second tab): Stripe changes nothing and charges nothing.
+    if (item.price.id === input.priceId) return sub;
+    const q = this.quote(sub, input);
+    const changed: SubscriptionLike = {
+      ...sub,
+      items: {
+        data: [
+          {
+            ...item,
+            price: { id: input.priceId, unit_amount: this.amountOf(input.priceId), currency: 'eur', recurring: { interval: q.interval } },
+            current_period_start: q.periodStart,
+            current_period_end: q.periodEnd,
+          },
+        ],
+      },
+    };
+    await this.store.put('subscription', changed);
+    await this.emit('customer.subscription.updated', changed);
+    if (q.amountDue > 0) await this.emit('invoice.paid', await this.invoiceFor(changed, 'subscription_update', q.amountDue, true));
+    return changed;
   }
 
   async listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]> {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutInput, PaymentsProvider } from './interface';
+import type { CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote } from './interface';
 import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
 
 export interface StripeSettings {
@@ -108,6 +108,54 @@ export class StripePayments implements PaymentsProvider {
 
   async cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionLike> {
     return call('subscriptions.cancel', () => this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey }));
+  }
+
+  /** The subscription's one item: a price change must name it, or Stripe adds a second item. */
+  private async itemOf(subscriptionId: string) {
+    const sub = await call('subscriptions.retrieve', () => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items`);
+    return { sub, item };
+  }
+
+  /**
+   * The prorated amount of an upgrade, from Stripe's preview invoice
+   * (https://docs.stripe.com/api/invoices/create_preview): the same parameters as the update,
+   * with the proration as of `prorationDate`. `period_end` is the end of the period after the change.
+   */
+  async previewPlanChange(input: PlanChangeInput): Promise<PlanChangeQuote> {
+    const { sub, item } = await this.itemOf(input.subscriptionId);
+    const preview = await call('invoices.createPreview', () =>
+      this.stripe.invoices.createPreview({
+        customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+        subscription: sub.id,
+        subscription_details: {
+          items: [{ id: item.id, price: input.priceId }],
+          proration_behavior: 'always_invoice',
+          proration_date: input.prorationDate,
+        },
+      }),
+    );
+    const newPeriodEnd = preview.lines.data.find((l) => l.period.end > input.prorationDate)?.period.end ?? item.current_period_end;
+    return { amountDue: preview.amount_due, currency: preview.currency, periodEnd: newPeriodEnd };
+  }
+
+  /**
+   * An upgrade at once (https://docs.stripe.com/billing/subscriptions/upgrade-downgrade):
+   * the item's price is replaced, and `always_invoice` bills the proration now
+   * (https://docs.stripe.com/billing/subscriptions/prorations). `error_if_incomplete` makes a
+   * declined card fail the update instead of leaving the new plan unpaid. No proration_date:
+   * a retry with the same idempotency key must send the same parameters.
+   */
+  async changePlan(input: PlanChangeInput & { idempotencyKey: string }): Promise<SubscriptionLike> {
+    const { item } = await this.itemOf(input.subscriptionId);
+    return call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(
+        input.subscriptionId,
+        { items: [{ id: item.id, price: input.priceId }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
   }
 
   async listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]> {

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { PlanPanel } from '@/features/billing/components/plan-panel';
+import { TrialNotice } from '@/features/billing/components/trial-notice';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { GbpPanel } from '@/features/gbp/components/gbp-panel';
+import { useScanQuota } from '@/features/rankmaps/api/get-scan-quota';
 import { GbpTileDetail, GbpTileValue } from '@/features/gbp/components/gbp-tile';
 import { useGbpCallbackResult } from '@/features/gbp/hooks/use-gbp-callback-result';
 import { useSession } from '@/lib/auth/session';
@@ -19,6 +21,9 @@ export default function DashboardRoute() {
   useGbpCallbackResult();
   const { profile } = useSession();
   const info = useSubscriptionInfo(Boolean(profile));
+  // Only basic-type plans count manual scans (docs/decisions.md §2); the limits panel shows what is left.
+  const quota = useScanQuota(profile?.planLimits.type === 'basic');
+  const left = quota.data;
   if (!profile) return null;
   return (
     <DashboardPage
@@ -28,7 +33,13 @@ export default function DashboardRoute() {
       onRetry={() => void info.refetch()}
       retrying={info.isFetching}
       pastDueBanner={<PastDueBanner info={info.data} />}
-      planPanel={<PlanPanel profile={profile} />}
+      trialNotice={<TrialNotice info={info.data} />}
+      planPanel={
+        <PlanPanel
+          profile={profile}
+          manualScansLeft={left?.limit != null && left.remaining != null ? { remaining: left.remaining, limit: left.limit } : undefined}
+        />
+      }
       gbpTile={{ value: <GbpTileValue />, detail: <GbpTileDetail /> }}
       gbpPanel={<GbpPanel />}
     />

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { CheckoutError } from './components/checkout-error';
+import { CheckoutCancelledNotice } from './components/checkout-cancelled-notice';
 import { formatCount, formatEuro } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -34,6 +35,7 @@ export function BuyCreditsPage() {
 
   return (
     <div className="px-4 pt-14 pb-20 sm:px-6 sm:pt-20 lg:px-8">
+      <CheckoutCancelledNotice />
       <div className="mx-auto max-w-3xl text-center">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('buyCredits.eyebrow')}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">{t('buyCredits.title')}</h1>

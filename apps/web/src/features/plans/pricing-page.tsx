@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CREDIT_PACKAGE,
@@ -12,13 +12,17 @@ import {
   type PlanCategory,
 } from '@rankmaps/shared/plans';
 import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
-import { useSession } from '@/lib/auth/session';
+import { hasPaidPlan, useSession } from '@/lib/auth/session';
+import { useCurrentSubscription } from './api/get-current-subscription';
+import { ChangePlanDialog } from './components/change-plan-dialog';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '@/lib/page-meta';
 import { formatEuro } from '@/lib/format';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
+import { WelcomeNotice } from './components/welcome-notice';
+import { CheckoutCancelledNotice } from './components/checkout-cancelled-notice';
 import { paths } from '@/lib/paths';
 
 /** docs/product.md §1 and docs/product.md §9: competitors followed per location. */
@@ -31,11 +35,20 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const { t, i18n } = useTranslation('plans');
   const { isAuthenticated, profile } = useSession();
   const [audience, setAudience] = useState<PlanCategory>(() => (profile?.planLimits.type === 'pro' ? 'professional' : 'basic'));
-  const [period, setPeriod] = useState<BillingPeriod>('annual');
+  // Back from a checkout left unpaid, the period chosen before it is kept (docs/decisions.md §22).
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState<BillingPeriod>(() => (params.get('period') === 'monthly' ? 'monthly' : 'annual'));
+  // Never subscribed: the confirmation just brought them here.
+  const newcomer = isAuthenticated && profile !== null && !hasPaidPlan(profile) && !profile.subscriptionStatus;
   const plansQuery = usePlans();
   const checkout = useCreateCheckoutSession();
   // Which plan the last checkout attempt was for, so only that card shows its state.
   const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
+  // A subscriber changes plan instead of starting a second checkout (docs/decisions.md §22.1).
+  const subscriptionInfo = useCurrentSubscription(isAuthenticated);
+  const subscribed = Boolean(subscriptionInfo.data?.hasActiveSubscription && subscriptionInfo.data.subscription);
+  const currentPeriod: BillingPeriod | null = subscriptionInfo.data?.subscription?.billingPeriod === 'anual' ? 'annual' : subscriptionInfo.data?.subscription ? 'monthly' : null;
+  const [change, setChange] = useState<{ priceId: string; label: string } | null>(null);
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
   // docs/product.md §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
@@ -43,6 +56,13 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const plans = plansUnavailable ? [getPlan('basico')!] : plansByCategory(audience);
 
   const subscribe = async (plan: Plan) => {
+    if (subscribed) {
+      const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
+      const entry = catalogue?.plans.find((p) => p.id === plan.id);
+      const priceId = period === 'annual' ? entry?.anual_subscription_id : entry?.subscription_id;
+      if (priceId) setChange({ priceId, label: `${plan.name} (${t(period === 'annual' ? 'change.annual' : 'change.monthly')})` });
+      return;
+    }
     setCheckoutPlanId(plan.id);
     checkout.reset();
     const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
@@ -57,6 +77,8 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   return (
     <>
       <section aria-labelledby="pricing-title" className="px-4 pt-14 pb-6 sm:px-6 sm:pt-20 lg:px-8">
+        {newcomer && profile && <WelcomeNotice name={profile.firstName ?? profile.name} />}
+        <CheckoutCancelledNotice />
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('eyebrow')}</p>
           <h1 id="pricing-title" className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
@@ -121,7 +143,8 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
               plan={plan}
               period={period}
               signedIn={isAuthenticated}
-              isCurrent={profile?.currentPlan === plan.id}
+              isCurrent={profile?.currentPlan === plan.id && (!subscribed || currentPeriod === period)}
+              changing={subscribed}
               processing={checkoutPlanId === plan.id && (checkout.isPending || checkout.isSuccess)}
               disabled={checkout.isPending || checkout.isSuccess}
               checkoutError={checkoutPlanId === plan.id ? checkout.error : null}
@@ -129,6 +152,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             />
           ))}
         </ul>
+        {change && <ChangePlanDialog priceId={change.priceId} label={change.label} onClose={() => setChange(null)} />}
       </section>
 
       <section aria-labelledby="pricing-included" className="px-4 pb-12 sm:px-6 lg:px-8">

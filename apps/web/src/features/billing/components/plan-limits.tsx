@@ -4,8 +4,26 @@ import { isUnlimited } from '@rankmaps/shared/plans';
 import type { PlanLimitsValues } from '../utils/plan-limits';
 import { formatCount } from '@/lib/format';
 
-/** Places, keywords per place, weekly and manual scans, largest grid (docs/product.md §4; catalogue of docs/decisions.md §1). */
-export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimitsValues; headingLevel?: 'h2' | 'h3' }) {
+/** The month's manual scans as the API counts them (GET /rankmap/scan-quota). */
+export interface ManualScansLeft {
+  remaining: number;
+  limit: number;
+}
+
+/**
+ * Places, keywords per place, weekly and manual scans, largest grid (docs/product.md §4; catalogue of
+ * docs/decisions.md §1). Given `manualScansLeft`, the manual scans read "Quedan 3 de 5 este mes"
+ * (docs/decisions.md §22) rather than the plan's figure.
+ */
+export function PlanLimits({
+  limits,
+  headingLevel = 'h3',
+  manualScansLeft,
+}: {
+  limits: PlanLimitsValues;
+  headingLevel?: 'h2' | 'h3';
+  manualScansLeft?: ManualScansLeft | undefined;
+}) {
   const { t, i18n } = useTranslation('billing');
   const titleId = useId();
   const value = (n: number) => (isUnlimited(n) ? t('limits.unlimited') : formatCount(n, i18n.language));
@@ -13,7 +31,11 @@ export function PlanLimits({ limits, headingLevel = 'h3' }: { limits: PlanLimits
     { key: 'places', label: t('limits.places'), value: value(limits.places) },
     { key: 'keywords', label: t('limits.keywords'), value: value(limits.keywords) },
     { key: 'weeklyScans', label: t('limits.weeklyScans'), value: value(limits.weeklyScans) },
-    ...(limits.manualScans === undefined ? [] : [{ key: 'manualScans', label: t('limits.manualScans'), value: value(limits.manualScans) }]),
+    ...(manualScansLeft
+      ? [{ key: 'manualScans', label: t('limits.manualScans'), value: t('limits.manualScansLeft', { remaining: manualScansLeft.remaining, limit: manualScansLeft.limit }) }]
+      : limits.manualScans === undefined
+        ? []
+        : [{ key: 'manualScans', label: t('limits.manualScans'), value: value(limits.manualScans) }]),
     { key: 'grid', label: t('limits.grid'), value: t('limits.gridValue', { size: limits.gridSize }) },
   ];
   const Heading = headingLevel;

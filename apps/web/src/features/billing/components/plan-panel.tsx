@@ -5,14 +5,15 @@ import { SparklesIcon } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
-import { PlanLimits } from './plan-limits';
+import { type ManualScansLeft, PlanLimits } from './plan-limits';
 import { paths } from '@/lib/paths';
 
 /**
  * What the plan allows (docs/product.md §4 plan types): pro plans show their credits, other plans
- * their limits, and the free state an upgrade button.
+ * their limits (with the month's manual scans left, when the caller has them), and the free state
+ * an upgrade button.
  */
-export function PlanPanel({ profile }: { profile: Profile }) {
+export function PlanPanel({ profile, manualScansLeft }: { profile: Profile; manualScansLeft?: ManualScansLeft | undefined }) {
   const { t } = useTranslation('billing');
   const type = profile.planLimits.type;
   return (
@@ -25,7 +26,7 @@ export function PlanPanel({ profile }: { profile: Profile }) {
           headingLevel="h2"
         />
       )}
-      {type === 'basic' && <PlanLimits limits={limitsOfProfile(profile)} headingLevel="h2" />}
+      {type === 'basic' && <PlanLimits limits={limitsOfProfile(profile)} headingLevel="h2" manualScansLeft={manualScansLeft} />}
       {type === 'free' && (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex gap-3">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
+import { FirstPlaceCard } from './first-place-card';
 import { QuickLinks } from './quick-links';
 import { SummaryTiles, type GbpTileContent } from './summary-tiles';
 
@@ -16,6 +17,8 @@ interface DashboardPageProps {
   retrying: boolean;
   /** The past-due warning (billing); renders nothing while payments are fine. */
   pastDueBanner: ReactNode;
+  /** The trial's end date (billing); renders nothing outside a trial. */
+  trialNotice: ReactNode;
   /** Limits, or credits for pro plans, or an upgrade button (billing). */
   planPanel: ReactNode;
   /** The Google Business tile's figure and line (Conectado / No conectado / loading). */
@@ -32,6 +35,7 @@ export function DashboardPage({
   onRetry,
   retrying,
   pastDueBanner,
+  trialNotice,
   planPanel,
   gbpTile,
   gbpPanel,
@@ -52,6 +56,8 @@ export function DashboardPage({
         </AlertBanner>
       )}
       {pastDueBanner}
+      {trialNotice}
+      {profile.places.length === 0 && <FirstPlaceCard />}
       <QuickLinks />
       <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} gbp={gbpTile} />
       {gbpPanel}

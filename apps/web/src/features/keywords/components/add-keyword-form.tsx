@@ -1,9 +1,9 @@
-import { KEYWORD_NAME_MAX_LENGTH } from '@rankmaps/shared/schemas/keywords';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { keywordNameError } from '../utils/keyword-name-error';
 
-/** One text box and a button; the name is trimmed and required (docs/product.md §5). onAdd resolves with an error to show, or null. */
+/** One text box and a button; the name is trimmed, required and at most 100 characters, never cut (docs/product.md §5). onAdd resolves with an error to show, or null. */
 export function AddKeywordForm({ onAdd, saving }: { onAdd: (name: string) => Promise<string | null>; saving: boolean }) {
   const { t } = useTranslation('keywords');
   const [name, setName] = useState('');
@@ -16,8 +16,10 @@ export function AddKeywordForm({ onAdd, saving }: { onAdd: (name: string) => Pro
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!name.trim()) {
-          setError(t('v:keywordNameRequired'));
+        // Refused, not cut: a cut keyword would search for something the user never wrote.
+        const invalid = keywordNameError(name);
+        if (invalid) {
+          setError(t(invalid));
           return;
         }
         const problem = await onAdd(name);
@@ -33,7 +35,6 @@ export function AddKeywordForm({ onAdd, saving }: { onAdd: (name: string) => Pro
           id={inputId}
           type="text"
           value={name}
-          maxLength={KEYWORD_NAME_MAX_LENGTH}
           onChange={(e) => setName(e.target.value)}
           placeholder={t('add.placeholder')}
           aria-invalid={error ? true : undefined}

@@ -94,7 +94,7 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
             setGrid(v);
             setNotice(null);
           }}
-          planLimits={profile.planLimits}
+          planLimits={{ ...profile.planLimits, currentPlan: profile.currentPlan }}
           onMatrix={setMatrix}
           onPickCenter={place.serviceArea ? setCenter : undefined}
           headingLevel={2}

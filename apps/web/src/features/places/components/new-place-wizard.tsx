@@ -17,6 +17,7 @@ import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
 import { WizardSteps } from './wizard-steps';
+import { missingPlaceData } from '../utils/missing-place-data';
 import { paths } from '@/lib/paths';
 
 /** One id per wizard visit: Google bills autocomplete and details of one session together. */
@@ -64,8 +65,10 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
 
   const submit = async () => {
     setCreateError(null);
-    if (!selected || !center || !matrix) {
-      setCreateError(t('wizard.missingData'));
+    const missing = missingPlaceData({ selected: !!selected, center: !!center, grid: !!matrix });
+    if (missing || !selected || !center || !matrix) {
+      // The spec's sentence, then what exactly is missing (the centre, for a service area).
+      setCreateError(`${t('wizard.missingData')}: ${t(`wizard.missing.${missing ?? 'grid'}`)}`);
       return;
     }
     try {
@@ -166,11 +169,11 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
               center={center}
               value={grid}
               onChange={setGrid}
-              planLimits={profile.planLimits}
+              planLimits={{ ...profile.planLimits, currentPlan: profile.currentPlan }}
               onMatrix={setMatrix}
               onPickCenter={serviceArea ? setPickedCenter : undefined}
             >
-              {serviceArea && <ServiceAreaLocator onLocate={(a) => setPickedCenter({ lat: a.lat, lng: a.lng })} />}
+              {serviceArea && <ServiceAreaLocator center={pickedCenter} onLocate={(a) => setPickedCenter({ lat: a.lat, lng: a.lng })} />}
             </MatrixEditor>
           )}
 

@@ -1,19 +1,40 @@
 import type { LocatedArea } from '@rankmaps/shared/schemas/places';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useLocateArea } from '../api/locate-area';
+import { onlyResult } from '../utils/missing-place-data';
 
 /**
  * For a service-area business (no public address): type a city or an address to centre the
  * grid there. Clicking the map does the same (the matrix editor reports the click).
  */
-export function ServiceAreaLocator({ onLocate }: { onLocate: (area: LocatedArea) => void }) {
+export function ServiceAreaLocator({
+  center,
+  onLocate,
+}: {
+  center: { lat: number; lng: number } | null;
+  onLocate: (area: LocatedArea) => void;
+}) {
   const { t } = useTranslation('places');
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const located = useLocateArea(query);
   const inputId = useId();
+  const [chosen, setChosen] = useState<LocatedArea | null>(null);
+  const choose = (area: LocatedArea) => {
+    setChosen(area);
+    onLocate(area);
+  };
+  // A search with one result needs no second click: it centres the grid at once, once per search.
+  const taken = useRef<string | null>(null);
+  const single = onlyResult(located.data);
+  useEffect(() => {
+    if (!single || taken.current === query) return;
+    taken.current = query;
+    setChosen(single);
+    onLocate(single);
+  }, [single, query, onLocate]);
   return (
     <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
       <p className="text-sm font-semibold text-amber-900">{t('serviceAreaWizard.title')}</p>
@@ -46,11 +67,11 @@ export function ServiceAreaLocator({ onLocate }: { onLocate: (area: LocatedArea)
             <p className="text-sm text-red-700">{located.error.message}</p>
           ) : located.data && located.data.length === 0 ? (
             <p className="text-sm text-slate-600">{t('serviceAreaWizard.none')}</p>
-          ) : (
+          ) : single ? null : (
             <ul className="flex flex-wrap gap-2">
               {(located.data ?? []).map((area) => (
                 <li key={`${area.lat},${area.lng}`}>
-                  <Button variant="secondary" className="py-1.5! text-xs!" onClick={() => onLocate(area)}>
+                  <Button variant="secondary" className="py-1.5! text-xs!" onClick={() => choose(area)}>
                     {area.label}
                   </Button>
                 </li>
@@ -58,6 +79,12 @@ export function ServiceAreaLocator({ onLocate }: { onLocate: (area: LocatedArea)
             </ul>
           )}
         </div>
+      )}
+      {/* The located place's name, while the grid is still centred on it (a click on the map moves it elsewhere). */}
+      {chosen && center?.lat === chosen.lat && center.lng === chosen.lng && (
+        <p className="mt-2 text-sm font-medium text-amber-900" data-testid="service-area-center" aria-live="polite">
+          {t('serviceAreaWizard.centered', { label: chosen.label })}
+        </p>
       )}
     </div>
   );

@@ -18,12 +18,14 @@ interface PlanCardProps {
   disabled: boolean;
   /** The last checkout attempt for this plan failed. */
   checkoutError: unknown;
+  /** The user already subscribes: the button changes plan instead of starting a checkout. */
+  changing?: boolean;
   onSubscribe: () => void;
 }
 
 const buttonBase = 'inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-sm font-semibold transition-colors';
 
-export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, onSubscribe }: PlanCardProps) {
+export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, changing = false, onSubscribe }: PlanCardProps) {
   const { t, i18n } = useTranslation('plans');
   const euro = (n: number) => formatEuro(n, i18n.language);
   const annual = period === 'annual';
@@ -88,7 +90,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
             className={`${buttonClass} gap-2 disabled:cursor-not-allowed disabled:opacity-70`}
           >
             {processing && <Spinner className="h-4 w-4" />}
-            {processing ? t('checkout.processing') : t(annual ? 'cta.annual' : 'cta.monthly')}
+            {processing ? t('checkout.processing') : changing ? t('cta.change') : t(annual ? 'cta.annual' : 'cta.monthly')}
           </button>
         )}
         {Boolean(checkoutError) && <CheckoutError id={`${plan.id}-checkout-error`} error={checkoutError} />}

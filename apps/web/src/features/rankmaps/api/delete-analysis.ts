@@ -17,6 +17,7 @@ export function useDeleteAnalysis(keywordId: string) {
         queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
         queryClient.invalidateQueries({ queryKey: rankmapsKeys.trend(keywordId) }),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.scanQuota() }),
       ]);
     },
   });

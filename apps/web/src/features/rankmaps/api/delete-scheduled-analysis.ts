@@ -16,6 +16,7 @@ export function useDeleteScheduledAnalysis(keywordId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.scanQuota() }),
       ]),
     // Even a refusal (it started meanwhile) means the list is out of date.
     onError: () => queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),

@@ -25,6 +25,7 @@ export function useStartAnalysis(keywordId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: rankmapsKeys.list(keywordId) }),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: rankmapsKeys.scanQuota() }),
       ]),
   });
 }

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { MAX_FOLLOWED_COMPETITORS } from '@rankmaps/shared/schemas/trend';
 import { formatDecimal, formatPercent, formatRating } from '@/lib/format';
-import { type CompetitorSortKey, DEFAULT_SORT, type SortState, ariaSort, nextSort, rankCompetitors, sortCompetitorRows } from '../utils/competitor-sort';
+import {
+  type CompetitorSortKey,
+  DEFAULT_SORT,
+  type SortState,
+  ariaSort,
+  nextSort,
+  rankCompetitors,
+  sortCompetitorRows,
+} from '../utils/competitor-sort';
 import { AdBadge, FollowPin, OursBadge, RatingStar, RatingText } from './results-ui';
 
 export interface CompetitorsTableProps {
@@ -20,7 +28,12 @@ interface Column {
   label: string;
   /** Numbers are right-aligned. */
   numeric: boolean;
+  /** Hidden until the user asks for every column: the figures the summary and the map already give. */
+  secondary?: boolean;
 }
+
+/** The table fits a 1280 px screen with the secondary columns folded away (docs/decisions.md §22.3). */
+const TABLE_MIN_WIDTH = { compact: 'min-w-[50rem]', full: 'min-w-[60rem]' } as const;
 
 /**
  * The competitors of an analysis (docs/product.md §9: up to 80 rows, already capped by the server):
@@ -36,20 +49,23 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
   const hintId = useId();
   const captionId = useId();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [allColumns, setAllColumns] = useState(false);
   const followedSet = useMemo(() => new Set(followed), [followed]);
   const ranked = useMemo(() => rankCompetitors(analysis.competitors), [analysis.competitors]);
   const rows = useMemo(() => sortCompetitorRows(ranked, sort, locale), [ranked, sort, locale]);
   const total = analysis.totalPoints;
 
-  const columns: Column[] = [
+  const everyColumn: Column[] = [
     { key: 'avgPosition', label: t('table.columns.avgPosition'), numeric: true },
     { key: 'avgTotalPosition', label: t('table.columns.avgTotalPosition'), numeric: true },
     { key: 'appearances', label: t('table.columns.appearances'), numeric: true },
-    { key: 'localPackPercentage', label: t('table.columns.localPack'), numeric: true },
-    { key: 'visibilityIndex', label: t('table.columns.visibility'), numeric: true },
+    { key: 'localPackPercentage', label: t('table.columns.localPack'), numeric: true, secondary: true },
+    { key: 'visibilityIndex', label: t('table.columns.visibility'), numeric: true, secondary: true },
     { key: 'compositeScore', label: t('table.columns.compositeScore'), numeric: true },
     { key: 'rating', label: t('table.columns.rating'), numeric: false },
   ];
+  const columns = allColumns ? everyColumn : everyColumn.filter((c) => !c.secondary);
+  const hiddenCount = everyColumn.length - columns.length;
 
   const sortButton = (key: CompetitorSortKey, label: string, numeric: boolean) => (
     <button
@@ -113,10 +129,21 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
         <p className="mt-4 text-sm text-slate-500">{t('table.empty')}</p>
       ) : (
         <>
-          {/* Shown at every width: the table is 56rem wide, more than its column even on desktops. */}
-          <p id={hintId} className="mt-4 text-xs text-slate-500">
-            {t('table.scrollHint')}
-          </p>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            {/* Said at every width: narrow screens scroll the table sideways, and so may every column on a laptop. */}
+            <p id={hintId} className="text-xs text-slate-500">
+              {t('table.scrollHint')}
+            </p>
+            <button
+              type="button"
+              onClick={() => setAllColumns((v) => !v)}
+              aria-expanded={allColumns}
+              className="rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              data-testid="competitors-columns-toggle"
+            >
+              {allColumns ? t('table.fewerColumns') : t('table.moreColumns', { count: everyColumn.filter((c) => c.secondary).length })}
+            </button>
+          </div>
           {/* Focusable so that keyboard users can scroll it sideways too; relative so that the
               visually hidden (absolutely positioned) texts inside stay within the scroller. */}
           <div
@@ -128,7 +155,10 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
             aria-labelledby={captionId}
             aria-describedby={hintId}
           >
-            <table className="w-full min-w-[56rem] border-separate border-spacing-0 text-sm">
+            <table
+              className={`w-full ${allColumns ? TABLE_MIN_WIDTH.full : TABLE_MIN_WIDTH.compact} border-separate border-spacing-0 text-sm`}
+              data-hidden-columns={hiddenCount}
+            >
               <caption id={captionId} className="sr-only">
                 {t('table.caption')}
               </caption>
@@ -144,7 +174,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                   <th
                     scope="col"
                     aria-sort={ariaSort(sort, 'name')}
-                    className="sticky left-10 z-10 w-40 min-w-40 border-r border-b border-slate-200 bg-slate-50 px-3 py-2.5 sm:w-64 sm:min-w-64"
+                    className="sticky left-10 z-10 w-40 min-w-40 border-r border-b border-slate-200 bg-slate-50 px-3 py-2.5 sm:w-56 sm:min-w-56"
                   >
                     {sortButton('name', t('table.columns.name'), false)}
                   </th>
@@ -180,7 +210,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                       </td>
                       <th
                         scope="row"
-                        className={`sticky left-10 z-[1] w-40 min-w-40 border-r border-r-slate-200 text-left font-normal sm:w-64 sm:min-w-64 ${cell}`}
+                        className={`sticky left-10 z-[1] w-40 min-w-40 border-r border-r-slate-200 text-left font-normal sm:w-56 sm:min-w-56 ${cell}`}
                       >
                         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                           <span className="font-medium break-words text-slate-900">{c.name}</span>
@@ -202,8 +232,12 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
                       <td className={`text-right tabular-nums ${cell}`}>
                         {c.appearances}/{total}
                       </td>
-                      <td className={`text-right tabular-nums ${cell}`}>{formatPercent(c.localPackPercentage, locale)}</td>
-                      <td className={`text-right tabular-nums ${cell}`}>{formatDecimal(c.visibilityIndex, locale)}</td>
+                      {allColumns && (
+                        <>
+                          <td className={`text-right tabular-nums ${cell}`}>{formatPercent(c.localPackPercentage, locale)}</td>
+                          <td className={`text-right tabular-nums ${cell}`}>{formatDecimal(c.visibilityIndex, locale)}</td>
+                        </>
+                      )}
                       <td className={`text-right font-semibold text-slate-900 tabular-nums ${cell}`}>
                         {formatDecimal(c.compositeScore, locale)}
                       </td>

@@ -14,7 +14,7 @@ import { type DataSourceNotice, dataSourceNotice } from '../utils/analysis-logic
 import { AnalysisTimeline } from './analysis-timeline';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { NewAnalysisModal } from './new-analysis-modal';
-import { SelectedAnalysis } from './selected-analysis';
+import { MainAndHistory, SelectedAnalysis } from './selected-analysis';
 import { StatusPanel } from './status-panel';
 import { paths } from '@/lib/paths';
 
@@ -52,6 +52,21 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
   if (keyword.placeId._id !== placeId) return <Navigate to={paths.keywordAnalysis.getHref(keyword.placeId._id, keyword._id)} replace />;
 
   const realEntries = list.filter((e) => !e.virtual);
+  // The grid's second row stretches: a summary and history taller than the map leave their
+  // room under the trend, not between the map and the trend.
+  // Not an <aside>: the timeline is its own named region, and a second unnamed
+  // complementary landmark (besides the app sidebar) would be ambiguous.
+  const timeline = (
+    <AnalysisTimeline
+      keywordId={keywordId}
+      entries={list}
+      selectedId={selectedId}
+      live={polled}
+      timeZone={keyword.placeId.timeZone}
+      now={now}
+      onSelect={select}
+    />
+  );
   const onStarted = (result: AnalyzeResponse) => {
     setCreating(false);
     // The list already holds it (the mutation waited for the refetch): select it and follow it.
@@ -74,29 +89,21 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
       {list.length === 0 ? (
         <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
-          {/* Not an <aside>: the timeline is its own named region, and a second unnamed
-              complementary landmark (besides the app sidebar) would be ambiguous. */}
-          <div className="lg:sticky lg:top-4">
-            <AnalysisTimeline
-              keywordId={keywordId}
-              entries={list}
-              selectedId={selectedId}
-              live={polled}
-              timeZone={keyword.placeId.timeZone}
-              now={now}
-              onSelect={select}
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
+          {selected && live && realEntries.length > 0 ? (
+            <SelectedAnalysis key={selected.id} keyword={keyword} entry={selected} live={live} now={now} history={timeline} />
+          ) : (
+            <MainAndHistory
+              history={timeline}
+              main={
+                realEntries.length === 0 ? (
+                  <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
+                ) : (
+                  <StatusPanel title={t('status.noneTitle')} body={t('empty.scheduledOnly')} />
+                )
+              }
             />
-          </div>
-          <div className="min-w-0 space-y-6">
-            {realEntries.length === 0 ? (
-              <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
-            ) : selected && live ? (
-              <SelectedAnalysis key={selected.id} keyword={keyword} entry={selected} live={live} now={now} />
-            ) : (
-              <StatusPanel title={t('status.noneTitle')} body={t('empty.scheduledOnly')} />
-            )}
-          </div>
+          )}
         </div>
       )}
 

@@ -11,9 +11,12 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { usePlaceValidPoints } from '../api/get-place-grid';
+import { useScanQuota } from '../api/get-scan-quota';
 import { useStartAnalysis } from '../api/start-analysis';
 import { analysisCost, isoToZonedLocal, zonedLocalToIso } from '../utils/analysis-logic';
-import { formatDateTime } from '@/lib/format';
+import { type QuotaView, quotaView } from '../utils/scan-quota';
+import { formatDateTime, formatLongDate } from '@/lib/format';
+import { upgradeNeedText } from '@/lib/upgrade-text';
 import { serverMessage } from '../utils/server-message';
 import { paths } from '@/lib/paths';
 
@@ -35,7 +38,9 @@ function scheduleIssue(local: string, timeZone: string, now: Date) {
 
 /**
  * Nuevo Análisis (docs/product.md §2, docs/product.md §5): now, or at a date within 15 days on the place's clock.
- * The cost shows before confirming (docs/decisions.md §2): credits for pro plans, included for basic ones.
+ * The cost shows before confirming (docs/decisions.md §2): credits for pro plans, included for basic ones,
+ * with the month's manual scans left; when none are left, starting is disabled and the modal says
+ * why before the click (docs/decisions.md §22).
  */
 export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAnalysisModalProps) {
   const { t, i18n } = useTranslation('rankmaps');
@@ -45,6 +50,10 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
   const place = keyword.placeId;
   const isPro = profile.planLimits.type === 'pro';
   const points = usePlaceValidPoints(place._id, isPro);
+  const quotaQuery = useScanQuota(!isPro);
+  const quota = quotaQuery.data ? quotaView(quotaQuery.data, profile.currentPlan) : undefined;
+  const usedUp = quota?.kind === 'usedUp';
+  const usedUpId = useId();
   const formId = useId();
   const dateId = useId();
   const [when, setWhen] = useState<When>('now');
@@ -62,7 +71,7 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
     e.preventDefault();
     setSubmitted(true);
     setError(null);
-    if (issue) return;
+    if (issue || usedUp) return;
     const scheduledFor = when === 'schedule' ? zonedLocalToIso(local, place.timeZone) : null;
     try {
       const result = await start.mutateAsync(scheduledFor ? { scheduledFor } : { useWorker: true });
@@ -100,7 +109,7 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
           <Button variant="secondary" onClick={onClose}>
             {t('modal.cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={start.isPending}>
+          <Button type="submit" form={formId} loading={start.isPending} disabled={usedUp || start.isPending} aria-describedby={usedUp ? usedUpId : undefined}>
             {when === 'now' ? t('modal.startNow') : t('modal.startScheduled')}
           </Button>
         </>
@@ -158,6 +167,8 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
 
         <CostBox
           isPro={isPro}
+          quota={quota}
+          usedUpId={usedUpId}
           profile={profile}
           points={points.data}
           loading={points.isPending}
@@ -173,6 +184,8 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
 
 function CostBox({
   isPro,
+  quota,
+  usedUpId,
   profile,
   points,
   loading,
@@ -180,17 +193,42 @@ function CostBox({
   scheduled,
 }: {
   isPro: boolean;
+  quota: QuotaView | undefined;
+  usedUpId: string;
   profile: Profile;
   points: number | undefined;
   loading: boolean;
   failed: boolean;
   scheduled: boolean;
 }) {
-  const { t } = useTranslation('rankmaps');
+  const { t, i18n } = useTranslation('rankmaps');
+  const { t: tc } = useTranslation('common');
+  if (!isPro && quota?.kind === 'usedUp') {
+    const need = upgradeNeedText(quota.upgrade);
+    return (
+      <div id={usedUpId} data-testid="analysis-cost" role="alert" className="rounded-xl bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
+        <p className="font-semibold text-amber-900">{t('modal.quotaUsedUp', { count: quota.limit })}</p>
+        <p className="mt-0.5 text-amber-900">{t('modal.quotaResets', { date: formatLongDate(quota.resetsOn, i18n.language) })}</p>
+        {need && (
+          <p className="mt-2 font-medium text-amber-900">
+            {t('modal.quotaUpgrade', { need: tc(need.key, need.values) })}{' '}
+            <Link to={paths.subscription.getHref()} className="underline hover:text-amber-950">
+              {t('modal.seePlans')}
+            </Link>
+          </p>
+        )}
+      </div>
+    );
+  }
   if (!isPro) {
     return (
-      <div data-testid="analysis-cost" className="rounded-xl bg-emerald-50 p-3 text-sm ring-1 ring-emerald-200">
+      <div data-testid="analysis-cost" aria-live="polite" className="rounded-xl bg-emerald-50 p-3 text-sm ring-1 ring-emerald-200">
         <p className="font-semibold text-emerald-900">{t('modal.included')}</p>
+        {quota?.kind === 'left' && (
+          <p className="mt-1 text-emerald-900" data-testid="analysis-quota">
+            {t('modal.quotaLeft', { remaining: quota.remaining, limit: quota.limit })}
+          </p>
+        )}
         <p className="mt-0.5 text-xs text-emerald-900">{t('modal.includedHint')}</p>
       </div>
     );

@@ -1,5 +1,6 @@
 import * as L from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { Maximize2Icon, Minimize2Icon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETITORS_TOP, type Competitor } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
@@ -12,7 +13,8 @@ import {
   useBaseMap,
   useCoastlineLayer,
 } from '@/components/map/base-map';
-import { type Bounds, boundsOf } from '@/components/map/map-geometry';
+import { trapTab } from '@/components/ui/alerts/focus-trap';
+import { type Bounds, boundsOf, unwrapLng } from '@/components/map/map-geometry';
 import {
   type CompetitorMarker,
   FAILED_MARKER,
@@ -41,6 +43,8 @@ export interface ResultsMapProps {
   onSelectPoint: (index: number) => void;
   /** Shows the 'Datos de demostración' or 'Aproximación con Google Places' badge over the map. */
   notice: DataSourceNotice;
+  /** The business's own point, marked on the map; null for a service-area business without one. */
+  business: { lat: number; lng: number } | null;
 }
 
 /** docs/product.md §9: default zoom 13 or 14 before the points decide. */
@@ -52,6 +56,8 @@ const SINGLE_POINT_ZOOM = 15;
 const AREA_COLOR = '#1d4ed8';
 const COMPETITOR_COLOR = '#475569';
 const OUR_COLOR = '#1d4ed8';
+/** The business's pin: near-black, a colour no position band uses. */
+const BUSINESS_COLOR = '#0f172a';
 
 // The markers are Leaflet divIcons sized by the --rm-marker variable on the map container,
 // so a zoom resizes every marker without rebuilding (and unfocusing) it. Leaflet's own
@@ -59,11 +65,15 @@ const OUR_COLOR = '#1d4ed8';
 const RANK_MARKER_CLASS =
   'rm-result-marker group/m rounded-full size-(--rm-marker) ml-[calc(var(--rm-marker)/-2)] mt-[calc(var(--rm-marker)/-2)]';
 const RANK_MARKER_INNER =
-  'flex size-full items-center justify-center rounded-full border-2 group-data-[compact=true]/map:border font-bold leading-none tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] text-[length:calc(var(--rm-marker)*0.4)] group-data-[compact=true]/map:text-[length:0px] group-data-[selected=true]/m:ring-[3px] group-data-[selected=true]/m:ring-slate-900 group-data-[selected=true]/m:ring-offset-2 group-data-[selected=true]/m:ring-offset-white';
+  'flex size-full items-center justify-center rounded-full border-2 group-data-[compact=true]/map:border font-bold leading-none tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] text-[length:var(--rm-label)] group-data-[compact=true]/map:text-[length:0px] group-data-[selected=true]/m:ring-[3px] group-data-[selected=true]/m:ring-slate-900 group-data-[selected=true]/m:ring-offset-2 group-data-[selected=true]/m:ring-offset-white';
 const COMPETITOR_MARKER_CLASS = 'rm-competitor-marker size-7 ml-[-14px] mt-[-14px]';
 const OUR_COMPETITOR_MARKER_CLASS = 'rm-competitor-marker size-9 ml-[-18px] mt-[-18px]';
 const COMPETITOR_MARKER_INNER =
   'flex size-full items-center justify-center rounded-full border-2 border-white text-xs font-bold text-white shadow-[0_1px_3px_rgb(15_23_42/0.45)]';
+
+// The pin's tip sits on the business's point; it is drawn above the grid points and lets clicks through to them.
+const BUSINESS_MARKER_CLASS = 'rm-business-marker pointer-events-none! w-[22px] h-[30px] ml-[-11px] mt-[-30px]';
+const BUSINESS_PIN_SVG = `<svg viewBox="0 0 22 30" width="22" height="30" aria-hidden="true" style="filter:drop-shadow(0 1px 2px rgb(15 23 42/0.5))"><path d="M11 29C11 29 2 18 2 11a9 9 0 0 1 18 0c0 7-9 18-9 18Z" fill="${BUSINESS_COLOR}" stroke="#ffffff" stroke-width="2"/><circle cx="11" cy="11" r="3.5" fill="#ffffff"/></svg>`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -74,18 +84,24 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * first 15 businesses of the competitors table are, ours highlighted. The competitors table
  * and the point panel give the same information as text.
  */
-export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, notice }: ResultsMapProps) {
+export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, notice, business }: ResultsMapProps) {
   const { t, i18n } = useTranslation('rankmap-results');
   const locale = i18n.language;
   const containerRef = useRef<HTMLDivElement>(null);
-  const layersRef = useRef<{ area: L.LayerGroup; points: L.LayerGroup } | null>(null);
+  const layersRef = useRef<{ area: L.LayerGroup; points: L.LayerGroup; business: L.LayerGroup } | null>(null);
   const rankMarkersRef = useRef(new Map<number, L.Marker>());
   const onSelectRef = useRef(onSelectPoint);
   // Read by the drawing, so markers rebuilt for another reason (the language) keep the outline.
   const selectedRef = useRef(selectedIndex);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [compact, setCompact] = useState(false);
 
   const refLng = center.lng;
   const points = useMemo(() => resultMarkers(results, refLng), [results, refLng]);
+  const businessLat = business?.lat;
+  const businessLng = business ? unwrapLng(business.lng, refLng) : undefined;
   const places = useMemo(() => competitorMarkers(competitors, refLng), [competitors, refLng]);
   const gridBounds = useMemo(() => boundsOf(points), [points]);
   const placesBounds = useMemo(() => boundsOf(places.markers), [places]);
@@ -105,11 +121,12 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const layers = { area: L.layerGroup().addTo(map), points: L.layerGroup().addTo(map) };
+    const layers = { area: L.layerGroup().addTo(map), points: L.layerGroup().addTo(map), business: L.layerGroup().addTo(map) };
     layersRef.current = layers;
     return () => {
       layers.area.remove();
       layers.points.remove();
+      layers.business.remove();
       layersRef.current = null;
     };
   }, [mapRef]);
@@ -157,23 +174,37 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
     }
   }, [mode, points, places, gridBounds, validPoints, t, locale]);
 
+  // The business's own point, on both maps (the competitor map also shows it as a ranked disc when it ranks).
+  useEffect(() => {
+    const layer = layersRef.current?.business;
+    if (!layer) return;
+    layer.clearLayers();
+    if (businessLat === undefined || businessLng === undefined) return;
+    const icon = L.divIcon({ className: BUSINESS_MARKER_CLASS, html: BUSINESS_PIN_SVG, iconSize: undefined });
+    const marker = L.marker([businessLat, businessLng], { icon, keyboard: false, interactive: false, zIndexOffset: 3000 }).addTo(layer);
+    // The legend names it; the map's points are the tab stops.
+    marker.getElement()?.setAttribute('aria-hidden', 'true');
+  }, [businessLat, businessLng]);
+
   // The selected point: outlined and drawn above its neighbours, without rebuilding (and so unfocusing) any marker.
   useEffect(() => {
     selectedRef.current = selectedIndex;
     for (const [index, marker] of rankMarkersRef.current) markSelected(marker, index === selectedIndex);
   }, [selectedIndex, mode, points]);
 
-  // Fit the view to what the mode shows (docs/product.md §9 paddings).
+  // Fit the view to what the mode shows (docs/product.md §9 paddings), again on entering or
+  // leaving full screen, so the grid fills the new size.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !shownBounds) return;
+    map.invalidateSize({ animate: false });
     if (shownBounds.south === shownBounds.north && shownBounds.west === shownBounds.east) {
       map.setView([shownBounds.south, shownBounds.west], SINGLE_POINT_ZOOM, { animate: false });
       return;
     }
     const b = L.latLngBounds([shownBounds.south, shownBounds.west], [shownBounds.north, shownBounds.east]);
     map.fitBounds(b.pad(FIT_PADDING[mode]), { ...FIT_CLEARANCE, animate: false });
-  }, [mapRef, shownBounds, mode]);
+  }, [mapRef, shownBounds, mode, expanded]);
 
   // Marker size follows the on-screen spacing of the grid at each zoom, so big grids do not overlap.
   useEffect(() => {
@@ -185,9 +216,11 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
       const spacing = pair
         ? map.latLngToContainerPoint([pair[0].lat, pair[0].lng]).distanceTo(map.latLngToContainerPoint([pair[1].lat, pair[1].lng]))
         : null;
-      const { size, compact } = markerSizeFor(spacing);
+      const { size, compact, fontPx } = markerSizeFor(spacing);
       container.style.setProperty('--rm-marker', `${size}px`);
+      container.style.setProperty('--rm-label', `${fontPx}px`);
       container.dataset.compact = String(compact);
+      setCompact(compact);
     };
     update();
     map.on('zoomend resize', update);
@@ -196,11 +229,37 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
     };
   }, [mapRef, points]);
 
+  // Full screen: Escape leaves it, Tab stays inside, the page behind does not scroll.
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setExpanded(false);
+        // Back on the button that opened it, wherever the focus was inside (a marker, the zoom buttons).
+        toggleRef.current?.focus();
+      } else if (wrapperRef.current) trapTab(e, wrapperRef.current);
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [expanded]);
+
   const legend = rankingLegend();
   return (
-    <div className="relative isolate">
+    <div
+      ref={wrapperRef}
+      data-testid="results-map-frame"
+      data-expanded={expanded}
+      {...(expanded ? { role: 'dialog', 'aria-modal': true, 'aria-label': t('map.fullscreen.label') } : {})}
+      className={expanded ? 'fixed inset-0 z-[2000] isolate flex flex-col bg-white p-3 sm:p-4' : 'relative isolate'}
+    >
       {tileStatus === 'failed' && <TilesFailedNotice testId="results-tiles-failed">{t('map.tilesFailed')}</TilesFailedNotice>}
-      <div className="relative overflow-hidden rounded-xl ring-1 ring-slate-200">
+      <div className={`relative overflow-hidden rounded-xl ring-1 ring-slate-200 ${expanded ? 'min-h-0 flex-1' : ''}`}>
         <div
           ref={containerRef}
           role="region"
@@ -209,8 +268,16 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
           data-mode={mode}
           // Leaflet's own stylesheet is unlayered and would win over a utility class here.
           style={{ background: tileStatus === 'failed' ? NO_BASEMAP_BACKGROUND : undefined }}
-          className="group/map z-0 h-[22rem] w-full sm:h-[28rem] lg:h-[32rem]"
+          className={`group/map z-0 w-full ${expanded ? 'h-full' : 'h-[26rem] sm:h-[30rem] lg:h-[34rem]'}`}
         />
+        {mode === 'ranking' && compact && (
+          <p
+            className="pointer-events-none absolute bottom-7 left-2 z-[1000] rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-slate-800 shadow-sm ring-1 ring-slate-300"
+            data-testid="results-map-zoom-hint"
+          >
+            {t('map.zoomHint')}
+          </p>
+        )}
         {notice && (
           <p
             className="pointer-events-none absolute top-2 right-2 z-[1000] rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 shadow-sm ring-1 ring-amber-300"
@@ -220,47 +287,79 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
           </p>
         )}
       </div>
-      <ul aria-label={t('map.legend.title')} className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
-        {mode === 'ranking' ? (
-          <>
-            <li className="font-medium text-slate-700">{t('map.legend.positions')}</li>
-            {legend.map((entry) => (
-              <LegendItem
-                key={entry.tone}
-                swatch={
-                  <span
-                    className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full text-[9px] leading-none font-bold"
-                    style={{
-                      background: entry.fill,
-                      color: entry.text,
-                      border: entry.tone === 'failed' ? `1.5px dashed ${FAILED_MARKER.border}` : '1px solid #ffffff',
-                      boxShadow: '0 0 0 1px rgb(148 163 184 / 0.6)',
-                    }}
-                  />
-                }
-                label={
-                  entry.tone === 'failed' ? t('map.legend.failed') : entry.tone === 'notFound' ? t('map.legend.notFound') : entry.range
-                }
-              />
-            ))}
-          </>
-        ) : (
-          <>
-            <LegendItem swatch={<CompetitorSwatch color={COMPETITOR_COLOR} />} label={t('map.legend.competitor')} />
-            <LegendItem swatch={<CompetitorSwatch color={OUR_COLOR} />} label={t('map.legend.ours')} />
-            {places.markers.length === 0 && <li>{t('map.legend.noCompetitors')}</li>}
-            {places.unplaced > 0 && places.markers.length > 0 && (
-              <li>{t('map.legend.unplaced', { count: places.unplaced, top: COMPETITORS_TOP })}</li>
-            )}
-          </>
-        )}
-        <LegendItem
-          swatch={<span className="inline-block h-3 w-4 rounded-[2px] border-[1.5px] border-dashed" style={{ borderColor: AREA_COLOR }} />}
-          label={t('map.legend.area')}
-        />
-        {coastShown && <LegendItem swatch={<CoastSwatch />} label={t('map.legend.coast')} />}
-      </ul>
+      <div className="mt-2 flex items-start gap-3">
+        <ul
+          aria-label={t('map.legend.title')}
+          className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600"
+        >
+          {mode === 'ranking' ? (
+            <>
+              <li className="font-medium text-slate-700">{t('map.legend.positions')}</li>
+              {legend.map((entry) => (
+                <LegendItem
+                  key={entry.tone}
+                  swatch={
+                    <span
+                      className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full text-[9px] leading-none font-bold"
+                      style={{
+                        background: entry.fill,
+                        color: entry.text,
+                        border: entry.tone === 'failed' ? `1.5px dashed ${FAILED_MARKER.border}` : '1px solid #ffffff',
+                        boxShadow: '0 0 0 1px rgb(148 163 184 / 0.6)',
+                      }}
+                    />
+                  }
+                  label={
+                    entry.tone === 'failed' ? t('map.legend.failed') : entry.tone === 'notFound' ? t('map.legend.notFound') : entry.range
+                  }
+                />
+              ))}
+            </>
+          ) : (
+            <>
+              <LegendItem swatch={<CompetitorSwatch color={COMPETITOR_COLOR} />} label={t('map.legend.competitor')} />
+              <LegendItem swatch={<CompetitorSwatch color={OUR_COLOR} />} label={t('map.legend.ours')} />
+              {places.markers.length === 0 && <li>{t('map.legend.noCompetitors')}</li>}
+              {places.unplaced > 0 && places.markers.length > 0 && (
+                <li>{t('map.legend.unplaced', { count: places.unplaced, top: COMPETITORS_TOP })}</li>
+              )}
+            </>
+          )}
+          <LegendItem
+            swatch={
+              <span className="inline-block h-3 w-4 rounded-[2px] border-[1.5px] border-dashed" style={{ borderColor: AREA_COLOR }} />
+            }
+            label={t('map.legend.area')}
+          />
+          {business && <LegendItem swatch={<BusinessPinSwatch />} label={t('map.legend.business')} />}
+          {coastShown && <LegendItem swatch={<CoastSwatch />} label={t('map.legend.coast')} />}
+        </ul>
+        <button
+          ref={toggleRef}
+          type="button"
+          onClick={() => setExpanded((v) => !v)}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          data-testid="results-map-fullscreen"
+        >
+          {expanded ? (
+            <Minimize2Icon aria-hidden="true" className="h-3.5 w-3.5" />
+          ) : (
+            <Maximize2Icon aria-hidden="true" className="h-3.5 w-3.5" />
+          )}
+          {expanded ? t('map.fullscreen.close') : t('map.fullscreen.open')}
+        </button>
+      </div>
     </div>
+  );
+}
+
+/** The legend's copy of the business pin (BUSINESS_PIN_SVG, smaller). */
+function BusinessPinSwatch() {
+  return (
+    <svg viewBox="0 0 22 30" width="12" height="16">
+      <path d="M11 29C11 29 2 18 2 11a9 9 0 0 1 18 0c0 7-9 18-9 18Z" fill={BUSINESS_COLOR} stroke="#ffffff" strokeWidth="2" />
+      <circle cx="11" cy="11" r="3.5" fill="#ffffff" />
+    </svg>
   );
 }
 

@@ -2,6 +2,7 @@ import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDecimal } from '@/lib/format';
+import { trendLabels } from '../utils/trend-labels';
 
 // Our line is the brand blue; followed competitors get distinct, colour-blind-safe hues.
 const OURS = '#1d4ed8';
@@ -19,16 +20,20 @@ const METRICS: readonly Metric[] = ['geoRank', 'avgPosition', 'avgTotalPosition'
  * GeoRank, average position and average total position (not found = 21) of our business across the keyword's completed analyses,
  * with the followed competitors beside it. Each chart has a table twin for screen readers.
  */
-export default function TrendChart({ trend }: { trend: TrendResponse }) {
+export default function TrendChart({ trend, timeZone }: { trend: TrendResponse; timeZone: string }) {
   const { t, i18n } = useTranslation('rankmaps');
-  const fmt = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });
+  const labels = trendLabels(
+    trend.points.map((p) => p.date),
+    i18n.language,
+    timeZone,
+  );
   const series = [
     { key: 'ours', name: t('trend.ours'), color: OURS },
     ...trend.followed.map((f, i) => ({ key: f.placeId, name: f.name, color: OTHERS[i % OTHERS.length]! })),
   ];
   const rows = (metric: Metric): Row[] =>
-    trend.points.map((p) => {
-      const row: Row = { label: fmt.format(new Date(p.date)), ours: p[metric] };
+    trend.points.map((p, i) => {
+      const row: Row = { label: labels[i]!, ours: p[metric] };
       for (const f of trend.followed) row[f.placeId] = p.competitors.find((c) => c.placeId === f.placeId)?.[metric] ?? null;
       return row;
     });

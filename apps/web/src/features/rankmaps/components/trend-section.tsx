@@ -15,7 +15,7 @@ function Loading() {
 }
 
 /** Evolución: GeoRank, average position and average total position across the keyword's analyses (issue: trend chart). */
-export function TrendSection({ keywordId }: { keywordId: string }) {
+export function TrendSection({ keywordId, timeZone }: { keywordId: string; timeZone: string }) {
   const { t } = useTranslation('rankmaps');
   const trend = useTrend(keywordId);
   return (
@@ -29,7 +29,7 @@ export function TrendSection({ keywordId }: { keywordId: string }) {
         <p className="text-sm text-red-700">{t('trend.loadError')}</p>
       ) : (
         <Suspense fallback={<Loading />}>
-          <TrendChart trend={trend.data} />
+          <TrendChart trend={trend.data} timeZone={timeZone} />
         </Suspense>
       )}
     </section>

@@ -97,11 +97,20 @@ describe('marker sizing', () => {
   });
 
   it('keeps markers between 10 and 30 px and drops the numbers when they no longer fit', () => {
-    expect(markerSizeFor(null)).toEqual({ size: 30, compact: false });
-    expect(markerSizeFor(100)).toEqual({ size: 30, compact: false });
-    expect(markerSizeFor(24)).toEqual({ size: 20, compact: false });
-    expect(markerSizeFor(15)).toEqual({ size: 13, compact: true });
-    expect(markerSizeFor(2)).toEqual({ size: 10, compact: true });
+    expect(markerSizeFor(null)).toEqual({ size: 30, compact: false, fontPx: 13 });
+    expect(markerSizeFor(100)).toEqual({ size: 30, compact: false, fontPx: 13 });
+    expect(markerSizeFor(28)).toEqual({ size: 25, compact: false, fontPx: 11 });
+    expect(markerSizeFor(24)).toEqual({ size: 22, compact: true, fontPx: 11 });
+    expect(markerSizeFor(15)).toEqual({ size: 14, compact: true, fontPx: 11 });
+    expect(markerSizeFor(2)).toEqual({ size: 10, compact: true, fontPx: 11 });
+  });
+
+  it('never writes a number below 11 px: smaller markers show no number at all', () => {
+    for (let spacing = 1; spacing <= 80; spacing += 0.5) {
+      const m = markerSizeFor(spacing);
+      expect(m.fontPx).toBeGreaterThanOrEqual(11);
+      if (!m.compact) expect(m.size).toBeGreaterThanOrEqual(24);
+    }
   });
 });
 

@@ -143,20 +143,33 @@ export function neighbourPair(markers: readonly ResultMarker[]): [ResultMarker, 
 
 export const MARKER_MAX_PX = 30;
 export const MARKER_MIN_PX = 10;
-/** Below this a number no longer fits in a marker: the markers become plain coloured dots. */
-export const MARKER_LABEL_MIN_PX = 18;
+/** The smallest number written on a marker: anything smaller cannot be read (docs/decisions.md §22.3). */
+export const MARKER_LABEL_MIN_FONT_PX = 11;
+const MARKER_LABEL_MAX_FONT_PX = 13;
+/** The smallest marker that holds '+20' at 11 px: below it the markers become plain coloured dots. */
+export const MARKER_LABEL_MIN_PX = 24;
+
+export interface MarkerSize {
+  size: number;
+  /** True when the numbers are hidden (dots only). */
+  compact: boolean;
+  /** The font size of the numbers, never below MARKER_LABEL_MIN_FONT_PX. */
+  fontPx: number;
+}
 
 /**
  * The marker size for neighbours `spacingPx` apart on screen: a small gap between them, within
- * 10–30 px, so a 25×25 grid does not turn into overlapping discs. `compact` hides the numbers
- * (the colour, the tooltip, the accessible name and the side panel still give the position).
+ * 10–30 px, so a 25×25 grid does not turn into overlapping discs. Numbers are written at 11 px or
+ * more, or not at all: `compact` hides them until a zoom makes room (the colour, the tooltip, the
+ * accessible name and the side panel still give the position, and the map says to zoom in).
  */
-export function markerSizeFor(spacingPx: number | null): { size: number; compact: boolean } {
+export function markerSizeFor(spacingPx: number | null): MarkerSize {
   const size =
     spacingPx === null || !Number.isFinite(spacingPx)
       ? MARKER_MAX_PX
-      : Math.round(Math.min(MARKER_MAX_PX, Math.max(MARKER_MIN_PX, spacingPx * 0.85)));
-  return { size, compact: size < MARKER_LABEL_MIN_PX };
+      : Math.round(Math.min(MARKER_MAX_PX, Math.max(MARKER_MIN_PX, spacingPx * 0.9)));
+  const fontPx = Math.min(MARKER_LABEL_MAX_FONT_PX, Math.max(MARKER_LABEL_MIN_FONT_PX, Math.round(size * 0.42)));
+  return { size, compact: size < MARKER_LABEL_MIN_PX, fontPx };
 }
 
 // ---- Competitor map ----

@@ -22,8 +22,8 @@ describe('sendSupportTicket', () => {
   beforeEach(() => apiWithStatus.mockReset());
 
   it('when the server answers exactly 200, then the ticket counts as sent', async () => {
-    apiWithStatus.mockResolvedValue({ status: 200, data: { message: 'Ticket creado' } });
-    await expect(sendSupportTicket(body)).resolves.toEqual({ message: 'Ticket creado' });
+    apiWithStatus.mockResolvedValue({ status: 200, data: { message: 'Ticket creado', reference: 'TK-1A2B3C4D' } });
+    await expect(sendSupportTicket(body)).resolves.toEqual({ message: 'Ticket creado', reference: 'TK-1A2B3C4D' });
     expect(apiWithStatus).toHaveBeenCalledWith('/general/support', { method: 'POST', body });
   });
 

@@ -50,7 +50,14 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
         {t('form.title')}
       </h2>
       <SendOutcome
-        success={sentOnce && !sending ? { title: t('success.title'), text: t('success.body') } : null}
+        success={
+          sentOnce && !sending
+            ? {
+                title: t('success.title'),
+                text: send.data?.reference ? t('success.bodyWithReference', { reference: send.data.reference }) : t('success.body'),
+              }
+            : null
+        }
         error={send.isError && !sending ? { title: t('error.title'), text: supportErrorMessage(send.error, t) } : null}
       />
       <div className="grid gap-5 @md:grid-cols-2">

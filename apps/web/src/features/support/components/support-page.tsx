@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { SupportForm } from './support-form';
 import { SupportSidebar } from './support-sidebar';
+import { SupportTickets } from './support-tickets';
 
-/** /support (docs/product.md §2): the ticket form, with the user's details beside it (above it on a phone). */
+/** /support (docs/product.md §2): the ticket form and the user's tickets, with the user's details beside them (above on a phone). */
 export function SupportPage({ profile }: { profile: Profile }) {
   const { t } = useTranslation('support');
   return (
@@ -16,8 +17,11 @@ export function SupportPage({ profile }: { profile: Profile }) {
         <div className="lg:order-2">
           <SupportSidebar profile={profile} />
         </div>
-        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:order-1 lg:col-span-2">
-          <SupportForm profile={profile} />
+        <div className="space-y-6 lg:order-1 lg:col-span-2">
+          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+            <SupportForm profile={profile} />
+          </div>
+          <SupportTickets />
         </div>
       </div>
     </div>

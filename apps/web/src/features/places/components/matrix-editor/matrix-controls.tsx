@@ -1,6 +1,7 @@
 import { ChevronDownIcon, LockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UpgradeTarget } from '@rankmaps/shared/plan-upgrade';
 import { RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '@rankmaps/shared/plans';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import {
@@ -8,10 +9,10 @@ import {
   areaSideKm,
   canChangeRadius,
   formatDistance,
-  gridOptionState,
   gridOptions,
-  gridUpgradeMessageKey,
+  radiusUpgrade,
 } from './matrix-logic';
+import { availabilityText, upgradeNeedText } from '@/lib/upgrade-text';
 
 export interface MatrixValue {
   gridSize: number;
@@ -28,12 +29,14 @@ export interface MatrixControlsProps {
 
 /**
  * Grid size and radius, with the plan rules of docs/product.md §5 and docs/decisions.md §1. Sizes the plan
- * does not allow read 'Requiere Pro' and choosing one shows the upgrade alert (a pro plan's
- * sizes above its own maximum are disabled instead). The radius is a slider for pro plans;
- * for the others it is shown locked, and pressing it explains why.
+ * does not allow name the cheapest plan that does (docs/decisions.md §22: "Disponible desde Premium")
+ * and choosing one shows the upgrade alert (a pro plan's sizes above its own maximum are
+ * disabled instead). The radius is a slider for pro plans; for the others it is shown locked,
+ * with where it is available, and pressing it explains why.
  */
 export function MatrixControls({ value, onChange, planLimits, disabled = false }: MatrixControlsProps) {
   const { t, i18n } = useTranslation('matrix');
+  const { t: tc } = useTranslation('common');
   const { alert } = useAlerts();
   const gridId = useId();
   const radiusId = useId();
@@ -43,11 +46,24 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
   const radiusText = t(`units.${distance.unit}`, { value: distance.value });
 
   const showUpgrade = (message: string) => void alert({ type: 'upgrade', message });
+  const options = gridOptions(planLimits);
+  const label = (target: UpgradeTarget) => {
+    const text = availabilityText(target);
+    return text ? tc(text.key, text.values) : '';
+  };
+  // "el plan Premium", "un plan para agencias": the end of the alert's sentence.
+  const need = (target: UpgradeTarget) => {
+    const text = upgradeNeedText(target);
+    return text ? tc(text.key, text.values) : '';
+  };
+  const radiusTarget = radiusUpgrade(planLimits);
 
   const chooseGridSize = (size: number) => {
     if (size === value.gridSize) return;
-    if (gridOptionState(size, planLimits) === 'allowed') onChange({ ...value, gridSize: size });
-    else showUpgrade(t(gridUpgradeMessageKey(planLimits)));
+    const option = options.find((o) => o.size === size);
+    if (!option) return;
+    if (option.state === 'allowed') onChange({ ...value, gridSize: size });
+    else showUpgrade(t('upgrade.grid', { size, need: need(option.upgrade) }));
   };
 
   return (
@@ -65,17 +81,13 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
             aria-describedby={`${gridId}-hint`}
             className="block w-full appearance-none rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-3 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50 disabled:text-slate-500"
           >
-            {gridOptions(planLimits).map((o) => {
-              const label = t('controls.gridOption', { size: o.size, points: o.points });
-              const note =
-                o.state === 'requiresPro'
-                  ? ` · ${t('controls.requiresPro')}`
-                  : o.state === 'beyondPlan'
-                    ? ` · ${t('controls.planMax', { size: planLimits.gridSize })}`
-                    : '';
+            {options.map((o) => {
+              const text = t('controls.gridOption', { size: o.size, points: o.points });
+              const available = label(o.upgrade);
+              const note = o.state === 'allowed' ? '' : ` · ${available || t('controls.planMax', { size: planLimits.gridSize })}`;
               return (
                 <option key={o.size} value={o.size} disabled={o.state === 'beyondPlan' && o.size !== value.gridSize}>
-                  {label + note}
+                  {text + note}
                 </option>
               );
             })}
@@ -96,7 +108,7 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
             {!radiusEditable && (
               <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-700 ring-1 ring-violet-200">
                 <LockIcon className="h-3 w-3" />
-                {t('controls.requiresPro')}
+                {label(radiusTarget)}
               </span>
             )}
             <output htmlFor={radiusId} className="text-sm font-semibold text-slate-900 tabular-nums" data-testid="matrix-radius-value">
@@ -123,9 +135,9 @@ export function MatrixControls({ value, onChange, planLimits, disabled = false }
             // and is reachable with Tab (Enter or Space), so the reason is always one action away.
             <button
               type="button"
-              onClick={() => showUpgrade(t('upgrade.radius'))}
-              aria-label={t('controls.radiusLocked')}
-              title={t('controls.radiusLocked')}
+              onClick={() => showUpgrade(t('upgrade.radius', { need: need(radiusTarget) }))}
+              aria-label={t('controls.radiusLocked', { available: label(radiusTarget) })}
+              title={t('controls.radiusLocked', { available: label(radiusTarget) })}
               className="absolute inset-0 cursor-not-allowed rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
               data-testid="matrix-radius-locked"
             />

@@ -11,7 +11,7 @@ import {
   gridBounds,
   gridOptionState,
   gridOptions,
-  gridUpgradeMessageKey,
+  radiusUpgrade,
   summariseMatrix,
   toGridCenter,
   unwrapLng,
@@ -19,7 +19,7 @@ import {
 
 const limitsOf = (id: string) => {
   const plan = PLANS.find((p) => p.id === id)!;
-  return { type: plan.type, gridSize: plan.limits.gridSize };
+  return { type: plan.type, gridSize: plan.limits.gridSize, currentPlan: plan.id };
 };
 
 const point = (row: number, col: number, extra: Partial<MatrixPoint> = {}): MatrixPoint => ({
@@ -33,19 +33,19 @@ const point = (row: number, col: number, extra: Partial<MatrixPoint> = {}): Matr
 });
 
 describe('gridOptionState', () => {
-  it('when the plan is Básico (basic, up to 7), then 3 to 7 are allowed and larger sizes require Pro', () => {
+  it('when the plan is Básico (basic, up to 7), then 3 to 7 are allowed and larger sizes offer an upgrade', () => {
     const limits = limitsOf('basico');
     expect(GRID_SIZES.filter((s) => gridOptionState(s, limits) === 'allowed')).toEqual([3, 5, 7]);
-    expect(GRID_SIZES.filter((s) => gridOptionState(s, limits) === 'requiresPro')).toEqual([9, 11, 13, 15, 17, 19, 21, 23, 25]);
+    expect(GRID_SIZES.filter((s) => gridOptionState(s, limits) === 'upgrade')).toEqual([9, 11, 13, 15, 17, 19, 21, 23, 25]);
   });
 
   it('when the plan is Premium (basic, up to 13), then sizes up to 13 are allowed', () => {
     const limits = limitsOf('premium');
     expect(gridOptionState(13, limits)).toBe('allowed');
-    expect(gridOptionState(15, limits)).toBe('requiresPro');
+    expect(gridOptionState(15, limits)).toBe('upgrade');
   });
 
-  it('when the plan is pro type, then sizes above its own maximum are beyond the plan, never "Requiere Pro"', () => {
+  it('when the plan is pro type, then sizes above its own maximum are beyond the plan, never an upgrade alert', () => {
     const starter = limitsOf('pro_starter');
     expect(GRID_SIZES.filter((s) => gridOptionState(s, starter) === 'allowed')).toEqual([3, 5, 7, 9, 11, 13, 15]);
     expect(GRID_SIZES.filter((s) => gridOptionState(s, starter) === 'beyondPlan')).toEqual([17, 19, 21, 23, 25]);
@@ -55,7 +55,7 @@ describe('gridOptionState', () => {
   it('when the type is neither basic nor pro, then only the default 7 is allowed', () => {
     const free = { type: 'free' as const, gridSize: 25 };
     expect(GRID_SIZES.filter((s) => gridOptionState(s, free) === 'allowed')).toEqual([7]);
-    expect(gridOptionState(3, free)).toBe('requiresPro');
+    expect(gridOptionState(3, free)).toBe('upgrade');
   });
 });
 
@@ -64,14 +64,30 @@ describe('gridOptions', () => {
     const options = gridOptions(limitsOf('basico'));
     expect(options.map((o) => o.size)).toEqual([...GRID_SIZES]);
     expect(options.slice(0, 3).map((o) => o.points)).toEqual([9, 25, 49]);
-    expect(options.at(-1)).toEqual({ size: 25, points: 625, state: 'requiresPro' });
+    expect(options.at(-1)).toMatchObject({ size: 25, points: 625, state: 'upgrade', upgrade: { kind: 'audience', category: 'professional' } });
+  });
+
+  it('when a Profesional subscriber sees 11×11 and 13×13, then both name Premium, never an agency plan; allowed sizes name none', () => {
+    const options = gridOptions(limitsOf('profesional'));
+    const named = (size: number) => {
+      const u = options.find((o) => o.size === size)!.upgrade;
+      return u.kind === 'none' ? 'none' : `${u.kind}:${u.plan.id}`;
+    };
+    expect([9, 11, 13, 15].map(named)).toEqual(['none', 'plan:premium', 'plan:premium', 'audience:pro_starter']);
+  });
+
+  it('when Starter sees 17×17 and 23×23, then they name Agency and Enterprise; Enterprise has nothing locked', () => {
+    const options = gridOptions(limitsOf('pro_starter'));
+    expect(options.find((o) => o.size === 17)!.upgrade).toMatchObject({ kind: 'plan', plan: { id: 'pro_agency' } });
+    expect(options.find((o) => o.size === 23)!.upgrade).toMatchObject({ kind: 'plan', plan: { id: 'pro_enterprise' } });
+    expect(gridOptions(limitsOf('pro_enterprise')).every((o) => o.upgrade.kind === 'none')).toBe(true);
   });
 });
 
 describe('upgrade rules', () => {
-  it('when a basic plan picks a locked size, then the Pro message is used; other non-pro types get the customise message', () => {
-    expect(gridUpgradeMessageKey(limitsOf('basico'))).toBe('upgrade.gridBasic');
-    expect(gridUpgradeMessageKey({ type: 'free', gridSize: 7 })).toBe('upgrade.gridOther');
+  it('when a business-owner plan wants another radius, then it is available on agency plans; without a plan too', () => {
+    expect(radiusUpgrade(limitsOf('premium'))).toMatchObject({ kind: 'audience', category: 'professional' });
+    expect(radiusUpgrade({ type: 'free', gridSize: 7 })).toMatchObject({ kind: 'audience', category: 'professional' });
   });
 
   it('when the plan is not pro type, then the radius cannot change', () => {

@@ -1,11 +1,12 @@
-import { DEFAULT_GRID_SIZE, GRID_SIZES } from '@rankmaps/shared/plans';
+import { type UpgradeTarget, cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
+import { DEFAULT_GRID_SIZE, DEFAULT_RADIUS_M, GRID_SIZES, RADIUS_STEP_M } from '@rankmaps/shared/plans';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
 import { type Bounds, unwrapLng } from '@/components/map/map-geometry';
 import { formatDecimal } from '@/lib/format';
 
-/** What the editor needs from the profile's planLimits. */
-export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'>;
+/** What the editor needs from the profile: its planLimits, and the plan an upgrade starts from. */
+export type MatrixPlanLimits = Pick<PlanLimits, 'type' | 'gridSize'> & { currentPlan?: string | null };
 
 // The map geometry is shared with the results map; re-exported for the editor's callers and tests.
 export { type Bounds, coastlineBox, unwrapLng } from '@/components/map/map-geometry';
@@ -19,34 +20,41 @@ export interface LatLng {
 export const RADIUS_DEBOUNCE_MS = 500;
 
 /**
- * How a grid size option behaves for a plan (docs/decisions.md §1, docs/product.md §5):
+ * How a grid size option behaves for a plan (docs/decisions.md §1, docs/decisions.md §22):
  * - `allowed`: selectable;
- * - `requiresPro`: shown with 'Requiere Pro'; choosing it shows the upgrade alert
- *   (basic-type plans above their maximum; any other non-pro type for every size but 7);
- * - `beyondPlan`: a pro-type plan above its own maximum: disabled, 'Tu plan permite hasta N×N'.
+ * - `upgrade`: labelled with the cheapest plan that allows it ("Disponible desde Premium");
+ *   choosing it shows the upgrade alert (basic-type plans above their maximum; any other
+ *   non-pro type for every size but 7);
+ * - `beyondPlan`: a pro-type plan above its own maximum: disabled, labelled the same way.
  */
-export type GridOptionState = 'allowed' | 'requiresPro' | 'beyondPlan';
+export type GridOptionState = 'allowed' | 'upgrade' | 'beyondPlan';
 
 export function gridOptionState(size: number, limits: MatrixPlanLimits): GridOptionState {
   if (limits.type === 'pro') return size <= limits.gridSize ? 'allowed' : 'beyondPlan';
-  if (limits.type === 'basic') return size <= limits.gridSize ? 'allowed' : 'requiresPro';
-  return size === DEFAULT_GRID_SIZE ? 'allowed' : 'requiresPro';
+  if (limits.type === 'basic') return size <= limits.gridSize ? 'allowed' : 'upgrade';
+  return size === DEFAULT_GRID_SIZE ? 'allowed' : 'upgrade';
 }
 
 export interface GridOption {
   size: number;
   points: number;
   state: GridOptionState;
+  /** For an option the plan does not allow: the plan (or audience) that does; none for allowed ones. */
+  upgrade: UpgradeTarget;
 }
 
-/** Every grid size, in order, with its point count and state for the plan. */
+/** Every grid size, in order, with its point count, state for the plan and, when locked, where to upgrade. */
 export function gridOptions(limits: MatrixPlanLimits): GridOption[] {
-  return GRID_SIZES.map((size) => ({ size, points: size * size, state: gridOptionState(size, limits) }));
+  return GRID_SIZES.map((size) => {
+    const state = gridOptionState(size, limits);
+    const upgrade: UpgradeTarget = state === 'allowed' ? { kind: 'none' } : cheapestPlanFor({ kind: 'gridSize', size }, limits.currentPlan);
+    return { size, points: size * size, state, upgrade };
+  });
 }
 
-/** The `matrix` catalogue key of the message shown when a locked grid size is chosen. */
-export function gridUpgradeMessageKey(limits: MatrixPlanLimits): 'upgrade.gridBasic' | 'upgrade.gridOther' {
-  return limits.type === 'basic' ? 'upgrade.gridBasic' : 'upgrade.gridOther';
+/** Where a radius other than the fixed one is available, for the user's plan. */
+export function radiusUpgrade(limits: MatrixPlanLimits): UpgradeTarget {
+  return cheapestPlanFor({ kind: 'radius', radius: DEFAULT_RADIUS_M + RADIUS_STEP_M }, limits.currentPlan);
 }
 
 /** Only pro-type plans choose the radius; the others keep 1500 m (docs/decisions.md §1). */

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import { createTestApp } from '../../../test/test-app';
+import { sessions } from '../../../test/sessions';
+
+describe('changing plan through the sandbox provider (docs/decisions.md §22.1)', async () => {
+  const { app, container } = await createTestApp();
+  const { signedIn } = sessions(app, container);
+  const priceOf = async (planId: string, period: 'monthly' | 'annual'): Promise<string> => {
+    const plans = (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { id: string; subscription_id: string; anual_subscription_id: string }[] }>();
+    const plan = plans.plans.find((p) => p.id === planId)!;
+    return period === 'annual' ? plan.anual_subscription_id : plan.subscription_id;
+  };
+  /** A paid subscription with no trial: the sandbox's trial applies to the first checkout only, so one is spent first. */
+  const subscribed = async (planId: string, period: 'monthly' | 'annual') => {
+    const { headers } = await signedIn();
+    const checkout = async (priceId: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
+      expect(res.statusCode).toBe(200);
+      const id = res.json().url.split('/sandbox/checkout/')[1];
+      expect((await app.inject({ method: 'POST', url: `/api/sandbox/checkout/${id}/complete`, payload: { outcome: 'pay' } })).statusCode).toBe(200);
+    };
+    await checkout(await priceOf('basico', 'monthly'));
+    expect((await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers })).statusCode).toBe(200);
+    await checkout(await priceOf(planId, period));
+    return headers;
+  };
+  const info = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json<SubscriptionInfo>();
+  const history = async (headers: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: { description: string; amount: number }[] }>().payments;
+
+  it('when a Profesional subscriber previews Premium, then the charge is the prorated difference and nothing changes', async () => {
+    const headers = await subscribed('profesional', 'monthly');
+    const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan/preview', headers, payload: { priceId: await priceOf('premium', 'monthly') } });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({ kind: 'upgrade', from: { planId: 'profesional', billingPeriod: 'mensual' }, to: { planId: 'premium', planName: 'Premium', billingPeriod: 'mensual' }, nextRenewalAmount: 99, currency: 'eur' });
+    // Just after paying, nearly the whole month remains: close to 99 − 59 = 40 €, never more.
+    expect(preview.amountDue).toBeGreaterThan(39);
+    expect(preview.amountDue).toBeLessThanOrEqual(40);
+    const current = await info(headers);
+    expect(current.plan.id).toBe('profesional');
+    expect(preview.nextRenewalAt).toBe(current.subscription!.currentPeriodEnd);
+  });
+
+  it('when a Profesional subscriber moves up to Premium, then it applies at once with 13×13 grids and one prorated charge', async () => {
+    const headers = await subscribed('profesional', 'monthly');
+    const before = await info(headers);
+    const paymentsBefore = (await history(headers)).length;
+    const priceId = await priceOf('premium', 'monthly');
+    const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Plan cambiado. Los nuevos límites ya se aplican.');
+    const after = await info(headers);
+    expect(after.plan).toMatchObject({ id: 'premium', limits: { gridSize: 13, places: 10 } });
+    expect(after.subscription).toMatchObject({ amount: 99, billingPeriod: 'mensual', currentPeriodEnd: before.subscription!.currentPeriodEnd });
+    const payments = await history(headers);
+    expect(payments).toHaveLength(paymentsBefore + 1);
+    expect(payments[0]).toMatchObject({ description: 'Plan Premium (mensual)' });
+    expect(payments[0]!.amount).toBeGreaterThan(39);
+    expect(payments[0]!.amount).toBeLessThanOrEqual(40);
+  });
+
+  it('when a monthly subscriber moves to annual, then a new year starts now, charged in full minus the unused month', async () => {
+    const headers = await subscribed('profesional', 'monthly');
+    const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan/preview', headers, payload: { priceId: await priceOf('profesional', 'annual') } });
+    const preview = res.json();
+    expect(preview.to).toMatchObject({ planId: 'profesional', billingPeriod: 'anual' });
+    expect(preview.amountDue).toBeGreaterThan(588 - 59 - 0.01);
+    expect(preview.amountDue).toBeLessThan(588 - 58);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await priceOf('profesional', 'annual') } })).statusCode).toBe(200);
+    const after = await info(headers);
+    expect(after.subscription).toMatchObject({ billingPeriod: 'anual', amount: 588 });
+    const days = (Date.parse(after.subscription!.currentPeriodEnd!) - Date.parse(after.subscription!.currentPeriodStart!)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+  });
+
+  it('when the change is sent twice at once, then the plan changes once and is charged once', async () => {
+    const headers = await subscribed('profesional', 'monthly');
+    const paymentsBefore = (await history(headers)).length;
+    const priceId = await priceOf('pro_agency', 'monthly');
+    const [a, b] = await Promise.all([0, 1].map(() => app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId } })));
+    // The second answers with the first's result, or, if it read the changed state, "Ya tienes este plan."
+    for (const res of [a!, b!]) expect([200, 409]).toContain(res.statusCode);
+    expect((await info(headers)).plan.id).toBe('pro_agency');
+    expect(await history(headers)).toHaveLength(paymentsBefore + 1);
+    const again = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('Ya tienes este plan.');
+  });
+
+  it('when a subscriber asks for a lower plan or annual to monthly, then it is refused and nothing changes', async () => {
+    const headers = await subscribed('premium', 'annual');
+    for (const priceId of [await priceOf('profesional', 'annual'), await priceOf('premium', 'monthly')]) {
+      for (const url of ['/api/payment/change-plan/preview', '/api/payment/change-plan']) {
+        const res = await app.inject({ method: 'POST', url, headers, payload: { priceId } });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('DOWNGRADE_NOT_AVAILABLE');
+      }
+    }
+    expect((await info(headers)).subscription).toMatchObject({ billingPeriod: 'anual', amount: 948 });
+  });
+
+  it('refuses bad input and users without a subscription with a clear message', async () => {
+    const { headers } = await signedIn();
+    const none = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await priceOf('premium', 'monthly') } });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error).toBe('No tienes ninguna suscripción activa.');
+    const subscriber = await subscribed('basico', 'monthly');
+    const credits = (await app.inject({ method: 'GET', url: '/api/plans' })).json().creditPackage.priceId;
+    for (const payload of [{ priceId: 'price_nope' }, { priceId: credits }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers: subscriber, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('El plan seleccionado no existe.');
+    }
+    const empty = await app.inject({ method: 'POST', url: '/api/payment/change-plan/preview', headers: subscriber, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect((await info(subscriber)).plan.id).toBe('basico');
+  });
+
+  it('refuses a change while the subscription is set to cancel', async () => {
+    const headers = await subscribed('basico', 'monthly');
+    await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription', headers });
+    const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await priceOf('premium', 'monthly') } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CANCELLING');
+    expect((await info(headers)).plan.id).toBe('basico');
+  });
+});

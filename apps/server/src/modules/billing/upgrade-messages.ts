@@ -1,0 +1,27 @@
+import { type PlanAction, cheapestPlanFor, upgradeNeedEs } from '@rankmaps/shared/plan-upgrade';
+
+/**
+ * Refusals that name what to subscribe to (docs/decisions.md §22): the cheapest plan of the
+ * user's audience that allows the action, or the other audience's plans. These replace the
+ * spec's "actualizar tu plan a Pro", since no plan is called Pro.
+ */
+function withNeed(opening: string, action: PlanAction, currentPlan: string | null | undefined, fallback: string): string {
+  const need = upgradeNeedEs(cheapestPlanFor(action, currentPlan));
+  return need ? `${opening} necesitas ${need}.` : fallback;
+}
+
+export const gridUpgradeMessage = (size: number, currentPlan: string | null | undefined) =>
+  withNeed(`Para usar una cuadrícula de ${size}×${size}`, { kind: 'gridSize', size }, currentPlan, `Ningún plan permite cuadrículas de ${size}×${size}.`);
+
+export const radiusUpgradeMessage = (radius: number, currentPlan: string | null | undefined) =>
+  withNeed('Para cambiar el radio de análisis', { kind: 'radius', radius }, currentPlan, 'Ningún plan permite cambiar el radio de análisis.');
+
+export const weeklyScansUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para activar o desactivar los escaneos semanales', { kind: 'weeklyScansToggle' }, currentPlan, 'Ningún plan permite activar o desactivar los escaneos semanales.');
+
+/** The month's manual scans are used up: the first sentence as docs/decisions.md §18 words it, then what allows more. */
+export function manualScansUpgradeMessage(limit: number, currentPlan: string | null | undefined): string {
+  const reached = `Has alcanzado el límite de ${limit} análisis manuales de este mes para tu plan actual.`;
+  const need = upgradeNeedEs(cheapestPlanFor({ kind: 'manualScans', count: limit + 1 }, currentPlan));
+  return need ? `${reached} Para hacer más análisis necesitas ${need}.` : reached;
+}

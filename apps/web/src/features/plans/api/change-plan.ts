@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlanChangePreview } from '@rankmaps/shared/schemas/billing';
+import type { MessageResponse } from '@rankmaps/shared/schemas/common';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth/session';
+
+/** POST /payment/change-plan/preview: what moving to `priceId` charges now and what changes; changes nothing. */
+export const previewPlanChange = (priceId: string) =>
+  api<PlanChangePreview>('/payment/change-plan/preview', { method: 'POST', body: { priceId } });
+
+/** POST /payment/change-plan: moves up at once, charged pro rata. */
+export const changePlan = (priceId: string) => api<MessageResponse>('/payment/change-plan', { method: 'POST', body: { priceId } });
+
+export function usePlanChangePreview() {
+  return useMutation({ mutationFn: previewPlanChange });
+}
+
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePlan,
+    // The profile's key covers the plan limits, the subscription info and the payment history.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+  });
+}

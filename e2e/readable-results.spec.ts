@@ -1,0 +1,103 @@
+import { type Page, expect, test } from '@playwright/test';
+import { addMadridClinic, subscribedUser } from './support';
+
+// docs/decisions.md §22.3: a 25×25 analysis must be readable. An Enterprise user (the plan with
+// 25×25 grids) sets the grid, runs the demo scan (625 points) and reads the numbers on the map at
+// 1280 px and at 375 px; the screenshots go to the test's output folder.
+
+/** Zooms the map in until the markers carry numbers, then answers the numbers' font sizes among the markers in view. */
+async function readableLabels(page: Page): Promise<number[]> {
+  const map = page.getByTestId('results-map');
+  for (let i = 0; i < 8 && (await map.getAttribute('data-compact')) === 'true'; i++) {
+    await expect(page.getByTestId('results-map-zoom-hint')).toBeVisible();
+    await map.locator('.leaflet-control-zoom-in').click();
+    await page.waitForTimeout(400);
+  }
+  await expect(map).toHaveAttribute('data-compact', 'false');
+  await expect(page.getByTestId('results-map-zoom-hint')).toHaveCount(0);
+  return map.evaluate((container) => {
+    const box = container.getBoundingClientRect();
+    return Array.from(container.querySelectorAll<HTMLElement>('.rm-result-marker > span'))
+      .filter((label) => {
+        const r = label.getBoundingClientRect();
+        return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom && label.textContent !== '';
+      })
+      .map((label) => Number.parseFloat(getComputedStyle(label).fontSize));
+  });
+}
+
+test('when an Enterprise user opens a 25×25 analysis, then the map comes first and its numbers are readable at 1280 px and at 375 px', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(420_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await subscribedUser(page, request, 'legible', 'Enterprise');
+  const placeId = await addMadridClinic(page);
+
+  // The grid at 25×25 (Enterprise's limit): 625 points, all inland.
+  await page.getByRole('button', { name: 'Opciones del negocio' }).click();
+  await page.getByRole('menuitem', { name: 'Editar Matriz' }).click();
+  await expect(page.getByText(/\d+ en el mar/).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Tamaño de la matriz').selectOption('25');
+  await expect(page.getByText('625 puntos en total')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page).toHaveURL(new RegExp(`/rankmap/${placeId}$`));
+
+  await page.getByLabel('Nueva keyword').fill('dentista');
+  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await page.getByRole('link', { name: /^dentista/ }).click();
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  await page.getByRole('dialog', { name: 'Nuevo Análisis' }).getByRole('button', { name: 'Iniciar análisis' }).click();
+  const map = page.getByTestId('results-map');
+  await expect(map).toBeVisible({ timeout: 300_000 });
+  await expect(page.locator('.rm-result-marker')).toHaveCount(625);
+
+  // The map first, beside the summary, within the first screen.
+  const summary = page.getByRole('region', { name: 'Resumen' });
+  const mapBox = (await map.boundingBox())!;
+  const summaryBox = (await summary.boundingBox())!;
+  expect(mapBox.y).toBeLessThan(800 - 200);
+  expect(summaryBox.x).toBeGreaterThan(mapBox.x + mapBox.width - 1);
+  // The business's own point, with its legend entry.
+  await expect(map.locator('.rm-business-marker')).toHaveCount(1);
+  await expect(page.getByText('Ubicación de tu negocio')).toBeVisible();
+
+  // Full screen: a dialog filling the window; numbers of 11 px or more once zoomed enough to fit them.
+  await page.getByTestId('results-map-fullscreen').click();
+  const dialog = page.getByRole('dialog', { name: 'Mapa de resultados a pantalla completa' });
+  await expect(dialog).toBeVisible();
+  const full = (await map.boundingBox())!;
+  expect(full.width).toBeGreaterThan(1200);
+  expect(full.height).toBeGreaterThan(650);
+  const wide = await readableLabels(page);
+  expect(wide.length).toBeGreaterThan(20);
+  for (const px of wide) expect(px).toBeGreaterThanOrEqual(11);
+  await page.screenshot({ path: testInfo.outputPath('readable-1280-fullscreen.png') });
+  // Escape leaves full screen; the focus stays on the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('results-map-fullscreen')).toBeFocused();
+  await expect(page.getByTestId('results-map-fullscreen')).toHaveText('Pantalla completa');
+
+  // The competitors table fits at 1280 px without scrolling sideways; the folded columns come back on demand.
+  const scroller = page.getByTestId('competitors-table').getByRole('region', { name: /^Negocios que aparecen/ });
+  await scroller.scrollIntoViewIfNeeded();
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mostrar 2 columnas más' }).click();
+  await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toBeVisible();
+
+  // On a phone: the map before the summary, and numbers of 11 px or more after zooming in.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(page.locator('.rm-result-marker')).toHaveCount(625, { timeout: 30_000 });
+  const phoneMap = (await map.boundingBox())!;
+  expect(phoneMap.y).toBeLessThan((await summary.boundingBox())!.y);
+  await map.scrollIntoViewIfNeeded();
+  const narrow = await readableLabels(page);
+  expect(narrow.length).toBeGreaterThan(4);
+  for (const px of narrow) expect(px).toBeGreaterThanOrEqual(11);
+  await map.screenshot({ path: testInfo.outputPath('readable-375.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
