@@ -95,7 +95,7 @@ test('when a subscriber edits the name, the billing data and the photo, then the
   await page.locator('label').filter({ hasText: 'Empresa' }).click();
   await expect(page.getByRole('radio', { name: 'Empresa' })).toBeChecked();
   await page.getByLabel('Razón Social').fill('Clínica Sonrisa S.L.');
-  await page.getByLabel('CIF').fill('B29123456');
+  await page.getByLabel('CIF').fill('B29123452');
   await page.getByLabel('Dirección').fill('Calle Larios 1');
   await page.getByLabel('Código postal').fill('29005');
   await page.getByLabel('Ciudad').fill('Málaga');
@@ -109,7 +109,7 @@ test('when a subscriber edits the name, the billing data and the photo, then the
   await expect(page.getByRole('img', { name: 'Tu foto de perfil' }).first()).toHaveAttribute('src', /\/uploads\/avatars\/[a-f0-9]+\.webp/);
   await page.getByRole('tab', { name: /facturación/i }).click();
   await expect(page.getByLabel('Razón Social')).toHaveValue('Clínica Sonrisa S.L.');
-  await expect(page.getByLabel('CIF')).toHaveValue('B29123456');
+  await expect(page.getByLabel('CIF')).toHaveValue('B29123452');
 });
 
 test('when the server has no payment provider (503), then the plans and credits pages show its message and the buttons work again', async ({ page, request }) => {

@@ -100,7 +100,9 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV de puntos' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^rankmap-dentista-\d{4}-\d{2}-\d{2}-puntos\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.startsWith('\uFEFFfila;columna;latitud;longitud;estado;posicion;posicion_total;')).toBe(true);
+  expect(csv.startsWith('\uFEFFKeyword;Negocio;Fecha;Cuadrícula;Fila;Columna;Latitud;Longitud;Estado;Posición;Posición (no encontrado = 21);')).toBe(true);
+  // Every row names its analysis (docs/decisions.md §22.5).
+  expect(csv.split('\r\n')[1]).toMatch(/^dentista;/);
   expect(csv.split('\r\n').filter((line) => line.length > 0)).toHaveLength(50);
 
   // A second scan: the trend draws both analyses, with the followed competitor beside us.
