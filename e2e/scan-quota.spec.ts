@@ -1,0 +1,48 @@
+import { type Page, expect, test } from '@playwright/test';
+import { addMadridClinic, subscribedUser } from './support';
+
+// The month's manual scans are in sight before the click (docs/decisions.md §22.2): Básico
+// includes 2 a month; the modal counts them down, and once they are used it says so and
+// the start button is disabled, and the dashboard's limits panel reads the same figure.
+
+async function runScan(page: Page) {
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Nuevo Análisis' });
+  await modal.getByRole('button', { name: 'Iniciar análisis' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 60_000 });
+}
+
+test('when a Básico subscriber uses the month\'s two manual scans, then the modal says so before the click and the limits panel agrees', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await subscribedUser(page, request, 'cuota', 'Básico');
+  await addMadridClinic(page);
+  await page.getByLabel('Nueva keyword').fill('clínica dental');
+  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await page.getByRole('link', { name: /^clínica dental/ }).click();
+  await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);
+
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Nuevo Análisis' });
+  await expect(modal.getByText('Quedan 2 de 2 análisis manuales este mes.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+  await runScan(page);
+
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  await expect(modal.getByText('Quedan 1 de 2 análisis manuales este mes.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+  // The second scan may only start once the first has finished, which runScan waited for.
+  await runScan(page);
+
+  // Used up: the modal says so, when they come back and which plan gives more; no click needed.
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  await expect(modal.getByText('Ya has usado los 2 análisis manuales de este mes.')).toBeVisible();
+  await expect(modal.getByText(/^Vuelven a estar disponibles el /)).toBeVisible();
+  const start = modal.getByRole('button', { name: 'Iniciar análisis' });
+  await expect(start).toBeDisabled();
+  await expect(start).toHaveAccessibleDescription(/Ya has usado los 2 análisis manuales de este mes\./);
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.goto('/');
+  await expect(page.getByText('Quedan 0 de 2 este mes')).toBeVisible();
+});
