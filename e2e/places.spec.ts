@@ -85,6 +85,8 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await page.goto('/rankmap');
   await expect(page.getByTestId('places-count')).toHaveText('1/1');
   await expect(page.getByText('Límite alcanzado (1/1)')).toBeVisible();
+  // The link names the plan with room for more (docs/decisions.md §22.2).
+  await expect(page.getByRole('link', { name: 'Para añadir más negocios necesitas el plan Profesional' })).toHaveAttribute('href', '/subscription');
   await page.goto('/new-place');
   await expect(page).toHaveURL(/\/$/);
 

@@ -13,10 +13,10 @@ async function runScan(page: Page) {
   await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 60_000 });
 }
 
-test('when a Básico subscriber uses the month\'s two manual scans, then the modal says so before the click and the limits panel agrees', async ({ page, request }) => {
+test('when a Básico subscriber uses the month\'s two manual scans, then the modal says so before the click and the limits panel agrees, and the keyword limit names its plan', async ({ page, request }) => {
   test.setTimeout(180_000);
   await subscribedUser(page, request, 'cuota', 'Básico');
-  await addMadridClinic(page);
+  const placeId = await addMadridClinic(page);
   await page.getByLabel('Nueva keyword').fill('clínica dental');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();
   await page.getByRole('link', { name: /^clínica dental/ }).click();
@@ -45,4 +45,17 @@ test('when a Básico subscriber uses the month\'s two manual scans, then the mod
 
   await page.goto('/');
   await expect(page.getByText('Quedan 0 de 2 este mes')).toBeVisible();
+
+  // Keywords: Básico allows 3 per business; at the third the page names the plan with more.
+  await page.goto(`/rankmap/${placeId}`);
+  await expect(page.getByTestId('keywords-upgrade')).toHaveCount(0);
+  for (const name of ['dentista', 'ortodoncia']) {
+    await page.getByLabel('Nueva keyword').fill(name);
+    await page.getByRole('button', { name: 'Añadir keyword' }).click();
+    await expect(page.getByText(`Keyword «${name}» añadida.`)).toBeVisible();
+  }
+  await expect(page.getByTestId('keywords-count')).toHaveText('Keywords: 3/3');
+  await expect(page.getByTestId('keywords-upgrade')).toHaveText(
+    'Has llegado al máximo de keywords de este negocio. Para añadir más necesitas el plan Profesional. Ver planes',
+  );
 });

@@ -21,7 +21,7 @@ export default function PlaceRoute() {
       key={placeId}
       placeId={placeId}
       profile={profile}
-      keywords={(place) => <KeywordSection place={place} planLimits={profile.planLimits} onChanged={reloadPlace} />}
+      keywords={(place) => <KeywordSection place={place} planLimits={profile.planLimits} currentPlan={profile.currentPlan} onChanged={reloadPlace} />}
     />
   );
 }

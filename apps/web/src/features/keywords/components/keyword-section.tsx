@@ -1,12 +1,16 @@
+import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
 import { FALLBACK_LIMITS, isUnlimited } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { upgradeNeedText } from '@/lib/upgrade-text';
 import { useCreateKeyword } from '../api/create-keyword';
 import { useDeleteKeyword } from '../api/delete-keyword';
 import { AddKeywordForm } from './add-keyword-form';
@@ -15,13 +19,16 @@ import { KeywordCard } from './keyword-card';
 interface KeywordSectionProps {
   place: Place;
   planLimits: Pick<PlanLimits, 'type' | 'keywords'>;
+  /** The user's plan id, to name the plan with room for more keywords. */
+  currentPlan: string;
   /** Reloads the place (its keywords live on it); supplied by the page that owns the place. */
   onChanged: () => Promise<unknown>;
 }
 
 /** The place's keywords (docs/product.md §2 keyword list): add, open the analysis page, delete after a confirmation. */
-export function KeywordSection({ place, planLimits, onChanged }: KeywordSectionProps) {
+export function KeywordSection({ place, planLimits, currentPlan, onChanged }: KeywordSectionProps) {
   const { t } = useTranslation('keywords');
+  const { t: tc } = useTranslation('common');
   const { confirm } = useAlerts();
   const toast = useToast();
   const showApiAlert = useApiErrorAlert();
@@ -30,6 +37,9 @@ export function KeywordSection({ place, planLimits, onChanged }: KeywordSectionP
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const keywords = place.keywords ?? [];
   const limit = planLimits.type === 'pro' ? -1 : planLimits.keywords || FALLBACK_LIMITS.keywords;
+  // At the limit, say before the click which plan allows more (docs/decisions.md §22.2).
+  const atLimit = !isUnlimited(limit) && keywords.length >= limit;
+  const need = atLimit ? upgradeNeedText(cheapestPlanFor({ kind: 'keywords', count: keywords.length + 1 }, currentPlan)) : null;
 
   const add = async (name: string): Promise<string | null> => {
     try {
@@ -74,6 +84,14 @@ export function KeywordSection({ place, planLimits, onChanged }: KeywordSectionP
           {isUnlimited(limit) ? t('countUnlimited', { count: keywords.length }) : t('count', { count: keywords.length, limit })}
         </p>
       </div>
+      {need && (
+        <p data-testid="keywords-upgrade" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {t('limitNeed', { need: tc(need.key, need.values) })}{' '}
+          <Link to={paths.subscription.getHref()} className="font-medium underline hover:text-amber-950">
+            {t('seePlans')}
+          </Link>
+        </p>
+      )}
       <AddKeywordForm onAdd={add} saving={create.isPending} />
       {keywords.length === 0 ? (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-10 text-center">

@@ -1,6 +1,7 @@
 import { paths } from '@/lib/paths';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
+import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
+import { upgradeNeedText } from '@/lib/upgrade-text';
 import { useDeletePlace } from '../api/delete-place';
 import { usePlaces } from '../api/get-places';
 import { useRefreshPlace } from '../api/refresh-place';
@@ -47,7 +49,7 @@ export function PlaceListPage({ profile }: { profile: Profile }) {
             </div>
           </dl>
         </div>
-        <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} />
+        <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} currentPlan={profile.currentPlan} />
       </header>
 
       {places.isPending ? (
@@ -68,8 +70,9 @@ export function PlaceListPage({ profile }: { profile: Profile }) {
   );
 }
 
-function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: number; limit: number }) {
+function AddPlaceButton({ canAdd, count, limit, currentPlan }: { canAdd: boolean; count: number; limit: number; currentPlan: string }) {
   const { t } = useTranslation('places');
+  const { t: tc } = useTranslation('common');
   if (canAdd)
     return (
       <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} shrink-0 whitespace-nowrap`}>
@@ -77,13 +80,15 @@ function AddPlaceButton({ canAdd, count, limit }: { canAdd: boolean; count: numb
         {t('list.add')}
       </Link>
     );
+  // The link names the cheapest plan with room for one more (docs/decisions.md §22.2).
+  const need = upgradeNeedText(cheapestPlanFor({ kind: 'places', count: count + 1 }, currentPlan));
   return (
     <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
       <span role="status" className="rounded-lg bg-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-500">
         {t('list.limitReached', { count, limit })}
       </span>
       <Link to={paths.subscription.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
-        {t('list.upgrade')}
+        {need ? t('list.upgradeNeed', { need: tc(need.key, need.values) }) : t('list.upgrade')}
       </Link>
     </div>
   );
