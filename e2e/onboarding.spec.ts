@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, mailLink, payInSandbox, uniqueEmail } from './support';
+import { PASSWORD, createMadridClinicInWizard, mailLink, payInSandbox, uniqueEmail } from './support';
 
 // A newcomer's first visit in a real browser, nothing mocked: from the landing's "Comenzar
 // gratis" through sign-up, the confirmation e-mail, a rejected and then a paid sandbox
@@ -58,12 +58,7 @@ test('when a newcomer follows "Comenzar gratis", then sign-up, plans, checkout a
   const firstPlace = page.getByRole('region', { name: 'Añade tu primer negocio' });
   await firstPlace.getByRole('link', { name: 'Añadir mi negocio' }).click();
   await expect(page).toHaveURL(/\/new-place$/);
-  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Crear negocio' }).click();
-  await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await createMadridClinicInWizard(page);
 
   // With a business, the dashboard no longer asks for one; the profile shows the trial's end too.
   await page.goto('/');

@@ -85,6 +85,11 @@ export async function subscribedUser(
 /** Adds a dental clinic in Madrid, inland (all 49 points of the default grid are searched), through the wizard; answers its id, on its page. */
 export async function addMadridClinic(page: Page): Promise<string> {
   await page.goto('/new-place');
+  return createMadridClinicInWizard(page);
+}
+
+/** The same clinic, through the wizard already open in `page`. */
+export async function createMadridClinicInWizard(page: Page): Promise<string> {
   await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Continuar' }).click();
