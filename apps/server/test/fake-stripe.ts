@@ -464,7 +464,7 @@ export class FakeStripe {
     if (body.phases) throw new StripeHttpError(400, 'invalid_request_error', 'You cannot set `phases` if `from_subscription` is set.', undefined, 'phases');
     const sub = this.find('subscription', subId, 'from_subscription');
     if (sub.status === 'canceled') throw new StripeHttpError(400, 'invalid_request_error', `You cannot migrate a canceled subscription to a subscription schedule.`, undefined, 'from_subscription');
-    if (sub.schedule) throw new StripeHttpError(400, 'invalid_request_error', `You cannot migrate a subscription that is already attached to a schedule: \`${String(sub.schedule)}\`.`, undefined, 'from_subscription');
+    if (sub.schedule) throw new StripeHttpError(400, 'invalid_request_error', `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule as string}\`.`, undefined, 'from_subscription');
     const item = (sub.items as { data: ItemLike[] }).data[0]!;
     const id = newId('sub_sched');
     const phase = this.phase([{ price: item.price.id, quantity: 1 }], item.current_period_start, item.current_period_end, { trial_end: (sub.trial_end as number | null) ?? null });

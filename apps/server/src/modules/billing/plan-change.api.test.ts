@@ -3,8 +3,8 @@ import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { createTestApp } from '../../../test/test-app';
 import { sessions } from '../../../test/sessions';
 import { rankmapFixtures } from '../../../test/rankmap-fixtures';
-import { subscriptions } from '../../db/billing-schema';
-import { eq, sql } from 'drizzle-orm';
+import { sandboxObjects, subscriptions } from '../../db/billing-schema';
+import { and, eq, sql } from 'drizzle-orm';
 
 describe('changing plan through the sandbox provider (docs/decisions.md §22.1)', async () => {
   const { app, container } = await createTestApp();
@@ -144,10 +144,11 @@ describe('changing plan through the sandbox provider (docs/decisions.md §22.1)'
     for (const res of [a!, b!]) expect([200, 409]).toContain(res.statusCode);
     const sub = (await info(headers)).subscription!;
     expect(sub.scheduledChange).toMatchObject({ planId: 'basico' });
-    const schedules = await container.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from sandbox_objects where type = 'subscription_schedule' and data ->> 'released_subscription' is null and data ->> 'subscription' = ${sub.id}`,
-    );
-    expect(Number(schedules.rows[0]!.n)).toBe(1);
+    const schedules = await container.database.db
+      .select()
+      .from(sandboxObjects)
+      .where(and(eq(sandboxObjects.type, 'subscription_schedule'), sql`${sandboxObjects.data} ->> 'subscription' = ${sub.id}`));
+    expect(schedules).toHaveLength(1);
     const again = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId } });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_SCHEDULED');
