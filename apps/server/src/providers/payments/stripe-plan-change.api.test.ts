@@ -93,7 +93,7 @@ describe('changing plan through the Stripe adapter, against a local fake of Stri
     expect((Date.parse(sub.currentPeriodEnd!) - Date.parse(sub.currentPeriodStart!)) / 86_400_000).toBeGreaterThanOrEqual(365);
   });
 
-  type Schedule = { id: string; status: string; subscription: string | null; released_subscription: string | null; end_behavior: string; phases: { start_date: number; end_date: number; items: { price: string }[] }[] };
+  type Schedule = { id: string; object: string; status: string; subscription: string | null; released_subscription: string | null; end_behavior: string; phases: { start_date: number; end_date: number; items: { price: string }[] }[] };
   type Sub = { id: string; object: string; schedule: string | null; items: { data: { id: string; current_period_start: number; current_period_end: number; price: { id: string } }[] } };
 
   it('when a Premium subscriber previews Profesional, then nothing is asked of Stripe: the move is at the period end, at the catalogue price', async () => {
