@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { createTestApp } from '../../../test/test-app';
 import { sessions } from '../../../test/sessions';
 import { rankmapFixtures } from '../../../test/rankmap-fixtures';
@@ -7,7 +8,9 @@ import { sandboxObjects, subscriptions } from '../../db/billing-schema';
 import { and, eq, sql } from 'drizzle-orm';
 
 describe('changing plan through the sandbox provider (docs/decisions.md §22.1)', async () => {
-  const { app, container } = await createTestApp();
+  // The geo test data, so that creating a business does not build the sea index of the whole world.
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
   const { signedIn } = sessions(app, container);
   const { createPlace, addKeyword } = rankmapFixtures(app, container);
   const priceOf = async (planId: string, period: 'monthly' | 'annual'): Promise<string> => {
