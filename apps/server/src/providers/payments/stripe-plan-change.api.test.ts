@@ -3,6 +3,7 @@ import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { sessions } from '../../../test/sessions';
 import { type FakeStripe, signedDelivery } from '../../../test/fake-stripe';
 import { checkoutSession, createStripeTestApp } from '../../../test/stripe-app';
+import { billingRepository } from '../../modules/billing/billing.repository';
 
 describe('changing plan through the Stripe adapter, against a local fake of Stripe (docs/decisions.md §22.1)', async () => {
   const { app, container, fake, ids } = await createStripeTestApp();
@@ -192,5 +193,17 @@ describe('changing plan through the Stripe adapter, against a local fake of Stri
     const released = Object.assign(structuredClone(fake.get(scheduleId)), { status: 'released', subscription: null, released_subscription: subscriptionId });
     await deliver(fake.event('subscription_schedule.released', released));
     expect((await info(headers)).subscription!.scheduledChange).toBeNull();
+  });
+
+  it('when the subscription is cancelled now while a move down waits, then Stripe cancels its schedule and nothing stays scheduled, whatever the events say later', async () => {
+    const { headers, subscriptionId } = await subscribed(ids.premium_monthly);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: ids.basico_monthly } })).statusCode).toBe(200);
+    const scheduleId = fake.get<Sub>(subscriptionId).schedule!;
+    const attached = fake.event('customer.subscription.updated', fake.get(subscriptionId), Math.floor(Date.now() / 1000) - 1);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers })).statusCode).toBe(200);
+    expect(fake.get<Schedule>(scheduleId).status).toBe('canceled');
+    for (const event of [fake.event('subscription_schedule.canceled', fake.get(scheduleId)), attached, fake.event('customer.subscription.deleted', fake.get(subscriptionId))]) await deliver(event);
+    expect(await billingRepository.findSubscription(container.database.db, subscriptionId)).toMatchObject({ status: 'canceled', scheduledPriceId: null, scheduleId: null });
+    expect((await info(headers)).subscription).toBeNull();
   });
 });
