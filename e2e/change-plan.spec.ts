@@ -2,11 +2,12 @@ import { type Page, expect, test } from '@playwright/test';
 import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
 
 // A subscriber changes plan from the plans page, through the local sandbox payment provider
-// (docs/decisions.md §22.1): a confirmation dialog with the prorated price first, then the change.
+// (docs/decisions.md §22.1): a confirmation dialog with the prorated price first, then the change;
+// a move down with its date, scheduled for the period's end and cancelled from the profile.
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 
-test('when a Profesional subscriber moves up to Premium and then to annual, then each change shows its price first and applies at once', async ({ page, request }) => {
+test('when a Profesional subscriber moves up to Premium and then to annual, then each change shows its price first and applies at once; a move down shows its date and is cancelled from the profile', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('cambio');
   await signUpViaApi(request, email, PASSWORD, 'Carla Cambio');
@@ -48,7 +49,65 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await annual.getByRole('button', { name: 'Entendido' }).click();
   await expect(card(page, 'Premium').getByText('Tu plan actual')).toBeVisible();
 
-  // A lower plan is refused with the reason, and nothing changes.
+  // A lower plan waits for the period's end (the trial's, here): the dialog gives the date,
+  // that nothing is charged today and the new price; the plans page then marks it.
+  const longDate = (ms: number) => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(ms));
+  const shortDate = (ms: number) => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(ms)).replace('.', '');
+  // The trial ends 14 days after the checkout, a few seconds ago (either side of midnight).
+  const trialEnds = [Date.now() + 14 * 86_400_000 - 120_000, Date.now() + 14 * 86_400_000];
+  const oneOf = (dates: string[]) => new RegExp(`(${[...new Set(dates)].join('|')})`);
   await card(page, 'Profesional').getByRole('button', { name: 'Cambiar a este plan' }).click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Por ahora solo puedes cambiar a un plan superior');
+  const down = page.getByRole('dialog', { name: '¿Cambiar a Profesional (anual)?' });
+  await expect(down.getByTestId('change-date')).toHaveText(oneOf(trialEnds.map((ms) => `A partir del ${longDate(ms)}`)));
+  await expect(down.getByTestId('change-amount')).toHaveText('Hoy no se te cobra nada');
+  await expect(down.getByText(/^588,00\s€ al año$/)).toBeVisible();
+  await down.getByRole('button', { name: 'Programar el cambio' }).click();
+  await expect(down.getByText(/^Cambio programado\. Pasarás a Profesional \(anual\) el /)).toBeVisible();
+  await down.getByRole('button', { name: 'Entendido' }).click();
+  await expect(card(page, 'Premium').getByText('Tu plan actual')).toBeVisible();
+  await expect(card(page, 'Profesional').getByTestId('plan-scheduled')).toHaveText(oneOf(trialEnds.map((ms) => `Cambio programado para el ${shortDate(ms)}`)));
+
+  // The profile shows it, and cancelling it (confirmed first) leaves the plan as it was.
+  await page.goto('/profile');
+  const scheduled = page.getByTestId('scheduled-change');
+  await expect(scheduled).toContainText(oneOf(trialEnds.map((ms) => `Cambiará a Profesional el ${shortDate(ms)}`)));
+  await scheduled.getByRole('button', { name: 'Cancelar el cambio' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Cancelar el cambio de plan?' });
+  await expect(confirm).toContainText('Seguirás en el plan Premium');
+  await confirm.getByRole('button', { name: 'Sí, cancelar el cambio' }).click();
+  await expect(page.getByText('Cambio cancelado. Sigues con tu plan actual.')).toBeVisible();
+  await expect(scheduled).toHaveCount(0);
+  await expect(page.getByTestId('subscription-plan')).toHaveText('Plan Premium');
+  await page.goto('/subscription');
+  await expect(card(page, 'Profesional').getByRole('button', { name: 'Cambiar a este plan' })).toBeVisible();
+});
+
+test('when a downgrade exceeds the new plan, then the dialog lists what to remove and offers no confirmation', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('bajada');
+  await signUpViaApi(request, email, PASSWORD, 'Bea Bajada');
+  await page.goto(await mailLink(request, email, 'confirm-email'));
+  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
+  await page.getByRole('radio', { name: 'Mensual' }).click();
+  await card(page, 'Profesional').getByRole('button', { name: 'Suscribirse Mensual' }).click();
+  await payInSandbox(page);
+  // Two businesses, through the API as the signed-in browser (Básico allows one).
+  for (const googlePlaceId of ['demo-malaga-dentista-1', 'demo-malaga-dentista-2']) {
+    const res = await page.evaluate(async (id) => {
+      const r = await fetch('/api/place', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+        body: JSON.stringify({ googlePlaceId: id, matrixConfig: { gridSize: 7, radius: 1500, coordinates: { lat: 36.7213, lng: -4.4214 } } }),
+      });
+      return r.status;
+    }, googlePlaceId);
+    expect(res).toBe(201);
+  }
+  await page.goto('/subscription');
+  await page.getByRole('radio', { name: 'Mensual' }).click();
+  await card(page, 'Básico').getByRole('button', { name: 'Cambiar a este plan' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Cambiar a Básico (mensual)?' });
+  await expect(dialog.getByTestId('change-must-remove')).toContainText('Antes de pasar a Básico tienes que eliminar:');
+  await expect(dialog.getByTestId('change-must-remove')).toContainText('1 negocio (tienes 2 y el plan permite 1)');
+  await expect(dialog.getByRole('button', { name: 'Programar el cambio' })).toHaveCount(0);
 });

@@ -198,6 +198,10 @@ export class FakeStripe {
     if (method === 'POST' && a === 'subscriptions' && b) return this.updateSubscription(b, req.body);
     if (method === 'POST' && a === 'invoices' && b === 'create_preview') return this.previewInvoice(req.body);
     if (method === 'DELETE' && a === 'subscriptions' && b) return this.cancelSubscription(b);
+    if (method === 'POST' && a === 'subscription_schedules' && !b) return this.createSchedule(req.body);
+    if (method === 'GET' && a === 'subscription_schedules' && b && !c) return this.find('subscription_schedule', b);
+    if (method === 'POST' && a === 'subscription_schedules' && b && !c) return this.updateSchedule(b, req.body);
+    if (method === 'POST' && a === 'subscription_schedules' && b && c === 'release') return this.releaseSchedule(b);
     if (method === 'GET' && a === 'invoices' && !b) return this.listInvoices(req.query);
     throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -233,9 +237,9 @@ export class FakeStripe {
     });
   }
 
-  private priceObject(id: string) {
+  private priceObject(id: string, param = 'line_items[0][price]') {
     const p = this.prices[id];
-    if (!p) throw missing('price', id, 'line_items[0][price]');
+    if (!p) throw missing('price', id, param);
     return {
       id,
       object: 'price',
@@ -418,7 +422,139 @@ export class FakeStripe {
     const sub = this.find('subscription', id);
     if (sub.status === 'canceled') throw new StripeHttpError(400, 'invalid_request_error', `No such subscription: '${id}'`, 'resource_missing');
     Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false, cancel_at: null });
+    // Cancelling a subscription cancels the schedule that manages it.
+    if (typeof sub.schedule === 'string') Object.assign(this.get(sub.schedule), { status: 'canceled', canceled_at: now(), current_phase: null });
     return sub;
+  }
+
+  // --- Subscription schedules (https://docs.stripe.com/api/subscription_schedules) ---
+
+  /** A phase as Stripe answers it: its items, dates and settings. */
+  private phase(items: { price: string; quantity: number }[], start: number, end: number, extra: { proration_behavior?: string; trial_end?: number | null } = {}) {
+    return {
+      add_invoice_items: [],
+      application_fee_percent: null,
+      billing_cycle_anchor: null,
+      collection_method: null,
+      currency: 'eur',
+      default_payment_method: null,
+      default_tax_rates: [],
+      description: null,
+      discounts: [],
+      end_date: end,
+      invoice_settings: null,
+      items: items.map((i) => ({ discounts: [], metadata: {}, plan: i.price, price: i.price, quantity: i.quantity, tax_rates: [] })),
+      metadata: {},
+      on_behalf_of: null,
+      proration_behavior: extra.proration_behavior ?? 'create_prorations',
+      start_date: start,
+      transfer_data: null,
+      trial_end: extra.trial_end ?? null,
+    };
+  }
+
+  /**
+   * POST /v1/subscription_schedules with from_subscription: the schedule takes over the
+   * subscription, with one phase, the current period at the current price, and
+   * end_behavior release. A subscription already under a schedule is refused, as Stripe does.
+   */
+  private createSchedule(body: FormBody) {
+    const subId = str(body.from_subscription);
+    if (!subId) throw new StripeHttpError(400, 'invalid_request_error', 'fake Stripe: only schedules from_subscription are implemented', undefined, 'from_subscription');
+    if (body.phases) throw new StripeHttpError(400, 'invalid_request_error', 'You cannot set `phases` if `from_subscription` is set.', undefined, 'phases');
+    const sub = this.find('subscription', subId, 'from_subscription');
+    if (sub.status === 'canceled') throw new StripeHttpError(400, 'invalid_request_error', `You cannot migrate a canceled subscription to a subscription schedule.`, undefined, 'from_subscription');
+    if (sub.schedule) throw new StripeHttpError(400, 'invalid_request_error', `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule as string}\`.`, undefined, 'from_subscription');
+    const item = (sub.items as { data: ItemLike[] }).data[0]!;
+    const id = newId('sub_sched');
+    const phase = this.phase([{ price: item.price.id, quantity: 1 }], item.current_period_start, item.current_period_end, { trial_end: (sub.trial_end as number | null) ?? null });
+    sub.schedule = id;
+    return this.put({
+      id,
+      object: 'subscription_schedule',
+      application: null,
+      billing_mode: { type: 'classic' },
+      canceled_at: null,
+      completed_at: null,
+      created: now(),
+      current_phase: { start_date: phase.start_date, end_date: phase.end_date },
+      customer: sub.customer,
+      default_settings: { application_fee_percent: null, automatic_tax: { enabled: false, liability: null }, billing_cycle_anchor: 'automatic', collection_method: 'charge_automatically', default_payment_method: null, default_source: null, description: null, invoice_settings: { issuer: { type: 'self' } }, on_behalf_of: null, transfer_data: null },
+      end_behavior: 'release',
+      livemode: false,
+      metadata: {},
+      phases: [phase],
+      released_at: null,
+      released_subscription: null,
+      status: 'active',
+      subscription: subId,
+      test_clock: null,
+    });
+  }
+
+  /**
+   * POST /v1/subscription_schedules/:id with phases: the whole list is replaced. As Stripe
+   * checks: the current phase keeps its start date, each phase needs items with a known price,
+   * every phase but the last an end_date, and the last an end_date or a duration; one phase
+   * starts where the previous ends.
+   */
+  private updateSchedule(id: string, body: FormBody) {
+    const schedule = this.find('subscription_schedule', id);
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
+      throw new StripeHttpError(400, 'invalid_request_error', `You cannot update a subscription schedule that is currently in the \`${String(schedule.status)}\` status. It must be in one of the following statuses: \`not_started\`, \`active\`.`);
+    }
+    const end = str(body.end_behavior);
+    if (end !== undefined && end !== 'release' && end !== 'cancel') throw new StripeHttpError(400, 'invalid_request_error', `Invalid end_behavior: ${end}`, undefined, 'end_behavior');
+    if (end) schedule.end_behavior = end;
+    if (body.metadata) schedule.metadata = { ...(schedule.metadata as Record<string, string>), ...strings(body.metadata) };
+    const requested = Array.isArray(body.phases) ? body.phases.map(obj) : undefined;
+    if (requested) {
+      if (requested.length === 0) throw required('phases');
+      const current = schedule.current_phase as { start_date: number; end_date: number };
+      const phases: ReturnType<FakeStripe['phase']>[] = [];
+      requested.forEach((p, i) => {
+        const items = (Array.isArray(p.items) ? p.items.map(obj) : []).map((it) => ({ price: str(it.price) ?? '', quantity: Number(str(it.quantity) ?? 1) }));
+        if (items.length === 0 || !items[0]!.price) throw required(`phases[${i}][items]`);
+        items.forEach((it, j) => this.priceObject(it.price, `phases[${i}][items][${j}][price]`));
+        const start = i === 0 ? Number(str(p.start_date)) : phases[i - 1]!.end_date;
+        if (i === 0 && start !== current.start_date) {
+          throw new StripeHttpError(400, 'invalid_request_error', 'You can not modify the start date of the current phase.', undefined, 'phases[0][start_date]');
+        }
+        const duration = obj(p.duration);
+        const interval = str(duration.interval);
+        let endDate = str(p.end_date) !== undefined ? Number(str(p.end_date)) : undefined;
+        if (endDate !== undefined && interval) throw new StripeHttpError(400, 'invalid_request_error', 'You cannot set both `end_date` and `duration`.', undefined, `phases[${i}][duration]`);
+        if (endDate === undefined && interval) {
+          const months = (interval === 'year' ? 12 : interval === 'month' ? 1 : NaN) * Number(str(duration.interval_count) ?? 1);
+          if (Number.isNaN(months)) throw new StripeHttpError(400, 'invalid_request_error', `Invalid interval: ${interval}`, undefined, `phases[${i}][duration][interval]`);
+          endDate = addMonths(start, months);
+        }
+        if (endDate === undefined) throw new StripeHttpError(400, 'invalid_request_error', `Phase ${i} must have an end_date or a duration.`, undefined, `phases[${i}][end_date]`);
+        if (endDate <= start) throw new StripeHttpError(400, 'invalid_request_error', 'The end date of a phase must be after its start date.', undefined, `phases[${i}][end_date]`);
+        const trialEnd = str(p.trial_end);
+        phases.push(this.phase(items, start, endDate, { proration_behavior: str(p.proration_behavior) ?? str(body.proration_behavior), trial_end: trialEnd ? Number(trialEnd) : null }));
+      });
+      schedule.phases = phases;
+      // The current phase's items apply to the subscription now; billing never changes them here.
+      const sub = this.get(String(schedule.subscription));
+      const item = (sub.items as { data: ItemLike[] }).data[0]!;
+      if (phases[0]!.items[0]!.price !== item.price.id) {
+        throw new StripeHttpError(400, 'invalid_request_error', 'fake Stripe: changing the current phase items is not implemented', undefined, 'phases[0][items]');
+      }
+      schedule.current_phase = { start_date: phases[0]!.start_date, end_date: phases[0]!.end_date };
+    }
+    return schedule;
+  }
+
+  /** POST /v1/subscription_schedules/:id/release: the subscription goes on, without the schedule. */
+  private releaseSchedule(id: string) {
+    const schedule = this.find('subscription_schedule', id);
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
+      throw new StripeHttpError(400, 'invalid_request_error', `You cannot release a subscription schedule that is currently in the \`${String(schedule.status)}\` status. It must be in one of the following statuses: \`not_started\`, \`active\`.`);
+    }
+    const subId = String(schedule.subscription);
+    this.get(subId).schedule = null;
+    return Object.assign(schedule, { status: 'released', released_at: now(), released_subscription: subId, subscription: null, current_phase: null });
   }
 
   private listInvoices(query: FormBody) {
@@ -516,12 +652,29 @@ export class FakeStripe {
   /** The subscription renews: the period moves on and the renewal invoice is paid, or fails. */
   renew(subscriptionId: string, outcome: 'paid' | 'failed') {
     const sub = this.get(subscriptionId);
-    const item = (sub.items as { data: { current_period_start: number; current_period_end: number; price: { unit_amount: number; recurring: { interval: string } } }[] }).data[0]!;
+    const item = (sub.items as { data: ItemLike[] }).data[0]!;
+    const schedule = typeof sub.schedule === 'string' ? this.get(sub.schedule) : undefined;
     item.current_period_start = item.current_period_end;
-    item.current_period_end = addMonths(item.current_period_end, item.price.recurring.interval === 'year' ? 12 : 1);
+    // Under a schedule, the phase that starts at this renewal sets the price (no proration: the
+    // period starts at the new price), and a schedule past its last phase releases the subscription.
+    const phases = (schedule?.phases ?? []) as ReturnType<FakeStripe['phase']>[];
+    const entered = phases.find((p) => p.start_date === item.current_period_start);
+    if (schedule && entered) {
+      const price = this.priceObject(entered.items[0]!.price);
+      Object.assign(item, { price });
+      (item as unknown as { plan: Record<string, unknown> }).plan = { ...((item as unknown as { plan: Record<string, unknown> }).plan ?? {}), id: price.id, amount: price.unit_amount, interval: price.recurring?.interval };
+      schedule.current_phase = { start_date: entered.start_date, end_date: entered.end_date };
+      item.current_period_end = entered.end_date;
+    } else {
+      item.current_period_end = addMonths(item.current_period_end, item.price.recurring.interval === 'year' ? 12 : 1);
+    }
+    if (schedule && !entered && phases.every((p) => p.end_date <= item.current_period_start)) {
+      Object.assign(schedule, { status: schedule.end_behavior === 'cancel' ? 'canceled' : 'released', released_at: now(), released_subscription: subscriptionId, subscription: null, current_phase: null });
+      sub.schedule = null;
+    }
     sub.status = outcome === 'paid' ? 'active' : 'past_due';
     const invoice = this.invoiceFor(sub, 'subscription_cycle', item.price.unit_amount, outcome === 'paid');
-    return { subscription: sub, invoice };
+    return { subscription: sub, invoice, schedule };
   }
 
   private invoiceFor(sub: StripeObject, reason: string, amount: number, paid: boolean) {

@@ -44,6 +44,14 @@ export const subscriptions = pgTable(
     nextPaymentAttempt: ts('next_payment_attempt'),
     canceledAt: ts('canceled_at'),
     stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * A move down scheduled for the end of the period (docs/decisions.md §22.1): the price it
+     * moves to, when, and the provider's schedule (Stripe's subscription schedule). All null
+     * when nothing is scheduled; set and cleared together.
+     */
+    scheduledPriceId: text('scheduled_price_id'),
+    scheduledAt: ts('scheduled_at'),
+    scheduleId: text('schedule_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -288,6 +288,72 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
     });
   }
 
+  /**
+   * A subscriber on Agency (paid, no trial) who schedules a move down to Starter through our API:
+   * the subscription's snapshot once the schedule holds it, then, at the period's end, Stripe's
+   * switch to the new price and its paid invoice.
+   */
+  const scheduledMoveDown = async () => {
+    const { headers } = await signedIn();
+    const pay = async (priceId: string) => {
+      const { subscription, invoice } = fake.completeCheckout(await checkout(headers, priceId));
+      await deliver(fake.event('customer.subscription.created', subscription!));
+      await deliver(fake.event('invoice.paid', invoice!));
+      return subscription!;
+    };
+    // The first subscription has the trial; a second one is paid from the start.
+    await pay(ids.basico_monthly);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers })).statusCode).toBe(200);
+    const subscription = await pay(ids.pro_agency_monthly);
+    const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: ids.pro_starter_monthly } });
+    expect(res.statusCode, res.body).toBe(200);
+    const t0 = nowS();
+    const attached = fake.event('customer.subscription.updated', fake.get(subscription.id), t0);
+    const periodEnd = (subscription.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end;
+    const renewal = fake.renew(subscription.id, 'paid');
+    const switched = [fake.event('customer.subscription.updated', renewal.subscription, periodEnd), fake.event('invoice.paid', renewal.invoice, periodEnd)];
+    return { headers, subscription, renewal, attached, switched, scheduleId: String(renewal.schedule!.id) };
+  };
+
+  for (const seed of [0, 3, 19, 77]) {
+    it(`when a move down's events (the schedule attached, the switch at the period's end, its invoice) arrive twice in shuffled order (${seed ? `seed ${seed}` : 'reversed'}), then the new plan applies once and nothing stays scheduled`, async () => {
+      for (let round = 0; round < 3; round++) {
+        const { headers, subscription, renewal, attached, switched } = await scheduledMoveDown();
+        const what = await deliverTwiceInOrder([attached, ...switched], seed, round);
+        const after = await info(headers);
+        expect(after.plan.id, what).toBe('pro_starter');
+        expect(after.subscription, what).toMatchObject({ id: subscription.id, status: 'active', amount: 49, scheduledChange: null });
+        expect(after.credits, what).toMatchObject({ subscription: 500 });
+        expect((await history(headers)).find((p) => p.id === renewal.invoice.id), what).toMatchObject({ status: 'paid', amount: 49 });
+        const row = await billingRepository.findSubscription(db, subscription.id);
+        expect(row, what).toMatchObject({ scheduledPriceId: null, scheduledAt: null, scheduleId: null });
+      }
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+
+    it(`when a scheduled move down is cancelled and the events of the schedule and its release arrive twice in shuffled order (${seed ? `seed ${seed}` : 'reversed'}), then nothing comes back and the plan stays`, async () => {
+      for (let round = 0; round < 3; round++) {
+        const { headers } = await signedIn();
+        const { subscription, invoice } = fake.completeCheckout(await checkout(headers, ids.pro_agency_monthly));
+        await deliver(fake.event('customer.subscription.created', subscription!));
+        await deliver(fake.event('invoice.paid', invoice!));
+        expect((await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: ids.pro_starter_monthly } })).statusCode).toBe(200);
+        const t0 = nowS();
+        const scheduleId = String(fake.get(subscription!.id).schedule);
+        const attached = fake.event('customer.subscription.updated', fake.get(subscription!.id), t0);
+        expect((await app.inject({ method: 'POST', url: '/api/payment/change-plan/cancel', headers })).statusCode).toBe(200);
+        const released = fake.event('subscription_schedule.released', fake.get(scheduleId), t0 + 1);
+        const detached = fake.event('customer.subscription.updated', fake.get(subscription!.id), t0 + 1);
+        const what = await deliverTwiceInOrder([attached, released, detached], seed, round);
+        const after = await info(headers);
+        expect(after.plan.id, what).toBe('pro_agency');
+        expect(after.subscription, what).toMatchObject({ amount: 99, scheduledChange: null });
+        expect(await billingRepository.findSubscription(db, subscription!.id), what).toMatchObject({ scheduledPriceId: null, scheduleId: null });
+      }
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+  }
+
   it("when a delayed credit payment settles and that event arrives before the checkout's, then the 500 credits are granted once and the payment is paid", async () => {
     const { headers } = await signedIn();
     const sessionId = await checkout(headers, ids.credits_500);

@@ -91,6 +91,7 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
     },
     'POST /api/payment/change-plan/preview': { body: async () => ({ priceId: await sandboxPriceOf(app, 'premium', 'annual') }) },
     'POST /api/payment/change-plan': { body: async () => ({ priceId: await sandboxPriceOf(app, 'premium', 'annual') }) },
+    'POST /api/payment/change-plan/cancel': { ownerStatus: { status: 404, why: 'a subscription with no move down scheduled has nothing to cancel' } },
     'POST /api/payment/reactivate-subscription': { ownerStatus: { status: 409, why: 'an active subscription has no cancellation to undo' } },
     'POST /api/place/generate-matrix': { body: () => ({ centerLat: MALAGA.lat, centerLng: MALAGA.lng, maxDistance: 1500, size: 3 }) },
     'POST /api/place': { body: () => ({ googlePlaceId: 'demo-malaga-restaurante-1', matrixConfig: { gridSize: 3, radius: 1500, coordinates: MALAGA } }) },

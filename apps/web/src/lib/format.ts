@@ -94,6 +94,12 @@ export function formatLongDate(iso: string | null | undefined, language: string)
   return date ? dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date) : '';
 }
 
+/** A date such as "22 nov 2026" for short notices; '' for a missing or invalid date. */
+export function formatMediumDate(iso: string | null | undefined, language: string): string {
+  const date = validDate(iso);
+  return date ? dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(date).replace('.', '') : '';
+}
+
 /** A compact date such as "22/11/2026" for tables; '' for a missing or invalid date. */
 export function formatShortDate(iso: string | null | undefined, language: string): string {
   const date = validDate(iso);

@@ -52,6 +52,10 @@ export const subscriptionInfoSchema = z.object({
       trialEnd: z.string().nullable(),
       lastPaymentDate: z.string().nullable(),
       lastPaymentFailure: z.object({ failedAt: z.string(), attemptCount: z.number(), nextAttempt: z.string().nullable() }).nullable(),
+      /** A move down waiting for the end of the period (docs/decisions.md §22.1), or null. */
+      scheduledChange: z
+        .object({ planId: z.string(), planName: z.string(), billingPeriod: z.enum(['anual', 'mensual']), priceId: z.string(), amount: z.number(), effectiveAt: z.string() })
+        .nullable(),
     })
     .nullable(),
   credits: z.object({ subscription: z.number(), extra: z.number(), planMonthly: z.number() }),
@@ -86,11 +90,29 @@ export const planChangeRequestSchema = z.object({
 });
 
 /**
- * What a plan change costs and when it applies (docs/product.md §7, docs/decisions.md §22.1). Only moves
- * up (a higher plan, or monthly to annual) are offered: they apply at once, charged pro rata.
+ * Something the user has that the plan moved to does not allow: more businesses than it
+ * allows (`places`), or more keywords on one business (`keywords`, with that business).
+ * `excess` is how many must be removed.
+ */
+export const planLimitExcessSchema = z.object({
+  kind: z.enum(['places', 'keywords']),
+  placeId: z.string().nullable(),
+  placeName: z.string().nullable(),
+  count: z.number(),
+  limit: z.number(),
+  excess: z.number(),
+});
+export type PlanLimitExcess = z.infer<typeof planLimitExcessSchema>;
+
+/**
+ * What a plan change costs and when it applies (docs/product.md §7, docs/decisions.md §22.1).
+ * A move up (a higher plan, or monthly to annual) applies at once, charged pro rata. A move
+ * down applies at the end of the period (`effectiveAt`), charges nothing now, and lists in
+ * `mustRemove` what the new plan does not allow (then `blockedReason` says it in Spanish and
+ * the change itself is refused).
  */
 export const planChangePreviewSchema = z.object({
-  kind: z.literal('upgrade'),
+  kind: z.enum(['upgrade', 'downgrade']),
   from: z.object({ planId: z.string(), planName: z.string(), billingPeriod: z.enum(['anual', 'mensual']) }),
   to: z.object({ planId: z.string(), planName: z.string(), billingPeriod: z.enum(['anual', 'mensual']) }),
   /** Charged now, in euros: the new price for the rest of the period minus the unused part of the current one. */
@@ -100,5 +122,7 @@ export const planChangePreviewSchema = z.object({
   /** When the next full renewal is due, at the new plan's price. */
   nextRenewalAt: z.string().nullable(),
   nextRenewalAmount: z.number(),
+  mustRemove: z.array(planLimitExcessSchema),
+  blockedReason: z.string().nullable(),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;

@@ -1,7 +1,7 @@
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
-import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
+import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type ScheduleLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsRepository } from './credits.repository';
 import { creditsService } from './credits.service';
@@ -59,6 +59,34 @@ export async function applySubscription(container: Pick<Container, 'log' | 'paym
   });
   await takeEarlierPayment(tx, userId, sub);
   await takeEarlierFailure(tx, userId, sub.id);
+  await settleScheduledChange(tx, sub.id);
+}
+
+/**
+ * A scheduled move down is done once the subscription, as newest known, carries its price (the
+ * period ended and the provider switched it), and gone once the subscription has ended. Read
+ * from the stored row, which only ever holds the newest state: a late, older event changes
+ * nothing, and a duplicate finds nothing left to clear.
+ */
+async function settleScheduledChange(tx: DbOrTx, subscriptionId: string) {
+  const row = await billingRepository.findSubscription(tx, subscriptionId);
+  if (!row?.scheduledPriceId) return;
+  if (row.priceId === row.scheduledPriceId || row.status === 'canceled' || row.status === 'incomplete_expired') {
+    await billingRepository.clearScheduledChange(tx, row.id);
+  }
+}
+
+/**
+ * A schedule released or cancelled at the provider (our own cancel, a change in Stripe's
+ * dashboard, the subscription's end): the change it held will not happen. Only the change
+ * still waiting on that very schedule is cleared.
+ */
+async function onScheduleEnded(tx: DbOrTx, schedule: ScheduleLike) {
+  const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription ?? null;
+  const row = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : await billingRepository.findBySchedule(tx, schedule.id);
+  if (!row) return;
+  await lockUser(tx, row.userId);
+  await billingRepository.clearScheduledChange(tx, row.id, schedule.id);
 }
 
 /**
@@ -245,6 +273,10 @@ export async function processBillingEvent(container: Pick<Container, 'database' 
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
         await applySubscription(container, tx, object as SubscriptionLike, event.created);
+        break;
+      case 'subscription_schedule.released':
+      case 'subscription_schedule.canceled':
+        await onScheduleEnded(tx, object as ScheduleLike);
         break;
       case 'invoice.paid':
         await onInvoicePaid(container, tx, object as InvoiceLike);

@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { billingCustomers, billingEvents, devPlanOverrides, payments, subscriptions } from '../../db/billing-schema';
 import { appSettings, users } from '../../db/schema';
+import { places } from '../../db/places-schema';
+import { keywords } from '../../db/rankmaps-schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -66,6 +68,42 @@ export const billingRepository = {
       .update(subscriptions)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(subscriptions.id, id));
+  },
+
+  /** Records a move down waiting for the end of the period (docs/decisions.md §22.1). */
+  async setScheduledChange(tx: DbOrTx, id: string, change: { priceId: string; at: Date; scheduleId: string }) {
+    await billingRepository.updateSubscription(tx, id, { scheduledPriceId: change.priceId, scheduledAt: change.at, scheduleId: change.scheduleId });
+  },
+
+  /**
+   * Drops the scheduled change of a subscription; with `scheduleId`, only when it is still that
+   * schedule (a late event about a schedule since replaced changes nothing). True when one was dropped.
+   */
+  async clearScheduledChange(tx: DbOrTx, id: string, scheduleId?: string): Promise<boolean> {
+    const rows = await tx
+      .update(subscriptions)
+      .set({ scheduledPriceId: null, scheduledAt: null, scheduleId: null, updatedAt: new Date() })
+      .where(and(eq(subscriptions.id, id), isNotNull(subscriptions.scheduledPriceId), ...(scheduleId ? [eq(subscriptions.scheduleId, scheduleId)] : [])))
+      .returning({ id: subscriptions.id });
+    return rows.length > 0;
+  },
+
+  /** The subscription waiting on a provider's schedule, if any. */
+  async findBySchedule(db: DbOrTx, scheduleId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.scheduleId, scheduleId));
+    return row;
+  },
+
+  /** The user's businesses with their keyword counts, oldest first: what a lower plan's limits are checked against. */
+  async placesWithKeywordCounts(db: DbOrTx, userId: string): Promise<{ id: string; name: string; keywords: number }[]> {
+    const rows = await db
+      .select({ id: places.id, name: places.name, keywords: count(keywords.id) })
+      .from(places)
+      .leftJoin(keywords, eq(keywords.placeId, places.id))
+      .where(eq(places.userId, userId))
+      .groupBy(places.id, places.name, places.createdAt)
+      .orderBy(asc(places.createdAt), asc(places.id));
+    return rows.map((r) => ({ ...r, keywords: Number(r.keywords) }));
   },
 
   async findSubscription(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {

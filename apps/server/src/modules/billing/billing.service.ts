@@ -1,9 +1,9 @@
-import { TRIAL_DAYS, getPlan } from '@rankmaps/shared/plans';
+import { TRIAL_DAYS, annualTotal, getPlan } from '@rankmaps/shared/plans';
 import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { applySubscription } from './billing-events.service';
-import { billingRepository } from './billing.repository';
+import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsService } from './credits.service';
 import { type PlanState, planStateOf } from './plan-state';
 
@@ -49,7 +49,7 @@ export async function getCurrentPlanState(container: Pick<Container, 'config' | 
   return planStateOf(sub, override);
 }
 
-export async function getSubscriptionInfo(container: Pick<Container, 'database' | 'payments'>, userId: string): Promise<SubscriptionInfo> {
+export async function getSubscriptionInfo(container: Pick<Container, 'database' | 'payments' | 'prices'>, userId: string): Promise<SubscriptionInfo> {
   const db = container.database.db;
   const sub = await billingRepository.findCurrentSubscription(db, userId);
   const state = planStateOf(sub);
@@ -77,10 +77,25 @@ export async function getSubscriptionInfo(container: Pick<Container, 'database' 
           lastPaymentFailure: sub.lastFailureAt
             ? { failedAt: sub.lastFailureAt.toISOString(), attemptCount: sub.lastFailureAttemptCount ?? 1, nextAttempt: iso(sub.nextPaymentAttempt) }
             : null,
+          scheduledChange: scheduledChangeOf(container, sub),
         }
       : null,
     credits: { subscription: balances.subscription, extra: balances.extra, planMonthly: state.plan?.credits ?? 0 },
     provider: container.payments.name,
+  };
+}
+
+/** The move down waiting for the end of the period, as the profile shows it. */
+function scheduledChangeOf(container: Pick<Container, 'prices'>, sub: SubscriptionRow): NonNullable<SubscriptionInfo['subscription']>['scheduledChange'] {
+  const target = sub.scheduledPriceId ? container.prices.resolve(sub.scheduledPriceId) : undefined;
+  if (target?.kind !== 'plan' || !sub.scheduledAt) return null;
+  return {
+    planId: target.plan.id,
+    planName: target.plan.name,
+    billingPeriod: target.period === 'annual' ? 'anual' : 'mensual',
+    priceId: sub.scheduledPriceId!,
+    amount: target.period === 'annual' ? annualTotal(target.plan) : target.plan.monthlyPrice,
+    effectiveAt: sub.scheduledAt.toISOString(),
   };
 }
 
@@ -169,6 +184,8 @@ export async function changeSubscription(container: Pick<Container, 'config' | '
   if (!sub) throw noSubscription();
   if (action === 'reactivate' && !sub.cancelAtPeriodEnd) throw conflict('La suscripción no está pendiente de cancelación.', 'NOT_CANCELLING');
   if (action === 'cancel' && sub.cancelAtPeriodEnd) throw conflict('La suscripción ya se cancelará al final del periodo.', 'ALREADY_CANCELLING');
+  // A subscription under a schedule takes its changes from the schedule (docs/decisions.md §22.1).
+  if (action === 'cancel' && sub.scheduledPriceId) throw conflict('Tienes un cambio de plan programado. Cancélalo antes de cancelar la suscripción.', 'CHANGE_SCHEDULED');
   // Keyed by the state acted on: a double click repeats one change, while cancel, reactivate,
   // cancel again are three changes (a per-minute key made Stripe replay the first cancel).
   const key = `${action}-${sub.id}-${sub.updatedAt.getTime()}`;

@@ -13,7 +13,7 @@ import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { forbidden, unauthorized } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { billingUser } from './billing-user';
-import { changePlan, previewPlanChange } from './plan-change.service';
+import { cancelScheduledChange, changePlan, changePlanMessage, previewPlanChange, scheduledPlanName } from './plan-change.service';
 import { changeSubscription, createCheckout, createPortal, getCheckoutStatus, getPaymentHistory, getSubscriptionInfo } from './billing.service';
 
 const tags = ['pagos'];
@@ -58,8 +58,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/change-plan', { onRequest, schema: { tags, body: planChangeRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await changePlan(app.container, requireUserId(request), request.body.priceId);
-    return { message: 'Plan cambiado. Los nuevos límites ya se aplican.' };
+    const result = await changePlan(app.container, requireUserId(request), request.body.priceId);
+    return { message: changePlanMessage(result, scheduledPlanName(app.container, request.body.priceId)) };
+  });
+
+  // A move down waits for the end of the period; until then it can be cancelled, leaving nothing behind.
+  app.post('/change-plan/cancel', { onRequest, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
+    await cancelScheduledChange(app.container, requireUserId(request));
+    return { message: 'Cambio de plan cancelado. Sigues con tu plan actual.' };
   });
 
   app.post('/create-portal-session', { onRequest, schema: { tags, response: { 200: urlResponseSchema } } }, async (request) =>

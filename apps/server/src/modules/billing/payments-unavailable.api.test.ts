@@ -80,12 +80,13 @@ describe('payments in production without a payment provider', async () => {
     expect(health.adapters.payments).toBe('disabled');
   });
 
-  it('finds the provider actions: checkout, its status, cancel, reactivate, cancel now, plan change and the billing portal', () => {
+  it('finds the provider actions: checkout, its status, cancel, reactivate, cancel now, plan change, its cancel and the billing portal', () => {
     expect(providerCalls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
       'GET /api/payment/checkout-session/cs_test_0123456789',
       'POST /api/payment/cancel-subscription',
       'POST /api/payment/cancel-subscription-immediately',
       'POST /api/payment/change-plan',
+      'POST /api/payment/change-plan/cancel',
       'POST /api/payment/change-plan/preview',
       'POST /api/payment/create-checkout-session',
       'POST /api/payment/create-portal-session',

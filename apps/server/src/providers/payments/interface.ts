@@ -17,6 +17,21 @@ export interface PlanChangeQuote {
   periodEnd: number;
 }
 
+/** A move to another price at the end of the current period (a downgrade). */
+export interface ScheduleChangeInput {
+  subscriptionId: string;
+  priceId: string;
+  /** The new price's billing interval: the length of the phase that follows. */
+  interval: 'month' | 'year';
+  idempotencyKey: string;
+}
+
+/** A scheduled change as the provider holds it: its id (Stripe's subscription schedule) and when it applies (seconds). */
+export interface ScheduledChange {
+  scheduleId: string;
+  effectiveAt: number;
+}
+
 export interface CheckoutInput {
   mode: 'subscription' | 'payment';
   priceId: string;
@@ -53,6 +68,14 @@ export interface PaymentsProvider {
   previewPlanChange(input: PlanChangeInput): Promise<PlanChangeQuote>;
   /** Moves up to another price at once, charging the prorated difference now. */
   changePlan(input: PlanChangeInput & { idempotencyKey: string }): Promise<SubscriptionLike>;
+  /**
+   * Schedules a move to another price at the end of the current period: nothing is charged
+   * now, and the next period is billed at the new price. The provider then sends
+   * customer.subscription.updated with the new price when the period ends.
+   */
+  scheduleChange(input: ScheduleChangeInput): Promise<ScheduledChange>;
+  /** Drops a scheduled change; the subscription goes on as it is. Releasing one already gone is not an error. */
+  releaseSchedule(scheduleId: string, idempotencyKey: string): Promise<void>;
   listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]>;
   /** Verifies a webhook's signature on the raw body; throws when it does not match. */
   constructEvent(rawBody: Buffer, signature: string): EventLike;

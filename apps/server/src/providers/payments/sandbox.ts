@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { CREDIT_PACKAGE, annualTotal } from '@rankmaps/shared/plans';
 import type { Db } from '../../db/client';
 import type { PriceCatalog } from '../../modules/billing/price-catalog';
-import type { BillingEventHandler, CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote } from './interface';
+import type { BillingEventHandler, CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote, ScheduleChangeInput, ScheduledChange } from './interface';
 import { SandboxStore } from './sandbox-store';
-import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
+import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type ScheduleLike, type SubscriptionLike, idOf } from './shapes';
 
 /** The sandbox's checkout session: Stripe's fields plus what the sandbox page needs. */
 export interface SandboxCheckout extends CheckoutSessionLike {
@@ -12,6 +12,12 @@ export interface SandboxCheckout extends CheckoutSessionLike {
   cancel_url: string;
   price: string;
   trial_days: number;
+}
+
+/** The sandbox's subscription schedule: Stripe's fields billing reads, plus the price it moves to and when. */
+export interface SandboxSchedule extends ScheduleLike {
+  price: string;
+  effective_at: number;
 }
 
 export type SandboxOutcome = 'pay' | 'decline' | 'pay_then_fail_renewal';
@@ -35,6 +41,8 @@ export class SandboxPayments implements PaymentsProvider {
   private dispatch?: BillingEventHandler;
   /** Plan changes by idempotency key, as Stripe keeps them: a repeated key gets the first answer. */
   private readonly planChanges = new Map<string, Promise<SubscriptionLike>>();
+  /** Scheduled changes by idempotency key, likewise: a double click schedules once. */
+  private readonly scheduledChanges = new Map<string, Promise<ScheduledChange>>();
 
   constructor(
     db: Db,
@@ -198,13 +206,21 @@ export class SandboxPayments implements PaymentsProvider {
    */
   async simulateRenewal(subscriptionId: string, outcome?: 'success' | 'failure'): Promise<SubscriptionLike> {
     const sub = await this.getSubscription(subscriptionId);
-    const item = sub.items.data[0]!;
+    // A scheduled move down takes effect at the renewal: the new period is at the new price,
+    // and the schedule, done, releases the subscription (as Stripe's does with end_behavior release).
+    const schedule = await this.activeSchedule(sub);
+    const current = sub.items.data[0]!;
+    const item = schedule ? { ...current, price: this.priceOf(schedule.price) } : current;
     const months = item.price.recurring?.interval === 'year' ? 12 : 1;
-    const start = item.current_period_end;
+    const start = current.current_period_end;
     const renewed: SubscriptionLike = {
       ...sub,
+      schedule: null,
       items: { data: [{ ...item, current_period_start: start, current_period_end: addMonths(start, months) }] },
     };
+    if (schedule) {
+      await this.store.put('subscription_schedule', { ...schedule, status: 'released', subscription: null, released_subscription: sub.id });
+    }
     if (outcome === 'failure' || (outcome === undefined && sub.metadata.failRenewal === 'true')) {
       const pastDue = { ...renewed, status: 'past_due' };
       await this.store.put('subscription', pastDue);
@@ -219,6 +235,58 @@ export class SandboxPayments implements PaymentsProvider {
     await this.emit('customer.subscription.updated', active);
     await this.emit('invoice.paid', invoice);
     return active;
+  }
+
+  private priceOf(priceId: string): SubscriptionLike['items']['data'][number]['price'] {
+    const target = this.prices.resolve(priceId);
+    const interval = target?.kind === 'plan' && target.period === 'annual' ? 'year' : 'month';
+    return { id: priceId, unit_amount: this.amountOf(priceId), currency: 'eur', recurring: { interval } };
+  }
+
+  private async activeSchedule(sub: SubscriptionLike): Promise<SandboxSchedule | undefined> {
+    const id = idOf(sub.schedule);
+    const schedule = id ? await this.store.get<SandboxSchedule>('subscription_schedule', id) : undefined;
+    return schedule?.status === 'active' ? schedule : undefined;
+  }
+
+  /**
+   * A move down at the end of the period, held as a schedule like Stripe's: nothing changes or
+   * is charged now; the renewal (simulateRenewal) switches the price and releases the schedule.
+   */
+  async scheduleChange(input: ScheduleChangeInput): Promise<ScheduledChange> {
+    const earlier = this.scheduledChanges.get(input.idempotencyKey);
+    if (earlier) return earlier;
+    const change = this.createSchedule(input);
+    this.scheduledChanges.set(input.idempotencyKey, change);
+    change.catch(() => this.scheduledChanges.delete(input.idempotencyKey));
+    return change;
+  }
+
+  private async createSchedule(input: ScheduleChangeInput): Promise<ScheduledChange> {
+    const sub = await this.getSubscription(input.subscriptionId);
+    const at = sub.items.data[0]!.current_period_end;
+    // Stripe allows one schedule per subscription: a new move down replaces what it held.
+    const previous = await this.activeSchedule(sub);
+    const schedule: SandboxSchedule = previous
+      ? { ...previous, price: input.priceId, effective_at: at }
+      : { id: newId('sub_sched'), object: 'subscription_schedule', status: 'active', subscription: sub.id, released_subscription: null, price: input.priceId, effective_at: at };
+    await this.store.put('subscription_schedule', schedule);
+    const attached = { ...sub, schedule: schedule.id };
+    await this.store.put('subscription', attached);
+    await this.emit('customer.subscription.updated', attached);
+    return { scheduleId: schedule.id, effectiveAt: at };
+  }
+
+  async releaseSchedule(scheduleId: string): Promise<void> {
+    const schedule = await this.store.get<SandboxSchedule>('subscription_schedule', scheduleId);
+    if (schedule?.status !== 'active') return;
+    const subscriptionId = idOf(schedule.subscription)!;
+    const released: SandboxSchedule = { ...schedule, status: 'released', subscription: null, released_subscription: subscriptionId };
+    await this.store.put('subscription_schedule', released);
+    const sub = { ...(await this.getSubscription(subscriptionId)), schedule: null };
+    await this.store.put('subscription', sub);
+    await this.emit('subscription_schedule.released', released);
+    await this.emit('customer.subscription.updated', sub);
   }
 
   /** The sandbox billing portal's "update card": pays what is due and reactivates. */
@@ -245,7 +313,11 @@ export class SandboxPayments implements PaymentsProvider {
   }
 
   async cancelNow(subscriptionId: string): Promise<SubscriptionLike> {
-    const sub = { ...(await this.getSubscription(subscriptionId)), status: 'canceled', canceled_at: now(), cancel_at_period_end: false };
+    const current = await this.getSubscription(subscriptionId);
+    // Cancelling a subscription cancels the schedule that manages it, as at Stripe.
+    const schedule = await this.activeSchedule(current);
+    if (schedule) await this.store.put('subscription_schedule', { ...schedule, status: 'canceled' });
+    const sub = { ...current, status: 'canceled', canceled_at: now(), cancel_at_period_end: false, schedule: null };
     await this.store.put('subscription', sub);
     await this.emit('customer.subscription.deleted', sub);
     return sub;

@@ -24,6 +24,18 @@ export interface SubscriptionLike {
   trial_end: number | null;
   metadata: Record<string, string>;
   items: { data: SubscriptionItemLike[] };
+  /** The subscription schedule managing it (a move down at period end), if any. */
+  schedule?: string | { id: string } | null;
+}
+
+/** A subscription schedule (https://docs.stripe.com/api/subscription_schedules/object), the fields billing reads. */
+export interface ScheduleLike {
+  id: string;
+  object: 'subscription_schedule';
+  status: string;
+  /** Null once released; the released subscription is then in released_subscription. */
+  subscription: string | { id: string } | null;
+  released_subscription: string | null;
 }
 
 export interface InvoiceLineLike {
@@ -75,7 +87,7 @@ export interface EventLike {
   id: string;
   type: string;
   created: number;
-  data: { object: SubscriptionLike | InvoiceLike | CheckoutSessionLike | { object: string; id: string } };
+  data: { object: SubscriptionLike | InvoiceLike | CheckoutSessionLike | ScheduleLike | { object: string; id: string } };
 }
 
 /** Stripe fields that may be an id or an expanded object. */

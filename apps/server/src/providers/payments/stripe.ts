@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote } from './interface';
+import type { CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote, ScheduleChangeInput, ScheduledChange } from './interface';
 import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
 
 export interface StripeSettings {
@@ -156,6 +156,57 @@ export class StripePayments implements PaymentsProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
+  }
+
+  /**
+   * A move down at the end of the period, through a subscription schedule
+   * (https://docs.stripe.com/billing/subscriptions/subscription-schedules/use-cases#downgrading-subscriptions):
+   * the schedule is created from the subscription, whose current phase runs to the period's
+   * end, then given a second phase at the new price for one interval. `end_behavior: release`
+   * leaves the subscription running on its own afterwards, and `proration_behavior: none`
+   * charges nothing now: the new price is billed at the renewal. A subscription still held by
+   * an earlier schedule (the second phase of a previous move down) reuses it, as Stripe allows
+   * one schedule per subscription. Both calls carry the caller's key, so a retry sends the same.
+   */
+  async scheduleChange(input: ScheduleChangeInput): Promise<ScheduledChange> {
+    const { sub, item } = await this.itemOf(input.subscriptionId);
+    const attached = sub.schedule ? (typeof sub.schedule === 'string' ? sub.schedule : sub.schedule.id) : undefined;
+    const schedule = attached
+      ? await call('subscriptionSchedules.retrieve', () => this.stripe.subscriptionSchedules.retrieve(attached))
+      : await call('subscriptionSchedules.create', () =>
+          this.stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: `${input.idempotencyKey}-schedule` }),
+        );
+    const current = schedule.current_phase ?? { start_date: item.current_period_start, end_date: item.current_period_end };
+    const trialEnd = sub.status === 'trialing' && sub.trial_end ? { trial_end: sub.trial_end } : {};
+    const updated = await call('subscriptionSchedules.update', () =>
+      this.stripe.subscriptionSchedules.update(
+        schedule.id,
+        {
+          end_behavior: 'release',
+          proration_behavior: 'none',
+          phases: [
+            { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: current.start_date, end_date: current.end_date, ...trialEnd },
+            { items: [{ price: input.priceId, quantity: 1 }], duration: { interval: input.interval, interval_count: 1 }, proration_behavior: 'none' },
+          ],
+          metadata: { ...sub.metadata, scheduledPriceId: input.priceId },
+        },
+        { idempotencyKey: `${input.idempotencyKey}-phases` },
+      ),
+    );
+    const next = updated.phases[1];
+    return { scheduleId: updated.id, effectiveAt: next?.start_date ?? current.end_date };
+  }
+
+  /**
+   * Cancels a scheduled move down by releasing the schedule
+   * (https://docs.stripe.com/api/subscription_schedules/release): the subscription keeps its
+   * current price and goes on without a schedule. A schedule already released, completed or
+   * cancelled has nothing left to undo.
+   */
+  async releaseSchedule(scheduleId: string, idempotencyKey: string): Promise<void> {
+    const schedule = await call('subscriptionSchedules.retrieve', () => this.stripe.subscriptionSchedules.retrieve(scheduleId));
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') return;
+    await call('subscriptionSchedules.release', () => this.stripe.subscriptionSchedules.release(scheduleId, {}, { idempotencyKey }));
   }
 
   async listInvoices(customerId: string, limit: number): Promise<InvoiceLike[]> {

@@ -18,7 +18,7 @@ import { ChangePlanDialog } from './components/change-plan-dialog';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
 import { usePageMeta } from '@/lib/page-meta';
-import { formatEuro } from '@/lib/format';
+import { formatEuro, formatMediumDate } from '@/lib/format';
 import { PlanCard } from './components/plan-card';
 import { SegmentedControl } from './components/segmented-control';
 import { WelcomeNotice } from './components/welcome-notice';
@@ -49,6 +49,8 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const subscribed = Boolean(subscriptionInfo.data?.hasActiveSubscription && subscriptionInfo.data.subscription);
   const currentPeriod: BillingPeriod | null = subscriptionInfo.data?.subscription?.billingPeriod === 'anual' ? 'annual' : subscriptionInfo.data?.subscription ? 'monthly' : null;
   const [change, setChange] = useState<{ priceId: string; label: string } | null>(null);
+  // A move down waiting for the period's end is marked on its plan and period (docs/decisions.md §22.1).
+  const scheduled = subscriptionInfo.data?.subscription?.scheduledChange ?? null;
   usePageMeta(t('metaTitle'), t('metaDescription', { days: TRIAL_DAYS, months: maxMonthsFreeAnnual() }));
 
   // docs/product.md §8: if the plans (with their price ids) cannot be loaded, only the default basic plan is offered.
@@ -145,6 +147,11 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
               signedIn={isAuthenticated}
               isCurrent={profile?.currentPlan === plan.id && (!subscribed || currentPeriod === period)}
               changing={subscribed}
+              scheduledOn={
+                scheduled && scheduled.planId === plan.id && (scheduled.billingPeriod === 'anual') === (period === 'annual')
+                  ? formatMediumDate(scheduled.effectiveAt, i18n.language)
+                  : undefined
+              }
               processing={checkoutPlanId === plan.id && (checkout.isPending || checkout.isSuccess)}
               disabled={checkout.isPending || checkout.isSuccess}
               checkoutError={checkoutPlanId === plan.id ? checkout.error : null}

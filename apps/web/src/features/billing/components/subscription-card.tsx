@@ -14,6 +14,7 @@ import { PastDueBanner } from './past-due-banner';
 import { PlanLimits } from './plan-limits';
 import { SubscriptionActions } from './subscription-actions';
 import { SubscriptionBadge } from './subscription-badge';
+import { ScheduledChangeNotice } from './scheduled-change-notice';
 import { SubscriptionDetails } from './subscription-details';
 
 function Shell({ children, badge }: { children: ReactNode; badge?: ReactNode }) {
@@ -114,6 +115,7 @@ export function SubscriptionCard() {
           <p>{periodEnd ? t('cancelling.notice', { date: periodEnd }) : t('cancelling.noticeNoDate')}</p>
         </div>
       )}
+      {sub.scheduledChange && <ScheduledChangeNotice change={sub.scheduledChange} currentPlan={info.plan.name} currency={sub.currency} onStatus={setStatus} />}
       <SubscriptionDetails sub={sub} />
       <StatusMessage status={status} />
       {state !== 'pastDue' && <SubscriptionActions state={state} periodEnd={periodEnd} onStatus={setStatus} />}

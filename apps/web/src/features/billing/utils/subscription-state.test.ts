@@ -13,6 +13,7 @@ const sub = (status: string, cancelAtPeriodEnd = false) => ({
   trialEnd: null,
   lastPaymentDate: null,
   lastPaymentFailure: null,
+  scheduledChange: null,
 });
 
 describe('subscriptionBadge', () => {

@@ -8,7 +8,7 @@ import { profileQueryKey } from '@/lib/auth/session';
 export const previewPlanChange = (priceId: string) =>
   api<PlanChangePreview>('/payment/change-plan/preview', { method: 'POST', body: { priceId } });
 
-/** POST /payment/change-plan: moves up at once, charged pro rata. */
+/** POST /payment/change-plan: moves up at once, charged pro rata, or schedules a move down for the end of the period. */
 export const changePlan = (priceId: string) => api<MessageResponse>('/payment/change-plan', { method: 'POST', body: { priceId } });
 
 export function usePlanChangePreview() {

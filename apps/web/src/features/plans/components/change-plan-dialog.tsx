@@ -18,7 +18,9 @@ const reason = (err: unknown, fallback: string) => (err instanceof ApiError && e
 
 /**
  * Confirms a plan change (docs/decisions.md §22.1): first the price charged now (the
- * provider's proration), when it applies and what changes; then the change itself.
+ * provider's proration), when it applies and what changes; then the change itself. A move
+ * down shows the date it applies, that nothing is charged today and the new price, or, when
+ * the user has more than the new plan allows, what to remove, with nothing to confirm.
  */
 export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogProps) {
   const { t, i18n } = useTranslation('plans');
@@ -27,6 +29,9 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
   const { mutate } = preview;
   useEffect(() => mutate(priceId), [mutate, priceId]);
   const data = preview.data;
+  const downgrade = data?.kind === 'downgrade';
+  // A move down that exceeds the new plan's limits cannot be confirmed: the list says what to remove first.
+  const blocked = Boolean(data && data.mustRemove.length > 0);
   const money = (n: number) => formatMoney(n, data?.currency ?? 'eur', i18n.language);
   const period = (p: 'anual' | 'mensual') => t(p === 'anual' ? 'change.annual' : 'change.monthly');
 
@@ -43,9 +48,9 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
             <Button variant="secondary" onClick={onClose}>
               {t('change.cancel')}
             </Button>
-            {data && (
+            {data && !blocked && (
               <Button onClick={() => change.mutate(priceId)} loading={change.isPending} disabled={change.isPending}>
-                {t('change.confirm')}
+                {t(downgrade ? 'change.confirmDowngrade' : 'change.confirm')}
               </Button>
             )}
           </>
@@ -63,7 +68,7 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
           {reason(preview.error, t('change.previewError'))}
         </p>
       )}
-      {data && !change.isSuccess && (
+      {data && !change.isSuccess && !downgrade && (
         <dl className="space-y-2 text-sm">
           <div className="flex justify-between gap-3">
             <dt className="text-slate-600">{t('change.from')}</dt>
@@ -89,6 +94,50 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
           </div>
           <p className="pt-2 text-slate-600">{t('change.prorationNote')}</p>
         </dl>
+      )}
+      {data && !change.isSuccess && downgrade && (
+        <dl className="space-y-2 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('change.from')}</dt>
+            <dd className="font-semibold text-slate-900">{`${data.from.planName} (${period(data.from.billingPeriod)})`}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('change.to')}</dt>
+            <dd className="font-semibold text-slate-900">{`${data.to.planName} (${period(data.to.billingPeriod)})`}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('change.when')}</dt>
+            <dd data-testid="change-date" className="text-right font-semibold text-slate-900">
+              {t('change.whenDowngrade', { date: formatLongDate(data.effectiveAt, i18n.language) })}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('change.chargedNow')}</dt>
+            <dd data-testid="change-amount" className="text-right font-semibold text-slate-900">{t('change.nothingToday')}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('change.newPrice')}</dt>
+            <dd className="text-right font-semibold text-slate-900">
+              {t(data.to.billingPeriod === 'anual' ? 'change.newPriceAnnual' : 'change.newPriceMonthly', { amount: money(data.nextRenewalAmount) })}
+            </dd>
+          </div>
+          {!blocked && <p className="pt-2 text-slate-600">{t('change.downgradeNote')}</p>}
+        </dl>
+      )}
+      {data && !change.isSuccess && blocked && (
+        <div role="alert" data-testid="change-must-remove" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <p className="font-semibold">{t('change.mustRemoveTitle', { plan: data.to.planName })}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {data.mustRemove.map((e) => (
+              <li key={`${e.kind}-${e.placeId ?? ''}`}>
+                {e.kind === 'places'
+                  ? t('change.mustRemovePlaces', { count: e.excess, have: e.count, limit: e.limit })
+                  : t('change.mustRemoveKeywords', { count: e.excess, place: e.placeName ?? '', have: e.count, limit: e.limit })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2">{t('change.mustRemoveHint')}</p>
+        </div>
       )}
       {change.isError && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">

@@ -20,12 +20,14 @@ interface PlanCardProps {
   checkoutError: unknown;
   /** The user already subscribes: the button changes plan instead of starting a checkout. */
   changing?: boolean;
+  /** When a move down to this plan and period is scheduled, its date, formatted; the card says so instead of offering it. */
+  scheduledOn?: string;
   onSubscribe: () => void;
 }
 
 const buttonBase = 'inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-sm font-semibold transition-colors';
 
-export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, changing = false, onSubscribe }: PlanCardProps) {
+export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, changing = false, scheduledOn, onSubscribe }: PlanCardProps) {
   const { t, i18n } = useTranslation('plans');
   const euro = (n: number) => formatEuro(n, i18n.language);
   const annual = period === 'annual';
@@ -80,6 +82,10 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
           </Link>
         ) : isCurrent ? (
           <p className={`${buttonBase} bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200`}>{t('cta.current')}</p>
+        ) : scheduledOn ? (
+          <p data-testid="plan-scheduled" className={`${buttonBase} bg-sky-50 text-sky-900 ring-1 ring-sky-200`}>
+            {t('cta.scheduled', { date: scheduledOn })}
+          </p>
         ) : (
           <button
             type="button"
