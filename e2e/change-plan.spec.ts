@@ -35,9 +35,19 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await dialog.getByRole('button', { name: 'Entendido' }).click();
   await expect(card(page, 'Premium').getByText('Tu plan actual')).toBeVisible();
 
-  // The new limits: the profile shows Premium's largest grid, 13×13.
+  // The new limits at once: the profile shows Premium's largest grid, and the new-business
+  // wizard now allows a 13×13 grid (15×15 stays with the agency plans).
   await page.goto('/profile');
   await expect(page.getByText('13×13').first()).toBeVisible();
+  await page.goto('/new-place');
+  await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const sizes = page.getByLabel('Tamaño de la matriz');
+  await expect(sizes.locator('option[value="13"]')).not.toContainText('Disponible');
+  await expect(sizes.locator('option[value="15"]')).toContainText('Disponible en planes para agencias');
+  await sizes.selectOption('13');
+  await expect(page.getByText('169 puntos en total')).toBeVisible();
   await page.goto('/subscription');
 
   // Monthly to annual on the same plan (the page opens on annual).
