@@ -7,6 +7,7 @@ import { checkInvariants } from '../../../test/invariants';
 import { sessions } from '../../../test/sessions';
 import { checkoutSession, createStripeTestApp } from '../../../test/stripe-app';
 import { emails } from '../../db/schema';
+import { queueBillingMail } from './account-mail.service';
 
 /** How long a mail may take to reach the mail server, looked at every 100 ms. */
 const WAIT = { timeout: 15_000, interval: 100 };
@@ -51,7 +52,7 @@ describe('receipt and failed-payment e-mails from Stripe webhooks', async () => 
       await deliver(event);
     }
     expect(invoice!.amount_paid).toBe(0);
-    return { email: user.email, subscription: subscription! };
+    return { email: user.email, userId: user.id, subscription: subscription!, trialInvoice: invoice! };
   }
 
   it('when a renewal’s invoice.paid is delivered three times, then one receipt in Spanish reaches the mail server, and the trial’s 0 € invoice sent none', async () => {
@@ -105,7 +106,7 @@ describe('receipt and failed-payment e-mails from Stripe webhooks', async () => 
   });
 
   it('when a failed invoice was paid by Stripe’s retry and the failure’s event arrives after the payment’s, then the customer gets the receipt and no failure warning', async () => {
-    const { email, subscription } = await subscriber();
+    const { email, userId, subscription, trialInvoice } = await subscriber();
     const renewal = fake.renew(subscription.id, 'failed');
     const failedEvent = fake.event('invoice.payment_failed', renewal.invoice);
     const paidAt = failedEvent.created + 60;
@@ -118,5 +119,11 @@ describe('receipt and failed-payment e-mails from Stripe webhooks', async () => 
     expect(await stored(email, 'receipt')).toHaveLength(1);
     expect(await stored(email, 'payment-failed')).toHaveLength(0);
     expect(smtpCount(email)).toBe(1);
+    // The job itself, had it been queued before the payment: the invoice is paid now, so no warning;
+    // and a receipt job for the trial's 0 € invoice queues nothing either.
+    expect(await queueBillingMail(container, { kind: 'payment-failed', invoiceId: renewal.invoice.id, userId, priceId: ids.pro_starter_monthly })).toBe(false);
+    expect(await queueBillingMail(container, { kind: 'receipt', invoiceId: trialInvoice.id, userId, priceId: ids.pro_starter_monthly })).toBe(false);
+    expect(await stored(email, 'payment-failed')).toHaveLength(0);
+    expect(await stored(email, 'receipt')).toHaveLength(1);
   });
 });
