@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Container } from '../src/container';
 import { emails } from '../src/db/schema';
+import { BILLING_MAIL_JOB } from '../src/jobs/definitions/billing-mail';
 
 // The e-mails the app stored for sending (the outbox), as a test reads them.
 
@@ -27,4 +28,16 @@ export function tokenFromLink(text: string, path: string): string {
   const match = new RegExp(`${path.replaceAll('/', '\\/')}([A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
   return match[1];
+}
+
+/**
+ * The billing-mail jobs (receipts, failed payments) pg-boss will still run. Once it is 0, every
+ * mail the billing events asked for is in the outbox, so a test can count them without sleeping.
+ */
+export async function pendingBillingMails(container: Container): Promise<number> {
+  // Both drivers answer a raw statement with a `rows` array.
+  const result: unknown = await container.database.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = ${BILLING_MAIL_JOB} and state::text in ('created', 'retry', 'active')`,
+  );
+  return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

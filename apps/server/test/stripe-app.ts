@@ -3,13 +3,19 @@ import { afterAll, expect } from 'vitest';
 import { FakeStripe, stripeTestEnv, testCatalog } from './fake-stripe';
 import { type TestApp, createTestApp } from './test-app';
 
-/** The real app paying through the Stripe adapter, pointed at a fake Stripe of this file's own (closed after the file). */
-export async function createStripeTestApp(): Promise<TestApp & { fake: FakeStripe; ids: ReturnType<typeof testCatalog>['ids'] }> {
+/**
+ * The real app paying through the Stripe adapter, pointed at a fake Stripe of this file's own (closed after the file).
+ * `env` adds to the Stripe settings (a mail server, say); `opts.workers` starts the job workers.
+ */
+export async function createStripeTestApp(
+  env: Record<string, string> = {},
+  opts: { workers?: boolean } = {},
+): Promise<TestApp & { fake: FakeStripe; ids: ReturnType<typeof testCatalog>['ids'] }> {
   const { ids, prices } = testCatalog();
   const fake = new FakeStripe(prices);
   const port = await fake.start();
   afterAll(() => fake.close());
-  return { ...(await createTestApp(stripeTestEnv(port, ids))), fake, ids };
+  return { ...(await createTestApp({ ...stripeTestEnv(port, ids), ...env }, opts)), fake, ids };
 }
 
 /** A checkout through our API, as the pricing page starts it; returns the id of the session the fake Stripe then holds open. */

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
 import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan/scan.service';
+import { BILLING_MAIL_JOB } from './definitions/billing-mail';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
@@ -8,6 +9,7 @@ import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/ran
 import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
 import { SEND_EMAIL_JOB } from './definitions/send-email';
 import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/trial-ending-mail';
+import { handleBillingMail } from './handlers/billing-mail';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
@@ -43,6 +45,10 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(TRIAL_ENDING_MAIL_JOB, TRIAL_ENDING_MAIL_CRON, {}, { tz: 'UTC' });
   await container.boss.work(TRIAL_ENDING_MAIL_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleTrialEndingMail(container);
+  });
+  // The receipts and failed-payment warnings the billing events queued (docs/decisions.md §22.4).
+  await container.boss.work(BILLING_MAIL_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await handleBillingMail(container, job.data);
   });
   const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);

@@ -1,3 +1,4 @@
+import { billingMailJob } from './billing-mail';
 import { grantPlanCreditsJob } from './grant-plan-credits';
 import type { JobDefinition } from './job-definition';
 import { mailOutboxSweepJob } from './mail-outbox-sweep';
@@ -10,4 +11,4 @@ import { trialEndingMailJob } from './trial-ending-mail';
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob];

@@ -5,9 +5,12 @@ import { billingRepository } from '../billing/billing.repository';
 import type { RenderedEmail } from '../auth/email-templates';
 import { queueEmail } from '../mail/mail.service';
 import { usersRepository } from '../users/users.repository';
-import { formatAmount, trialEndingEmail, welcomeEmail } from './account-mail.templates';
+import type { BillingMailPayload } from '../../jobs/definitions/billing-mail';
+import type { PriceTarget } from '../billing/price-catalog';
+import { formatAmount, paymentFailedEmail, receiptEmail, trialEndingEmail, welcomeEmail } from './account-mail.templates';
 
 export type MailContainer = Pick<Container, 'boss' | 'config' | 'database'>;
+export type BillingMailContainer = MailContainer & Pick<Container, 'prices'>;
 
 /** How long before the trial's end its reminder goes out. */
 export const TRIAL_REMINDER_DAYS = 3;
@@ -15,7 +18,7 @@ export const TRIAL_REMINDER_DAYS = 3;
 /**
  * Queues the mail unless one with the same key was queued before, in the caller's
  * transaction. The key is kept in billing_events, the ledger of things done once (a
- * scheduler that runs again, a second worker): its primary key makes
+ * duplicate webhook, a scheduler that runs again, a second worker): its primary key makes
  * the second insert a no-op, so each mail goes out once even when two runs race.
  */
 async function queueOnce(container: MailContainer, tx: DbOrTx, key: string, kind: string, userId: string, build: (name: string) => RenderedEmail): Promise<boolean> {
@@ -62,4 +65,40 @@ export async function queueTrialEndingMails(container: MailContainer, at = new D
     if (done) sent++;
   }
   return sent;
+}
+
+/**
+ * What a billing mail calls the invoice: our plan's name in Spanish when the price is ours (a
+ * Stripe line's own description is Stripe's, in English: "1 × Básico (at €29.00 / month)").
+ */
+function billedItem(target: PriceTarget | undefined, fallback: string): string {
+  if (target?.kind === 'plan') return `plan ${target.plan.name} (${target.period === 'annual' ? 'anual' : 'mensual'})`;
+  if (target?.kind === 'credits') return `paquete de ${target.credits} créditos`;
+  return fallback;
+}
+
+/**
+ * The billing-mail job: renders and queues the receipt of a paid invoice or the warning of a
+ * failed attempt, once per invoice (`mail:receipt:<invoice>`, `mail:payment-failed:<invoice>`).
+ * It reads the payment the event recorded, as it is now: no receipt for a 0 € invoice (the
+ * trial's start), and no failure warning for an invoice paid since (its receipt says it all).
+ */
+export async function queueBillingMail(container: BillingMailContainer, job: BillingMailPayload): Promise<boolean> {
+  return container.database.db.transaction(async (tx) => {
+    const payment = await billingRepository.findPayment(tx, job.invoiceId);
+    if (!payment || payment.userId !== job.userId) return false;
+    const item = billedItem(container.prices.resolve(job.priceId), job.kind === 'receipt' ? payment.description : 'suscripción');
+    const amount = formatAmount(payment.amount, payment.currency);
+    const profileUrl = url(container, '/profile');
+    if (job.kind === 'receipt') {
+      if (payment.status !== 'paid' || payment.amount <= 0) return false;
+      return queueOnce(container, tx, payment.id, 'receipt', payment.userId, (name) =>
+        receiptEmail({ name, item, amount, paidAt: payment.date, periodStart: payment.periodStart, periodEnd: payment.periodEnd, profileUrl }),
+      );
+    }
+    if (payment.status !== 'failed') return false;
+    return queueOnce(container, tx, payment.id, 'payment-failed', payment.userId, (name) =>
+      paymentFailedEmail({ name, item, amount, nextAttempt: payment.nextPaymentAttempt, profileUrl }),
+    );
+  });
 }

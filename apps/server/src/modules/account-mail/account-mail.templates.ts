@@ -1,7 +1,8 @@
 import { TRIAL_DAYS } from '@rankmaps/shared/plans';
 import { type RenderedEmail, render } from '../auth/email-templates';
 
-// The account's life-cycle e-mails (docs/decisions.md §22): welcome and the end of the trial. Same layout as the sign-up e-mails, in Spanish.
+// The account's life-cycle e-mails (docs/decisions.md §22): welcome, the end of the trial, the
+// receipt of a payment and a failed payment. Same layout as the sign-up e-mails, in Spanish.
 
 const madridDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Madrid' });
 
@@ -40,5 +41,46 @@ export function trialEndingEmail(input: { name: string; planName: string; trialE
     ],
     button: { label: 'Ver mi suscripción', url: input.profileUrl },
     footnote: 'Te lo avisamos una sola vez por prueba.',
+  });
+}
+
+/**
+ * The receipt of a paid invoice. The amount is what the provider charged: our checkout adds
+ * no tax on top of the price (no Stripe Tax, no tax rates), so it is the whole charge.
+ */
+export function receiptEmail(input: { name: string; item: string; amount: string; paidAt: Date; periodStart: Date | null; periodEnd: Date | null; profileUrl: string }): RenderedEmail {
+  const period = input.periodStart && input.periodEnd ? ` Periodo: del ${formatDate(input.periodStart)} al ${formatDate(input.periodEnd)}.` : '';
+  return render(`Recibo de tu pago en RankMaps: ${input.amount}`, {
+    title: 'Recibo de tu pago',
+    greetingName: input.name,
+    paragraphs: [
+      'Hemos recibido tu pago. Gracias por confiar en RankMaps.',
+      `Concepto: ${input.item}.${period}`,
+      `Importe total cobrado: ${input.amount}. Fecha del pago: ${formatDate(input.paidAt)}.`,
+      'Tienes este pago y los anteriores en el historial de pagos de tu perfil.',
+    ],
+    button: { label: 'Ver mis pagos', url: input.profileUrl },
+    footnote: 'Si no reconoces este pago, escríbenos desde la página de soporte.',
+  });
+}
+
+/**
+ * A failed attempt to charge an invoice. While the provider retries, the subscription is
+ * past due and keeps the plan (ACCESS_STATUSES), which is what the mail promises.
+ */
+export function paymentFailedEmail(input: { name: string; item: string; amount: string; nextAttempt: Date | null; profileUrl: string }): RenderedEmail {
+  const retry = input.nextAttempt
+    ? `Volveremos a intentarlo el ${formatDate(input.nextAttempt)}. Mientras tanto, tu plan sigue activo con todas sus funciones.`
+    : 'No hay más reintentos programados.';
+  return render('No hemos podido cobrar tu suscripción de RankMaps', {
+    title: 'No hemos podido cobrar tu pago',
+    greetingName: input.name,
+    paragraphs: [
+      `Hemos intentado cobrar ${input.amount} de tu ${input.item}, pero el pago no se ha completado.`,
+      retry,
+      'Actualiza tu tarjeta desde tu perfil para no perder el acceso a tu plan. Tus negocios, keywords y análisis se conservan.',
+    ],
+    button: { label: 'Actualizar mi tarjeta', url: input.profileUrl },
+    footnote: 'Si ya has actualizado tu tarjeta, ignora este mensaje.',
   });
 }

@@ -1,6 +1,7 @@
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
+import { sendBillingMailJob } from '../../jobs/definitions/billing-mail';
 import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type ScheduleLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsRepository } from './credits.repository';
@@ -165,7 +166,7 @@ async function takeEarlierFailure(tx: DbOrTx, userId: string, subscriptionId: st
   if (row && failed) await recordFailureOn(tx, row, { at: failed.date, attemptCount: failed.attemptCount, nextAttempt: failed.nextPaymentAttempt }, false);
 }
 
-async function onInvoicePaid(container: Pick<Container, 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
+async function onInvoicePaid(container: Pick<Container, 'boss' | 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
@@ -189,6 +190,9 @@ async function onInvoicePaid(container: Pick<Container, 'payments' | 'prices'>, 
     attemptCount: null,
     nextPaymentAttempt: null,
   });
+  // The receipt is rendered and queued by the billing-mail job: here only its job, one insert
+  // that commits with the payment. A 0 € invoice (the trial's start) is no payment to acknowledge.
+  if (invoice.amount_paid > 0) await sendBillingMailJob(container.boss, tx, { kind: 'receipt', invoiceId: invoice.id, userId, priceId: line?.pricing?.price_details?.price ?? null });
   const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
   if (sub) await recordPaymentOn(tx, sub, paidAt);
   if (target?.kind === 'plan' && target.plan.credits > 0 && line) {
@@ -204,7 +208,7 @@ async function onInvoicePaid(container: Pick<Container, 'payments' | 'prices'>, 
   }
 }
 
-async function onInvoiceFailed(container: Pick<Container, 'payments'>, tx: DbOrTx, invoice: InvoiceLike, version: number) {
+async function onInvoiceFailed(container: Pick<Container, 'boss' | 'payments'>, tx: DbOrTx, invoice: InvoiceLike, version: number) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
@@ -230,6 +234,9 @@ async function onInvoiceFailed(container: Pick<Container, 'payments'>, tx: DbOrT
     attemptCount: failure.attemptCount,
     nextPaymentAttempt: failure.nextAttempt,
   });
+  // A failure reported after the invoice was paid is history: no mail about it either. The
+  // mail itself is the billing-mail job's work (once per invoice, however many attempts).
+  if (recorded) await sendBillingMailJob(container.boss, tx, { kind: 'payment-failed', invoiceId: invoice.id, userId, priceId: line?.pricing?.price_details?.price ?? null });
   const sub = recorded && subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
   if (sub) await recordFailureOn(tx, sub, failure, true);
 }
@@ -260,7 +267,7 @@ async function onCheckoutCompleted(container: Pick<Container, 'payments'>, tx: D
  * no-op) and the whole event commits or none of it does, so the provider's retry of a
  * failed delivery starts clean. Events may arrive in any order.
  */
-export async function processBillingEvent(container: Pick<Container, 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
+export async function processBillingEvent(container: Pick<Container, 'boss' | 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
   return container.database.db.transaction(async (tx) => {
     if (!(await billingRepository.recordEvent(tx, event.id, event.type))) return 'duplicate';
     const object = event.data.object;

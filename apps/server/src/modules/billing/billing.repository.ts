@@ -169,6 +169,11 @@ export const billingRepository = {
     return row;
   },
 
+  async findPayment(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  },
+
   async listPayments(db: DbOrTx, userId: string, limit: number): Promise<PaymentRow[]> {
     return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.date)).limit(limit);
   },
