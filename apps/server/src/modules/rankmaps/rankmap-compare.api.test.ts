@@ -174,6 +174,21 @@ describe('comparing two analyses (API)', async () => {
     expect(again.current.stats).toEqual(after.rankMap.stats);
   });
 
+  it('when an analysis changes after its comparison was answered, then the next answer is built again from the new figures', { timeout: 120_000 }, async () => {
+    const { headers, before, after } = await twoScans();
+    const first = await compare(headers, after.rankMap.id, before.rankMap.id);
+    const stats = { ...before.rankMap.stats!, geoRank: 0 };
+    await rankMapsRepository.update(container.database.db, before.rankMap.id, { stats });
+    try {
+      const again = await compare(headers, after.rankMap.id, before.rankMap.id);
+      expect(again.reference.stats?.geoRank).toBe(0);
+      expect(again.metrics.find((m) => m.key === 'geoRank')).toMatchObject({ reference: 0, delta: after.rankMap.stats!.geoRank });
+      expect(first.metrics.find((m) => m.key === 'geoRank')?.reference).toBe(before.rankMap.stats!.geoRank);
+    } finally {
+      await rankMapsRepository.update(container.database.db, before.rankMap.id, { stats: before.rankMap.stats! });
+    }
+  });
+
   it('when nobody is signed in, then 401', async () => {
     const { before, after } = await twoScans();
     const res = await app.inject({ method: 'GET', url: `/api/rankmap/${after.rankMap.id}/compare/${before.rankMap.id}` });

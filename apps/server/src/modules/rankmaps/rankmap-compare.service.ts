@@ -1,12 +1,13 @@
 import { generateMatrix } from '@rankmaps/shared/geo/matrix';
 import { type CompareCell, compareCompetitors, comparePoints, metricDeltas } from '@rankmaps/shared/metrics';
-import type { CompareResponse } from '@rankmaps/shared/schemas/compare';
+import { LRUCache } from 'lru-cache';
+import { type CompareResponse, compareResponseSchema } from '@rankmaps/shared/schemas/compare';
 import type { Container } from '../../container';
 import { badRequest, notFound } from '../../errors';
 import { presentCompetitorAnalysis, presentSummary } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import type { RankMapRow } from './rankmaps.repository';
-import { RANKMAP_NOT_FOUND, ownedRankMapOr404 } from './rankmaps.service';
+import { RANKMAP_NOT_FOUND, ownedAnswerVersionOr404, ownedRankMapOr404 } from './rankmaps.service';
 
 export const NOT_COMPLETED_TO_COMPARE = 'Solo se pueden comparar análisis completados: espera a que este termine o elige otro.';
 export const FAILED_TO_COMPARE = 'Este análisis no se completó, así que no se puede comparar: elige otro análisis completado.';
@@ -69,4 +70,29 @@ export async function compareAnalyses(container: Pick<Container, 'database'>, us
     points: comparePoints(cellsA, cellsB, { sameGrid: sameGrid(a.grid, b.grid) }),
     competitors: compareCompetitors(tableA ?? empty, tableB ?? empty),
   };
+}
+
+/** Comparisons kept per process, by the size of their JSON (a 25×25 one is ~130 KB). */
+const CACHE_LIMIT_BYTES = 16 * 2 ** 20;
+const cache = new LRUCache<string, { head: string; json: string }>({ maxSize: CACHE_LIMIT_BYTES, sizeCalculation: (e) => Math.max(1, e.json.length) });
+
+/**
+ * The comparison as JSON, validated against its schema once. Two completed analyses never
+ * change, so the JSON is kept under both rows' updated_at (any change to either misses) and a
+ * request for it again reads only those two columns: the first request of a 25×25 pair reads
+ * both analyses and their 1,250 points, the next ones do not.
+ */
+export async function comparisonJson(container: Pick<Container, 'database'>, userId: string, id: string, otherId: string): Promise<string> {
+  // Ownership first, as compareAnalyses checks it: another user's id is a 404 whether or not it is kept.
+  const [a, b] = await Promise.all([ownedAnswerVersionOr404(container, userId, id), ownedAnswerVersionOr404(container, userId, otherId)]);
+  const key = `${userId} ${id} ${otherId}`;
+  const head = `${a.status} ${a.updatedAt.toISOString()} ${b.status} ${b.updatedAt.toISOString()}`;
+  const kept = cache.get(key);
+  if (kept?.head === head) return kept.json;
+  const parsed = compareResponseSchema.safeParse(await compareAnalyses(container, userId, id, otherId));
+  if (!parsed.success) throw new Error(`GET /api/rankmap/:id/compare/:otherId: respuesta no válida: ${parsed.error.message}`);
+  const json = JSON.stringify(parsed.data);
+  // Kept under the versions read first: a change in between only makes the next request build it again.
+  cache.set(key, { head, json });
+  return json;
 }

@@ -8,7 +8,8 @@ import { compareParamsSchema, compareResponseSchema } from '@rankmaps/shared/sch
 import { requireUserId } from '../../plugins/auth';
 import { type CsvFile, exportCompetitors, exportPoints } from './rankmap-export.service';
 import { getTrend } from './rankmap-trend.service';
-import { compareAnalyses } from './rankmap-compare.service';
+import { comparisonJson } from './rankmap-compare.service';
+import { sendAnswer } from './rankmap-answer';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const security = [{ bearer: [] }];
@@ -55,7 +56,9 @@ export const rankmapReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: compareResponseSchema, ...errors },
       },
     },
-    async (request) => compareAnalyses(container, userId(request), request.params.id, request.params.otherId),
+    async (request, reply) =>
+      // Already validated JSON (see comparisonJson): sent as it is, compressed by @fastify/compress like any answer.
+      sendAnswer(reply, { body: await comparisonJson(container, userId(request), request.params.id, request.params.otherId), encoding: null }),
   );
 
   const csvRoute = { produces: ['text/csv', 'application/json'], params: rankMapIdParamsSchema, response: { 200: csvFileSchema, ...errors, 409: errorResponseSchema } };
