@@ -211,6 +211,7 @@ function AnalysisMap({ entry, title }: { entry: CompareResponse['current']; titl
           onSelectPoint={() => undefined}
           notice={dataSourceNotice(entry)}
           business={null}
+          label={t('compare.mapLabel', { title })}
         />
       )}
     </figure>
