@@ -19,11 +19,11 @@ describe('comparing two analyses (API)', async () => {
   const get = (headers: Headers, url: string) => app.inject({ method: 'GET', url, headers });
 
   /** An analysis of the keyword with this search text, scanned to completion by the real scan (demo-like results, which vary with the text). */
-  const completed = async (headers: Headers, keywordId: string, query: string) => {
+  const completed = async (headers: Headers, keywordId: string, query: string, provider = scriptedProvider().provider) => {
     const res = await analyze(headers, keywordId, { query, maxResults: 20 });
     expect(res.statusCode, res.body).toBe(201);
     const { rankMapId } = res.json<AnalyzeResponse>();
-    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
+    expect(await runScan(fastScanDeps(container, provider), rankMapId)).toBe('completed');
     return (await get(headers, `/api/rankmap/${rankMapId}`)).json<RankMapResponse>();
   };
   const compare = async (headers: Headers, id: string, otherId: string) => {
@@ -114,6 +114,20 @@ describe('comparing two analyses (API)', async () => {
     expect(losses).toEqual([...losses].sort((x, y) => x - y));
   });
 
+  it('when a point failed in one of the two analyses, then it is not comparable and moved no places', { timeout: 120_000 }, async () => {
+    const { headers, keywordId, before } = await twoScans();
+    // The vendor fails every try at the grid's centre: that point ends failed, the analysis completes.
+    const centre = (lat: number, lng: number) => Math.abs(lat - MALAGA.lat) < 1e-6 && Math.abs(lng - MALAGA.lng) < 1e-6;
+    const failing = scriptedProvider({ fail: (request) => (centre(request.lat, request.lng) ? 'retryable' : null) }).provider;
+    const withFailure = await completed(headers, keywordId, 'dentista', failing);
+    const failed = withFailure.results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => [r.row, r.col])).toEqual([[3, 3]]);
+    const body = await compare(headers, withFailure.rankMap.id, before.rankMap.id);
+    const point = body.points.points.find((p) => p.row === 3 && p.col === 3);
+    expect(point).toMatchObject({ movement: 'notComparable', change: null, status: 'failed', referenceStatus: 'ok', position: null });
+    expect(body.points.counts.notComparable).toBe(1);
+  });
+
   it('when the grid changed between the analyses, then the coinciding cells are compared and the others are listed as not coinciding', { timeout: 120_000 }, async () => {
     const { headers, placeId, keywordId, before } = await twoScans();
     // 7×7 of 1.5 km (500 m apart) → 5×5 of 1 km (500 m apart): the new grid is the old one's inner 25 cells.
@@ -131,8 +145,10 @@ describe('comparing two analyses (API)', async () => {
       expect([p.referenceRow, p.referenceCol]).toEqual([p.row + 1, p.col + 1]);
       const ref = before.results.find((r) => r.row === p.referenceRow && r.col === p.referenceCol);
       if (ref) expect(distanceMetres(p.lat, p.lng, ref.coordinates.lat, ref.coordinates.lng)).toBeLessThanOrEqual(25);
-      // Same search text on the same points: the demo answers the same, so nothing moved.
-      if (p.status === 'ok' && p.referenceStatus === 'ok') expect(p.movement).toBe('same');
+      const now = smaller.results.find((r) => r.row === p.row && r.col === p.col);
+      expect(p.position).toBe(now?.businessAnalysis.position ?? null);
+      expect(p.referencePosition).toBe(ref?.businessAnalysis.position ?? null);
+      if (p.status === 'ok' && p.referenceStatus === 'ok') expect(p.change).toBe((p.referencePosition ?? 21) - (p.position ?? 21));
     }
   });
 
