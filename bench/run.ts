@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchColdStart } from './cold-start';
+import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
 import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
@@ -41,6 +42,9 @@ record(await benchScanLatency());
 if (pg) record(await benchScanLatency({ databaseUrl: pg }));
 record(await benchRankMapDetail());
 if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
+// Comparing two analyses (issue 16): p95 ≤ 50 ms on both databases.
+record(await benchCompareAnalyses());
+if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

@@ -16,6 +16,7 @@ export * from './metrics/stats';
 export * from './metrics/competitors';
 export * from './metrics/followed';
 export * from './metrics/stored';
+export * from './metrics/compare';
 
 export interface ScanMetrics {
   stats: ScanStats;

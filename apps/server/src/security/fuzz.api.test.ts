@@ -87,6 +87,7 @@ describe('fuzzed input on every route', async () => {
         'PUT /api/user',
         'DELETE /api/place/:id/competitors/:competitorId',
         'GET /api/geo/coastline',
+        'GET /api/rankmap/:id/compare/:otherId',
       ]),
     );
     expect(routes.find((r) => r.url === '/api/user' && r.method === 'PUT')?.multipart).toBe(true);

@@ -99,6 +99,14 @@ export const rankResultsRepository = {
     }));
   },
 
+  /** Each stored point's status and our position there, without its results: what a comparison needs (issue 16). */
+  async listPositions(db: DbOrTx, rankMapId: string): Promise<{ pointIndex: number; status: 'ok' | 'failed'; position: number | null }[]> {
+    return db
+      .select({ pointIndex: rankResults.pointIndex, status: rankResults.status, position: rankResults.position })
+      .from(rankResults)
+      .where(eq(rankResults.rankMapId, rankMapId));
+  },
+
   /**
    * The points that succeeded in several analyses, each with only the organic results that
    * could be one of `placeIds`: those with one of these ids and, when `withUnidentified`,

@@ -4,9 +4,12 @@ import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { csvFileSchema } from '@rankmaps/shared/schemas/exports';
 import { keywordIdParamsSchema, rankMapIdParamsSchema } from '@rankmaps/shared/schemas/rankmaps';
 import { trendResponseSchema } from '@rankmaps/shared/schemas/trend';
+import { compareParamsSchema, compareResponseSchema } from '@rankmaps/shared/schemas/compare';
 import { requireUserId } from '../../plugins/auth';
 import { type CsvFile, exportCompetitors, exportPoints } from './rankmap-export.service';
 import { getTrend } from './rankmap-trend.service';
+import { comparisonJson } from './rankmap-compare.service';
+import { sendAnswer } from './rankmap-answer';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const security = [{ bearer: [] }];
@@ -21,7 +24,7 @@ function sendCsv(reply: FastifyReply, file: CsvFile) {
     .send(file.content);
 }
 
-/** What is built from completed analyses: a keyword's trend and the CSV downloads. Owner only; others' ids answer 404. */
+/** What is built from completed analyses: a keyword's trend, the comparison of two analyses and the CSV downloads. Owner only; others' ids answer 404. */
 export const rankmapReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;
@@ -39,6 +42,23 @@ export const rankmapReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getTrend(container, userId(request), request.params.keywordId),
+  );
+
+  app.get(
+    '/rankmap/:id/compare/:otherId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Compara un análisis con otro de la misma keyword: métricas, movimiento de cada punto y competidores',
+        params: compareParamsSchema,
+        response: { 200: compareResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      // Already validated JSON (see comparisonJson): sent as it is, compressed by @fastify/compress like any answer.
+      sendAnswer(reply, { body: await comparisonJson(container, userId(request), request.params.id, request.params.otherId), encoding: null }),
   );
 
   const csvRoute = { produces: ['text/csv', 'application/json'], params: rankMapIdParamsSchema, response: { 200: csvFileSchema, ...errors, 409: errorResponseSchema } };

@@ -5,6 +5,7 @@ export const rankmapsKeys = {
   lists: () => [...rankmapsKeys.all, 'list'] as const,
   list: (keywordId: string) => [...rankmapsKeys.lists(), keywordId] as const,
   detail: (id: string) => [...rankmapsKeys.all, 'detail', id] as const,
+  compare: (id: string, otherId: string) => [...rankmapsKeys.all, 'compare', id, otherId] as const,
   status: (id: string) => [...rankmapsKeys.all, 'status', id] as const,
   placeGrid: (placeId: string) => [...rankmapsKeys.all, 'place-grid', placeId] as const,
   trendAll: () => [...rankmapsKeys.all, 'trend'] as const,

@@ -91,7 +91,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
           {selected && live && realEntries.length > 0 ? (
-            <SelectedAnalysis key={selected.id} keyword={keyword} entry={selected} live={live} now={now} history={timeline} />
+            <SelectedAnalysis key={selected.id} keyword={keyword} entry={selected} live={live} now={now} history={timeline} entries={list} />
           ) : (
             <MainAndHistory
               history={timeline}

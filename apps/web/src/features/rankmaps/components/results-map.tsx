@@ -45,6 +45,8 @@ export interface ResultsMapProps {
   notice: DataSourceNotice;
   /** The business's own point, marked on the map; null for a service-area business without one. */
   business: { lat: number; lng: number } | null;
+  /** The map region's name when the page shows several ranking maps (the comparison's two): each needs its own. */
+  label?: string;
 }
 
 /** docs/product.md §9: default zoom 13 or 14 before the points decide. */
@@ -84,7 +86,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * first 15 businesses of the competitors table are, ours highlighted. The competitors table
  * and the point panel give the same information as text.
  */
-export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, notice, business }: ResultsMapProps) {
+export function ResultsMap({ results, competitors, mode, center, selectedIndex, onSelectPoint, notice, business, label }: ResultsMapProps) {
   const { t, i18n } = useTranslation('rankmap-results');
   const locale = i18n.language;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -263,7 +265,7 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
         <div
           ref={containerRef}
           role="region"
-          aria-label={mode === 'ranking' ? t('map.labelRanking') : t('map.labelCompetitors')}
+          aria-label={label ?? (mode === 'ranking' ? t('map.labelRanking') : t('map.labelCompetitors'))}
           data-testid="results-map"
           data-mode={mode}
           // Leaflet's own stylesheet is unlayered and would win over a utility class here.

@@ -13,6 +13,7 @@ import { ExportButtons } from './export-buttons';
 import { FollowableCompetitors } from './followable-competitors';
 import { type MapMode, ModeSwitch } from './mode-switch';
 import { PointPanel } from './point-panel';
+import { CompareSection } from './compare-section';
 import { ProgressBar } from './progress-bar';
 import { ResultsMap } from './results-map';
 import { StatusPanel } from './status-panel';
@@ -26,6 +27,8 @@ interface SelectedAnalysisProps {
   now: Date;
   /** The keyword's analyses list, placed by this layout beside the summary (docs/decisions.md §22.3). */
   history: ReactNode;
+  /** The keyword's analyses: what "Comparar con…" offers. */
+  entries: readonly RankMapSummary[];
 }
 
 /**
@@ -42,7 +45,7 @@ export function MainAndHistory({ main, history }: { main: ReactNode; history: Re
 }
 
 /** The selected analysis: its progress while it runs, its reason if it failed, its results once complete. */
-export function SelectedAnalysis({ keyword, entry, live, now, history }: SelectedAnalysisProps) {
+export function SelectedAnalysis({ keyword, entry, live, now, history, entries }: SelectedAnalysisProps) {
   const { t, i18n } = useTranslation('rankmaps');
   if (live.status === 'failed') {
     return (
@@ -56,7 +59,7 @@ export function SelectedAnalysis({ keyword, entry, live, now, history }: Selecte
       />
     );
   }
-  if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} history={history} />;
+  if (live.status === 'completed') return <CompletedAnalysis keyword={keyword} entry={entry} history={history} entries={entries} />;
 
   const { key, waiting } = runningPanel(entry, live, now);
   const pct = formatPercent(live.progress, i18n.language, 0);
@@ -89,7 +92,7 @@ export function SelectedAnalysis({ keyword, entry, live, now, history }: Selecte
   );
 }
 
-function CompletedAnalysis({ keyword, entry, history }: { keyword: Keyword; entry: RankMapSummary; history: ReactNode }) {
+function CompletedAnalysis({ keyword, entry, history, entries }: { keyword: Keyword; entry: RankMapSummary; history: ReactNode; entries: readonly RankMapSummary[] }) {
   const { t } = useTranslation('rankmaps');
   const detail = useAnalysis(entry.id, true);
   const business = usePlaceLocation(keyword.placeId._id);
@@ -159,6 +162,9 @@ function CompletedAnalysis({ keyword, entry, history }: { keyword: Keyword; entr
       </div>
       <div className="min-w-0 lg:col-start-1 lg:row-start-2">
         <TrendSection keywordId={keyword._id} timeZone={keyword.placeId.timeZone} />
+      </div>
+      <div className="min-w-0 lg:col-span-2">
+        <CompareSection current={entry} entries={entries} timeZone={keyword.placeId.timeZone} />
       </div>
       {selectedResult && <PointPanel result={selectedResult} ourPlaceId={keyword.placeId.googlePlaceId} onClose={() => setPoint(null)} />}
       {competitorAnalysis && (

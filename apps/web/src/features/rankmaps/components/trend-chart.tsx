@@ -48,7 +48,8 @@ export default function TrendChart({ trend, timeZone }: { trend: TrendResponse; 
           <figcaption className="text-sm font-semibold text-slate-900">{t(`trend.${metric}`)}</figcaption>
           <div className="mt-2 h-56" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={rows(metric)} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+              {/* No keyboard layer: the chart is hidden from assistive technology (the table below says it), so it must not take the focus either. */}
+              <LineChart accessibilityLayer={false} data={rows(metric)} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
                 <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
                 <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} />
                 {/* Position 1 is the best: the axis runs from 1 at the top down to 21 (not found). */}

@@ -128,7 +128,7 @@ export function rankingLegend(): LegendEntry[] {
  * Two neighbouring points of the grid (same row, next column; else same column, next row),
  * whose on-screen distance sizes the markers. Null for a single point.
  */
-export function neighbourPair(markers: readonly ResultMarker[]): [ResultMarker, ResultMarker] | null {
+export function neighbourPair<M extends Pick<ResultMarker, 'row' | 'col' | 'lat' | 'lng'>>(markers: readonly M[]): [M, M] | null {
   const byCell = new Map(markers.map((m) => [`${m.row}:${m.col}`, m]));
   for (const m of markers) {
     const right = byCell.get(`${m.row}:${m.col + 1}`);

@@ -1,0 +1,61 @@
+import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, type PointMovement } from '@rankmaps/shared/metrics';
+import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
+import { FAILED_MARKER } from './map-markers';
+
+/** The completed analyses of a keyword, newest first: the ones a comparison can use. */
+export function comparableAnalyses(entries: readonly RankMapSummary[]): RankMapSummary[] {
+  const at = (e: RankMapSummary) => Date.parse(e.completedAt ?? e.createdAt);
+  return entries.filter((e) => !e.virtual && e.status === 'completed').sort((a, b) => at(b) - at(a));
+}
+
+/**
+ * The analysis the selected one is compared with by default (issue 16: the latest against the
+ * one before): the completed analysis just before it, or, for the oldest, the one just after.
+ */
+export function defaultReference(selectedId: string, completed: readonly RankMapSummary[]): string | null {
+  const i = completed.findIndex((e) => e.id === selectedId);
+  if (i === -1) return completed[0]?.id ?? null;
+  return completed[i + 1]?.id ?? completed[i - 1]?.id ?? null;
+}
+
+/**
+ * How each movement looks on the movement map. The colours are the position bands' (so the
+ * map reads like the ranking map: green good, dark red bad), every one with white text at
+ * 4.5:1 or more; a point that cannot be compared looks like a failed point. The label is the
+ * cue that does not rely on colour: an arrow with the places moved, "=", "N" or "×".
+ */
+export const MOVEMENT_STYLE: Readonly<Record<PointMovement, { fill: string; text: string }>> = {
+  improved: { fill: POSITION_BAND_COLORS.top3, text: POSITION_BAND_TEXT_COLOR },
+  newlyFound: { fill: POSITION_BAND_COLORS.top5, text: POSITION_BAND_TEXT_COLOR },
+  same: { fill: POSITION_BAND_COLORS.notFound, text: POSITION_BAND_TEXT_COLOR },
+  lost: { fill: POSITION_BAND_COLORS.top15, text: POSITION_BAND_TEXT_COLOR },
+  worsened: { fill: POSITION_BAND_COLORS.top20, text: POSITION_BAND_TEXT_COLOR },
+  notComparable: { fill: FAILED_MARKER.fill, text: FAILED_MARKER.text },
+};
+
+/** Legend order: better first. */
+export const MOVEMENTS: readonly PointMovement[] = ['improved', 'newlyFound', 'same', 'lost', 'worsened', 'notComparable'];
+
+/** The text on a point of the movement map: '↑3', '↓2', '=', 'N' (newly found), '↓' with the places to 21 when lost, '×'. */
+export function movementLabel(movement: PointMovement, change: number | null): string {
+  switch (movement) {
+    case 'improved':
+      return `↑${change ?? ''}`;
+    case 'worsened':
+      return `↓${Math.abs(change ?? 0)}`;
+    case 'same':
+      return '=';
+    case 'newlyFound':
+      return 'N';
+    case 'lost':
+      return '−';
+    default:
+      return '×';
+  }
+}
+
+/** A signed figure: '+3,5', '−2', '0' (a real minus sign, and no sign on zero). */
+export function signed(value: number, format: (n: number) => string): string {
+  if (value === 0) return format(0);
+  return `${value > 0 ? '+' : '−'}${format(Math.abs(value))}`;
+}
