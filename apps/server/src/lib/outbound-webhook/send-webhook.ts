@@ -93,7 +93,7 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
       }
       const code = (err as NodeJS.ErrnoException | undefined)?.code ?? (err instanceof Error ? err.message : 'error');
       if (code === 'ETIMEDOUT_WEBHOOK') {
-        return { kind: 'retryable', reason: 'timeout', message: `El webhook no respondió en ${Math.round(timeoutMs / 1000)} s.`, detail: 'timeout', durationMs: elapsed() };
+        return { kind: 'retryable', reason: 'timeout', message: `El webhook no respondió en ${(timeoutMs / 1000).toLocaleString('es-ES')} s.`, detail: 'timeout', durationMs: elapsed() };
       }
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
         return { kind: 'retryable', reason: 'unresolvable', message: 'No encontramos el servidor del webhook.', detail: code, durationMs: elapsed() };

@@ -27,6 +27,9 @@ export function parseRetryAfter(value: string | string[] | undefined, now: Date)
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date starts with the day's name (IMF-fixdate, RFC 850 or asctime); Date.parse
+  // alone would read "-5" or "1.5" as years.
+  if (!/^[A-Za-z]{3}/.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now.getTime());
