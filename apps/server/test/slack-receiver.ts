@@ -1,4 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** A message the receiver accepted. */
@@ -19,8 +20,8 @@ export type ReceiverAnswer =
 
 export interface SlackReceiver {
   port: number;
-  /** A Slack-shaped webhook URL on this receiver (http, 127.0.0.1). */
-  url(path?: string): string;
+  /** A Slack-shaped webhook URL on this receiver (http, or https with `tls`; host 127.0.0.1 unless given). */
+  url(path?: string, host?: string): string;
   /** Every message accepted (answered 200 `ok`), in order. */
   received: ReceivedWebhook[];
   /** Requests that reached the receiver, refused ones included. */
@@ -38,9 +39,13 @@ export interface SlackReceiver {
  * A local Slack-compatible incoming-webhook receiver on 127.0.0.1 (real HTTP), for tests and
  * development. Like Slack it answers `200 ok` to a JSON body with a `text`, `400
  * invalid_payload` to anything else, and `404 no_service` outside `/services/…`. It can be told
- * to answer otherwise (`answerWith`), or be down and then up again on the same port.
+ * to answer otherwise (`answerWith`), or be down and then up again on the same port. With
+ * `tls` it speaks https with that certificate (test/fixtures/tls has one for `receiver.test`).
  */
-export async function startSlackReceiver(port = 0, opts: { onReceived?: (message: ReceivedWebhook) => void } = {}): Promise<SlackReceiver> {
+export async function startSlackReceiver(
+  port = 0,
+  opts: { onReceived?: (message: ReceivedWebhook) => void; tls?: { key: string | Buffer; cert: string | Buffer } } = {},
+): Promise<SlackReceiver> {
   const received: ReceivedWebhook[] = [];
   let requests = 0;
   let answer: ReceiverAnswer | null = null;
@@ -48,7 +53,7 @@ export async function startSlackReceiver(port = 0, opts: { onReceived?: (message
 
   const listen = (onPort: number) =>
     new Promise<Server>((resolve, reject) => {
-      const s = createServer((req, res) => {
+      const handle = (req: IncomingMessage, res: ServerResponse) => {
         requests++;
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
@@ -79,7 +84,8 @@ export async function startSlackReceiver(port = 0, opts: { onReceived?: (message
           opts.onReceived?.(message);
           res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
         });
-      });
+      };
+      const s: Server = opts.tls ? createTlsServer(opts.tls, handle) : createServer(handle);
       s.once('error', reject);
       s.listen(onPort, '127.0.0.1', () => resolve(s));
     });
@@ -98,7 +104,8 @@ export async function startSlackReceiver(port = 0, opts: { onReceived?: (message
 
   return {
     port: boundPort,
-    url: (path = '/services/T0000000/B0000000/XXXXXXXXXXXXXXXXXXXXXXXX') => `http://127.0.0.1:${boundPort}${path}`,
+    url: (path = '/services/T0000000/B0000000/XXXXXXXXXXXXXXXXXXXXXXXX', host = '127.0.0.1') =>
+      `${opts.tls ? 'https' : 'http'}://${host}:${boundPort}${path}`,
     received,
     requests: () => requests,
     answerWith(next) {

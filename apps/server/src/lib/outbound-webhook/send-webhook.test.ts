@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSlackReceiver, type SlackReceiver } from '../../../test/slack-receiver';
 import type { ResolvedAddress, WebhookPolicy } from './policy';
@@ -173,6 +174,26 @@ describe('sendWebhook', () => {
     expect(outcome).toMatchObject({ kind: 'permanent', reason: 'refused-address', detail: 'loopback' });
     expect(lookups).toBe(2);
     expect(receiver.requests()).toBe(0);
+  });
+
+  it('delivers over real TLS to a host name, checking the certificate against that name', async () => {
+    const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/tls/${name}`, import.meta.url));
+    const cert = fixture('receiver-test.crt');
+    const secure = await startSlackReceiver(0, { tls: { key: fixture('receiver-test.key'), cert } });
+    try {
+      const byName = secure.url(undefined, 'receiver.test');
+      expect(byName).toMatch(/^https:\/\/receiver\.test:\d+\/services\//);
+      expect(await sendWebhook(byName, message, { policy: tests, ca: cert })).toMatchObject({ kind: 'delivered', status: 200 });
+      expect(secure.received).toHaveLength(1);
+      // The same server by its address: the certificate does not name it, so nothing is sent.
+      const byAddress = await sendWebhook(secure.url(), message, { policy: tests, ca: cert });
+      expect(byAddress).toMatchObject({ kind: 'retryable', reason: 'network', detail: 'ERR_TLS_CERT_ALTNAME_INVALID' });
+      // A certificate nobody vouches for is refused too.
+      expect(await sendWebhook(byName, message, { policy: tests })).toMatchObject({ kind: 'retryable', reason: 'network' });
+      expect(secure.received).toHaveLength(1);
+    } finally {
+      await secure.close();
+    }
   });
 
   it('an unknown host name may be retried: DNS failures are often brief', async () => {

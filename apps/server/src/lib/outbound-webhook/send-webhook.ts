@@ -22,6 +22,11 @@ export interface SendWebhookOptions {
   /** Stops the attempt (a worker shutting down): the outcome is a retryable network failure. */
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * The certificates to trust instead of Node's bundled ones: only for tests against a local
+   * TLS receiver (test/fixtures/tls). Never set in production.
+   */
+  ca?: string | Buffer;
 }
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -107,6 +112,7 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
         method: 'POST',
         agent: false,
         lookup: guardedLookup(opts.policy),
+        ...(opts.ca ? { ca: opts.ca } : {}),
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
