@@ -45,10 +45,16 @@ describe('refusedAddressKind', () => {
     expect(refusedAddressKind(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '34.194.20.16', '100.63.255.255', '100.128.0.1', '172.32.0.1', '192.169.0.1', '2a00:1450:4003:80f::200e', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => {
-      expect(refusedAddressKind(address)).toBeNull();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '34.194.20.16',
+    '100.63.255.255',
+    '100.128.0.1',
+    '172.32.0.1',
+    '192.169.0.1',
+    '2a00:1450:4003:80f::200e',
+    '::ffff:8.8.8.8',
+  ])('%s is public', (address) => {
+    expect(refusedAddressKind(address)).toBeNull();
+  });
 });

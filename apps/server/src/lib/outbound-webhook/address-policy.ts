@@ -17,7 +17,13 @@ export type RefusedAddressKind = 'loopback' | 'private' | 'link-local' | 'metada
 const METADATA_ADDRESSES = new Set(['168.63.129.16', '169.254.169.254', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254']);
 
 /** Host names that always mean a metadata service, whatever they resolve to. */
-export const METADATA_HOSTNAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+export const METADATA_HOSTNAMES = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 const RANGE_KIND: Record<string, RefusedAddressKind> = {
   loopback: 'loopback',

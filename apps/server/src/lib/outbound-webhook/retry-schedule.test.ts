@@ -58,16 +58,30 @@ describe('nextWebhookAttempt', () => {
   });
 
   it('waits at least what Retry-After asks, and gives up when it asks for more than an hour', () => {
-    const limited: WebhookOutcome = { kind: 'retryable', reason: 'rate-limited', status: 429, retryAfterMs: 10 * MIN, message: 'x', durationMs: 1 };
+    const limited: WebhookOutcome = {
+      kind: 'retryable',
+      reason: 'rate-limited',
+      status: 429,
+      retryAfterMs: 10 * MIN,
+      message: 'x',
+      durationMs: 1,
+    };
     expect(nextWebhookAttempt(limited, 1, { now, random: () => 0.5 })).toMatchObject({ retry: true, delayMs: 10 * MIN });
     // A short Retry-After does not shorten the backoff.
     expect(nextWebhookAttempt({ ...limited, retryAfterMs: 1000 }, 1, { now, random: () => 0.5 })).toMatchObject({ delayMs: 2 * MIN });
-    expect(nextWebhookAttempt({ ...limited, retryAfterMs: 2 * 60 * MIN }, 1, { now })).toEqual({ retry: false, why: 'retry-after-too-long' });
+    expect(nextWebhookAttempt({ ...limited, retryAfterMs: 2 * 60 * MIN }, 1, { now })).toEqual({
+      retry: false,
+      why: 'retry-after-too-long',
+    });
   });
 
   it('gives pg-boss options that queue each attempt once', () => {
     const next = nextWebhookAttempt(serverError, 2, { now, random: () => 0.5 });
     if (!next.retry) throw new Error('expected a retry');
-    expect(nextAttemptSendOptions('d-1', next)).toEqual({ startAfter: new Date(now.getTime() + 4 * MIN), singletonKey: 'd-1:3', retryLimit: 0 });
+    expect(nextAttemptSendOptions('d-1', next)).toEqual({
+      startAfter: new Date(now.getTime() + 4 * MIN),
+      singletonKey: 'd-1:3',
+      retryLimit: 0,
+    });
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSlackReceiver, type SlackReceiver } from '../../../test/slack-receiver';
 import type { ResolvedAddress, WebhookPolicy } from './policy';
 import { nextWebhookAttempt, type WebhookRetryPolicy } from './retry-schedule';
-import { escapeSlackText, redactWebhookUrl, sendWebhook, type SlackMessage } from './send-webhook';
+import { escapeSlackText, redactWebhookUrl, sendWebhook, webhookLogFields, type SlackMessage } from './send-webhook';
 import type { WebhookOutcome } from './webhook-outcome';
 
 // Real HTTP against a local Slack-compatible receiver. Host names resolve through an injected
@@ -21,7 +21,7 @@ const message: SlackMessage = {
 /** What a delivery job does: one attempt, then the next after the schedule's wait, until it says stop. */
 async function deliverWithRetries(url: string, policy: WebhookPolicy, onOutcome?: (o: WebhookOutcome) => void): Promise<WebhookOutcome[]> {
   const outcomes: WebhookOutcome[] = [];
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     const outcome = await sendWebhook(url, message, { policy, timeoutMs: 2000 });
     outcomes.push(outcome);
     onOutcome?.(outcome);
@@ -56,7 +56,10 @@ describe('sendWebhook', () => {
   });
 
   it('refuses a message without text before any request', async () => {
-    expect(await sendWebhook(receiver.url(), { text: '  ' }, { policy: tests })).toMatchObject({ kind: 'permanent', reason: 'invalid-payload' });
+    expect(await sendWebhook(receiver.url(), { text: '  ' }, { policy: tests })).toMatchObject({
+      kind: 'permanent',
+      reason: 'invalid-payload',
+    });
     expect(receiver.requests()).toBe(0);
   });
 
@@ -158,7 +161,11 @@ describe('sendWebhook', () => {
       reason: 'refused-address',
       message: 'La URL del webhook apunta a una dirección privada y no se admite.',
     });
-    expect(await sendWebhook(byName, message, { policy: production })).toMatchObject({ kind: 'permanent', reason: 'invalid-url', detail: 'not-https' });
+    expect(await sendWebhook(byName, message, { policy: production })).toMatchObject({
+      kind: 'permanent',
+      reason: 'invalid-url',
+      detail: 'not-https',
+    });
     expect(await sendWebhook(receiver.url(), message, { policy: production })).toMatchObject({ kind: 'permanent', reason: 'invalid-url' });
     expect(receiver.requests()).toBe(1);
   });
@@ -212,5 +219,24 @@ describe('escapeSlackText and redactWebhookUrl', () => {
   it('keeps the secret part of a webhook URL out of logs', () => {
     expect(redactWebhookUrl('https://hooks.slack.com/services/T000/B000/XXXX')).toBe('https://hooks.slack.com/services/T000/…');
     expect(redactWebhookUrl('nonsense')).toBe('(URL no válida)');
+  });
+
+  it("a delivery's log fields say how it went, without the secret", async () => {
+    const url = 'https://hooks.slack.com/services/T000/B000/SECRETSECRET';
+    const fields = webhookLogFields(
+      url,
+      { kind: 'permanent', reason: 'rejected', status: 404, message: 'x', detail: 'no_service', durationMs: 40 },
+      2,
+    );
+    expect(fields).toEqual({
+      webhook: 'https://hooks.slack.com/services/T000/…',
+      attempt: 2,
+      outcome: 'permanent',
+      reason: 'rejected',
+      status: 404,
+      detail: 'no_service',
+      durationMs: 40,
+    });
+    expect(JSON.stringify(webhookLogFields(url, { kind: 'delivered', status: 200, durationMs: 9 }, 1))).not.toContain('SECRET');
   });
 });

@@ -50,6 +50,24 @@ export function redactWebhookUrl(url: string): string {
   }
 }
 
+/** The fields a delivery's log line carries: never the whole URL, which is a secret. */
+export function webhookLogFields(url: string, outcome: WebhookOutcome, attempt: number) {
+  return {
+    webhook: redactWebhookUrl(url),
+    attempt,
+    outcome: outcome.kind,
+    durationMs: outcome.durationMs,
+    ...(outcome.kind === 'delivered' ? { status: outcome.status } : {}),
+    ...(outcome.kind !== 'delivered'
+      ? {
+          reason: outcome.reason,
+          ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+          ...(outcome.detail ? { detail: outcome.detail } : {}),
+        }
+      : {}),
+  };
+}
+
 /**
  * POSTs `message` as JSON to an incoming-webhook URL, once, and says what came of it. The URL
  * is validated first (`validateWebhookUrl`), and the address actually dialled is checked again
@@ -94,16 +112,40 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
     };
     const failed = (err: unknown): WebhookOutcome => {
       if (err instanceof WebhookAddressRefusedError) {
-        return { kind: 'permanent', reason: 'refused-address', message: refusedAddressMessage(err.kind), detail: err.kind, durationMs: elapsed() };
+        return {
+          kind: 'permanent',
+          reason: 'refused-address',
+          message: refusedAddressMessage(err.kind),
+          detail: err.kind,
+          durationMs: elapsed(),
+        };
       }
       const code = (err as NodeJS.ErrnoException | undefined)?.code ?? (err instanceof Error ? err.message : 'error');
       if (code === 'ETIMEDOUT_WEBHOOK') {
-        return { kind: 'retryable', reason: 'timeout', message: `El webhook no respondió en ${(timeoutMs / 1000).toLocaleString('es-ES')} s.`, detail: 'timeout', durationMs: elapsed() };
+        return {
+          kind: 'retryable',
+          reason: 'timeout',
+          message: `El webhook no respondió en ${(timeoutMs / 1000).toLocaleString('es-ES')} s.`,
+          detail: 'timeout',
+          durationMs: elapsed(),
+        };
       }
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
-        return { kind: 'retryable', reason: 'unresolvable', message: 'No encontramos el servidor del webhook.', detail: code, durationMs: elapsed() };
+        return {
+          kind: 'retryable',
+          reason: 'unresolvable',
+          message: 'No encontramos el servidor del webhook.',
+          detail: code,
+          durationMs: elapsed(),
+        };
       }
-      return { kind: 'retryable', reason: 'network', message: `No se pudo conectar con el webhook (${code}).`, detail: code, durationMs: elapsed() };
+      return {
+        kind: 'retryable',
+        reason: 'network',
+        message: `No se pudo conectar con el webhook (${code}).`,
+        detail: code,
+        durationMs: elapsed(),
+      };
     };
 
     const req = client.request(
@@ -123,7 +165,12 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () =>
-          finish(classifyResponse(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString('utf8'), { now: now(), durationMs: elapsed() }));
+          finish(
+            classifyResponse(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString('utf8'), {
+              now: now(),
+              durationMs: elapsed(),
+            }),
+          );
         res.on('data', (chunk: Buffer) => {
           if (size >= MAX_ANSWER_BYTES) return;
           chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - size));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedAddress, WebhookPolicy, WebhookResolver } from './policy';
+import { webhookPolicyFor, type ResolvedAddress, type WebhookPolicy, type WebhookResolver } from './policy';
 import { validateWebhookUrl, WEBHOOK_URL_MESSAGES } from './validate-webhook-url';
 
 const SLACK_URL = 'https://hooks.slack.com/services/T000/B000/XXXX';
@@ -24,7 +24,7 @@ const resolver = tableResolver({
   'sneaky.example.com': ['::ffff:169.254.169.254'],
   'v6-local.example.com': ['fe80::1'],
   'empty.example.com': [],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
 });
 const production: WebhookPolicy = { allowPrivateTargets: false, resolve: resolver };
 const development: WebhookPolicy = { allowPrivateTargets: true, resolve: resolver };
@@ -84,7 +84,11 @@ describe('validateWebhookUrl', () => {
     'https://METADATA.google.internal./computeMetadata/v1/',
     'https://sneaky.example.com/services/T000',
   ])('refuses %s: a cloud metadata service', async (url) => {
-    expect(await validateWebhookUrl(url, production)).toEqual({ ok: false, problem: 'refused-address', message: WEBHOOK_URL_MESSAGES.metadata });
+    expect(await validateWebhookUrl(url, production)).toEqual({
+      ok: false,
+      problem: 'refused-address',
+      message: WEBHOOK_URL_MESSAGES.metadata,
+    });
   });
 
   it('allows private targets and plain http in development and tests, still refusing what is malformed', async () => {
@@ -93,5 +97,10 @@ describe('validateWebhookUrl', () => {
     expect(await validateWebhookUrl('https://10.1.2.3/services/T000', development)).toMatchObject({ ok: true });
     expect(await validateWebhookUrl('ftp://127.0.0.1/x', development)).toMatchObject({ ok: false, problem: 'not-https' });
     expect(await validateWebhookUrl('http://a:b@127.0.0.1/x', development)).toMatchObject({ ok: false, problem: 'credentials' });
+  });
+
+  it('allows private targets everywhere but in production', () => {
+    expect(webhookPolicyFor({ isProduction: true }).allowPrivateTargets).toBe(false);
+    expect(webhookPolicyFor({ isProduction: false }).allowPrivateTargets).toBe(true);
   });
 });

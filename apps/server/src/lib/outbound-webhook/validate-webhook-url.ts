@@ -7,8 +7,7 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export type WebhookUrlProblem = 'empty' | 'too-long' | 'malformed' | 'not-https' | 'credentials' | 'unresolvable' | 'refused-address';
 
 export type WebhookUrlCheck =
-  | { ok: true; url: URL; addresses: ResolvedAddress[] }
-  | { ok: false; problem: WebhookUrlProblem; message: string };
+  { ok: true; url: URL; addresses: ResolvedAddress[] } | { ok: false; problem: WebhookUrlProblem; message: string };
 
 export const WEBHOOK_URL_MESSAGES = {
   empty: 'Escribe la URL del webhook.',
@@ -52,7 +51,10 @@ export async function validateWebhookUrl(input: unknown, policy: WebhookPolicy):
   }
   if (url.username !== '' || url.password !== '') return refuse('credentials', WEBHOOK_URL_MESSAGES.credentials);
   // WHATWG URL already turned 0x7f.1, 2130706433 and the like into dotted IPv4.
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === '') return refuse('malformed', WEBHOOK_URL_MESSAGES.malformed);
   if (!policy.allowPrivateTargets && METADATA_HOSTNAMES.has(host)) return refuse('refused-address', WEBHOOK_URL_MESSAGES.metadata);
 

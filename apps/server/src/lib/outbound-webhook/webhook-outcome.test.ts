@@ -43,6 +43,12 @@ describe('classifyResponse', () => {
     expect(classifyResponse(429, {}, '', at)).not.toHaveProperty('retryAfterMs');
   });
 
+  it('keeps the answer on one line', () => {
+    expect(classifyResponse(500, {}, '<html>\n  <h1>Bad gateway</h1>\n</html>\n', at)).toMatchObject({
+      detail: '<html> <h1>Bad gateway</h1> </html>',
+    });
+  });
+
   it('keeps only the start of a long answer', () => {
     const outcome = classifyResponse(400, {}, 'x'.repeat(5000), at);
     expect(outcome.kind === 'permanent' && outcome.detail).toHaveLength(200);

@@ -49,7 +49,8 @@ export function classifyResponse(
   opts: { now: Date; durationMs: number },
 ): WebhookOutcome {
   const { durationMs } = opts;
-  const detail = body.trim().slice(0, 200) || undefined;
+  // One line, short: it goes into a log line and a message the user may read.
+  const detail = body.replace(/\s+/g, ' ').trim().slice(0, 200) || undefined;
   const withDetail = detail ? `${status}: ${detail}` : String(status);
   if (status >= 200 && status < 300) return { kind: 'delivered', status, durationMs };
   if (status >= 300 && status < 400) {
