@@ -140,6 +140,24 @@ describe('sendWebhook', () => {
     expect(outcome.durationMs).toBeGreaterThanOrEqual(190);
   });
 
+  it('the deadline covers resolving the name: a DNS server that never answers is a timeout', async () => {
+    const silentDns: WebhookPolicy = { allowPrivateTargets: false, resolve: () => new Promise(() => {}) };
+    const outcome = await sendWebhook('https://hooks.slack.com/services/T000/B000/XXXX', message, { policy: silentDns, timeoutMs: 150 });
+    expect(outcome).toMatchObject({ kind: 'retryable', reason: 'timeout' });
+    expect(outcome.durationMs).toBeLessThan(1000);
+  });
+
+  it('a message that is not JSON is refused before any request', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(await sendWebhook(receiver.url(), { text: 'x', blocks: [cyclic] }, { policy: tests })).toMatchObject({
+      kind: 'permanent',
+      reason: 'invalid-payload',
+      message: 'El mensaje del webhook no se puede enviar como JSON.',
+    });
+    expect(receiver.requests()).toBe(0);
+  });
+
   it('an abort ends the attempt as a retryable failure', async () => {
     receiver.answerWith({ hang: true });
     const controller = new AbortController();

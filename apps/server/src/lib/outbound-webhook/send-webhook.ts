@@ -79,10 +79,43 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
 
-  if (typeof message.text !== 'string' || message.text.trim() === '') {
-    return { kind: 'permanent', reason: 'invalid-payload', message: 'El mensaje del webhook no tiene texto.', durationMs: 0 };
+  const invalidPayload: WebhookOutcome = {
+    kind: 'permanent',
+    reason: 'invalid-payload',
+    message: 'El mensaje del webhook no tiene texto.',
+    durationMs: 0,
+  };
+  if (typeof message.text !== 'string' || message.text.trim() === '') return invalidPayload;
+  let body: string;
+  try {
+    body = JSON.stringify(message.blocks ? { text: message.text, blocks: message.blocks } : { text: message.text });
+  } catch {
+    return { ...invalidPayload, message: 'El mensaje del webhook no se puede enviar como JSON.' };
   }
-  const check = await validateWebhookUrl(url, opts.policy);
+  const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const timedOut = (): WebhookOutcome => ({
+    kind: 'retryable',
+    reason: 'timeout',
+    message: `El webhook no respondió en ${(timeoutMs / 1000).toLocaleString('es-ES')} s.`,
+    detail: 'timeout',
+    durationMs: elapsed(),
+  });
+  const aborted = (): WebhookOutcome => ({
+    kind: 'retryable',
+    reason: 'network',
+    message: 'El envío del webhook se interrumpió.',
+    detail: 'ABORTED',
+    durationMs: elapsed(),
+  });
+
+  // The deadline covers resolving the name for the validation too (a DNS server that never answers).
+  let validationTimer: NodeJS.Timeout | undefined;
+  const check = await Promise.race([
+    validateWebhookUrl(url, opts.policy),
+    new Promise<'timeout'>((resolve) => (validationTimer = setTimeout(() => resolve('timeout'), timeoutMs))),
+  ]).finally(() => clearTimeout(validationTimer));
+  if (check === 'timeout') return timedOut();
+  if (opts.signal?.aborted) return aborted();
   if (!check.ok) {
     if (check.problem === 'unresolvable') {
       return { kind: 'retryable', reason: 'unresolvable', message: check.message, durationMs: elapsed() };
@@ -96,8 +129,6 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
     };
   }
 
-  const body = JSON.stringify(message.blocks ? { text: message.text, blocks: message.blocks } : { text: message.text });
-  const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const client = check.url.protocol === 'https:' ? https : http;
 
   return new Promise<WebhookOutcome>((resolve) => {
@@ -121,15 +152,8 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
         };
       }
       const code = (err as NodeJS.ErrnoException | undefined)?.code ?? (err instanceof Error ? err.message : 'error');
-      if (code === 'ETIMEDOUT_WEBHOOK') {
-        return {
-          kind: 'retryable',
-          reason: 'timeout',
-          message: `El webhook no respondió en ${(timeoutMs / 1000).toLocaleString('es-ES')} s.`,
-          detail: 'timeout',
-          durationMs: elapsed(),
-        };
-      }
+      if (code === 'ETIMEDOUT_WEBHOOK') return timedOut();
+      if (code === 'ABORTED') return aborted();
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
         return {
           kind: 'retryable',
@@ -182,7 +206,10 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
         res.on('error', (err) => finish(failed(err)));
       },
     );
-    const timer = setTimeout(() => finish(failed(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT_WEBHOOK' }))), timeoutMs);
+    const timer = setTimeout(
+      () => finish(failed(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT_WEBHOOK' }))),
+      Math.max(1, timeoutMs - elapsed()),
+    );
     const onAbort = () => finish(failed(Object.assign(new Error('aborted'), { code: 'ABORTED' })));
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
