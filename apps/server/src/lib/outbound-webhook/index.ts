@@ -1,7 +1,14 @@
 export { refusedAddressKind, type RefusedAddressKind } from './address-policy';
 export { guardedLookup, WebhookAddressRefusedError } from './guarded-lookup';
 export { systemResolver, webhookPolicyFor, type ResolvedAddress, type WebhookPolicy, type WebhookResolver } from './policy';
-export { nextAttemptSendOptions, nextWebhookAttempt, webhookBackoffMs, WEBHOOK_RETRY, type NextWebhookAttempt } from './retry-schedule';
+export {
+  nextAttemptSendOptions,
+  nextWebhookAttempt,
+  webhookAttemptJobId,
+  webhookBackoffMs,
+  WEBHOOK_RETRY,
+  type NextWebhookAttempt,
+} from './retry-schedule';
 export {
   escapeSlackText,
   redactWebhookUrl,

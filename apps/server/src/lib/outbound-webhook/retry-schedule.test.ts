@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextAttemptSendOptions, nextWebhookAttempt, WEBHOOK_RETRY, webhookBackoffMs } from './retry-schedule';
+import { z } from 'zod';
+import { nextAttemptSendOptions, nextWebhookAttempt, WEBHOOK_RETRY, webhookAttemptJobId, webhookBackoffMs } from './retry-schedule';
 import type { WebhookOutcome } from './webhook-outcome';
 
 const now = new Date('2026-11-26T10:00:00Z');
@@ -79,9 +80,16 @@ describe('nextWebhookAttempt', () => {
     const next = nextWebhookAttempt(serverError, 2, { now, random: () => 0.5 });
     if (!next.retry) throw new Error('expected a retry');
     expect(nextAttemptSendOptions('d-1', next)).toEqual({
+      id: webhookAttemptJobId('d-1', 3),
       startAfter: new Date(now.getTime() + 4 * MIN),
       singletonKey: 'd-1:3',
-      retryLimit: 0,
     });
+  });
+
+  it("derives each attempt's job id from delivery and attempt: a valid UUID, stable, distinct", () => {
+    const ids = ['d-1', 'd-2'].flatMap((d) => [2, 3, 4].map((n) => webhookAttemptJobId(d, n)));
+    for (const id of ids) expect(z.uuid().safeParse(id).success).toBe(true);
+    expect(new Set(ids).size).toBe(6);
+    expect(webhookAttemptJobId('d-1', 2)).toBe(ids[0]);
   });
 });

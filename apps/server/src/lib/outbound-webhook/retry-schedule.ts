@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WebhookOutcome } from './webhook-outcome';
 
 /**
@@ -48,13 +49,25 @@ export function nextWebhookAttempt(
 }
 
 /**
+ * The pg-boss job id of attempt `attempt` of delivery `deliveryId`: a UUID derived from both
+ * (SHA-256, laid out as an RFC 9562 version 8 UUID), the same however often it is computed.
+ */
+export function webhookAttemptJobId(deliveryId: string, attempt: number): string {
+  const hex = createHash('sha256').update(`outbound-webhook:${deliveryId}:${attempt}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
  * pg-boss `send` options for the next attempt of delivery `deliveryId`: it starts after the
- * backoff, and its singleton key (delivery and attempt number) makes queuing it twice (a job
- * that ran again after a crash) queue it once.
+ * wait, under a job id derived from delivery and attempt number. pg-boss inserts a job whose id
+ * exists as nothing (`ON CONFLICT DO NOTHING`), on any queue policy, so a job that runs again
+ * after a crash and queues the same next attempt queues it once. (A singleton key alone would
+ * not do it: on a `standard` queue pg-boss does not enforce it.)
  */
 export function nextAttemptSendOptions(
   deliveryId: string,
   next: Extract<NextWebhookAttempt, { retry: true }>,
-): { startAfter: Date; singletonKey: string; retryLimit: 0 } {
-  return { startAfter: next.startAfter, singletonKey: `${deliveryId}:${next.attempt}`, retryLimit: 0 };
+): { id: string; startAfter: Date; singletonKey: string } {
+  return { id: webhookAttemptJobId(deliveryId, next.attempt), startAfter: next.startAfter, singletonKey: `${deliveryId}:${next.attempt}` };
 }
