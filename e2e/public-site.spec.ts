@@ -165,7 +165,7 @@ test('when a visitor opens the legal pages, then each renders its document', asy
 
   await page.goto('/legal/terms');
   const terms = page.getByRole('article');
-  await expect(terms).toContainText('El cargo de cada periodo es definitivo una vez iniciado el servicio');
+  await expect(terms).toContainText('El cargo de cada período es definitivo una vez iniciado el servicio');
   await expect(terms).toContainText('no existe derecho de desistimiento');
   await expect(terms).toContainText('únicamente al mismo medio de pago utilizado en la compra original');
   await expect(terms).toContainText('Juzgados y Tribunales de Málaga');

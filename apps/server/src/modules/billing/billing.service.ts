@@ -168,7 +168,7 @@ export async function changeSubscription(container: Pick<Container, 'config' | '
   const sub = await billingRepository.findCurrentSubscription(db, userId);
   if (!sub) throw noSubscription();
   if (action === 'reactivate' && !sub.cancelAtPeriodEnd) throw conflict('La suscripción no está pendiente de cancelación.', 'NOT_CANCELLING');
-  if (action === 'cancel' && sub.cancelAtPeriodEnd) throw conflict('La suscripción ya se cancelará al final del periodo.', 'ALREADY_CANCELLING');
+  if (action === 'cancel' && sub.cancelAtPeriodEnd) throw conflict('La suscripción ya se cancelará al final del período.', 'ALREADY_CANCELLING');
   // Keyed by the state acted on: a double click repeats one change, while cancel, reactivate,
   // cancel again are three changes (a per-minute key made Stripe replay the first cancel).
   const key = `${action}-${sub.id}-${sub.updatedAt.getTime()}`;

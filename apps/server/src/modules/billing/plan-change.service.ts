@@ -25,7 +25,7 @@ async function planChangeFor(container: Deps, userId: string, priceId: string) {
   if (!sub || current?.kind !== 'plan') throw notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
   if (sub.priceId === priceId) throw conflict('Ya tienes este plan.', 'SAME_PLAN');
   if (sub.status === 'past_due') throw conflict('Tienes un pago pendiente. Actualiza tu tarjeta antes de cambiar de plan.', 'PAYMENT_PENDING');
-  if (sub.cancelAtPeriodEnd) throw conflict('Tu suscripción se cancelará al final del periodo. Reactívala antes de cambiar de plan.', 'CANCELLING');
+  if (sub.cancelAtPeriodEnd) throw conflict('Tu suscripción se cancelará al final del período. Reactívala antes de cambiar de plan.', 'CANCELLING');
   if (!isUpgrade(current, target)) {
     throw conflict('Por ahora solo puedes cambiar a un plan superior o pasar de mensual a anual. Para bajar de plan, escríbenos a soporte.', 'DOWNGRADE_NOT_AVAILABLE');
   }
