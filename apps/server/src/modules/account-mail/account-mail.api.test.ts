@@ -125,7 +125,7 @@ describe('welcome, receipt, failed payment and trial-ending e-mails', async () =
     const reminder = await deliveredOnce(trial.user.email, 'trial-ending');
     expect(reminder.subject).toBe('Tu prueba de RankMaps termina en 3 días');
     expect(reminder.text).toContain('Tu prueba gratis del plan Profesional termina el');
-    expect(reminder.text).toContain('empezaremos a cobrarte 59,00\u00a0€ al mes');
+    expect(reminder.text).toContain('empezaremos a cobrarte 59,00\u00a0€ al mes (IVA no incluido)');
     await expect.poll(() => smtpCount(trial.user.email), WAIT).toBe(1);
     expect(await kindsTo(cancelled.user.email)).toBe(0);
   });

@@ -36,7 +36,7 @@ export function trialEndingEmail(input: { name: string; planName: string; trialE
     greetingName: input.name,
     paragraphs: [
       `Tu prueba gratis del plan ${input.planName} termina el ${formatDate(input.trialEnd)}.`,
-      `Ese día empezaremos a cobrarte ${input.amount} ${every}, y tus negocios, keywords y análisis seguirán como están.`,
+      `Ese día empezaremos a cobrarte ${input.amount} ${every} (IVA no incluido), y tus negocios, keywords y análisis seguirán como están.`,
       'Si no quieres continuar, cancela la suscripción en tu perfil antes de esa fecha y no se te cobrará nada.',
     ],
     button: { label: 'Ver mi suscripción', url: input.profileUrl },
