@@ -16,7 +16,7 @@ export function SubscriptionDetails({ sub }: { sub: Subscription }) {
     {
       term: t('details.amount'),
       value: t(annual ? 'details.perYear' : 'details.perMonth', { amount }),
-      note: t('vat.excluded', { ns: 'common' }),
+      note: t('vat.included', { ns: 'common' }),
     },
     {
       term: t(
