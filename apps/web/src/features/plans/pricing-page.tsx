@@ -138,7 +138,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             {t('checkout.plansUnavailable')}
           </p>
         )}
-        <ul className="mx-auto grid max-w-md items-start gap-8 @4xl:max-w-6xl @4xl:grid-cols-3 @4xl:items-center @4xl:gap-6">
+        <ul className="mx-auto grid max-w-md items-start gap-8 @3xl:max-w-6xl @3xl:grid-cols-3 @3xl:items-center @3xl:gap-5">
           {plans.map((plan) => (
             <PlanCard
               key={plan.id}
