@@ -8,6 +8,7 @@ import { createTestApp } from '../../../test/test-app';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { emails } from '../../db/schema';
 import { notificationDeliveries, notifications } from '../../db/notifications-schema';
+import { FAILURE_REASONS } from '../rankmaps/scan/scan-billing.service';
 import { runScan } from '../rankmaps/scan/scan.service';
 import { evaluateAnalysis, sendDigests } from './notifications.service';
 
@@ -145,6 +146,19 @@ describe('notifications (API)', async () => {
     const id = await scanned(headers, keywordId, 'dentista');
     expect(await evaluateAnalysis(container, id)).toBe(0);
     expect(await rowsFor(id)).toHaveLength(0);
+  });
+
+  it('when an analysis fails because the search vendor refuses us, then a «scan failed» notification says why, once', { timeout: 120_000 }, async () => {
+    const { headers, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
+    const res = await analyze(headers, keywordId, { query: 'dentista', maxResults: 20 });
+    const { rankMapId } = res.json<AnalyzeResponse>();
+    expect(await runScan(fastScanDeps(container, scriptedProvider({ fail: () => 'fatal' }).provider), rankMapId)).toBe('failed');
+    expect(await evaluateAnalysis(container, rankMapId)).toBe(1);
+    expect(await evaluateAnalysis(container, rankMapId)).toBe(0);
+    const [row] = await rowsFor(rankMapId);
+    expect(row).toMatchObject({ kind: 'scan-failed', data: { cause: 'vendor' } });
+    expect(row!.title).toMatch(/no se completó: fallo del proveedor de búsqueda$/);
+    expect(row!.body).toBe(FAILURE_REASONS.providerRejected);
   });
 
   it('when another user marks a notification as read, or the id is malformed, then it answers 404', async () => {

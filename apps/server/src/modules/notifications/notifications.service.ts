@@ -19,7 +19,7 @@ import { presentCompetitorAnalysis } from '../rankmaps/rankmaps.presenter';
 import type { RankMapRow } from '../rankmaps/rankmaps.repository';
 import { usersRepository } from '../users/users.repository';
 import { type RankAlert, failureCause, localPackShift, rankAlerts } from './alert-rules';
-import { type MailableNotification, alertEmail, digestEmail, unsubscribeHeaders } from './notification-mail';
+import { alertEmail, digestEmail, unsubscribeHeaders } from './notification-mail';
 import { type NotificationRow, type NotificationSettingsRow, notificationsRepository } from './notifications.repository';
 import { type UnsubscribeScope, readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
@@ -125,11 +125,12 @@ interface Draft {
   data: Record<string, unknown>;
 }
 
+/** Why it failed, in the title; the body is the reason the timeline shows. */
 const CAUSE_LABEL = {
-  credits: 'Faltaban créditos',
-  vendor: 'El proveedor de búsqueda falló',
-  plan: 'Tu plan no lo incluye',
-  other: 'No se pudo completar',
+  credits: 'faltan créditos',
+  vendor: 'fallo del proveedor de búsqueda',
+  plan: 'tu plan no lo incluye',
+  other: 'error al procesarlo',
 } as const;
 
 function linkOf(row: RankMapRow, comparedWith?: string): string {
@@ -209,7 +210,7 @@ async function unsubscribeUrl(container: Pick<Container, 'config' | 'database'>,
 }
 
 async function queueAlertEmail(container: NotifyContainer, tx: DbOrTx, user: { email: string; name: string }, n: NotificationRow, url: string): Promise<string> {
-  const mail = alertEmail({ name: user.name, notification: n as MailableNotification, appUrl: container.config.appUrl, unsubscribeUrl: url });
+  const mail = alertEmail({ name: user.name, notification: n, appUrl: container.config.appUrl, unsubscribeUrl: url });
   return queueEmail(container, { to: user.email, kind: `alert-${n.kind}`, ...mail, headers: unsubscribeHeaders(url) }, tx);
 }
 
@@ -221,8 +222,8 @@ async function draftsFor(container: NotifyContainer, row: RankMapRow, placeName:
       {
         kind: 'scan-failed',
         dedupeKey: `scan-failed:${row.id}`,
-        title: `El análisis de ${about} no se completó`,
-        body: `${CAUSE_LABEL[cause]}. ${row.failureReason ?? ''}`.trim(),
+        title: `El análisis de ${about} no se completó: ${CAUSE_LABEL[cause]}`,
+        body: row.failureReason ?? 'No se pudo completar el análisis.',
         link: linkOf(row),
         comparedRankMapId: null,
         data: { cause, reason: row.failureReason },
@@ -305,7 +306,7 @@ export async function sendDigests(container: NotifyContainer): Promise<number> {
     const done = await db.transaction(async (tx) => {
       const pending = (await notificationsRepository.lockPendingDigest(tx, userId)).map((r) => r.notification);
       if (pending.length === 0) return false;
-      const mail = digestEmail({ name: user.name, notifications: pending as MailableNotification[], appUrl: container.config.appUrl, unsubscribeUrl: url });
+      const mail = digestEmail({ name: user.name, notifications: pending, appUrl: container.config.appUrl, unsubscribeUrl: url });
       const emailId = await queueEmail(container, { to: user.email, kind: 'alert-digest', ...mail, headers: unsubscribeHeaders(url) }, tx);
       await notificationsRepository.markQueued(tx, pending.map((n) => n.id), emailId);
       return true;
