@@ -43,7 +43,10 @@ describe('alert e-mails through SMTP', async () => {
     expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     const url = /^List-Unsubscribe: <([^>]+)>\r?$/m.exec(unfolded)?.[1];
     expect(url).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
-    const [row] = await db.select().from(emails).where(and(eq(emails.to, user.email), eq(emails.kind, 'alert-scan-completed')));
+    // The server accepted it a moment before the job records it as sent.
+    const stored = async () => (await db.select().from(emails).where(and(eq(emails.to, user.email), eq(emails.kind, 'alert-scan-completed'))))[0];
+    await expect.poll(async () => (await stored())?.status, { timeout: 10_000, interval: 100 }).toBe('sent');
+    const row = await stored();
     expect(row).toMatchObject({ status: 'sent', transport: 'smtp' });
     expect(row!.text).toContain(`?analysis=${first}`);
 
