@@ -43,7 +43,7 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await page.getByRole('combobox', { name: 'Nombre del negocio' }).fill('dental Madrid');
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Continuar' }).click();
-  const sizes = page.getByLabel('Tamaño de la matriz');
+  const sizes = page.getByLabel('Tamaño de la cuadrícula');
   await expect(sizes.locator('option[value="13"]')).not.toContainText('Disponible');
   await expect(sizes.locator('option[value="15"]')).toContainText('Disponible en planes para agencias');
   await sizes.selectOption('13');

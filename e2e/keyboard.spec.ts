@@ -224,9 +224,9 @@ test('when a member adds a business and a keyword with the keyboard, then the wi
   await expect(page.getByText('49 se analizan')).toBeVisible({ timeout: 30_000 });
   expect(picked.length).toBeGreaterThan(0);
   // The grid size is a native select: arrows change it without opening anything.
-  await pressUntilFocused(page, page.getByLabel('Tamaño de la matriz'));
+  await pressUntilFocused(page, page.getByLabel('Tamaño de la cuadrícula'));
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByLabel('Tamaño de la matriz')).toHaveValue('5');
+  await expect(page.getByLabel('Tamaño de la cuadrícula')).toHaveValue('5');
   await expect(page.getByText('25 puntos en total')).toBeVisible();
   await pressUntilFocused(page, page.getByRole('button', { name: 'Crear negocio' }));
   await page.keyboard.press('Enter');

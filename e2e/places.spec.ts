@@ -54,7 +54,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('No hay cambios en la matriz para guardar')).toBeVisible();
   // Beyond the basic plan's 7×7, and the radius: each names the cheapest plan that allows it (docs/decisions.md §22), never "Pro".
-  const sizes = page.getByLabel('Tamaño de la matriz');
+  const sizes = page.getByLabel('Tamaño de la cuadrícula');
   await expect(sizes.locator('option[value="9"]')).toContainText('Disponible desde Profesional');
   await expect(sizes.locator('option[value="11"]')).toContainText('Disponible desde Premium');
   await expect(sizes.locator('option[value="15"]')).toContainText('Disponible en planes para agencias');
@@ -67,7 +67,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await page.getByRole('button', { name: 'Cambiar radio. Disponible en planes para agencias' }).click();
   await expect(upgrade).toContainText('Para cambiar el radio de análisis necesitas un plan para agencias.');
   await upgrade.getByRole('button', { name: 'Cancelar' }).click();
-  await page.getByLabel('Tamaño de la matriz').selectOption('5');
+  await page.getByLabel('Tamaño de la cuadrícula').selectOption('5');
   await expect(page.getByText('25 puntos en total')).toBeVisible();
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page).toHaveURL(placeUrl);

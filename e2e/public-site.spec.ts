@@ -83,7 +83,7 @@ test('when a visitor opens a FAQ question, then the accordion expands and the pl
   await expect(answer).toBeHidden();
 
   await page.getByRole('button', { name: '¿Cómo funcionan los créditos?' }).click();
-  await expect(page.getByText(/500 créditos por 20\s€ \(0,04\s€ por crédito\)/)).toBeVisible();
+  await expect(page.getByText(/500 créditos por 20\s€ \(0,04\s€ por crédito, IVA incluido\)/)).toBeVisible();
 
   await expect(page.getByRole('link', { name: 'Comenzar gratis' })).toHaveAttribute('href', '/signin');
   await expect(page.getByRole('main').getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', '/pricing');
@@ -111,6 +111,8 @@ test('when a visitor switches audience and billing period, then the plans and pr
   await expect(agency).toContainText('79 €/mes');
   await expect(agency).toContainText('948 € facturados una vez al año');
   await expect(agency).toContainText('Ahorras 240 € al año');
+  // Once per price block (docs/decisions.md §22.6): the catalogue's prices are without IVA.
+  await expect(agency.getByText('IVA incluido', { exact: true })).toHaveCount(1);
   await expect(agency).toContainText('Más popular');
   await expect(agency).toContainText('Ilimitados');
   await expect(agency).toContainText('hasta 21×21');
@@ -135,6 +137,7 @@ test('when a visitor opens the credits page, then it shows the one package and a
   await expect(page.getByText('500 créditos', { exact: true })).toBeVisible();
   await expect(page.getByText('20 €', { exact: true })).toBeVisible();
   await expect(page.getByText('0,04 € por crédito')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Paquete de créditos' }).getByText('IVA incluido', { exact: true })).toBeVisible();
   await expect(page.getByText('Válidos durante 12 meses desde la compra')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Iniciar sesión para comprar' })).toHaveAttribute('href', '/signin?redirect=/buy-credits');
 });
@@ -162,7 +165,7 @@ test('when a visitor opens the legal pages, then each renders its document', asy
 
   await page.goto('/legal/terms');
   const terms = page.getByRole('article');
-  await expect(terms).toContainText('El cargo de cada periodo es definitivo una vez iniciado el servicio');
+  await expect(terms).toContainText('El cargo de cada período es definitivo una vez iniciado el servicio');
   await expect(terms).toContainText('no existe derecho de desistimiento');
   await expect(terms).toContainText('únicamente al mismo medio de pago utilizado en la compra original');
   await expect(terms).toContainText('Juzgados y Tribunales de Málaga');

@@ -39,7 +39,7 @@ test('when an Enterprise user opens a 25×25 analysis, then the map comes first 
   await page.getByRole('button', { name: 'Opciones del negocio' }).click();
   await page.getByRole('menuitem', { name: 'Editar Matriz' }).click();
   await expect(page.getByText(/\d+ en el mar/).first()).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Tamaño de la matriz').selectOption('25');
+  await page.getByLabel('Tamaño de la cuadrícula').selectOption('25');
   await expect(page.getByText('625 puntos en total')).toBeVisible();
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page).toHaveURL(new RegExp(`/rankmap/${placeId}$`));

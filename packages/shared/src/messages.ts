@@ -39,7 +39,7 @@ export const validationMessages = {
     devExtraCreditsInvalid: 'Los créditos extra deben ser un número entero entre 0 y 1000000',
     latitudeInvalid: 'La latitud debe ser un número entre -85 y 85',
     longitudeInvalid: 'La longitud debe ser un número entre -180 y 180',
-    gridSizeInvalid: 'El tamaño de la matriz debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25',
+    gridSizeInvalid: 'El tamaño de la cuadrícula debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25',
     radiusInvalid: 'El radio debe estar entre 200 y 7000 metros, en pasos de 100',
     marketCountryInvalid: 'Elige un país de la lista (su código ISO de dos letras, como ES o PT).',
     marketLanguageInvalid: 'Elige un idioma de búsqueda de la lista.',

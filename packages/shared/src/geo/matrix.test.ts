@@ -133,7 +133,7 @@ describe('generateMatrix geometry', () => {
 
 describe('generateMatrix input', () => {
   const base = { centerLat: 36.7213, centerLng: -4.4214, maxDistance: 1500, size: 7 };
-  const sizeMessage = 'El tamaño de la matriz debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25';
+  const sizeMessage = 'El tamaño de la cuadrícula debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25';
   const radiusMessage = 'El radio debe estar entre 200 y 7000 metros, en pasos de 100';
 
   it.each([

@@ -72,8 +72,8 @@ describe('welcome, receipt, failed payment and trial-ending e-mails', async () =
     const receipt = await deliveredOnce(email, 'receipt');
     expect(receipt.subject).toBe('Recibo de tu pago en RankMaps: 29,00\u00a0€');
     expect(receipt.text).toContain('Hola, ');
-    expect(receipt.text).toMatch(/Concepto: plan Básico \(mensual\)\. Periodo: del \d{1,2} de [a-z]+ de \d{4} al \d{1,2} de [a-z]+ de \d{4}\./);
-    expect(receipt.text).toMatch(/Importe total cobrado: 29,00\u00a0€\. Fecha del pago: \d{1,2} de [a-z]+ de \d{4}\./);
+    expect(receipt.text).toMatch(/Concepto: plan Básico \(mensual\). Período: del \d{1,2} de [a-z]+ de \d{4} al \d{1,2} de [a-z]+ de \d{4}\./);
+    expect(receipt.text).toMatch(/Importe total cobrado, IVA incluido: 29,00\u00a0€\. Fecha del pago: \d{1,2} de [a-z]+ de \d{4}\./);
     expect(receipt.text).toContain('Ver mis pagos: http://localhost:3000/profile');
     expect(receipt.html).toContain('lang="es"');
     // The same invoice reported again under another event id (a retried webhook).
@@ -125,7 +125,7 @@ describe('welcome, receipt, failed payment and trial-ending e-mails', async () =
     const reminder = await deliveredOnce(trial.user.email, 'trial-ending');
     expect(reminder.subject).toBe('Tu prueba de RankMaps termina en 3 días');
     expect(reminder.text).toContain('Tu prueba gratis del plan Profesional termina el');
-    expect(reminder.text).toContain('empezaremos a cobrarte 59,00\u00a0€ al mes');
+    expect(reminder.text).toContain('empezaremos a cobrarte 59,00\u00a0€ al mes (IVA incluido)');
     await expect.poll(() => smtpCount(trial.user.email), WAIT).toBe(1);
     expect(await kindsTo(cancelled.user.email)).toBe(0);
   });

@@ -36,7 +36,7 @@ export function trialEndingEmail(input: { name: string; planName: string; trialE
     greetingName: input.name,
     paragraphs: [
       `Tu prueba gratis del plan ${input.planName} termina el ${formatDate(input.trialEnd)}.`,
-      `Ese día empezaremos a cobrarte ${input.amount} ${every}, y tus negocios, keywords y análisis seguirán como están.`,
+      `Ese día empezaremos a cobrarte ${input.amount} ${every} (IVA incluido), y tus negocios, keywords y análisis seguirán como están.`,
       'Si no quieres continuar, cancela la suscripción en tu perfil antes de esa fecha y no se te cobrará nada.',
     ],
     button: { label: 'Ver mi suscripción', url: input.profileUrl },
@@ -49,14 +49,14 @@ export function trialEndingEmail(input: { name: string; planName: string; trialE
  * no tax on top of the price (no Stripe Tax, no tax rates), so it is the whole charge.
  */
 export function receiptEmail(input: { name: string; item: string; amount: string; paidAt: Date; periodStart: Date | null; periodEnd: Date | null; profileUrl: string }): RenderedEmail {
-  const period = input.periodStart && input.periodEnd ? ` Periodo: del ${formatDate(input.periodStart)} al ${formatDate(input.periodEnd)}.` : '';
+  const period = input.periodStart && input.periodEnd ? ` Período: del ${formatDate(input.periodStart)} al ${formatDate(input.periodEnd)}.` : '';
   return render(`Recibo de tu pago en RankMaps: ${input.amount}`, {
     title: 'Recibo de tu pago',
     greetingName: input.name,
     paragraphs: [
       'Hemos recibido tu pago. Gracias por confiar en RankMaps.',
       `Concepto: ${input.item}.${period}`,
-      `Importe total cobrado: ${input.amount}. Fecha del pago: ${formatDate(input.paidAt)}.`,
+      `Importe total cobrado, IVA incluido: ${input.amount}. Fecha del pago: ${formatDate(input.paidAt)}.`,
       'Tienes este pago y los anteriores en el historial de pagos de tu perfil.',
     ],
     button: { label: 'Ver mis pagos', url: input.profileUrl },

@@ -71,14 +71,14 @@ describe('receipt and failed-payment e-mails from Stripe webhooks', async () => 
     expect(receipts).toHaveLength(1);
     const receipt = receipts[0]!;
     expect(receipt).toMatchObject({ status: 'sent', transport: 'smtp', subject: 'Recibo de tu pago en RankMaps: 49,00\u00a0€' });
-    expect(receipt.text).toMatch(/Concepto: plan Starter \(mensual\)\. Periodo: del \d{1,2} de [a-z]+ de \d{4} al \d{1,2} de [a-z]+ de \d{4}\./);
-    expect(receipt.text).toContain('Importe total cobrado: 49,00\u00a0€.');
+    expect(receipt.text).toMatch(/Concepto: plan Starter \(mensual\). Período: del \d{1,2} de [a-z]+ de \d{4} al \d{1,2} de [a-z]+ de \d{4}\./);
+    expect(receipt.text).toContain('Importe total cobrado, IVA incluido: 49,00\u00a0€.');
     expect(receipt.html).toContain('href="http://localhost:3000/profile"');
     expect(smtpCount(email)).toBe(1);
     // The message on the wire: the Spanish subject (MIME-encoded, so as Nodemailer words it) and the receipt's text.
     const onServer = smtp.received.find((m) => m.to.includes(email))!.raw;
     expect(onServer).toMatch(/^Subject: /m);
-    expect(onServer.replace(/=\r?\n/g, '')).toContain('Importe total cobrado: 49,00');
+    expect(onServer.replace(/=\r?\n/g, '')).toContain('Importe total cobrado, IVA incluido: 49,00');
     expect(await checkInvariants(db, { deliveredTo: smtp.received.flatMap((m) => m.to) })).toEqual([]);
   });
 

@@ -183,7 +183,7 @@ export async function changeSubscription(container: Pick<Container, 'config' | '
   const sub = await billingRepository.findCurrentSubscription(db, userId);
   if (!sub) throw noSubscription();
   if (action === 'reactivate' && !sub.cancelAtPeriodEnd) throw conflict('La suscripción no está pendiente de cancelación.', 'NOT_CANCELLING');
-  if (action === 'cancel' && sub.cancelAtPeriodEnd) throw conflict('La suscripción ya se cancelará al final del periodo.', 'ALREADY_CANCELLING');
+  if (action === 'cancel' && sub.cancelAtPeriodEnd) throw conflict('La suscripción ya se cancelará al final del período.', 'ALREADY_CANCELLING');
   // A subscription under a schedule takes its changes from the schedule (docs/decisions.md §22.1).
   if (action === 'cancel' && sub.scheduledPriceId) throw conflict('Tienes un cambio de plan programado. Cancélalo antes de cancelar la suscripción.', 'CHANGE_SCHEDULED');
   // Keyed by the state acted on: a double click repeats one change, while cancel, reactivate,

@@ -48,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       await changeSubscription(app.container, requireUserId(request), kind);
       return { message };
     });
-  action('/cancel-subscription', 'cancel', 'Suscripción cancelada. Seguirá activa hasta el final del periodo.');
+  action('/cancel-subscription', 'cancel', 'Suscripción cancelada. Seguirá activa hasta el final del período.');
   action('/reactivate-subscription', 'reactivate', 'Suscripción reactivada correctamente.');
   action('/cancel-subscription-immediately', 'cancelNow', 'Suscripción cancelada definitivamente.');
 

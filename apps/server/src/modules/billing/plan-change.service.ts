@@ -74,7 +74,7 @@ async function planChangeFor(container: Deps, userId: string, priceId: string) {
   if (!sub || current?.kind !== 'plan') throw notFound('No tienes ninguna suscripción activa.', 'NO_SUBSCRIPTION');
   if (sub.priceId === priceId) throw conflict('Ya tienes este plan.', 'SAME_PLAN');
   if (sub.status === 'past_due') throw conflict('Tienes un pago pendiente. Actualiza tu tarjeta antes de cambiar de plan.', 'PAYMENT_PENDING');
-  if (sub.cancelAtPeriodEnd) throw conflict('Tu suscripción se cancelará al final del periodo. Reactívala antes de cambiar de plan.', 'CANCELLING');
+  if (sub.cancelAtPeriodEnd) throw conflict('Tu suscripción se cancelará al final del período. Reactívala antes de cambiar de plan.', 'CANCELLING');
   if (sub.scheduledPriceId === priceId) throw conflict(`Ya tienes programado este cambio para el ${longDate(sub.scheduledAt ?? new Date())}.`, 'ALREADY_SCHEDULED');
   if (sub.scheduledPriceId) throw scheduledConflict(container, sub);
   return { sub, current, target, upgrade: isUpgrade(current, target) };

@@ -40,7 +40,7 @@ export const gbpStatsRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async (a
       schema: {
         tags,
         security,
-        summary: 'Palabras clave de búsqueda del último mes completo',
+        summary: 'Keywords de búsqueda del último mes completo',
         querystring: gbpKeywordsQuerySchema,
         response: { 200: gbpKeywordsResponseSchema, ...errors, 404: errorResponseSchema },
       },

@@ -52,8 +52,8 @@ describe('POST /api/place/generate-matrix', async () => {
   });
 
   it.each([
-    [{ size: 8 }, 'El tamaño de la matriz debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25'],
-    [{ size: 27 }, 'El tamaño de la matriz debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25'],
+    [{ size: 8 }, 'El tamaño de la cuadrícula debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25'],
+    [{ size: 27 }, 'El tamaño de la cuadrícula debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25'],
     [{ maxDistance: 150 }, 'El radio debe estar entre 200 y 7000 metros, en pasos de 100'],
     [{ maxDistance: 7500 }, 'El radio debe estar entre 200 y 7000 metros, en pasos de 100'],
     [{ maxDistance: 1550 }, 'El radio debe estar entre 200 y 7000 metros, en pasos de 100'],
@@ -70,7 +70,7 @@ describe('POST /api/place/generate-matrix', async () => {
   it('when a field is missing, then it answers 400 in Spanish', async () => {
     const res = await generate({ centerLat: 36.7, centerLng: -4.4, maxDistance: 1500 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'El tamaño de la matriz debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25' });
+    expect(res.json()).toMatchObject({ error: 'El tamaño de la cuadrícula debe ser 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 o 25' });
   });
 
   it('when there is no session, then it answers 401', async () => {

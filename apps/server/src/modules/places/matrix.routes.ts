@@ -12,7 +12,7 @@ export const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['negocios'],
-        summary: 'Genera la matriz de puntos alrededor de un negocio',
+        summary: 'Genera la cuadrícula de puntos alrededor de un negocio',
         description:
           'Cuadrícula size × size centrada en el negocio; los puntos extremos norte, sur, este y oeste están a maxDistance metros. Con filterLandPoints, los puntos en el mar se marcan onSea y quedan a null en matrix.',
         security: [{ bearer: [] }],

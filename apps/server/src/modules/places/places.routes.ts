@@ -123,7 +123,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/place/:id/matrix',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Cambia la matriz del negocio', params: placeIdParamsSchema, body: updateMatrixRequestSchema, response: { 200: placeSchema, ...errors } } },
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Cambia la cuadrícula del negocio', params: placeIdParamsSchema, body: updateMatrixRequestSchema, response: { 200: placeSchema, ...errors } } },
     async (request) => places.updateMatrix(container, userId(request), request.params.id, request.body),
   );
 

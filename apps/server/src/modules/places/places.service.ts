@@ -57,7 +57,7 @@ export async function ownedOr404(container: Pick<Container, 'database'>, userId:
 /** Grid and radius rules of the user's plan (docs/decisions.md §1); a refusal names the plan that allows it (docs/decisions.md §22). */
 export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMatrixConfig): void {
   const { type, gridSize: maxGrid } = state.planLimits;
-  if (!(GRID_SIZES as readonly number[]).includes(config.gridSize)) throw badRequest('El tamaño de la matriz no es válido.', 'VALIDATION_ERROR');
+  if (!(GRID_SIZES as readonly number[]).includes(config.gridSize)) throw badRequest('El tamaño de la cuadrícula no es válido.', 'VALIDATION_ERROR');
   if (config.gridSize > maxGrid) throw badRequest(gridUpgradeMessage(config.gridSize, state.currentPlan), 'GRID_NOT_ALLOWED');
   if (type !== 'pro' && config.radius !== DEFAULT_RADIUS_M) throw badRequest(radiusUpgradeMessage(config.radius, state.currentPlan), 'RADIUS_NOT_ALLOWED');
 }

@@ -26,7 +26,7 @@ import { nextWeeklySlot } from './scan/weekly-scans.service';
 
 export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
 export const RANKMAP_NOT_FOUND = 'Análisis no encontrado.';
-export const NO_VALID_POINTS = 'La matriz de este negocio no tiene puntos válidos que analizar: revisa la matriz.';
+export const NO_VALID_POINTS = 'La cuadrícula de este negocio no tiene puntos válidos que analizar: revísala.';
 export const NOT_DELETABLE_SCHEDULED = 'Solo se puede eliminar un análisis programado que aún no ha empezado.';
 export const insufficientCreditsMessage = (needed: number) =>
   `No tienes créditos suficientes para este análisis: necesita ${needed} créditos (1 por punto válido). Compra más créditos para continuar.`;

@@ -63,6 +63,7 @@ export function BuyCreditsPage() {
             <p className="mt-1 text-sm text-slate-500">
               {t('buyCredits.perCredit', { price: euro(CREDIT_PACKAGE.price / CREDIT_PACKAGE.credits, 2) })}
             </p>
+            <p className="mt-1 text-xs text-slate-500">{t('vat.included', { ns: 'common' })}</p>
             <ul className="mt-6 space-y-3 text-sm text-slate-700">
               {[t('buyCredits.validity', { months: CREDIT_PACKAGE.validityMonths }), t('buyCredits.oneOff'), t('buyCredits.stack')].map(
                 (line) => (

@@ -13,7 +13,11 @@ export function SubscriptionDetails({ sub }: { sub: Subscription }) {
   const amount = formatMoney(sub.amount, sub.currency, lang);
   const rows = [
     { term: t('details.billingPeriod'), value: t(annual ? 'details.annual' : 'details.monthly') },
-    { term: t('details.amount'), value: t(annual ? 'details.perYear' : 'details.perMonth', { amount }) },
+    {
+      term: t('details.amount'),
+      value: t(annual ? 'details.perYear' : 'details.perMonth', { amount }),
+      note: t('vat.included', { ns: 'common' }),
+    },
     {
       term: t(
         sub.cancelAtPeriodEnd ? 'details.activeUntil' : isPaymentFailing(sub.status) ? 'details.periodEndPastDue' : 'details.periodEnd',
@@ -28,7 +32,10 @@ export function SubscriptionDetails({ sub }: { sub: Subscription }) {
       {rows.map((row) => (
         <div key={row.term}>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{row.term}</dt>
-          <dd className="mt-1 text-sm font-semibold text-slate-900">{row.value}</dd>
+          <dd className="mt-1 text-sm font-semibold text-slate-900">
+            {row.value}
+            {'note' in row && <span className="block text-xs font-normal text-slate-500">{row.note}</span>}
+          </dd>
         </div>
       ))}
     </dl>

@@ -74,6 +74,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
             <p className="text-slate-500">{t('card.annualAlternative', { price: euro(plan.annualPrice) })}</p>
           </>
         )}
+        <p className="mt-1 text-xs text-slate-500">{t('vat.included', { ns: 'common' })}</p>
       </div>
       <div className="mt-6">
         {!signedIn ? (

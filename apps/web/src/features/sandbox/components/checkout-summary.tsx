@@ -20,6 +20,7 @@ export function CheckoutSummary({ checkout }: { checkout: SandboxCheckout }) {
         </span>
         {per && <span className="text-sm text-slate-500">{per}</span>}
       </p>
+      <p className="mt-1 text-xs text-slate-500">{t('checkout.vatNote')}</p>
       {checkout.trialDays > 0 && (
         <div className="mt-4 rounded-xl bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200">
           <p className="font-semibold">{t('checkout.trial', { days: checkout.trialDays, amount })}</p>
