@@ -9,6 +9,7 @@ import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { emails } from '../../db/schema';
 import { notificationDeliveries, notifications } from '../../db/notifications-schema';
 import { FAILURE_REASONS } from '../rankmaps/scan/scan-billing.service';
+import { rankMapsRepository } from '../rankmaps/rankmaps.repository';
 import { runScan } from '../rankmaps/scan/scan.service';
 import { evaluateAnalysis, sendDigests } from './notifications.service';
 
@@ -159,6 +160,35 @@ describe('notifications (API)', async () => {
     expect(row).toMatchObject({ kind: 'scan-failed', data: { cause: 'vendor' } });
     expect(row!.title).toMatch(/no se completó: fallo del proveedor de búsqueda$/);
     expect(row!.body).toBe(FAILURE_REASONS.providerRejected);
+  });
+
+  it('when a followed competitor is ahead of us in GeoRank now and was not before, then «te adelanta» is notified once; one ahead both times is not', { timeout: 120_000 }, async () => {
+    const { headers, placeId, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
+    const first = await scanned(headers, keywordId, 'dentista');
+    const second = await scanned(headers, keywordId, 'clínica dental');
+    const now = (await rankMapsRepository.findById(db, second))!;
+    const ahead = now.competitorAnalysis!.competitors.filter((c) => !c.isOurBusiness && c.compositeScore > now.stats!.geoRank);
+    // The demo's Málaga dentists: some rank above this one.
+    expect(ahead.length).toBeGreaterThanOrEqual(2);
+    const [overtaker, alwaysAhead] = ahead as [(typeof ahead)[0], (typeof ahead)[0]];
+    for (const c of [overtaker, alwaysAhead]) {
+      const res = await app.inject({ method: 'POST', url: `/api/place/${placeId}/competitors`, headers, payload: { placeId: c.placeId, name: c.name } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // The analysis before: the overtaker below us, the other one above us (its stored table, as a scan would have left it).
+    const before = (await rankMapsRepository.findById(db, first))!;
+    const ours = before.stats!.geoRank;
+    const rows = before.competitorAnalysis!.competitors.filter((c) => c.placeId !== overtaker.placeId && c.placeId !== alwaysAhead.placeId);
+    rows.push({ ...overtaker, compositeScore: Math.max(0, ours - 5) }, { ...alwaysAhead, compositeScore: ours + 5 });
+    await rankMapsRepository.update(db, first, { competitorAnalysis: { ...before.competitorAnalysis!, competitors: rows } });
+
+    await evaluateAnalysis(container, second);
+    await evaluateAnalysis(container, second);
+    const overtaken = (await rowsFor(second)).filter((r) => r.kind === 'competitor-overtook');
+    expect(overtaken).toHaveLength(1);
+    expect(overtaken[0]).toMatchObject({ dedupeKey: `competitor-overtook:${second}:${overtaker.placeId}`, comparedRankMapId: first });
+    expect(overtaken[0]!.title.startsWith(`${overtaker.name} te adelanta en «dentista» (`)).toBe(true);
+    expect(overtaken[0]!.body).toMatch(/^Su GeoRank es [\d,]+ y el tuyo [\d,]+\. En el análisis anterior tenía [\d,]+ y tú [\d,]+\.$/);
   });
 
   it('when another user marks a notification as read, or the id is malformed, then it answers 404', async () => {

@@ -272,7 +272,7 @@ async function overtakes(container: NotifyContainer, row: RankMapRow, prev: Rank
   const drafts: Draft[] = [];
   for (const f of followed) {
     const c = now.find((x) => x.placeId === f.competitorPlaceId);
-    if (!c || c.compositeScore <= ours.now) continue;
+    if (!c || c.isOurBusiness || c.compositeScore <= ours.now) continue;
     const b = before.find((x) => x.placeId === f.competitorPlaceId);
     if (b && b.compositeScore > ours.before) continue;
     const was = b ? `En el análisis anterior tenía ${num.format(b.compositeScore)} y tú ${num.format(ours.before)}.` : 'En el análisis anterior no aparecía por delante de ti.';
