@@ -7,9 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMediumDate } from '@/lib/format';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { badgeText } from '../utils/notification-view';
 
-/** "9+" past nine: the badge stays one or two characters wide. */
-export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
 /**
  * The bell of the signed-in layout (docs/decisions.md §23.2): the unread count, and a panel

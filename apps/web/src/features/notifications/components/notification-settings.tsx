@@ -8,15 +8,10 @@ import type { Status } from '@/components/ui/status-message';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useNotificationSettings, useOwnPlaces, useSaveNotificationSettings } from '../api/notifications';
+import { thresholdError } from '../utils/notification-view';
 
 const THRESHOLDS = ['geoRankDropPoints', 'geoRankGainPoints', 'localPackLostPercent', 'localPackGainedPercent'] as const;
 
-/** A whole number 1–100, or the message to show under the field. */
-export function thresholdError(raw: string): 'invalid' | null {
-  if (!/^\d+$/.test(raw.trim())) return 'invalid';
-  const n = Number(raw);
-  return n >= THRESHOLD_MIN && n <= THRESHOLD_MAX ? null : 'invalid';
-}
 
 /**
  * The profile's «Notificaciones» tab (docs/decisions.md §23.2): how e-mails arrive (one per
