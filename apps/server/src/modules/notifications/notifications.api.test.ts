@@ -135,6 +135,24 @@ describe('notifications (API)', async () => {
     expect(mails[0]!.text).toContain('Análisis completado');
   });
 
+  it('when an alert is off in the app but on by e-mail, then its e-mail goes out and the bell does not list it; both off, then nothing is made', { timeout: 120_000 }, async () => {
+    const { user, headers, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
+    const current = await settingsOf(headers);
+    const switches = { ...current.switches, 'scan-completed': { inApp: false, email: true } };
+    expect((await put(headers, { ...current, switches })).statusCode).toBe(200);
+    const id = await scanned(headers, keywordId, 'dentista');
+    expect(await evaluateAnalysis(container, id)).toBe(1);
+    expect((await rowsFor(id))[0]).toMatchObject({ kind: 'scan-completed', inApp: false });
+    expect((await alertMails(user.email)).map((m) => m.kind)).toEqual(['alert-scan-completed']);
+    const list = (await app.inject({ method: 'GET', url: '/api/notifications', headers })).json<NotificationList>();
+    expect(list).toMatchObject({ total: 0, unread: 0, notifications: [] });
+
+    expect((await put(headers, { ...current, switches: { ...current.switches, 'scan-completed': { inApp: false, email: false } } })).statusCode).toBe(200);
+    const other = await scanned(headers, keywordId, 'clínica dental');
+    await evaluateAnalysis(container, other);
+    expect((await rowsFor(other)).filter((r) => r.kind === 'scan-completed')).toHaveLength(0);
+  });
+
   it('when a place is muted, then its analyses notify nothing', { timeout: 120_000 }, async () => {
     const { headers, placeId, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
     const current = await settingsOf(headers);
