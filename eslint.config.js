@@ -67,6 +67,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/support', from: './apps/web/src/features', except: ['./support'] },
             { target: './apps/web/src/features/reviews', from: './apps/web/src/features', except: ['./reviews'] },
             { target: './apps/web/src/features/gbp', from: './apps/web/src/features', except: ['./gbp'] },
+            { target: './apps/web/src/features/notifications', from: './apps/web/src/features', except: ['./notifications'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
             // Server: routes → service → repository → db. Only repositories touch the database
@@ -78,7 +79,7 @@ export default tseslint.config(
             },
             {
               target: './apps/server/src/modules/**/*.service.ts',
-              from: ['./apps/server/src/db/schema.ts', './apps/server/src/db/billing-schema.ts', './apps/server/src/db/rankmaps-schema.ts', './apps/server/src/db/followed-competitors-schema.ts', './apps/server/src/db/support-schema.ts', './apps/server/src/db/gbp-schema.ts'],
+              from: ['./apps/server/src/db/schema.ts', './apps/server/src/db/billing-schema.ts', './apps/server/src/db/rankmaps-schema.ts', './apps/server/src/db/followed-competitors-schema.ts', './apps/server/src/db/support-schema.ts', './apps/server/src/db/gbp-schema.ts', './apps/server/src/db/notifications-schema.ts'],
               message: 'Only repositories touch the database.',
             },
           ],

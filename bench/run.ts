@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { benchAlertEvaluation } from './alert-evaluation';
 import { benchColdStart } from './cold-start';
 import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
@@ -45,6 +46,9 @@ if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
 // Comparing two analyses (issue 16): p95 ≤ 50 ms on both databases.
 record(await benchCompareAnalyses());
 if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
+// Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
+record(await benchAlertEvaluation());
+if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { solvedToken } from './altcha';
 import type { Container } from '../src/container';
+import { notificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { runScan } from '../src/modules/rankmaps/scan/scan.service';
 import { multipartBody } from './multipart';
 import { sandboxPriceOf } from './sandbox';
@@ -16,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -119,7 +120,21 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const history = ok(await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers }), 'payments').json<{ payments: { id: string }[] }>();
   const billingIds = [...(info.subscription ? [info.subscription.id] : []), ...history.payments.map((p) => p.id)];
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession };
-  const secrets = [row.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
+  // A notification of the analysis, as its evaluation job writes one (written here directly, so it exists whatever the job's timing).
+  const notificationTitle = `Análisis completado: ${keywordText}`;
+  const notice = await notificationsRepository.insertOnce(container.database.db, {
+    userId: row.id,
+    placeId: place,
+    rankMapId: rankMap,
+    kind: 'scan-completed',
+    dedupeKey: `test-owned:${rankMap}`,
+    title: notificationTitle,
+    body: 'GeoRank 50.',
+    link: `/rankmap/${place}/keyword/${keyword}?analysis=${rankMap}`,
+  });
+  if (!notice) throw new Error('notification not inserted');
+
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id };
+  const secrets = [row.id, notice.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets };
 }

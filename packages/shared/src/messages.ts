@@ -70,6 +70,12 @@ export const validationMessages = {
     gbpEndDateInvalid: 'La fecha de fin no es válida (AAAA-MM-DD)',
     gbpDateRangeReversed: 'La fecha de inicio no puede ser posterior a la fecha de fin',
     gbpDateRangeTooLong: 'El rango de fechas no puede superar los 18 meses',
+    notificationSettingsInvalid: 'Los ajustes de notificaciones no son válidos.',
+    notificationEmailModeInvalid: 'Elige cómo recibir los correos: uno por aviso o un resumen diario.',
+    notificationGeoRankThresholdInvalid: 'El umbral de GeoRank debe ser un número entero entre 1 y 100 puntos.',
+    notificationLocalPackThresholdInvalid: 'El umbral del Local Pack debe ser un número entero entre 1 y 100 %.',
+    notificationSwitchInvalid: 'Cada aviso se activa o desactiva por canal (en la app, correo) con sí o no.',
+    notificationMutedPlacesInvalid: 'La lista de negocios silenciados no es válida (como mucho 500).',
   },
   en: {
     required: 'This field is required',
@@ -139,6 +145,12 @@ export const validationMessages = {
     gbpEndDateInvalid: 'The end date is not valid (YYYY-MM-DD)',
     gbpDateRangeReversed: 'The start date cannot be after the end date',
     gbpDateRangeTooLong: 'The date range cannot be longer than 18 months',
+    notificationSettingsInvalid: 'The notification settings are not valid.',
+    notificationEmailModeInvalid: 'Choose how to get e-mails: one per alert or a daily digest.',
+    notificationGeoRankThresholdInvalid: 'The GeoRank threshold must be a whole number between 1 and 100 points.',
+    notificationLocalPackThresholdInvalid: 'The Local Pack threshold must be a whole number between 1 and 100 %.',
+    notificationSwitchInvalid: 'Each alert is switched on or off per channel (in-app, e-mail) with true or false.',
+    notificationMutedPlacesInvalid: 'The list of muted businesses is not valid (at most 500).',
   },
 } as const;
 

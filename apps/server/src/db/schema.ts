@@ -87,6 +87,8 @@ export const emails = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     kind: text('kind').notNull(),
+    /** Extra headers for the message (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     // 'sending' while one job holds it, from just before the SMTP conversation until its
     // outcome is recorded: no other job may send it meanwhile (docs/operations.md).
     status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),

@@ -9,7 +9,11 @@ import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/ran
 import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
 import { SEND_EMAIL_JOB } from './definitions/send-email';
 import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/trial-ending-mail';
+import { NOTIFICATION_DIGEST_CRON, NOTIFICATION_DIGEST_JOB } from './definitions/notification-digest';
+import { NOTIFY_ANALYSIS_JOB } from './definitions/notify-analysis';
 import { handleBillingMail } from './handlers/billing-mail';
+import { handleNotificationDigest } from './handlers/notification-digest';
+import { handleNotifyAnalysis } from './handlers/notify-analysis';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
@@ -49,6 +53,14 @@ export async function startWorkers(container: Container): Promise<void> {
   // The receipts and failed-payment warnings the billing events queued (docs/decisions.md §22.4).
   await container.boss.work(BILLING_MAIL_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await handleBillingMail(container, job.data);
+  });
+  // Each analysis's alerts, queued with its completion or failure, and the daily digest (docs/decisions.md §23.2).
+  await container.boss.work(NOTIFY_ANALYSIS_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await handleNotifyAnalysis(container, job.data);
+  });
+  await container.boss.schedule(NOTIFICATION_DIGEST_JOB, NOTIFICATION_DIGEST_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(NOTIFICATION_DIGEST_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleNotificationDigest(container);
   });
   const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);

@@ -9,6 +9,7 @@ import { keywordsRoutes } from './keywords/keywords.routes';
 import { coastlineRoutes } from './geo/coastline.routes';
 import { competitorsRoutes } from './places/competitors.routes';
 import { matrixRoutes } from './places/matrix.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { placesRoutes } from './places/places.routes';
 import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
@@ -34,5 +35,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(rankmapsRoutes, { prefix: '/api' });
   await app.register(rankmapReportsRoutes, { prefix: '/api' });
   await app.register(gbpRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

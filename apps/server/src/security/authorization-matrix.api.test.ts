@@ -15,6 +15,7 @@ import { unauthorized } from '../errors';
 import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
 import { MADRID, MALAGA } from '../../test/rankmap-fixtures';
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 
 // The authorization matrix: every route under /api, read from app.routeTable, called
 // by an anonymous visitor, by another user with the owner's ids, and by the owner; then by an
@@ -63,6 +64,14 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'scheduled/:id': 'scheduledRankMap',
   'competitors/:competitorId': 'competitor',
   'checkout-session/:id': 'checkoutSession',
+  'notifications/:id': 'notification',
+};
+
+/** Valid notification settings: the defaults, every kind on in both channels. */
+const notificationSettingsSample = {
+  ...NOTIFICATION_DEFAULTS,
+  switches: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { inApp: true, email: true }])),
+  mutedPlaceIds: [] as string[],
 };
 
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -102,6 +111,10 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
     'PUT /api/place/:id/market': { body: () => ({ countryCode: 'PT', searchLanguage: 'pt' }) },
     'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
+    'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
+    // A token that is not signed: the page and the one-click answer 400, never 500, and change nothing.
+    'GET /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
+    'POST /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
   };
 }
 
@@ -187,6 +200,7 @@ function missingIds(): OwnedIds {
     scheduledRankMap: randomUUID(),
     competitor: 'demo-malaga-dentista-15',
     checkoutSession: `cs_sbx_${randomBytes(12).toString('hex')}`,
+    notification: randomUUID(),
   };
 }
 

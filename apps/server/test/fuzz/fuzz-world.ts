@@ -10,6 +10,9 @@ import { getPlanState } from '../../src/modules/billing/billing.service';
 import { PASSWORD, createConfirmedUser } from '../sessions';
 import { creditsService } from '../../src/modules/billing/credits.service';
 import { runScan } from '../../src/modules/rankmaps/scan/scan.service';
+import { notificationsRepository } from '../../src/modules/notifications/notifications.repository';
+import { notifications } from '../../src/db/notifications-schema';
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 import { buildUser, uniqueEmail } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
 import { type JsonValue, fromPlain } from './json-text';
@@ -61,7 +64,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -116,6 +119,27 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     ids.location = locations.json<{ locations: { name: string }[] }>().locations[0]?.name ?? '';
   };
 
+  /** A notification of the user's analysis, as the evaluation job writes one. */
+  const ensureNotification = async () => {
+    const row =
+      (await notificationsRepository.insertOnce(db, {
+        userId: user.id,
+        placeId: ids.place,
+        rankMapId: ids.rankmap,
+        kind: 'scan-completed',
+        dedupeKey: `fuzz:${ids.rankmap}`,
+        title: 'Análisis completado: «dentista»',
+        body: 'GeoRank 50.',
+        link: `/rankmap/${ids.place}/keyword/${ids.keyword}?analysis=${ids.rankmap}`,
+      })) ?? (await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.dedupeKey, `fuzz:${ids.rankmap}`)))[0];
+    ids.notification = row?.id ?? '';
+  };
+
+  // Valid settings, so fuzzed variants of them reach the handler.
+  examples.set('PUT /api/notifications/settings', [
+    fromPlain({ ...NOTIFICATION_DEFAULTS, switches: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { inApp: true, email: true }])), mutedPlaceIds: [] }),
+  ]);
+
   const [checkout] = await db
     .select({ id: sandboxObjects.id })
     .from(sandboxObjects)
@@ -133,6 +157,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureAnalyses();
     await ensureCompetitor();
     await ensureGbp();
+    await ensureNotification();
   };
   await restore();
 
@@ -161,6 +186,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     checkout: [ids.checkout],
     location: [ids.location],
     user: [user.id],
+    notification: [ids.notification],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

@@ -1,6 +1,8 @@
 import { billingMailJob } from './billing-mail';
 import { grantPlanCreditsJob } from './grant-plan-credits';
 import type { JobDefinition } from './job-definition';
+import { notificationDigestJob } from './notification-digest';
+import { notifyAnalysisJob } from './notify-analysis';
 import { mailOutboxSweepJob } from './mail-outbox-sweep';
 import { rankmapScanJob } from './rankmap-scan';
 import { rankmapSchedulerJob } from './rankmap-scheduler';
@@ -11,4 +13,4 @@ import { trialEndingMailJob } from './trial-ending-mail';
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob];

@@ -21,7 +21,7 @@ export async function handleSendEmail(container: Pick<Container, 'database' | 'm
   // Sent, given up, or being sent by another job.
   if (!email) return;
   try {
-    await container.mail.send({ to: email.to, subject: email.subject, html: email.html, text: email.text });
+    await container.mail.send({ to: email.to, subject: email.subject, html: email.html, text: email.text, ...(email.headers ? { headers: email.headers } : {}) });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // Not accepted: this job's retry, or later the outbox sweep, tries again.

@@ -3,7 +3,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { emails, undeliveredEmail } from '../../db/schema';
 
 export type EmailRow = typeof emails.$inferSelect;
-export type NewEmail = Pick<typeof emails.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'kind'>;
+export type NewEmail = Pick<typeof emails.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'kind' | 'headers'>;
 
 /** Mails not delivered yet: waiting for a try, or in the middle of one. */
 const UNDELIVERED = ['queued', 'sending'] as const;

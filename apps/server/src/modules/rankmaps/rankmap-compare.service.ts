@@ -24,7 +24,7 @@ function completed(row: RankMapRow): RankMapRow & { stats: NonNullable<RankMapRo
  * and the cells it left out (on the sea, no coordinates), worked out again from the grid's
  * size, radius and centre as the place's matrix was.
  */
-async function cellsOf(container: Pick<Container, 'database'>, row: RankMapRow): Promise<CompareCell[]> {
+export async function cellsOf(container: Pick<Container, 'database'>, row: RankMapRow): Promise<CompareCell[]> {
   const stored = await rankResultsRepository.listPositions(container.database.db, row.id);
   const byIndex = new Map(stored.map((s) => [s.pointIndex, s]));
   const cells: CompareCell[] = row.grid.points.map((p) => {
@@ -43,7 +43,7 @@ async function cellsOf(container: Pick<Container, 'database'>, row: RankMapRow):
   return cells;
 }
 
-const sameGrid = (a: RankMapRow['grid'], b: RankMapRow['grid']) =>
+export const sameGrid = (a: RankMapRow['grid'], b: RankMapRow['grid']) =>
   a.gridSize === b.gridSize && a.radius === b.radius && a.center.lat === b.center.lat && a.center.lng === b.center.lng;
 
 const sideOf = (row: RankMapRow) => ({ ...presentSummary(row), grid: { gridSize: row.grid.gridSize, radius: row.grid.radius, center: row.grid.center } });

@@ -16,7 +16,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, html: message.html, text: message.text, ...(message.headers ? { headers: message.headers } : {}) });
   }
 
   async close(): Promise<void> {

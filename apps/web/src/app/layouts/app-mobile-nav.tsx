@@ -2,11 +2,12 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { bottomBarItems, isNavActive, mobileMenuItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { useMenu } from './use-menu';
+import { useMenu } from '@/lib/use-menu';
 import { UserBadge } from './user-badge';
 
 /** Below 768px: a top bar with the menu, and a bottom bar with the five main sections. */
@@ -20,6 +21,8 @@ export function AppMobileNav() {
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur md:hidden">
         <div className="flex h-14 items-center justify-between px-4">
           <Logo />
+          <div className="flex items-center gap-2">
+          <NotificationBell placement="topbar" id="notifications-panel-mobile" />
           <button
             ref={menu.triggerRef}
             type="button"
@@ -31,6 +34,7 @@ export function AppMobileNav() {
           >
             {menu.open ? <XIcon className="h-5 w-5 shrink-0" /> : <MenuIcon className="h-5 w-5 shrink-0" />}
           </button>
+          </div>
         </div>
         <div
           id="app-mobile-menu"

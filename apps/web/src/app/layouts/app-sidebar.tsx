@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { isNavActive, sidebarItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
 import { LanguageSwitch } from './language-switch';
@@ -27,9 +28,15 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
       aria-label={t('app.sidebarRegion')}
       className={`fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white transition-[width] duration-200 md:flex ${collapsed ? 'w-20' : 'w-72'}`}
     >
-      <div className={`flex h-16 items-center border-b border-slate-100 ${collapsed ? 'justify-center px-2' : 'px-5'}`}>
+      <div className={`flex h-16 items-center border-b border-slate-100 ${collapsed ? 'justify-center px-2' : 'justify-between px-5'}`}>
         <Logo compact={collapsed} />
+        {!collapsed && <NotificationBell placement="sidebar" id="notifications-panel" />}
       </div>
+      {collapsed && (
+        <div className="flex justify-center border-b border-slate-100 py-3">
+          <NotificationBell placement="sidebar" id="notifications-panel" />
+        </div>
+      )}
       <button
         type="button"
         onClick={onToggle}

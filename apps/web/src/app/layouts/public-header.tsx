@@ -4,7 +4,7 @@ import { MenuIcon, XIcon } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { useMenu } from './use-menu';
+import { useMenu } from '@/lib/use-menu';
 import { paths } from '@/lib/paths';
 
 const desktopLinks = [

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
 import { PaymentHistory } from '@/features/billing/components/payment-history';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
+import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { SandboxActions } from '@/features/sandbox/components/sandbox-actions';
 import { useSession } from '@/lib/auth/session';
@@ -20,6 +21,7 @@ export default function ProfileRoute() {
       subscription={<SubscriptionCard />}
       payments={<PaymentHistory />}
       devTools={info.data?.provider === 'sandbox' ? <SandboxActions /> : null}
+      notifications={(onStatus) => <NotificationSettingsForm onStatus={onStatus} />}
     />
   );
 }

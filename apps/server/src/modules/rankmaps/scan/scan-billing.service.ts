@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../../db/client';
+import { type JobSender, sendNotifyAnalysisJob } from '../../../jobs/definitions/notify-analysis';
 import { creditsService } from '../../billing/credits.service';
 import { rankResultsRepository } from '../rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
@@ -34,9 +35,10 @@ export async function refundCredits(tx: Tx, row: Pick<RankMapRow, 'id' | 'userId
 
 /**
  * Fails an analysis (its row locked by `tx`). A failed analysis costs nothing: a pro plan
- * gets its credits back, a basic plan its monthly scan.
+ * gets its credits back, a basic plan its monthly scan. Its alert evaluation is queued in the
+ * same transaction (docs/decisions.md §23.2).
  */
-export async function failRankMap(tx: Tx, row: RankMapRow, reason: string): Promise<void> {
+export async function failRankMap(tx: Tx, row: RankMapRow, reason: string, boss: JobSender): Promise<void> {
   const refunded = row.billing === 'credits' ? await refundCredits(tx, row, row.totalPoints) : 0;
   if (row.billing === 'plan') await rankMapsRepository.deleteQuotaUse(tx, row.id);
   await rankMapsRepository.update(tx, row.id, {
@@ -50,6 +52,7 @@ export async function failRankMap(tx: Tx, row: RankMapRow, reason: string): Prom
     vendorWaitSince: null,
     completedAt: new Date(),
   });
+  await sendNotifyAnalysisJob(boss, tx, row.id);
 }
 
 /**

@@ -22,7 +22,7 @@ export async function sweepStaleScans(container: Pick<Container, 'boss' | 'datab
       // Checked again under the lock: the run may have beaten or finished meanwhile.
       if (found?.row.status !== 'processing' || found.leaseLive) return;
       if (found.row.attempts >= opts.maxRuns) {
-        await failRankMap(tx, found.row, FAILURE_REASONS.exhausted);
+        await failRankMap(tx, found.row, FAILURE_REASONS.exhausted, container.boss);
         failed++;
         return;
       }

@@ -16,6 +16,7 @@ import { metricsTarget, searchRequest } from './scan-snapshot.service';
 import { resultOf } from './point-result';
 import { type StandardPlan, planStandardRun, postStandardTasks, standardQueueFor, waitForVendor } from './standard-queue.service';
 import { createScanWriter } from './scan-writer';
+import { sendNotifyAnalysisJob } from '../../../jobs/definitions/notify-analysis';
 
 /** What a scan reads of the process: the database, the log, the mapsSearch settings, and the queue (the standard queue's poll job). */
 export type ScanContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
@@ -102,7 +103,7 @@ async function claimScan(deps: ScanDeps, id: string): Promise<Claim> {
     if (isDone(row)) return { kind: 'finished' };
     if (leaseLive) return { kind: 'busy' };
     const fail = async (reason: string): Promise<Claim> => {
-      await failRankMap(tx, row, reason);
+      await failRankMap(tx, row, reason, deps.container.boss);
       return { kind: 'failed' };
     };
     if (row.attempts >= deps.maxRuns) return fail(FAILURE_REASONS.exhausted);
@@ -237,7 +238,7 @@ async function finishScan(
     if (found?.row.runToken !== runToken) return 'lost';
     const current = found.row;
     if (!metrics) {
-      await failRankMap(tx, current, providerRejected ? FAILURE_REASONS.providerRejected : FAILURE_REASONS.noResults);
+      await failRankMap(tx, current, providerRejected ? FAILURE_REASONS.providerRejected : FAILURE_REASONS.noResults, deps.container.boss);
       return 'failed';
     }
     const refunded = current.billing === 'credits' ? await refundCredits(tx, current, failed) : 0;
@@ -256,6 +257,8 @@ async function finishScan(
       completedAt: new Date(),
       runToken: null,
     });
+    // The alerts are worked out by their own job, queued with the completion (docs/decisions.md §23.2).
+    await sendNotifyAnalysisJob(deps.container.boss, tx, row.id);
     return 'completed';
   });
 }
@@ -264,6 +267,6 @@ async function finishScan(
 export async function failScan(deps: Pick<ScanDeps, 'container'>, rankMapId: string, reason: string = FAILURE_REASONS.internal): Promise<void> {
   await deps.container.database.db.transaction(async (tx) => {
     const [row] = await rankMapsRepository.lockActive(tx, { id: rankMapId });
-    if (row) await failRankMap(tx, row, reason);
+    if (row) await failRankMap(tx, row, reason, deps.container.boss);
   });
 }

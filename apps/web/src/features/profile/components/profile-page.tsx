@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '@/lib/public-config';
 import { BillingDataForm } from './billing-data-form';
 import { DevParamsPanel } from './dev-params-panel';
@@ -18,6 +19,8 @@ interface ProfilePageProps {
   payments: ReactNode;
   /** Extra tools inside the development panel (the sandbox's simulations). */
   devTools?: ReactNode;
+  /** The notifications tab's settings form (notifications), reporting on the tabs' status line. */
+  notifications: (onStatus: (status: Status | null) => void) => ReactNode;
 }
 
 /**
@@ -25,8 +28,9 @@ interface ProfilePageProps {
  * developer tools on), and the personal / billing / payments tabs. The tabs share one
  * status line, cleared whenever the tab changes.
  */
-export function ProfilePage({ profile, subscription, payments, devTools }: ProfilePageProps) {
+export function ProfilePage({ profile, subscription, payments, devTools, notifications }: ProfilePageProps) {
   const { t } = useTranslation('profile');
+  const [searchParams] = useSearchParams();
   const { data: config } = usePublicConfig();
   const [status, setStatus] = useState<Status | null>(null);
 
@@ -44,7 +48,15 @@ export function ProfilePage({ profile, subscription, payments, devTools }: Profi
       content: <BillingDataForm profile={profile} onStatus={setStatus} />,
     },
     { id: 'payments', label: t('tabs.payments'), short: t('tabs.paymentsShort'), content: payments },
+    {
+      id: 'notificaciones',
+      label: t('tabs.notifications'),
+      short: t('tabs.notificationsShort'),
+      content: notifications(setStatus),
+    },
   ];
+  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab.
+  const initialTab = Math.max(0, tabs.findIndex((tab) => tab.id === searchParams.get('tab')));
 
   return (
     <div data-page="profile" className="mx-auto max-w-5xl space-y-6">
@@ -54,6 +66,7 @@ export function ProfilePage({ profile, subscription, payments, devTools }: Profi
       {config?.devTools && <DevParamsPanel profile={profile} extra={devTools} />}
       <ProfileTabs
         tabs={tabs}
+        initial={initialTab}
         label={t('tabs.label')}
         onChange={() => setStatus(null)}
         header={

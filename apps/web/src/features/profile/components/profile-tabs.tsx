@@ -19,15 +19,18 @@ export function ProfileTabs({
   label,
   onChange,
   header,
+  initial = 0,
 }: {
   tabs: ProfileTab[];
+  /** The tab open first (a link such as /profile?tab=notificaciones). */
+  initial?: number;
   label: string;
   onChange: () => void;
   header?: ReactNode;
 }) {
   const baseId = useId();
-  const [selected, setSelected] = useState(0);
-  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [selected, setSelected] = useState(initial);
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([initial]));
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const select = (index: number) => {
@@ -49,7 +52,7 @@ export function ProfileTabs({
     // Labels and forms follow the card's own width (@container): the signed-in sidebar leaves the
     // page 480 px at 768 px, too little for the long labels the window width would pick.
     <section className="@container rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200 px-2 sm:px-4">
+      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 sm:px-4">
         {tabs.map((tab, i) => {
           const active = i === selected;
           return (
@@ -67,7 +70,7 @@ export function ProfileTabs({
               onClick={() => select(i)}
               onKeyDown={onKeyDown}
               data-tab={tab.id}
-              className={`relative -mb-px flex-1 border-b-2 px-3 py-3.5 text-sm font-semibold whitespace-nowrap transition-colors @2xl:flex-none @2xl:px-4 ${
+              className={`relative -mb-px flex-1 border-b-2 px-2 py-3.5 @md:px-3 text-sm font-semibold whitespace-nowrap transition-colors @2xl:flex-none @2xl:px-4 ${
                 active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800'
               }`}
             >

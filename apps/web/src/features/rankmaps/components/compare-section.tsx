@@ -1,7 +1,8 @@
 import type { CompareResponse } from '@rankmaps/shared/schemas/compare';
 import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { ArrowDownIcon, ArrowUpIcon, EqualIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
@@ -46,8 +47,24 @@ export function CompareSection({ current, entries, timeZone }: CompareSectionPro
   const lang = i18n.language;
   const completed = comparableAnalyses(entries);
   const others = completed.filter((e) => e.id !== current.id);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [shown, setShown] = useState<string | null>(null);
+  // A notification's link (?analysis=<this>&compare=<other>) opens with that comparison shown.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('analysis') === current.id ? searchParams.get('compare') : null;
+  const [picked, setPicked] = useState<string | null>(linked);
+  const [shown, setShown] = useState<string | null>(linked);
+  // A link followed while the section is on screen (the bell, on this same page) shows its comparison.
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked) {
+      setPicked(linked);
+      setShown(linked);
+    }
+  }
+  const linkedShown = linked !== null && others.some((e) => e.id === linked);
+  useEffect(() => {
+    if (linkedShown) document.getElementById('compare-title')?.scrollIntoView({ block: 'start' });
+  }, [linkedShown]);
   const fallback = defaultReference(current.id, completed);
   const choice = picked && others.some((e) => e.id === picked) ? picked : others.some((e) => e.id === fallback) ? fallback : (others[0]?.id ?? null);
 

@@ -4,7 +4,7 @@ import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
@@ -31,7 +31,9 @@ interface KeywordAnalysisPageProps {
  */
 export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnalysisPageProps) {
   const { t } = useTranslation('rankmaps');
-  const { now, keywordQuery, listQuery, list, selectedId, selected, polled, live, select } = useAnalysisSelection(keywordId);
+  // A notification links to /rankmap/…?analysis=<id>&compare=<otherId> (docs/decisions.md §23.2).
+  const [searchParams] = useSearchParams();
+  const { now, keywordQuery, listQuery, list, selectedId, selected, polled, live, select } = useAnalysisSelection(keywordId, searchParams.get('analysis'));
   const [creating, setCreating] = useState(false);
 
   if (keywordQuery.isError || listQuery.isError) {

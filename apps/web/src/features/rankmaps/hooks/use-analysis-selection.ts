@@ -12,13 +12,20 @@ import { isPollingActive, isRunningStatus, liveStatus, resolveSelection } from '
  * The data of the keyword analysis screen: the keyword, its analyses, which one is selected
  * and that one's live status, polled while it runs (docs/product.md §4).
  */
-export function useAnalysisSelection(keywordId: string) {
+/** `initial`: the analysis a link names (?analysis=…, a notification's), selected when the list has it. */
+export function useAnalysisSelection(keywordId: string, initial: string | null = null) {
   const queryClient = useQueryClient();
   // A clock for the timeline: a scheduled analysis whose time comes turns from Programado to Retrasado.
   const now = useNow(15_000);
   const keywordQuery = useKeyword(keywordId);
   const listQuery = useAnalyses(keywordId);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(initial);
+  // A new link followed while the page is open (the bell, on this same keyword) selects its analysis.
+  const [linked, setLinked] = useState(initial);
+  if (initial !== linked) {
+    setLinked(initial);
+    if (initial) setChosen(initial);
+  }
 
   const list = listQuery.data ?? [];
   const selectedId = resolveSelection(chosen, list, now);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { v } from '../messages';
+
+// Notifications (issue 16, docs/decisions.md §23.2).
+
+/** The events that notify, in the order the settings list them. */
+export const NOTIFICATION_KINDS = ['scan-completed', 'scan-failed', 'rank-drop', 'rank-gain', 'competitor-overtook'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Where a notification goes. 'slack' is the seam for the Slack-compatible webhook (issue 16,
+ * built apart): a kind may carry its switch, but nothing delivers it yet and the screen does
+ * not offer it.
+ */
+export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'slack'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** The channels the settings offer now. */
+export const OFFERED_CHANNELS = ['inApp', 'email'] as const;
+
+export type NotificationKindSwitches = Partial<Record<NotificationKind, Partial<Record<NotificationChannel, boolean>>>>;
+
+/** Spanish names of the kinds, for the settings and the unsubscribe page. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  'scan-completed': 'Análisis completado',
+  'scan-failed': 'Análisis fallido',
+  'rank-drop': 'Bajada de posiciones',
+  'rank-gain': 'Subida de posiciones',
+  'competitor-overtook': 'Un competidor seguido te adelanta',
+};
+
+/** Every channel of every kind is on unless the user turns it off. */
+export const DEFAULT_SWITCH = true;
+
+export const THRESHOLD_MIN = 1;
+export const THRESHOLD_MAX = 100;
+export const NOTIFICATION_DEFAULTS = {
+  emailMode: 'each' as const,
+  geoRankDropPoints: 10,
+  geoRankGainPoints: 10,
+  localPackLostPercent: 20,
+  localPackGainedPercent: 20,
+};
+
+const geoRankThreshold = z.number(v('notificationGeoRankThresholdInvalid')).int(v('notificationGeoRankThresholdInvalid')).min(THRESHOLD_MIN, v('notificationGeoRankThresholdInvalid')).max(THRESHOLD_MAX, v('notificationGeoRankThresholdInvalid'));
+const packThreshold = z.number(v('notificationLocalPackThresholdInvalid')).int(v('notificationLocalPackThresholdInvalid')).min(THRESHOLD_MIN, v('notificationLocalPackThresholdInvalid')).max(THRESHOLD_MAX, v('notificationLocalPackThresholdInvalid'));
+const channelSwitches = z.strictObject({ inApp: z.boolean(v('notificationSwitchInvalid')), email: z.boolean(v('notificationSwitchInvalid')) }, v('notificationSwitchInvalid'));
+
+export const notificationSettingsSchema = z.strictObject(
+  {
+    emailMode: z.enum(['each', 'digest'], v('notificationEmailModeInvalid')),
+    geoRankDropPoints: geoRankThreshold,
+    geoRankGainPoints: geoRankThreshold,
+    localPackLostPercent: packThreshold,
+    localPackGainedPercent: packThreshold,
+    switches: z.strictObject(
+      Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, channelSwitches])) as Record<NotificationKind, typeof channelSwitches>,
+      v('notificationSwitchInvalid'),
+    ),
+    mutedPlaceIds: z.array(z.string(v('notificationMutedPlacesInvalid')).max(100, v('notificationMutedPlacesInvalid')), v('notificationMutedPlacesInvalid')).max(500, v('notificationMutedPlacesInvalid')),
+  },
+  v('notificationSettingsInvalid'),
+);
+/** GET and PUT /api/notifications/settings: the whole settings, every kind's switches spelled out. */
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  placeId: z.string().nullable(),
+  rankMapId: z.string().nullable(),
+  comparedRankMapId: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATIONS_PAGE_MAX = 50;
+export const notificationListQuerySchema = z.object({
+  page: z.coerce.number('La página debe ser un número entero desde 1.').int('La página debe ser un número entero desde 1.').min(1, 'La página debe ser un número entero desde 1.').max(10_000, 'La página debe ser un número entero desde 1.').default(1),
+  limit: z.coerce
+    .number(`El tamaño de página debe ser un número entero entre 1 y ${NOTIFICATIONS_PAGE_MAX}.`)
+    .int(`El tamaño de página debe ser un número entero entre 1 y ${NOTIFICATIONS_PAGE_MAX}.`)
+    .min(1, `El tamaño de página debe ser un número entero entre 1 y ${NOTIFICATIONS_PAGE_MAX}.`)
+    .max(NOTIFICATIONS_PAGE_MAX, `El tamaño de página debe ser un número entero entre 1 y ${NOTIFICATIONS_PAGE_MAX}.`)
+    .default(20),
+});
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationIdParamsSchema = z.object({ id: z.string().max(100, 'Notificación no encontrada.') });
+
+export const unsubscribeQuerySchema = z.object({ token: z.string('Falta el enlace de baja.').min(1, 'Falta el enlace de baja.').max(500, 'El enlace de baja no es válido.') });
