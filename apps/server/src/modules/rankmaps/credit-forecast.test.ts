@@ -3,7 +3,7 @@ import { type ScheduledWork, forecastCredits } from './credit-forecast';
 
 const now = new Date('2026-11-26T10:00:00Z');
 const inHours = (h: number) => new Date(now.getTime() + h * 3600_000);
-const weekly = (placeId: string, at: Date, costs: number[]): ScheduledWork => ({ kind: 'weekly', placeId, placeName: placeId, at, analysisCosts: costs, ref: '2026-W48' });
+const weekly = (placeId: string, at: Date, costs: number[]): ScheduledWork => ({ kind: 'weekly', placeId, placeName: placeId, timeZone: 'Europe/Madrid', at, analysisCosts: costs, ref: '2026-W48' });
 
 describe('forecastCredits', () => {
   it('when the credits pay every round, then nothing is skipped and there is no shortfall', () => {
@@ -35,7 +35,7 @@ describe('forecastCredits', () => {
   });
 
   it('when the balance is negative (an adjustment), then it counts as none', () => {
-    const f = forecastCredits([{ kind: 'scheduled', placeId: 'a', placeName: 'a', at: inHours(2), analysisCosts: [25], ref: 'id' }], -5, now);
+    const f = forecastCredits([{ kind: 'scheduled', placeId: 'a', placeName: 'a', timeZone: 'Europe/Madrid', at: inHours(2), analysisCosts: [25], ref: 'id' }], -5, now);
     expect(f).toMatchObject({ available: 0, needed: 25, shortfall: 25 });
     expect(f.rounds[0]).toMatchObject({ availableBefore: 0, skippedAnalyses: 1 });
   });

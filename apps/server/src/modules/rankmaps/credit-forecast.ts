@@ -7,6 +7,8 @@ export interface ScheduledWork {
   kind: CreditForecastRound['kind'];
   placeId: string;
   placeName: string;
+  /** The place's time zone, for saying when. */
+  timeZone: string;
   at: Date;
   /** What each analysis of it costs (its valid grid points): one entry per keyword of a weekly round. */
   analysisCosts: number[];
