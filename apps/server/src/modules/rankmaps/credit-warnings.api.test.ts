@@ -53,7 +53,7 @@ describe('credit warnings', async () => {
     const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
     const lacks = rows.find((n) => n.kind === 'round-lacks-credits-tomorrow')!;
     expect(lacks).toMatchObject({ placeId, link: '/buy-credits', inApp: true });
-    expect(lacks.title).toMatch(/^El análisis semanal de .+ no tiene créditos suficientes$/);
+    expect(lacks.title).toMatch(/^El escaneo semanal de .+ no tiene créditos suficientes$/);
     expect(lacks.body).toContain('es mañana, lunes');
     expect(lacks.body).toContain(`2 análisis (uno por keyword), ${2 * points} créditos. Te quedarán 10 créditos para él`);
     expect(lacks.data).toMatchObject({ needed: 2 * points, available: 10, skipped: points > 10 ? 2 : 1 });
@@ -103,7 +103,7 @@ describe('credit warnings', async () => {
     await createCreditWarnings(container, new Date(after.getTime() + HOUR));
     const skipped = (await db.select().from(notifications).where(eq(notifications.userId, user.id))).filter((n) => n.kind === 'round-skipped-no-credits');
     expect(skipped).toHaveLength(1);
-    expect(skipped[0]!.title).toMatch(/^El análisis semanal de .+ se omitió por falta de créditos$/);
+    expect(skipped[0]!.title).toMatch(/^El escaneo semanal de .+ se omitió por falta de créditos$/);
     expect(skipped[0]!.body).toMatch(/no se hizo por falta de créditos: las keywords «(dentista|clínica dental)», «(dentista|clínica dental)» se quedaron sin analizar/);
     expect((await mailsOf(user.email)).filter((m) => m.kind === 'alert-round-skipped-no-credits')).toHaveLength(1);
   });

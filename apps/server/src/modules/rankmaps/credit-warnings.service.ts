@@ -33,7 +33,7 @@ export function whenInSpanish(at: Date, now: Date, timeZone: string): string {
   return `${relative}${date} a las ${time}`;
 }
 
-const roundName = (r: { kind: string; placeName: string }) => (r.kind === 'weekly' ? `El análisis semanal de ${r.placeName}` : `El análisis programado de ${r.placeName}`);
+const roundName = (r: { kind: string; placeName: string }) => (r.kind === 'weekly' ? `El escaneo semanal de ${r.placeName}` : `El análisis programado de ${r.placeName}`);
 
 function lacksDraft(r: ForecastRound, now: Date): UserNotificationDraft {
   const when = whenInSpanish(r.at, now, r.timeZone);
@@ -83,7 +83,7 @@ function skippedDrafts(rows: FailedRow[], now: Date): UserNotificationDraft[] {
     const keywordsText = group.map((r) => `«${r.query}»`).join(', ');
     const body =
       first.kind === 'weekly'
-        ? `${name} de ${when} no se hizo por falta de créditos: ${group.length === 1 ? `la keyword ${keywordsText} se quedó` : `las keywords ${keywordsText} se quedaron`} sin analizar (hacían falta ${credits(needed)}). Compra créditos para que el próximo análisis semanal se haga.`
+        ? `${name} de ${when} no se hizo por falta de créditos: ${group.length === 1 ? `la keyword ${keywordsText} se quedó` : `las keywords ${keywordsText} se quedaron`} sin analizar (hacían falta ${credits(needed)}). Compra créditos para que el próximo escaneo semanal se haga.`
         : `${name} de ${when} (${keywordsText}) no se hizo por falta de créditos (hacían falta ${credits(needed)}). Compra créditos y vuelve a programarlo.`;
     return {
       kind: 'round-skipped-no-credits',
