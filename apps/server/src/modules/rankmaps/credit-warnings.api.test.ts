@@ -117,4 +117,15 @@ describe('credit warnings', async () => {
     await createCreditWarnings(container, new Date());
     expect(await kindsOf(user.id)).toEqual([]);
   });
+
+  it('when a user calls the development route, then the job runs now for that user only', async () => {
+    const a = await setUp('demo-granada-dentista-4', 1);
+    const b = await setUp('demo-granada-abogado-2', 1);
+    const res = await app.inject({ method: 'POST', url: '/api/dev/credit-warnings', headers: a.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ created: number }>().created).toBeGreaterThanOrEqual(1);
+    expect(await kindsOf(a.user.id)).toContain('credits-running-out');
+    expect(await kindsOf(b.user.id)).toEqual([]);
+    expect((await app.inject({ method: 'POST', url: '/api/dev/credit-warnings' })).statusCode).toBe(401);
+  });
 });

@@ -104,13 +104,14 @@ function skippedDrafts(rows: FailedRow[], now: Date): UserNotificationDraft[] {
  * round: place + weekly slot or the scheduled analysis, or user + ISO week). Returns the
  * notifications created.
  */
-export async function createCreditWarnings(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<number> {
+export async function createCreditWarnings(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date(), onlyUserId?: string): Promise<number> {
   const db = container.database.db;
   const horizon = new Date(now.getTime() + 7 * 86_400_000);
-  const [userIds, failed] = await Promise.all([
+  const [withWork, failed] = await Promise.all([
     creditForecastRepository.usersWithScheduledWork(db, now, horizon),
-    creditForecastRepository.failedForCredits(db, new Date(now.getTime() - SKIPPED_LOOKBACK_MS)),
+    creditForecastRepository.failedForCredits(db, new Date(now.getTime() - SKIPPED_LOOKBACK_MS), onlyUserId ? [onlyUserId] : undefined),
   ]);
+  const userIds = onlyUserId ? withWork.filter((id) => id === onlyUserId) : withWork;
   const failedByUser = new Map<string, FailedRow[]>();
   for (const r of failed) failedByUser.set(r.userId, [...(failedByUser.get(r.userId) ?? []), r]);
   let created = 0;
