@@ -26,7 +26,7 @@ export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditFor
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {rounds.map((r) => (
             <li key={`${r.placeId}-${r.at}-${r.kind}`}>
-              {t(r.kind === 'weekly' ? 'creditWarning.weekly' : 'creditWarning.scheduled', {
+              {t(r.kind === 'scheduled' ? 'creditWarning.scheduled' : r.skippedAnalyses < r.analyses ? 'creditWarning.weeklyPartial' : 'creditWarning.weekly', {
                 place: r.placeName,
                 when: when(r.at),
                 credits: r.credits,
