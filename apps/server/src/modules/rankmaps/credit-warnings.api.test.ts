@@ -128,4 +128,25 @@ describe('credit warnings', async () => {
     expect(await kindsOf(b.user.id)).toEqual([]);
     expect((await app.inject({ method: 'POST', url: '/api/dev/credit-warnings' })).statusCode).toBe(401);
   });
+
+  it('when an analysis is scheduled within the 7 days, then the forecast counts it with the weekly round, and a muted place is warned of nothing but the account-wide shortfall', async () => {
+    const { user, headers, placeId, points, slot } = await setUp('demo-granada-abogado-3', 2 * 9 + 1);
+    const keywordId = await addKeyword(headers, placeId, 'abogado');
+    // The weekly round now has 3 keywords; an analysis scheduled between now and the round.
+    const scheduledFor = new Date(Math.floor((Date.now() + slot.getTime()) / 2));
+    const res = await app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze-advanced`, headers, payload: { scheduledFor: scheduledFor.toISOString() } });
+    expect(res.statusCode, res.body).toBe(201);
+    const f = (await app.inject({ method: 'GET', url: '/api/rankmap/credit-forecast', headers })).json<CreditForecastResponse>();
+    expect(f.rounds.map((r) => [r.kind, r.analyses, r.credits])).toEqual([
+      ['scheduled', 1, points],
+      ['weekly', 3, 3 * points],
+    ]);
+    expect(f).toMatchObject({ needed: 4 * points, shortfall: 4 * points - (2 * 9 + 1) });
+
+    const settings = (await app.inject({ method: 'GET', url: '/api/notifications/settings', headers })).json<Record<string, unknown>>();
+    const put = await app.inject({ method: 'PUT', url: '/api/notifications/settings', headers, payload: { ...settings, mutedPlaceIds: [placeId] } });
+    expect(put.statusCode, put.body).toBe(200);
+    await createCreditWarnings(container, new Date(), user.id);
+    expect(await kindsOf(user.id)).toEqual(['credits-running-out']);
+  });
 });
