@@ -5,7 +5,8 @@ import { KeywordSection } from '@/features/keywords/components/keyword-section';
 import { placesKeys } from '@/features/places/api/keys';
 import { PlacePage } from '@/features/places/components/place-page';
 import { useCreditForecast } from '@/features/rankmaps/api/get-credit-forecast';
-import { CreditWarningBanner, roundsAtRisk } from '@/features/rankmaps/components/credit-warning';
+import { CreditWarningBanner } from '@/features/rankmaps/components/credit-warning';
+import { roundsAtRisk } from '@/features/rankmaps/utils/credit-forecast';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
 

@@ -1,14 +1,10 @@
-import type { CreditForecastResponse, CreditForecastRound } from '@rankmaps/shared/schemas/credit-forecast';
+import type { CreditForecastResponse } from '@rankmaps/shared/schemas/credit-forecast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { paths } from '@/lib/paths';
+import { roundsAtRisk } from '../utils/credit-forecast';
 
-/** The rounds the credits will not pay, of one place or of all. */
-export function roundsAtRisk(forecast: CreditForecastResponse | undefined, placeId?: string): CreditForecastRound[] {
-  if (!forecast || forecast.billing !== 'credits') return [];
-  return forecast.rounds.filter((r) => r.skippedAnalyses > 0 && (!placeId || r.placeId === placeId));
-}
 
 /**
  * The credit shortfall banner (docs/decisions.md §23.4): on the dashboard for every place, on a
