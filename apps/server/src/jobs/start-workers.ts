@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
 import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan/scan.service';
 import { BILLING_MAIL_JOB } from './definitions/billing-mail';
+import { CREDIT_WARNINGS_CRON, CREDIT_WARNINGS_JOB } from './definitions/credit-warnings';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
@@ -12,6 +13,7 @@ import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/tri
 import { NOTIFICATION_DIGEST_CRON, NOTIFICATION_DIGEST_JOB } from './definitions/notification-digest';
 import { NOTIFY_ANALYSIS_JOB } from './definitions/notify-analysis';
 import { handleBillingMail } from './handlers/billing-mail';
+import { handleCreditWarnings } from './handlers/credit-warnings';
 import { handleNotificationDigest } from './handlers/notification-digest';
 import { handleNotifyAnalysis } from './handlers/notify-analysis';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
@@ -61,6 +63,11 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(NOTIFICATION_DIGEST_JOB, NOTIFICATION_DIGEST_CRON, {}, { tz: 'UTC' });
   await container.boss.work(NOTIFICATION_DIGEST_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleNotificationDigest(container);
+  });
+  // The credit warnings: rounds the credits will not pay, rounds skipped for credits, the next 7 days' shortfall (docs/decisions.md §23.4).
+  await container.boss.schedule(CREDIT_WARNINGS_JOB, CREDIT_WARNINGS_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(CREDIT_WARNINGS_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleCreditWarnings(container);
   });
   const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);

@@ -11,6 +11,7 @@ import { competitorsRoutes } from './places/competitors.routes';
 import { matrixRoutes } from './places/matrix.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { placesRoutes } from './places/places.routes';
+import { creditWarningsDevRoutes } from './rankmaps/credit-warnings.routes';
 import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
 import { seoRoutes } from './seo/seo.routes';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(keywordsRoutes, { prefix: '/api' });
   await app.register(rankmapsRoutes, { prefix: '/api' });
   await app.register(rankmapReportsRoutes, { prefix: '/api' });
+  await app.register(creditWarningsDevRoutes, { prefix: '/api' });
   await app.register(gbpRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(seoRoutes);

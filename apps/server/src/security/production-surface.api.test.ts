@@ -45,6 +45,7 @@ describe('the production surface', async () => {
       expect.arrayContaining([
         'PUT /api/user/dev-params',
         'GET /api/dev/mail',
+        'POST /api/dev/credit-warnings',
         'GET /api/sandbox/checkout/:id',
         'POST /api/sandbox/checkout/:id/complete',
         'POST /api/sandbox/renewal',

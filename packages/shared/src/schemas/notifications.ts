@@ -4,7 +4,17 @@ import { v } from '../messages';
 // Notifications (issue 16, docs/decisions.md §23.2).
 
 /** The events that notify, in the order the settings list them. */
-export const NOTIFICATION_KINDS = ['scan-completed', 'scan-failed', 'rank-drop', 'rank-gain', 'competitor-overtook'] as const;
+export const NOTIFICATION_KINDS = [
+  'scan-completed',
+  'scan-failed',
+  'rank-drop',
+  'rank-gain',
+  'competitor-overtook',
+  // Credit warnings (docs/decisions.md §23.4).
+  'round-lacks-credits-tomorrow',
+  'round-skipped-no-credits',
+  'credits-running-out',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -26,6 +36,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'rank-drop': 'Bajada de posiciones',
   'rank-gain': 'Subida de posiciones',
   'competitor-overtook': 'Un competidor seguido te adelanta',
+  'round-lacks-credits-tomorrow': 'Un análisis programado no tendrá créditos',
+  'round-skipped-no-credits': 'Un análisis programado se omitió por falta de créditos',
+  'credits-running-out': 'Créditos insuficientes para los próximos 7 días',
 };
 
 /** Every channel of every kind is on unless the user turns it off. */

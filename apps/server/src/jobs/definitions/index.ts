@@ -1,4 +1,5 @@
 import { billingMailJob } from './billing-mail';
+import { creditWarningsJob } from './credit-warnings';
 import { grantPlanCreditsJob } from './grant-plan-credits';
 import type { JobDefinition } from './job-definition';
 import { notificationDigestJob } from './notification-digest';
@@ -13,4 +14,4 @@ import { trialEndingMailJob } from './trial-ending-mail';
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob];

@@ -22,7 +22,8 @@ export function movementSummary(data: Record<string, unknown>): string | null {
   return `Resumen de movimientos: ${better} puntos mejoran, ${worse} empeoran y ${m.same ?? 0} siguen igual.`;
 }
 
-const buttonLabel = (n: MailableNotification) => (n.data.comparedWith ? 'Ver la comparación' : 'Ver el análisis');
+/** A notification may name its own button (the credit warnings: «Comprar créditos»). */
+const buttonLabel = (n: MailableNotification) => (typeof n.data.button === 'string' ? n.data.button : n.data.comparedWith ? 'Ver la comparación' : 'Ver el análisis');
 
 /** The headers of RFC 2369 and RFC 8058: a mail client's own "darse de baja" button posts to the URL. */
 export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {

@@ -315,3 +315,51 @@ export async function sendDigests(container: NotifyContainer): Promise<number> {
   }
   return sent;
 }
+
+// ── Events not tied to one analysis (the credit warnings, docs/decisions.md §23.4) ──
+
+export interface UserNotificationDraft {
+  kind: NotificationKind;
+  dedupeKey: string;
+  /** The place it is about (a muted place notifies nothing), or null for the whole account. */
+  placeId: string | null;
+  title: string;
+  body: string;
+  link: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Creates the user's notifications not tied to an analysis, each once by its dedupe key, with
+ * the same channels, muting and e-mail (each or digest) as an analysis' alerts: reads first,
+ * then every row, delivery and mail in one transaction. Returns the notifications created.
+ */
+export async function notifyUser(container: NotifyContainer, userId: string, drafts: UserNotificationDraft[]): Promise<number> {
+  if (drafts.length === 0) return 0;
+  const db = container.database.db;
+  const settings = resolve(await notificationsRepository.findSettings(db, userId));
+  const muted = new Set(await notificationsRepository.mutedPlaceIds(db, userId));
+  const wanted = drafts.filter((d) => !(d.placeId && muted.has(d.placeId)) && (settings.switches[d.kind].inApp || settings.switches[d.kind].email));
+  if (wanted.length === 0) return 0;
+  const user = await usersRepository.findById(db, userId);
+  if (!user) return 0;
+  const urls = new Map<NotificationKind, string>();
+  for (const d of wanted) if (settings.switches[d.kind].email && !urls.has(d.kind)) urls.set(d.kind, await unsubscribeUrl(container, userId, d.kind));
+  return db.transaction(async (tx) => {
+    let created = 0;
+    for (const d of wanted) {
+      const sw = settings.switches[d.kind];
+      const inserted = await notificationsRepository.insertOnce(tx, { userId, placeId: d.placeId, kind: d.kind, dedupeKey: d.dedupeKey, title: d.title, body: d.body, link: d.link, data: d.data, inApp: sw.inApp });
+      if (!inserted) continue;
+      created++;
+      if (!sw.email) continue;
+      if (settings.emailMode === 'digest') {
+        await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId, status: 'pending' });
+        continue;
+      }
+      const emailId = await queueAlertEmail(container, tx, { email: user.email, name: user.name }, inserted, urls.get(d.kind) ?? '');
+      await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId, status: 'queued', emailId, queuedAt: new Date() });
+    }
+    return created;
+  });
+}

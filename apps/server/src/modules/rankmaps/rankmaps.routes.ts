@@ -11,7 +11,9 @@ import {
   rankMapStatusResponseSchema,
   scanQuotaResponseSchema,
 } from '@rankmaps/shared/schemas/rankmaps';
+import { creditForecastResponseSchema } from '@rankmaps/shared/schemas/credit-forecast';
 import { requireUserId } from '../../plugins/auth';
+import { creditForecast } from './credit-forecast.service';
 import { answerAnalysis, sendAnswer } from './rankmap-answer';
 import * as rankmaps from './rankmaps.service';
 
@@ -61,6 +63,20 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => rankmaps.scanQuota(container, userId(request)),
+  );
+
+  app.get(
+    '/rankmap/credit-forecast',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Previsión de créditos: el trabajo programado de los próximos 7 días, lo que cuesta y lo que falta',
+        response: { 200: creditForecastResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => creditForecast(container, userId(request)),
   );
 
   app.get(

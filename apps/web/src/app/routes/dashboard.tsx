@@ -5,7 +5,9 @@ import { PlanPanel } from '@/features/billing/components/plan-panel';
 import { TrialNotice } from '@/features/billing/components/trial-notice';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { GbpPanel } from '@/features/gbp/components/gbp-panel';
+import { useCreditForecast } from '@/features/rankmaps/api/get-credit-forecast';
 import { useScanQuota } from '@/features/rankmaps/api/get-scan-quota';
+import { CreditWarningBanner } from '@/features/rankmaps/components/credit-warning';
 import { GbpTileDetail, GbpTileValue } from '@/features/gbp/components/gbp-tile';
 import { useGbpCallbackResult } from '@/features/gbp/hooks/use-gbp-callback-result';
 import { useSession } from '@/lib/auth/session';
@@ -24,6 +26,8 @@ export default function DashboardRoute() {
   // Only basic-type plans count manual scans (docs/decisions.md §2); the limits panel shows what is left.
   const quota = useScanQuota(profile?.planLimits.type === 'basic');
   const left = quota.data;
+  // Pro plans pay their weekly and scheduled scans with credits: warn before they are skipped (docs/decisions.md §23.4).
+  const forecast = useCreditForecast(profile?.planLimits.type === 'pro');
   if (!profile) return null;
   return (
     <DashboardPage
@@ -34,6 +38,7 @@ export default function DashboardRoute() {
       retrying={info.isFetching}
       pastDueBanner={<PastDueBanner info={info.data} />}
       trialNotice={<TrialNotice info={info.data} />}
+      creditWarning={<CreditWarningBanner forecast={forecast.data} />}
       planPanel={
         <PlanPanel
           profile={profile}

@@ -4,6 +4,9 @@ import { useParams } from 'react-router';
 import { KeywordSection } from '@/features/keywords/components/keyword-section';
 import { placesKeys } from '@/features/places/api/keys';
 import { PlacePage } from '@/features/places/components/place-page';
+import { useCreditForecast } from '@/features/rankmaps/api/get-credit-forecast';
+import { CreditWarningBanner } from '@/features/rankmaps/components/credit-warning';
+import { roundsAtRisk } from '@/features/rankmaps/utils/credit-forecast';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -14,6 +17,9 @@ export default function PlaceRoute() {
   const { placeId = '' } = useParams();
   const { profile } = useSession();
   const queryClient = useQueryClient();
+  // Pro plans pay weekly scans with credits: the page warns when the next one will be skipped (docs/decisions.md §23.4).
+  const forecast = useCreditForecast(profile?.planLimits.type === 'pro');
+  const weekly = roundsAtRisk(forecast.data, placeId).find((r) => r.kind === 'weekly');
   if (!profile) return null;
   const reloadPlace = () => queryClient.invalidateQueries({ queryKey: placesKeys.detail(placeId) });
   return (
@@ -21,6 +27,8 @@ export default function PlaceRoute() {
       key={placeId}
       placeId={placeId}
       profile={profile}
+      creditWarning={<CreditWarningBanner forecast={forecast.data} placeId={placeId} />}
+      weeklyShortfall={weekly ? { credits: weekly.credits, available: weekly.availableBefore } : undefined}
       keywords={(place) => <KeywordSection place={place} planLimits={profile.planLimits} currentPlan={profile.currentPlan} onChanged={reloadPlace} />}
     />
   );

@@ -27,7 +27,7 @@ type Schedule = Pick<KeywordWithPlace['place'], 'rankDay' | 'rankHour' | 'timeZo
 const knownZones = new Map<string, boolean>();
 
 /** The place's zone, or Madrid's if the stored one is not a zone Intl knows. */
-function zoneOf(place: Schedule): string {
+export function zoneOf(place: Schedule): string {
   let valid = knownZones.get(place.timeZone);
   if (valid === undefined) {
     try {

@@ -19,6 +19,8 @@ interface DashboardPageProps {
   pastDueBanner: ReactNode;
   /** The trial's end date (billing); renders nothing outside a trial. */
   trialNotice: ReactNode;
+  /** The credit shortfall banner (rankmaps, docs/decisions.md §23.4); renders nothing while the credits suffice. */
+  creditWarning?: ReactNode;
   /** Limits, or credits for pro plans, or an upgrade button (billing). */
   planPanel: ReactNode;
   /** The Google Business tile's figure and line (Conectado / No conectado / loading). */
@@ -36,6 +38,7 @@ export function DashboardPage({
   retrying,
   pastDueBanner,
   trialNotice,
+  creditWarning,
   planPanel,
   gbpTile,
   gbpPanel,
@@ -57,6 +60,7 @@ export function DashboardPage({
       )}
       {pastDueBanner}
       {trialNotice}
+      {creditWarning}
       {profile.places.length === 0 && <FirstPlaceCard />}
       <QuickLinks />
       <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} gbp={gbpTile} />

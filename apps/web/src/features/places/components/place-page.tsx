@@ -22,7 +22,7 @@ import { Rating } from './rating';
 import { MarketCard } from './market-card';
 import { MarketModal } from './market-modal';
 import { ScheduleModal } from './schedule-modal';
-import { WeeklyScanCard } from './weekly-scan-card';
+import { type WeeklyShortfall, WeeklyScanCard } from './weekly-scan-card';
 import { paths } from '@/lib/paths';
 
 interface PlacePageProps {
@@ -30,13 +30,17 @@ interface PlacePageProps {
   profile: Profile;
   /** The keyword grid (keywords feature), given the loaded place. */
   keywords: (place: Place) => ReactNode;
+  /** The credit shortfall banner for this place (rankmaps feature, docs/decisions.md §23.4), or nothing. */
+  creditWarning?: ReactNode;
+  /** The next weekly round will be skipped unless credits are added: what it costs and what will be left for it. */
+  weeklyShortfall?: WeeklyShortfall;
 }
 
 /**
  * /rankmap/{placeId} (docs/product.md §2): the business's header, its weekly scan and its keywords.
  * A place that is not the user's (404) sends them to the dashboard.
  */
-export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
+export function PlacePage({ placeId, profile, keywords, creditWarning, weeklyShortfall }: PlacePageProps) {
   const { t } = useTranslation('places');
   const query = usePlace(placeId);
   const setActive = useSetActivePlace();
@@ -66,13 +70,14 @@ export function PlacePage({ placeId, profile, keywords }: PlacePageProps) {
         label={t('breadcrumb.label')}
         items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: place.name }]}
       />
-      <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} />
+      {creditWarning}
+      <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} weeklyShortfall={weeklyShortfall} />
       {keywords(place)}
     </div>
   );
 }
 
-function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
+function PlaceHeader({ place, isPro, weeklyShortfall }: { place: Place; isPro: boolean; weeklyShortfall?: WeeklyShortfall }) {
   const { t, i18n } = useTranslation('places');
   const toast = useToast();
   const showApiAlert = useApiErrorAlert();
@@ -147,6 +152,7 @@ function PlaceHeader({ place, isPro }: { place: Place; isPro: boolean }) {
       </header>
       <WeeklyScanCard
         place={place}
+        shortfall={weeklyShortfall}
         canToggle={isPro}
         toggling={toggling}
         onToggle={(on) => void toggleWeekly(on)}

@@ -3,7 +3,15 @@ import type { Place } from '@rankmaps/shared/schemas/places';
 import { useNow } from '@/lib/use-now';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+
+/** The next weekly round costs more than the credits left for it (docs/decisions.md §23.4). */
+export interface WeeklyShortfall {
+  credits: number;
+  available: number;
+}
 
 interface WeeklyScanCardProps {
   place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone'>;
@@ -12,10 +20,12 @@ interface WeeklyScanCardProps {
   toggling: boolean;
   onToggle: (on: boolean) => void;
   onEditSchedule: () => void;
+  /** Set when the next round will be skipped unless credits are added. */
+  shortfall?: WeeklyShortfall;
 }
 
 /** The weekly automatic scan: when it runs, in the place's own time zone, and how long until then. */
-export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSchedule }: WeeklyScanCardProps) {
+export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSchedule, shortfall }: WeeklyScanCardProps) {
   const { t, i18n } = useTranslation('places');
   // The countdown of docs/product.md §4 recalculates each second.
   const now = useNow(1000);
@@ -48,6 +58,14 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
                   {t('weekly.next')} <span className="font-semibold">{when}</span>
                 </p>
                 <p className="text-xs text-slate-500">{t('weekly.zone', { zone: place.timeZone })}</p>
+                {shortfall && (
+                  <p data-testid="weekly-skip-warning" className="mt-1 text-sm font-medium text-amber-800">
+                    {t('weekly.skipWarning', { credits: shortfall.credits, available: shortfall.available })}{' '}
+                    <Link to={paths.buyCredits.getHref()} className="underline">
+                      {t('weekly.buyCredits')}
+                    </Link>
+                  </p>
+                )}
               </>
             ) : (
               <p className="mt-0.5 text-sm text-slate-600">{t('weekly.off')}</p>

@@ -12,6 +12,7 @@ export const rankmapsKeys = {
   trend: (keywordId: string) => [...rankmapsKeys.trendAll(), keywordId] as const,
   followed: (placeId: string) => [...rankmapsKeys.all, 'followed', placeId] as const,
   scanQuota: () => [...rankmapsKeys.all, 'scan-quota'] as const,
+  creditForecast: () => [...rankmapsKeys.all, 'credit-forecast'] as const,
 };
 
 /** A 404 is an answer, not a hiccup: no retries, the page acts on it at once. */

@@ -1,0 +1,41 @@
+import type { CreditForecastResponse } from '@rankmaps/shared/schemas/credit-forecast';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { paths } from '@/lib/paths';
+import { roundsAtRisk } from '../utils/credit-forecast';
+
+
+/**
+ * The credit shortfall banner (docs/decisions.md §23.4): on the dashboard for every place, on a
+ * business page for that place. Nothing when the credits pay the next 7 days' work.
+ */
+export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditForecastResponse | undefined; placeId?: string }) {
+  const { t, i18n } = useTranslation('rankmaps');
+  const rounds = roundsAtRisk(forecast, placeId);
+  if (!forecast || rounds.length === 0) return null;
+  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return (
+    <div data-testid="credit-warning">
+      <AlertBanner tone="warning" title={t('creditWarning.title')}>
+        <p>{t('creditWarning.summary', { needed: forecast.needed, available: forecast.available, shortfall: forecast.shortfall })}</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {rounds.map((r) => (
+            <li key={`${r.placeId}-${r.at}-${r.kind}`}>
+              {t(r.kind === 'scheduled' ? 'creditWarning.scheduled' : r.skippedAnalyses < r.analyses ? 'creditWarning.weeklyPartial' : 'creditWarning.weekly', {
+                place: r.placeName,
+                when: when(r.at),
+                credits: r.credits,
+                skipped: r.skippedAnalyses,
+                analyses: r.analyses,
+              })}
+            </li>
+          ))}
+        </ul>
+        <Link to={paths.buyCredits.getHref()} className="mt-3 inline-block font-semibold underline">
+          {t('creditWarning.buy')}
+        </Link>
+      </AlertBanner>
+    </div>
+  );
+}
