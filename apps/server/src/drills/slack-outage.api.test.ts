@@ -25,13 +25,14 @@ describe('drill: the Slack receiver is down, then up', async () => {
   const slackDeliveries = (userId: string) =>
     db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.userId, userId), eq(notificationDeliveries.channel, 'slack')));
   const fastForward = () => db.execute(sql`update pgboss.job set start_after = now() where name = ${SLACK_DELIVERY_JOB} and state in ('created', 'retry')`);
-  /** How many times each notification's link reached the receiver. */
+  /** How many times each notification (its title and link) reached the receiver. */
   const receivedPerLink = () => {
     const counts = new Map<string, number>();
     for (const m of receiver.received) {
       const actions = (m.body.blocks as { type: string; elements?: { url?: string }[] }[] | undefined)?.find((b) => b.type === 'actions');
       const link = actions?.elements?.[0]?.url;
-      if (link) counts.set(link, (counts.get(link) ?? 0) + 1);
+      const title = (m.body.blocks as { text?: { text?: string } }[] | undefined)?.[0]?.text?.text;
+      if (link) counts.set(`${title}|${link}`, (counts.get(`${title}|${link}`) ?? 0) + 1);
     }
     return counts;
   };
