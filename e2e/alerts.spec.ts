@@ -30,6 +30,12 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
   try {
     const email = await subscribedUser(page, request, 'avisos', 'Starter');
     await addMadridClinic(page);
+    // The business's own Slack URL, on its page: its alerts go there instead of the profile's.
+    const placeSlack = page.getByTestId('place-slack-card');
+    await expect(placeSlack).toContainText('No hay ninguna URL guardada.');
+    await placeSlack.getByLabel('URL del webhook').fill(receiver.url('/services/TLUGAR/BLUGAR/lugar9876'));
+    await placeSlack.getByRole('button', { name: 'Guardar y probar' }).click();
+    await expect(placeSlack.getByTestId('place-slack-webhook-masked')).toHaveText(`127.0.0.1:${receiver.port}/services/TL…/…9876`);
     await page.getByLabel('Nueva keyword').fill('dentista');
     await page.getByRole('button', { name: 'Añadir keyword' }).click();
     await page.getByRole('link', { name: /^dentista/ }).click();
@@ -77,7 +83,10 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
     await expect(slack.getByRole('status')).toHaveText('URL guardada. Hemos enviado un mensaje de prueba al canal.');
     await expect(slack.getByTestId('slack-webhook-masked')).toHaveText(`127.0.0.1:${receiver.port}/services/TE…/…1234`);
     await expect(page.getByText(/secretoe2e/)).toHaveCount(0);
-    expect(receiver.received.map((m) => m.body.text)).toEqual(['RankMaps: este canal recibirá tus alertas.']);
+    expect(receiver.received.map((m) => [m.path, m.body.text])).toEqual([
+      ['/services/TLUGAR/BLUGAR/lugar9876', 'RankMaps: este canal recibirá tus alertas.'],
+      ['/services/TE2E/BE2E/secretoe2e1234', 'RankMaps: este canal recibirá tus alertas.'],
+    ]);
     await expectNoAxeFindings(page, 'the notification settings');
 
     // The first scan, from the keyword's page.
@@ -137,6 +146,10 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
           `${(m.body.blocks as { type: string; text?: { text: string } }[])[0]?.text?.text ?? ''}|${JSON.stringify(m.body.blocks?.at(-1))}`,
       );
     expect(new Set(keys).size).toBe(keys.length);
+    // The business's URL took them all, not the profile's.
+    expect(new Set(receiver.received.filter((m) => m.body.blocks).map((m) => m.path))).toEqual(
+      new Set(['/services/TLUGAR/BLUGAR/lugar9876']),
+    );
     expect(receiver.received.filter((m) => m.body.text.startsWith('Análisis completado'))).toHaveLength(2);
 
     // The alert opens the second analysis with its comparison to the first already shown.
