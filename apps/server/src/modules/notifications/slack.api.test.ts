@@ -13,7 +13,7 @@ import { SLACK_DELIVERY_JOB } from '../../jobs/definitions/slack-delivery';
 import { webhookAttemptJobId } from '../../lib/outbound-webhook';
 import { runScan } from '../rankmaps/scan/scan.service';
 import { evaluateAnalysis } from './notifications.service';
-import { deliverSlack, maskSlackUrl } from './slack.service';
+import { deliverSlack, maskSlackUrl, SlackAttemptInProgressError } from './slack.service';
 
 type Headers = Record<string, string>;
 
@@ -157,7 +157,18 @@ describe('the Slack-compatible channel (API)', async () => {
     const failed = (await db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notificationId, m!.id), eq(notificationDeliveries.channel, 'slack'))))[0];
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 404 });
     expect(failed?.lastError).toContain('no_service');
+    expect(failed?.lastError).not.toContain('TPLACE');
     expect(await container.boss.getJobById(SLACK_DELIVERY_JOB, webhookAttemptJobId(m!.id, 2))).toBeNull();
     expect(await deliverSlack(container, { notificationId: m!.id, attempt: 1 })).toBe('skipped');
+
+    // An attempt claimed a moment ago by another run is left to it: this run sends nothing and
+    // throws, so pg-boss tries again later (when it is recorded, or stale).
+    const third = await scanned(owner.headers, owner.keywordId, 'dentista urgencias');
+    await evaluateAnalysis(container, third);
+    const [p] = await db.select().from(notifications).where(and(eq(notifications.rankMapId, third), eq(notifications.kind, 'scan-completed')));
+    await db.update(notificationDeliveries).set({ status: 'sending', attempts: 1, sendingAt: new Date() }).where(and(eq(notificationDeliveries.notificationId, p!.id), eq(notificationDeliveries.channel, 'slack')));
+    const requests = receiver.requests();
+    await expect(deliverSlack(container, { notificationId: p!.id, attempt: 1 })).rejects.toBeInstanceOf(SlackAttemptInProgressError);
+    expect(receiver.requests()).toBe(requests);
   });
 });
