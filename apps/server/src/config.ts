@@ -24,6 +24,9 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   RUN_WORKER: bool.optional(),
   DEV_TOOLS: bool.optional(),
+  // Slack-compatible webhooks to private/loopback targets and plain http: only outside
+  // production; false narrows development or tests to production's policy. Ignored in production.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.optional(),
   DEMO_USER: bool.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://').optional(),
   MAIL_FROM: z.string().default('RankMaps <no-reply@rankmaps.local>'),
@@ -114,6 +117,12 @@ export interface Config {
    * maxAgeSeconds old (MAIL_MAX_AGE_SECONDS, 3 days): then it fails for good.
    */
   mail: { sendConcurrency: number; requeueMinDelaySeconds: number; requeueMaxDelaySeconds: number; maxAgeSeconds: number };
+  /**
+   * Outbound Slack-compatible webhooks (docs/decisions.md §23.3): private, loopback and
+   * link-local targets and plain http only in development and tests (never in production);
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS=false turns them off there too.
+   */
+  webhooks: { allowPrivateTargets: boolean };
   supportEmail: string;
   contactPhone: string;
   googleClientId: string | undefined;
@@ -285,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requeueMaxDelaySeconds: Math.max(e.MAIL_REQUEUE_MAX_DELAY_SECONDS, e.MAIL_REQUEUE_MIN_DELAY_SECONDS),
       maxAgeSeconds: e.MAIL_MAX_AGE_SECONDS,
     },
+    webhooks: { allowPrivateTargets: !isProduction && (e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? true) },
     supportEmail: e.SUPPORT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     googleClientId: e.GOOGLE_CLIENT_ID,

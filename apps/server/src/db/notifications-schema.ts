@@ -49,6 +49,8 @@ export const notificationSettings = pgTable('notification_settings', {
   localPackGainedPercent: integer('local_pack_gained_percent').notNull().default(20),
   /** Per kind × channel; a kind or channel missing takes its default. */
   switches: jsonb('switches').$type<NotificationKindSwitches>().notNull().default({}),
+  /** The user's Slack-compatible incoming webhook (a secret: never logged or answered whole). */
+  slackUrl: text('slack_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -67,9 +69,25 @@ export const notificationMutedPlaces = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.placeId] })],
 );
 
-// One delivery of a notification on one channel other than in-app ('email'; 'slack' is the
-// seam for the outbound webhook sender, not delivered yet). Its primary key is what makes an
-// e-mail go out once: the row and the mail are written in one transaction.
+// A place's own Slack-compatible webhook: that place's notifications go there instead of the
+// user's (docs/decisions.md §23.3, "Wiring").
+export const notificationPlaceSlack = pgTable('notification_place_slack', {
+  placeId: uuid('place_id')
+    .primaryKey()
+    .references(() => places.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  slackUrl: text('slack_url').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 'slack' deliveries: queued → sending (attempt n claimed) → delivered | retrying | failed. */
+export type DeliveryStatus = 'pending' | 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
+
+// One delivery of a notification on one channel other than in-app ('email', 'slack'). Its
+// primary key is what makes it go out once: the row and the mail (or the webhook job) are
+// written in one transaction.
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
@@ -78,13 +96,24 @@ export const notificationDeliveries = pgTable(
       .references(() => notifications.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<Exclude<NotificationChannel, 'inApp'>>().notNull(),
     /** 'pending': waits for the daily digest (or a channel not delivered yet); 'queued': its mail is in the outbox. */
-    status: text('status').$type<'pending' | 'queued'>().notNull().default('pending'),
+    status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     emailId: uuid('email_id').references(() => emails.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /** Slack: the URL delivered to, fixed when the delivery is made (a secret). */
+    target: text('target'),
+    /** Slack: the message, fixed when the delivery is made, so a retry sends the same. */
+    payload: jsonb('payload').$type<{ text: string; blocks?: unknown[] }>(),
+    /** Slack: the attempt number claimed last (1 = the first). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Slack: when the current attempt was claimed ('sending'). */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.channel] }), index('notification_deliveries_pending_idx').on(t.channel, t.userId).where(sql`${t.status} = 'pending'`)],
 );

@@ -12,10 +12,12 @@ import { SEND_EMAIL_JOB } from './definitions/send-email';
 import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/trial-ending-mail';
 import { NOTIFICATION_DIGEST_CRON, NOTIFICATION_DIGEST_JOB } from './definitions/notification-digest';
 import { NOTIFY_ANALYSIS_JOB } from './definitions/notify-analysis';
+import { SLACK_DELIVERY_JOB } from './definitions/slack-delivery';
 import { handleBillingMail } from './handlers/billing-mail';
 import { handleCreditWarnings } from './handlers/credit-warnings';
 import { handleNotificationDigest } from './handlers/notification-digest';
 import { handleNotifyAnalysis } from './handlers/notify-analysis';
+import { handleSlackDelivery } from './handlers/slack-delivery';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
@@ -59,6 +61,10 @@ export async function startWorkers(container: Container): Promise<void> {
   // Each analysis's alerts, queued with its completion or failure, and the daily digest (docs/decisions.md §23.2).
   await container.boss.work(NOTIFY_ANALYSIS_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await handleNotifyAnalysis(container, job.data);
+  });
+  // Each attempt of a notification's Slack delivery (docs/decisions.md §23.3, "Wiring").
+  await container.boss.work(SLACK_DELIVERY_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await handleSlackDelivery(container, job.data);
   });
   await container.boss.schedule(NOTIFICATION_DIGEST_JOB, NOTIFICATION_DIGEST_CRON, {}, { tz: 'UTC' });
   await container.boss.work(NOTIFICATION_DIGEST_JOB, { pollingIntervalSeconds: 30 }, async () => {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { solvedToken } from '../../test/altcha';
 import { uniqueEmail } from '../../test/factories';
@@ -9,6 +9,7 @@ import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { multipartBody } from '../../test/multipart';
 import { type OwnedIds, type OwnedKind, type OwnedResources, createOwnedResources } from '../../test/owned-resources';
 import { sandboxPriceOf } from '../../test/sandbox';
+import { type SlackReceiver, startSlackReceiver } from '../../test/slack-receiver';
 import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
 import { unauthorized } from '../errors';
@@ -74,6 +75,11 @@ const notificationSettingsSample = {
   mutedPlaceIds: [] as string[],
 };
 
+/** A local Slack-compatible receiver, started on first use: saving a webhook URL sends it a test message. */
+let slackReceiver: Promise<SlackReceiver> | undefined;
+const slackUrl = async () => (await (slackReceiver ??= startSlackReceiver())).url('/services/TMATRIX/BMATRIX/matrix');
+afterAll(async () => (await slackReceiver)?.close());
+
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 // The demo GBP provider gives every connected account the same locations.
 const DEMO_LOCATION = 'locations/demo-1001';
@@ -112,6 +118,8 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
     'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
+    'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
+    'PUT /api/place/:id/slack': { body: async () => ({ url: await slackUrl() }) },
     // A token that is not signed: the page and the one-click answer 400, never 500, and change nothing.
     'GET /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
     'POST /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
@@ -131,6 +139,7 @@ const FREE_ACTIONS: Record<string, string> = {
   'POST /api/place/:id/competitors': 'docs/decisions.md §3, followed competitors: "No plan check: it costs nothing."',
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
   'POST /api/place/generate-matrix': 'a computation that stores nothing and calls no provider',
+  'PUT /api/place/:id/slack': 'a notification preference (docs/decisions.md §23.3, "Wiring"), like muting a place: it costs nothing',
 };
 
 /**

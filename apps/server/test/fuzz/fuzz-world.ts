@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../src/container';
 import { devPlanOverrides, sandboxObjects } from '../../src/db/billing-schema';
@@ -17,6 +18,7 @@ import { buildUser, uniqueEmail } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
 import { type JsonValue, fromPlain } from './json-text';
 import { fastScanDeps, scriptedProvider } from '../scan-doubles';
+import { startSlackReceiver } from '../slack-receiver';
 
 const MALAGA = { lat: 36.7213, lng: -4.4214 };
 const COMPETITOR = { placeId: 'demo-malaga-competidor-fuzz', name: 'Clínica Competidora' };
@@ -139,6 +141,13 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   examples.set('PUT /api/notifications/settings', [
     fromPlain({ ...NOTIFICATION_DEFAULTS, switches: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { inApp: true, email: true }])), mutedPlaceIds: [] }),
   ]);
+
+  // A Slack-compatible receiver that answers ok, so a saved webhook URL (and fuzzed variants
+  // that still point at it) reach the handler; variants pointing elsewhere are refused.
+  const slackReceiver = await startSlackReceiver();
+  afterAll(() => slackReceiver.close());
+  examples.set('PUT /api/notifications/slack', [fromPlain({ url: slackReceiver.url('/services/TFUZZ/BFUZZ/fuzzfuzz') })]);
+  examples.set('PUT /api/place/:id/slack', [fromPlain({ url: slackReceiver.url('/services/TFUZZ/BFUZZ/fuzzplace') })]);
 
   const [checkout] = await db
     .select({ id: sandboxObjects.id })

@@ -18,14 +18,13 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * Where a notification goes. 'slack' is the seam for the Slack-compatible webhook (issue 16,
- * built apart): a kind may carry its switch, but nothing delivers it yet and the screen does
- * not offer it.
+ * Where a notification goes. 'slack': the Slack-compatible incoming webhook of the user or of
+ * the place (docs/decisions.md §23.3, "Wiring"); it delivers only when a URL is saved.
  */
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'slack'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** The channels the settings offer now. */
-export const OFFERED_CHANNELS = ['inApp', 'email'] as const;
+export const OFFERED_CHANNELS = ['inApp', 'email', 'slack'] as const;
 
 export type NotificationKindSwitches = Partial<Record<NotificationKind, Partial<Record<NotificationChannel, boolean>>>>;
 
@@ -56,7 +55,11 @@ export const NOTIFICATION_DEFAULTS = {
 
 const geoRankThreshold = z.number(v('notificationGeoRankThresholdInvalid')).int(v('notificationGeoRankThresholdInvalid')).min(THRESHOLD_MIN, v('notificationGeoRankThresholdInvalid')).max(THRESHOLD_MAX, v('notificationGeoRankThresholdInvalid'));
 const packThreshold = z.number(v('notificationLocalPackThresholdInvalid')).int(v('notificationLocalPackThresholdInvalid')).min(THRESHOLD_MIN, v('notificationLocalPackThresholdInvalid')).max(THRESHOLD_MAX, v('notificationLocalPackThresholdInvalid'));
-const channelSwitches = z.strictObject({ inApp: z.boolean(v('notificationSwitchInvalid')), email: z.boolean(v('notificationSwitchInvalid')) }, v('notificationSwitchInvalid'));
+// 'slack' may be left out (a client from before it was offered): the stored switch is kept.
+const channelSwitches = z.strictObject(
+  { inApp: z.boolean(v('notificationSwitchInvalid')), email: z.boolean(v('notificationSwitchInvalid')), slack: z.boolean(v('notificationSwitchInvalid')).optional() },
+  v('notificationSwitchInvalid'),
+);
 
 export const notificationSettingsSchema = z.strictObject(
   {
@@ -113,3 +116,17 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const notificationIdParamsSchema = z.object({ id: z.string().max(100, 'Notificación no encontrada.') });
 
 export const unsubscribeQuerySchema = z.object({ token: z.string('Falta el enlace de baja.').min(1, 'Falta el enlace de baja.').max(500, 'El enlace de baja no es válido.') });
+
+// ── The Slack-compatible webhook (docs/decisions.md §23.3, "Wiring") ─────────
+
+export const SLACK_URL_INVALID = 'Escribe la URL del webhook de Slack (empieza por https://).';
+/** PUT /api/notifications/slack and /api/place/:id/slack: the URL to save (checked, then sent a test message). */
+export const slackWebhookBodySchema = z.strictObject(
+  { url: z.string(SLACK_URL_INVALID).trim().min(1, SLACK_URL_INVALID).max(2048, 'La URL del webhook es demasiado larga (máximo 2048 caracteres).') },
+  SLACK_URL_INVALID,
+);
+/** What is answered about a saved webhook: never the URL itself, a secret, only its masked form. */
+export const slackWebhookSchema = z.object({ url: z.string().nullable() });
+export type SlackWebhook = z.infer<typeof slackWebhookSchema>;
+/** The test message a URL is sent when it is saved. */
+export const SLACK_TEST_MESSAGE = 'RankMaps: este canal recibirá tus alertas.';

@@ -9,9 +9,10 @@ import { rankmapScanJob } from './rankmap-scan';
 import { rankmapSchedulerJob } from './rankmap-scheduler';
 import { rankmapVendorPollJob } from './rankmap-vendor-poll';
 import { sendEmailJob } from './send-email';
+import { slackDeliveryJob } from './slack-delivery';
 import { trialEndingMailJob } from './trial-ending-mail';
 
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob];

@@ -55,7 +55,7 @@ describe('alert e-mails through SMTP', async () => {
     const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(res.statusCode, res.body).toBe(200);
     const settings = (await app.inject({ method: 'GET', url: '/api/notifications/settings', headers })).json<NotificationSettings>();
-    expect(settings.switches['scan-completed']).toEqual({ inApp: true, email: false });
+    expect(settings.switches['scan-completed']).toEqual({ inApp: true, email: false, slack: true });
 
     // The next scan still shows in the bell, but sends no e-mail of that kind.
     const second = await scanned(headers, keywordId, 'clínica dental');

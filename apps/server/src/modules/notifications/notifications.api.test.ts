@@ -113,7 +113,7 @@ describe('notifications (API)', async () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.body).toContain('Baja confirmada');
     const after = await settingsOf(headers);
-    expect(after.switches[alert.kind]).toEqual({ inApp: true, email: false });
+    expect(after.switches[alert.kind]).toEqual({ inApp: true, email: false, slack: true });
     expect(after.switches['scan-completed'].email).toBe(true);
     const forged = await app.inject({ method: 'POST', url: `${path.slice(0, -3)}xyz` });
     expect(forged.statusCode).toBe(400);

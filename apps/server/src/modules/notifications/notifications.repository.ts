@@ -13,7 +13,7 @@ export const notificationsRepository = {
     const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
     return row;
   },
-  async upsertSettings(db: DbOrTx, values: Omit<NotificationSettingsRow, 'updatedAt'>): Promise<void> {
+  async upsertSettings(db: DbOrTx, values: Omit<NotificationSettingsRow, 'updatedAt' | 'slackUrl'>): Promise<void> {
     const { userId, ...rest } = values;
     await db
       .insert(notificationSettings)

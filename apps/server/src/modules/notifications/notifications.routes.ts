@@ -7,6 +7,8 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationSettingsSchema,
+  slackWebhookBodySchema,
+  slackWebhookSchema,
   unsubscribeQuerySchema,
 } from '@rankmaps/shared/schemas/notifications';
 import { escapeHtml } from '../auth/email-templates';
@@ -14,6 +16,7 @@ import { notFound, badRequest } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { notificationsRepository } from './notifications.repository';
 import { getSettings, presentNotification, saveSettings, unsubscribe } from './notifications.service';
+import { getPlaceSlack, getUserSlack, savePlaceSlack, saveUserSlack } from './slack.service';
 import { type UnsubscribeScope, readUnsubscribeToken } from './unsubscribe-token';
 
 export const NOTIFICATION_NOT_FOUND = 'Notificación no encontrada.';
@@ -76,6 +79,45 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saveSettings(app.container, requireUserId(request), request.body),
+  );
+
+  // The Slack-compatible webhook, the user's and a place's (docs/decisions.md §23.3, "Wiring").
+  // Only the masked URL is ever answered: the URL is a secret.
+  const slackErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+  const saveDescription = 'Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.';
+  app.get(
+    '/notifications/slack',
+    { ...auth, schema: { ...sec, summary: 'Webhook de Slack del usuario (enmascarado)', response: { 200: slackWebhookSchema, 401: errorResponseSchema } } },
+    async (request) => getUserSlack(app.container, requireUserId(request)),
+  );
+  app.put(
+    '/notifications/slack',
+    { ...auth, schema: { ...sec, summary: 'Guarda el webhook de Slack del usuario', description: saveDescription, body: slackWebhookBodySchema, response: { 200: slackWebhookSchema, ...slackErrors } } },
+    async (request) => saveUserSlack(app.container, requireUserId(request), request.body.url),
+  );
+  app.delete(
+    '/notifications/slack',
+    { ...auth, schema: { ...sec, summary: 'Quita el webhook de Slack del usuario', response: { 200: slackWebhookSchema, 401: errorResponseSchema } } },
+    async (request) => saveUserSlack(app.container, requireUserId(request), null),
+  );
+  const placeParams = z.object({ id: z.string().max(100, 'Lugar no encontrado.') });
+  app.get(
+    '/place/:id/slack',
+    { ...auth, schema: { ...sec, summary: 'Webhook de Slack del lugar (enmascarado)', params: placeParams, response: { 200: slackWebhookSchema, ...slackErrors } } },
+    async (request) => getPlaceSlack(app.container, requireUserId(request), request.params.id),
+  );
+  app.put(
+    '/place/:id/slack',
+    {
+      ...auth,
+      schema: { ...sec, summary: 'Guarda el webhook de Slack del lugar', description: `Sustituye al del usuario para los avisos de este lugar. ${saveDescription}`, params: placeParams, body: slackWebhookBodySchema, response: { 200: slackWebhookSchema, ...slackErrors } },
+    },
+    async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, request.body.url),
+  );
+  app.delete(
+    '/place/:id/slack',
+    { ...auth, schema: { ...sec, summary: 'Quita el webhook de Slack del lugar', params: placeParams, response: { 200: slackWebhookSchema, ...slackErrors } } },
+    async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, null),
   );
 
   app.post(

@@ -21,6 +21,7 @@ import { usersRepository } from '../users/users.repository';
 import { type RankAlert, failureCause, localPackShift, rankAlerts } from './alert-rules';
 import { alertEmail, digestEmail, unsubscribeHeaders } from './notification-mail';
 import { type NotificationRow, type NotificationSettingsRow, notificationsRepository } from './notifications.repository';
+import { queueSlackDelivery, slackTargetFor } from './slack.service';
 import { type UnsubscribeScope, readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 export type NotifyContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
@@ -31,7 +32,7 @@ type ResolvedSettings = Omit<NotificationSettings, 'mutedPlaceIds'>;
 
 function fullSwitches(stored: NotificationKindSwitches): ResolvedSettings['switches'] {
   return Object.fromEntries(
-    NOTIFICATION_KINDS.map((k) => [k, { inApp: stored[k]?.inApp ?? DEFAULT_SWITCH, email: stored[k]?.email ?? DEFAULT_SWITCH }]),
+    NOTIFICATION_KINDS.map((k) => [k, { inApp: stored[k]?.inApp ?? DEFAULT_SWITCH, email: stored[k]?.email ?? DEFAULT_SWITCH, slack: stored[k]?.slack ?? DEFAULT_SWITCH }]),
   ) as ResolvedSettings['switches'];
 }
 
@@ -64,7 +65,7 @@ export async function saveSettings(container: Pick<Container, 'database'>, userI
   if (muted.some((id) => !UUID.test(id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   await container.database.db.transaction(async (tx) => {
     if ((await notificationsRepository.countOwnedPlaces(tx, userId, muted)) !== muted.length) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-    // The stored switches keep the 'slack' seam the screen does not send.
+    // A switch left out (a client that does not send 'slack') keeps its stored value.
     const stored = await notificationsRepository.findSettings(tx, userId);
     const switches: NotificationKindSwitches = {};
     for (const k of NOTIFICATION_KINDS) switches[k] = { ...stored?.switches[k], ...rest.switches[k] };
@@ -166,7 +167,9 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
   if (await notificationsRepository.isMuted(db, row.userId, row.placeId)) return 0;
   const settings = resolve(await notificationsRepository.findSettings(db, row.userId));
   const drafts = await draftsFor(container, row, ctx.placeName, ctx.keywordName, settings);
-  const wanted = drafts.filter((d) => settings.switches[d.kind].inApp || settings.switches[d.kind].email);
+  const slackTarget = await slackTargetFor(db, row.userId, row.placeId);
+  const slackOn = (k: NotificationKind) => Boolean(slackTarget) && settings.switches[k].slack !== false;
+  const wanted = drafts.filter((d) => settings.switches[d.kind].inApp || settings.switches[d.kind].email || slackOn(d.kind));
   if (wanted.length === 0) return 0;
   const user = await usersRepository.findById(db, row.userId);
   if (!user) return 0;
@@ -192,6 +195,7 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
       });
       if (!inserted) continue;
       created++;
+      if (slackTarget && slackOn(d.kind)) await queueSlackDelivery(container, tx, inserted, slackTarget);
       if (!sw.email) continue;
       if (settings.emailMode === 'digest') {
         await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId: row.userId, status: 'pending' });

@@ -6,6 +6,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Spinner } from '@/components/ui/spinner';
 import type { Status } from '@/components/ui/status-message';
 import { TextField } from '@/components/ui/text-field';
+import { SlackWebhookForm } from '@/components/notifications/slack-webhook-form';
 import { ApiError } from '@/lib/api-client';
 import { useNotificationSettings, useOwnPlaces, useSaveNotificationSettings } from '../api/notifications';
 import { thresholdError } from '../utils/notification-view';
@@ -15,8 +16,8 @@ const THRESHOLDS = ['geoRankDropPoints', 'geoRankGainPoints', 'localPackLostPerc
 
 /**
  * The profile's «Notificaciones» tab (docs/decisions.md §23.2): how e-mails arrive (one per
- * alert or a daily digest), the thresholds of the rank alerts, each alert's channels, and the
- * businesses whose alerts are muted.
+ * alert or a daily digest), the thresholds of the rank alerts, each alert's channels (in the
+ * app, e-mail, Slack), the businesses whose alerts are muted, and the Slack webhook URL.
  */
 export function NotificationSettingsForm({ onStatus }: { onStatus: (status: Status | null) => void }) {
   const query = useNotificationSettings();
@@ -37,7 +38,17 @@ export function NotificationSettingsForm({ onStatus }: { onStatus: (status: Stat
         </Button>
       </div>
     );
-  return <SettingsForm initial={query.data} onStatus={onStatus} />;
+  return (
+    <div className="space-y-8">
+      <SettingsForm initial={query.data} onStatus={onStatus} />
+      <section aria-labelledby="slack-title" className="border-t border-slate-200 pt-6">
+        <h2 id="slack-title" className="mb-1 text-base font-semibold text-slate-900">
+          {t('slack.title')}
+        </h2>
+        <SlackWebhookForm path="/notifications/slack" help={t('slack.help')} testId="slack-webhook" />
+      </section>
+    </div>
+  );
 }
 
 function SettingsForm({ initial, onStatus }: { initial: NotificationSettings; onStatus: (status: Status | null) => void }) {
@@ -137,7 +148,7 @@ function SettingsForm({ initial, onStatus }: { initial: NotificationSettings; on
                       <input
                         type="checkbox"
                         aria-label={t('settings.kinds.switch', { alert: t(`kinds.${kind}`), channel: t(`settings.channels.${c}`) })}
-                        checked={form.switches[kind][c]}
+                        checked={form.switches[kind][c] ?? true}
                         onChange={(e) => setForm((f) => ({ ...f, switches: { ...f.switches, [kind]: { ...f.switches[kind], [c]: e.target.checked } } }))}
                         className="h-5 w-5 accent-brand-700"
                       />

@@ -20,6 +20,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { MarketCard } from './market-card';
+import { PlaceSlackCard } from './place-slack-card';
 import { MarketModal } from './market-modal';
 import { ScheduleModal } from './schedule-modal';
 import { type WeeklyShortfall, WeeklyScanCard } from './weekly-scan-card';
@@ -159,6 +160,7 @@ function PlaceHeader({ place, isPro, weeklyShortfall }: { place: Place; isPro: b
         onEditSchedule={() => setEditing(true)}
       />
       <MarketCard place={place} onChange={() => setEditingMarket(true)} />
+      <PlaceSlackCard placeId={place._id} />
       {editingMarket && (
         <MarketModal
           countryCode={place.countryCode}
