@@ -261,6 +261,9 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('authToken', 'e2e-token'));
     await page.route('**/api/user/profile', (route) => route.fulfill({ json: profile }));
+    // The signed-in layout's bell asks for the notifications too; the stubbed token must not
+    // meet the real server, whose 401 would sign the user out.
+    await page.route('**/api/notifications?*', (route) => route.fulfill({ json: { notifications: [], total: 0, unread: 0, page: 1, limit: 20 } }));
   });
 
   test('when a signed-in user opens a public page, then the collapsible sidebar shows their account and logs out', async ({ page }) => {
