@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { expectNoAxeFindings } from './a11y-support';
 import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
 
 // A subscriber changes plan from the plans page, through the local sandbox payment provider
@@ -30,6 +31,7 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   // In the trial nothing is charged now; the renewal is at Premium's price.
   await expect(dialog.getByTestId('change-amount')).toHaveText(/^0,00\s€$/);
   await expect(dialog.getByText(/^99,00\s€ el /)).toBeVisible();
+  await expectNoAxeFindings(page, 'the upgrade confirmation');
   await dialog.getByRole('button', { name: 'Confirmar el cambio' }).click();
   await expect(dialog.getByText('Plan cambiado. Los nuevos límites ya se aplican.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Entendido' }).click();
@@ -71,6 +73,8 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await expect(down.getByTestId('change-date')).toHaveText(oneOf(trialEnds.map((ms) => `A partir del ${longDate(ms)}`)));
   await expect(down.getByTestId('change-amount')).toHaveText('Hoy no se te cobra nada');
   await expect(down.getByText(/^588,00\s€ al año$/)).toBeVisible();
+  // The summary is a proper description list, the note beside it: axe finds nothing in the dialog.
+  await expectNoAxeFindings(page, 'the move-down confirmation');
   await down.getByRole('button', { name: 'Programar el cambio' }).click();
   await expect(down.getByText(/^Cambio programado\. Pasarás a Profesional \(anual\) el /)).toBeVisible();
   await down.getByRole('button', { name: 'Entendido' }).click();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -14,7 +14,20 @@ interface ChangePlanDialogProps {
   onClose: () => void;
 }
 
-const reason = (err: unknown, fallback: string) => (err instanceof ApiError && err.message && err.message !== `Error ${err.status}` ? err.message : fallback);
+/** One line of the summary: what it is, and its value on the right. */
+function Row({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd data-testid={testId} className="text-right font-semibold text-slate-900">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+const reason = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.message && err.message !== `Error ${err.status}` ? err.message : fallback;
 
 /**
  * Confirms a plan change (docs/decisions.md §22.1): first the price charged now (the
@@ -68,64 +81,50 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
           {reason(preview.error, t('change.previewError'))}
         </p>
       )}
-      {data && !change.isSuccess && !downgrade && (
-        <dl className="space-y-2 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.from')}</dt>
-            <dd className="font-semibold text-slate-900">{`${data.from.planName} (${period(data.from.billingPeriod)})`}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.to')}</dt>
-            <dd className="font-semibold text-slate-900">{`${data.to.planName} (${period(data.to.billingPeriod)})`}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.when')}</dt>
-            <dd className="font-semibold text-slate-900">{t('change.now')}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.chargedNow')}</dt>
-            <dd data-testid="change-amount" className="font-semibold text-slate-900">{money(data.amountDue)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.nextRenewal')}</dt>
-            <dd className="text-right font-semibold text-slate-900">
-              {t('change.nextRenewalValue', { amount: money(data.nextRenewalAmount), date: formatLongDate(data.nextRenewalAt, i18n.language) })}
-            </dd>
-          </div>
-          <p className="pt-2 text-slate-600">{t('change.prorationNote')}</p>
-        </dl>
-      )}
-      {data && !change.isSuccess && downgrade && (
-        <dl className="space-y-2 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.from')}</dt>
-            <dd className="font-semibold text-slate-900">{`${data.from.planName} (${period(data.from.billingPeriod)})`}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.to')}</dt>
-            <dd className="font-semibold text-slate-900">{`${data.to.planName} (${period(data.to.billingPeriod)})`}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.when')}</dt>
-            <dd data-testid="change-date" className="text-right font-semibold text-slate-900">
-              {t('change.whenDowngrade', { date: formatLongDate(data.effectiveAt, i18n.language) })}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.chargedNow')}</dt>
-            <dd data-testid="change-amount" className="text-right font-semibold text-slate-900">{t('change.nothingToday')}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('change.newPrice')}</dt>
-            <dd className="text-right font-semibold text-slate-900">
-              {t(data.to.billingPeriod === 'anual' ? 'change.newPriceAnnual' : 'change.newPriceMonthly', { amount: money(data.nextRenewalAmount) })}
-            </dd>
-          </div>
-          {!blocked && <p className="pt-2 text-slate-600">{t('change.downgradeNote')}</p>}
-        </dl>
+      {data && !change.isSuccess && (
+        <>
+          <dl className="space-y-2 text-sm">
+            <Row label={t('change.from')}>{`${data.from.planName} (${period(data.from.billingPeriod)})`}</Row>
+            <Row label={t('change.to')}>{`${data.to.planName} (${period(data.to.billingPeriod)})`}</Row>
+            {downgrade ? (
+              <>
+                <Row label={t('change.when')} testId="change-date">
+                  {t('change.whenDowngrade', { date: formatLongDate(data.effectiveAt, i18n.language) })}
+                </Row>
+                <Row label={t('change.chargedNow')} testId="change-amount">
+                  {t('change.nothingToday')}
+                </Row>
+                <Row label={t('change.newPrice')}>
+                  {t(data.to.billingPeriod === 'anual' ? 'change.newPriceAnnual' : 'change.newPriceMonthly', {
+                    amount: money(data.nextRenewalAmount),
+                  })}
+                </Row>
+              </>
+            ) : (
+              <>
+                <Row label={t('change.when')}>{t('change.now')}</Row>
+                <Row label={t('change.chargedNow')} testId="change-amount">
+                  {money(data.amountDue)}
+                </Row>
+                <Row label={t('change.nextRenewal')}>
+                  {t('change.nextRenewalValue', {
+                    amount: money(data.nextRenewalAmount),
+                    date: formatLongDate(data.nextRenewalAt, i18n.language),
+                  })}
+                </Row>
+              </>
+            )}
+          </dl>
+          {/* A note under the list, not inside it: a <dl> holds only its rows. */}
+          {!blocked && <p className="pt-2 text-sm text-slate-600">{t(downgrade ? 'change.downgradeNote' : 'change.prorationNote')}</p>}
+        </>
       )}
       {data && !change.isSuccess && blocked && (
-        <div role="alert" data-testid="change-must-remove" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        <div
+          role="alert"
+          data-testid="change-must-remove"
+          className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           <p className="font-semibold">{t('change.mustRemoveTitle', { plan: data.to.planName })}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {data.mustRemove.map((e) => (
