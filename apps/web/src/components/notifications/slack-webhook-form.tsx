@@ -49,7 +49,7 @@ export function SlackWebhookForm({ path, help, testId }: { path: string; help: s
       {query.data.url ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
           <span>{t('slack.current')}</span>
-          <code data-testid={`${testId}-masked`} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">
+          <code data-testid={`${testId}-masked`} className="min-w-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs break-all">
             {query.data.url}
           </code>
           <Button type="button" variant="secondary" className="py-1!" loading={save.isPending && save.variables === null} onClick={() => void run(null)}>
