@@ -99,15 +99,11 @@ export function useBaseMap(containerRef: RefObject<HTMLDivElement | null>, optio
 }
 
 /**
- * While the basemap is missing, fetches the coastline around `bounds` from our own API and
- * draws it, so points on or near the sea still make sense. Returns whether it is drawn (for
- * the legend). Call it after useBaseMap.
+ * A layer group on the map for as long as the component is mounted: what a drawing effect
+ * clears and refills when its data changes, so the map itself is never rebuilt.
  */
-export function useCoastlineLayer(mapRef: RefObject<L.Map | null>, tileStatus: TileStatus, bounds: Bounds | null): boolean {
-  const box = tileStatus === 'failed' && bounds ? coastlineBox(bounds) : null;
-  const coastline = useCoastline(box);
+export function useLayerGroup(mapRef: RefObject<L.Map | null>): RefObject<L.LayerGroup | null> {
   const layerRef = useRef<L.LayerGroup | null>(null);
-
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
@@ -118,6 +114,18 @@ export function useCoastlineLayer(mapRef: RefObject<L.Map | null>, tileStatus: T
       layerRef.current = null;
     };
   }, [mapRef]);
+  return layerRef;
+}
+
+/**
+ * While the basemap is missing, fetches the coastline around `bounds` from our own API and
+ * draws it, so points on or near the sea still make sense. Returns whether it is drawn (for
+ * the legend). Call it after useBaseMap.
+ */
+export function useCoastlineLayer(mapRef: RefObject<L.Map | null>, tileStatus: TileStatus, bounds: Bounds | null): boolean {
+  const box = tileStatus === 'failed' && bounds ? coastlineBox(bounds) : null;
+  const coastline = useCoastline(box);
+  const layerRef = useLayerGroup(mapRef);
 
   const lines = tileStatus === 'failed' ? coastline.data : undefined;
   useEffect(() => {
@@ -127,7 +135,7 @@ export function useCoastlineLayer(mapRef: RefObject<L.Map | null>, tileStatus: T
     for (const line of lines ?? []) {
       L.polyline(line, { pane: 'rm-coast', color: COAST_COLOR, weight: 2, opacity: 0.85, interactive: false }).addTo(layer);
     }
-  }, [lines]);
+  }, [lines, layerRef]);
 
   return tileStatus === 'failed';
 }

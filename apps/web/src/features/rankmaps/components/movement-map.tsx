@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointMovement } from '@rankmaps/shared/metrics';
 import type { CompareResponse } from '@rankmaps/shared/schemas/compare';
-import { FIT_CLEARANCE, LegendItem, NO_BASEMAP_BACKGROUND, TilesFailedNotice, useBaseMap } from '@/components/map/base-map';
+import { FIT_CLEARANCE, LegendItem, NO_BASEMAP_BACKGROUND, TilesFailedNotice, useBaseMap, useLayerGroup } from '@/components/map/base-map';
 import { boundsOf, unwrapLng } from '@/components/map/map-geometry';
 import { formatPosition } from '@rankmaps/shared/metrics';
 import { markerSizeFor, neighbourPair } from '../utils/map-markers';
@@ -30,7 +30,6 @@ export function MovementMap({ points, center, notice }: MovementMapProps) {
   const { t } = useTranslation('rankmaps');
   const { t: tr } = useTranslation('rankmap-results');
   const containerRef = useRef<HTMLDivElement>(null);
-  const layerRef = useRef<L.LayerGroup | null>(null);
   const markers = useMemo(
     () => points.points.map((p) => ({ ...p, row: p.row + 1, col: p.col + 1, lng: unwrapLng(p.lng, center.lng) })),
     [points, center.lng],
@@ -38,17 +37,7 @@ export function MovementMap({ points, center, notice }: MovementMapProps) {
   const bounds = useMemo(() => boundsOf(markers), [markers]);
   const initialView = useRef({ center: [center.lat, center.lng] as [number, number], zoom: 13 });
   const { mapRef, tileStatus } = useBaseMap(containerRef, { initialView: initialView.current, attribution: tr('map.attribution') });
-
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    const layer = L.layerGroup().addTo(map);
-    layerRef.current = layer;
-    return () => {
-      layer.remove();
-      layerRef.current = null;
-    };
-  }, [mapRef]);
+  const layerRef = useLayerGroup(mapRef);
 
   useEffect(() => {
     const layer = layerRef.current;
@@ -80,7 +69,7 @@ export function MovementMap({ points, center, notice }: MovementMapProps) {
         el.dataset.col = String(p.col);
       }
     }
-  }, [markers, t]);
+  }, [markers, t, layerRef]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -12,6 +12,7 @@ import {
   TilesFailedNotice,
   useBaseMap,
   useCoastlineLayer,
+  useLayerGroup,
 } from '@/components/map/base-map';
 import { trapTab } from '@/components/ui/alerts/focus-trap';
 import { type Bounds, boundsOf, unwrapLng } from '@/components/map/map-geometry';
@@ -90,7 +91,6 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
   const { t, i18n } = useTranslation('rankmap-results');
   const locale = i18n.language;
   const containerRef = useRef<HTMLDivElement>(null);
-  const layersRef = useRef<{ area: L.LayerGroup; points: L.LayerGroup; business: L.LayerGroup } | null>(null);
   const rankMarkersRef = useRef(new Map<number, L.Marker>());
   const onSelectRef = useRef(onSelectPoint);
   // Read by the drawing, so markers rebuilt for another reason (the language) keep the outline.
@@ -120,23 +120,15 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
     onSelectRef.current = onSelectPoint;
   }, [onSelectPoint]);
 
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    const layers = { area: L.layerGroup().addTo(map), points: L.layerGroup().addTo(map), business: L.layerGroup().addTo(map) };
-    layersRef.current = layers;
-    return () => {
-      layers.area.remove();
-      layers.points.remove();
-      layers.business.remove();
-      layersRef.current = null;
-    };
-  }, [mapRef]);
+  // Added in this order, so the business's pin is drawn above the points and the area.
+  const areaLayerRef = useLayerGroup(mapRef);
+  const pointsLayerRef = useLayerGroup(mapRef);
+  const businessLayerRef = useLayerGroup(mapRef);
 
   // The markers of the current mode, redrawn with new results, mode or language.
   useEffect(() => {
-    const layers = layersRef.current;
-    if (!layers) return;
+    const layers = { area: areaLayerRef.current, points: pointsLayerRef.current };
+    if (!layers.area || !layers.points) return;
     layers.area.clearLayers();
     layers.points.clearLayers();
     rankMarkersRef.current.clear();
@@ -174,11 +166,11 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
         marker.bindTooltip(tooltipContent(`#${c.rank} ${c.competitor.name}`, lines), { direction: 'top', offset: [0, -16] });
       }
     }
-  }, [mode, points, places, gridBounds, validPoints, t, locale]);
+  }, [mode, points, places, gridBounds, validPoints, t, locale, areaLayerRef, pointsLayerRef]);
 
   // The business's own point, on both maps (the competitor map also shows it as a ranked disc when it ranks).
   useEffect(() => {
-    const layer = layersRef.current?.business;
+    const layer = businessLayerRef.current;
     if (!layer) return;
     layer.clearLayers();
     if (businessLat === undefined || businessLng === undefined) return;
@@ -186,7 +178,7 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
     const marker = L.marker([businessLat, businessLng], { icon, keyboard: false, interactive: false, zIndexOffset: 3000 }).addTo(layer);
     // The legend names it; the map's points are the tab stops.
     marker.getElement()?.setAttribute('aria-hidden', 'true');
-  }, [businessLat, businessLng]);
+  }, [businessLat, businessLng, businessLayerRef]);
 
   // The selected point: outlined and drawn above its neighbours, without rebuilding (and so unfocusing) any marker.
   useEffect(() => {
