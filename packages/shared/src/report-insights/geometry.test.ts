@@ -25,7 +25,7 @@ describe('report insights: geometry', () => {
     ]);
   });
 
-  it.each([5, 7, 9])('puts every point of a %i×%i grid in the sector its grid offset says, the centre in none', (size) => {
+  it.each([5, 7, 9])('puts every point of a grid %i points wide in the sector its grid offset says, the centre in none', (size) => {
     const input = buildGrid({ size, radius: 2000, position: () => 1 });
     const points = placePoints(input);
     const half = (size - 1) / 2;
@@ -66,5 +66,11 @@ describe('report insights: geometry', () => {
     input.cells[0]!.lat = Number.NaN;
     expect(placePoints(input)).toHaveLength(8);
     expect(placePoints({ ...input, center: { lat: Number.NaN, lng: 0 } })).toEqual([]);
+  });
+
+  it('tells the centre on a grid of one point (no spacing to measure against)', () => {
+    const grid = buildGrid({ size: 3, radius: 1000, position: () => 1 });
+    const centre = grid.cells.filter((c) => c.row === 1 && c.col === 1);
+    expect(placePoints({ ...grid, gridSize: 1, radius: 0, cells: centre }).map((p) => p.isCenter)).toEqual([true]);
   });
 });

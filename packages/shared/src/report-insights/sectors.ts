@@ -44,31 +44,32 @@ function figuresOf(strong: SectorFigures, weak: SectorFigures): Record<string, n
   };
 }
 
+/** The first and the last of a sorted list of at least one. */
+const ends = <T>(sorted: T[]): [T, T] => [sorted[0]!, sorted[sorted.length - 1]!];
+
 export function sectorFinding(points: PlacedPoint[]): Finding | null {
   const sectors = eligibleSectors(points);
   if (sectors.length < 2) return null;
 
-  const [strong, ...rest] = [...sectors].sort(byShare);
-  const weak = rest[rest.length - 1]!;
-  const shareGap = strong!.localPackShare - weak.localPackShare;
+  const [strong, weak] = ends([...sectors].sort(byShare));
+  const shareGap = strong.localPackShare - weak.localPackShare;
   if (shareGap >= SECTOR_MIN_SHARE_GAP) {
     const weakPart =
       weak.localPack === 0
         ? `no estás en el Local Pack en ninguno de sus ${weak.points} puntos`
         : `solo en ${weak.localPack} de ${weak.points} (${formatShare(weak.localPackShare)})`;
     const text =
-      `Eres más fuerte ${toward(strong!.sector)}: estás en el Local Pack en ${strong!.localPack} de ${strong!.points} puntos ` +
-      `(${formatShare(strong!.localPackShare)}). ${capitalise(toward(weak.sector))}, ${weakPart}.`;
-    return { insight: { rule: 'strong-weak-sector', text, figures: figuresOf(strong!, weak) }, strength: shareGap / 100 };
+      `Eres más fuerte ${toward(strong.sector)}: estás en el Local Pack en ${strong.localPack} de ${strong.points} puntos ` +
+      `(${formatShare(strong.localPackShare)}). ${capitalise(toward(weak.sector))}, ${weakPart}.`;
+    return { insight: { rule: 'strong-weak-sector', text, figures: figuresOf(strong, weak) }, strength: shareGap / 100 };
   }
 
   // No Local Pack gap: the sectors may still differ by position (e.g. 5th against 18th).
-  const [best, ...others] = [...sectors].sort(byPosition);
-  const worst = others[others.length - 1]!;
-  const gap = worst.avgTotalPosition - best!.avgTotalPosition;
+  const [best, worst] = ends([...sectors].sort(byPosition));
+  const gap = worst.avgTotalPosition - best.avgTotalPosition;
   if (gap < SECTOR_MIN_POSITION_GAP) return null;
   const text =
-    `Eres más fuerte ${toward(best!.sector)}: allí tu posición media total es ${formatNumber(best!.avgTotalPosition, 1)} ` +
-    `(${best!.points} puntos). ${capitalise(toward(worst.sector))}, es ${formatNumber(worst.avgTotalPosition, 1)} (${worst.points} puntos).`;
-  return { insight: { rule: 'strong-weak-sector', text, figures: figuresOf(best!, worst) }, strength: Math.min(1, gap / 20) };
+    `Eres más fuerte ${toward(best.sector)}: allí tu posición media total es ${formatNumber(best.avgTotalPosition, 1)} ` +
+    `(${best.points} puntos). ${capitalise(toward(worst.sector))}, es ${formatNumber(worst.avgTotalPosition, 1)} (${worst.points} puntos).`;
+  return { insight: { rule: 'strong-weak-sector', text, figures: figuresOf(best, worst) }, strength: Math.min(1, gap / 20) };
 }
