@@ -1,6 +1,6 @@
 import type { MetricDelta, PointsComparison } from '../metrics';
 
-// What the report's findings are computed from (docs/metrics.md, "Report insights"): plain
+// What the report's findings are computed from (docs/metrics.md §11): plain
 // data, built by the server's report builder from one completed analysis and the one before.
 
 /** One grid point: our position and who led there (the first organic result). */

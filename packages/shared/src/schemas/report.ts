@@ -29,7 +29,7 @@ export type ReportBrand = z.infer<typeof reportBrandSchema>;
 export const reportDataLabelSchema = z.enum(['demo', 'approximation']).nullable();
 export type ReportDataLabel = z.infer<typeof reportDataLabelSchema>;
 
-/** One finding at the top of a report (docs/metrics.md, "Report insights"). */
+/** One finding at the top of a report (docs/metrics.md §11). */
 export const reportInsightSchema = z.object({
   /** The rule that made it, e.g. 'strong-sector'. */
   rule: z.string(),
