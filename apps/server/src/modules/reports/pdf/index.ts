@@ -1,0 +1,1 @@
+export { renderReportPdf, type ReportPdfAssets } from './render-report-pdf';
