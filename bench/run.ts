@@ -10,6 +10,7 @@ import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
 import { benchRankMapDetail } from './rankmap-detail';
+import { benchReportPdf } from './report-pdf';
 import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor';
 import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
@@ -49,6 +50,8 @@ if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
 // Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
 record(await benchAlertEvaluation());
 if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));
+// Client reports (issue 17): the PDF of a 25×25 analysis ≤ 2 s and ≤ 1.5 MB, a place of 10 keywords ≤ 10 s.
+record(await benchReportPdf());
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

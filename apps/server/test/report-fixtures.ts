@@ -22,7 +22,9 @@ export const AGENCY_BRAND: ReportBrand = {
 
 /** A small PNG logo (a teal square with a white disc), re-encoded by sharp like uploaded logos. */
 export async function makeLogoPng(size = 64): Promise<Buffer> {
-  const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#ffffff"/></svg>`);
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#ffffff"/></svg>`,
+  );
   return sharp({ create: { width: size, height: size, channels: 4, background: '#0f766e' } })
     .composite([{ input: disc }])
     .png()
@@ -104,13 +106,18 @@ export function buildAnalysisReport(opts: AnalysisFixtureOptions = {}): Analysis
     }
   }
   const withPrevious = opts.withPrevious ?? true;
-  const metric = (key: AnalysisReport['metrics'][number]['key'], better: 'higher' | 'lower', current: number, delta: number): AnalysisReport['metrics'][number] => ({
+  const metric = (
+    key: AnalysisReport['metrics'][number]['key'],
+    better: 'higher' | 'lower',
+    current: number,
+    delta: number,
+  ): AnalysisReport['metrics'][number] => ({
     key,
     better,
     current,
     reference: withPrevious ? Math.round((current - delta) * 100) / 100 : null,
     delta: withPrevious ? delta : null,
-    trend: withPrevious ? (delta === 0 ? 'same' : (delta > 0) === (better === 'higher') ? 'improved' : 'worsened') : null,
+    trend: withPrevious ? (delta === 0 ? 'same' : delta > 0 === (better === 'higher') ? 'improved' : 'worsened') : null,
   });
   const trendCount = opts.trendPoints ?? 8;
   const followed = [
@@ -154,10 +161,22 @@ export function buildAnalysisReport(opts: AnalysisFixtureOptions = {}): Analysis
     isOurBusiness: i === 2,
   }));
   const insightTexts: AnalysisReport['insights'] = [
-    { rule: 'strong-sector', text: 'Tu negocio es más fuerte al norte: GeoRank 78,5 frente a 47,25 en toda la zona.', figures: { sector: 'norte', geoRank: 78.5 } },
-    { rule: 'weak-sector', text: 'El punto más débil está al sureste, con una posición media total de 17,2.', figures: { sector: 'sureste', avgTotalPosition: 17.2 } },
+    {
+      rule: 'strong-sector',
+      text: 'Tu negocio es más fuerte al norte: GeoRank 78,5 frente a 47,25 en toda la zona.',
+      figures: { sector: 'norte', geoRank: 78.5 },
+    },
+    {
+      rule: 'weak-sector',
+      text: 'El punto más débil está al sureste, con una posición media total de 17,2.',
+      figures: { sector: 'sureste', avgTotalPosition: 17.2 },
+    },
     { rule: 'distance-decay', text: 'Tu posición cae unos 2,4 puestos por cada kilómetro desde tu negocio.', figures: { perKm: 2.4 } },
-    { rule: 'dominant-competitor', text: 'Clínica Dental Goya lidera el oeste: es el primer resultado en 41 de 96 puntos.', figures: { name: 'Clínica Dental Goya', points: 41 } },
+    {
+      rule: 'dominant-competitor',
+      text: 'Clínica Dental Goya lidera el oeste: es el primer resultado en 41 de 96 puntos.',
+      figures: { name: 'Clínica Dental Goya', points: 41 },
+    },
     { rule: 'change', text: 'Desde el último análisis, mejoras en 212 puntos y empeoras en 97.', figures: { improved: 212, worsened: 97 } },
   ];
   return {
@@ -229,7 +248,9 @@ export const PLACE_KEYWORDS = [
 
 /** A place's report of `keywordCount` keywords (at most 10), each a 25×25 analysis by default. */
 export function buildPlaceScopeReport(opts: AnalysisFixtureOptions & { brand?: ReportBrand; keywordCount?: number } = {}): Report {
-  const keywords = PLACE_KEYWORDS.slice(0, opts.keywordCount ?? 3).map((keyword, i) => buildAnalysisReport({ ...opts, keyword, query: null, seed: 100 + i }));
+  const keywords = PLACE_KEYWORDS.slice(0, opts.keywordCount ?? 3).map((keyword, i) =>
+    buildAnalysisReport({ ...opts, keyword, query: null, seed: 100 + i }),
+  );
   return {
     ...base(opts.brand ?? RANKMAPS_BRAND),
     scope: 'place',

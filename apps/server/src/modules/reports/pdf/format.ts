@@ -33,7 +33,9 @@ export function formatNumber(n: number, digits = 2): string {
 
 /** A 0–100 figure as a percentage: '38,4 %'. */
 export function formatPercent(n: number, digits = 2): string {
-  return numberFormat({ style: 'percent', maximumFractionDigits: digits }).format(n / 100).replace('-', MINUS);
+  return numberFormat({ style: 'percent', maximumFractionDigits: digits })
+    .format(n / 100)
+    .replace('-', MINUS);
 }
 
 /** A rating with one decimal: '4,0'. */

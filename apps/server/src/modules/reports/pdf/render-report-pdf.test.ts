@@ -55,7 +55,20 @@ describe('renderReportPdf', () => {
     // 08:30 UTC is 9:30 in Madrid in November.
     expect(has(analysisText, '23 de noviembre de 2026 a las 9:30')).toBe(true);
     expect(has(analysisText, 'Cambio frente al análisis del 16/11/2026')).toBe(true);
-    for (const figure of ['47,25', '9,84', '38,4 %', '76 %', '51,33', '6,21', '▲ +3,5', '▼ −1,2', '▲ +4,8 p. p.', '▼ −2 p. p.', '= 0', '▲ +0,75']) {
+    for (const figure of [
+      '47,25',
+      '9,84',
+      '38,4 %',
+      '76 %',
+      '51,33',
+      '6,21',
+      '▲ +3,5',
+      '▼ −1,2',
+      '▲ +4,8 p. p.',
+      '▼ −2 p. p.',
+      '= 0',
+      '▲ +0,75',
+    ]) {
       expect(has(analysisText, figure), figure).toBe(true);
     }
     // The previous values: GeoRank 47,25 − 3,5.
@@ -76,7 +89,10 @@ describe('renderReportPdf', () => {
       'Qué significa cada cifra',
     ];
     const at = order.map((s) => analysisText.indexOf(s));
-    expect(at.every((i) => i >= 0), JSON.stringify(at)).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      JSON.stringify(at),
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     // The data label's own note closes the analysis.
     expect(analysisText.lastIndexOf('Estas cifras son una simulación')).toBeGreaterThan(at[at.length - 1]!);
@@ -115,7 +131,8 @@ describe('renderReportPdf', () => {
     // Each not-found cell, plus the legend's «+20 (no aparece)» and the caption's «+20».
     expect(mapPage.split('+20').length - 1).toBe(notFound + 2);
     expect(mapPage.split('×').length - 1).toBeGreaterThanOrEqual(failed);
-    for (const legend of ['1–3', '4–5', '6–10', '11–15', '16–20', '+20 (no aparece)', 'Fallido', 'Excluido', 'Centro']) expect(has(mapPage, legend), legend).toBe(true);
+    for (const legend of ['1–3', '4–5', '6–10', '11–15', '16–20', '+20 (no aparece)', 'Fallido', 'Excluido', 'Centro'])
+      expect(has(mapPage, legend), legend).toBe(true);
   });
 
   it('leaves the numbers out of cells too small to hold them', async () => {
@@ -143,7 +160,14 @@ describe('renderReportPdf', () => {
     const pdf = await renderReportPdf(buildAnalysisScopeReport({ brand: AGENCY_BRAND, dataLabel: 'approximation' }), { logoPng: logo });
     const pages = await pagesOf(pdf);
     pages.forEach((p, i) => {
-      for (const s of [AGENCY_BRAND.name, AGENCY_BRAND.contact!, AGENCY_BRAND.footer!, 'Hecho con RankMaps', 'Aproximación con Google Places']) expect(has(p, s), `${s} on page ${i + 1}`).toBe(true);
+      for (const s of [
+        AGENCY_BRAND.name,
+        AGENCY_BRAND.contact!,
+        AGENCY_BRAND.footer!,
+        'Hecho con RankMaps',
+        'Aproximación con Google Places',
+      ])
+        expect(has(p, s), `${s} on page ${i + 1}`).toBe(true);
       expect(has(p, 'Datos de demostración')).toBe(false);
     });
     // The logo is one image, embedded once and named in every page's resources.
@@ -153,7 +177,9 @@ describe('renderReportPdf', () => {
   });
 
   it('drops «Hecho con RankMaps» when the brand removes it, and survives an unreadable logo', async () => {
-    const pdf = await renderReportPdf(buildAnalysisScopeReport({ brand: { ...AGENCY_BRAND, poweredBy: false }, dataLabel: null }), { logoPng: Buffer.from('not a png') });
+    const pdf = await renderReportPdf(buildAnalysisScopeReport({ brand: { ...AGENCY_BRAND, poweredBy: false }, dataLabel: null }), {
+      logoPng: Buffer.from('not a png'),
+    });
     const text = (await pagesOf(pdf)).join('\n');
     expect(has(text, AGENCY_BRAND.name)).toBe(true);
     expect(text).not.toContain('Hecho con RankMaps');
@@ -162,7 +188,9 @@ describe('renderReportPdf', () => {
   });
 
   it('says so when there is no previous analysis, trend, ads or insights', async () => {
-    const pdf = await renderReportPdf(buildAnalysisScopeReport({ withPrevious: false, trendPoints: 1, adCount: 0, insightCount: 0 }), { logoPng: null });
+    const pdf = await renderReportPdf(buildAnalysisScopeReport({ withPrevious: false, trendPoints: 1, adCount: 0, insightCount: 0 }), {
+      logoPng: null,
+    });
     const text = (await pagesOf(pdf)).join('\n');
     expect(has(text, 'Es el primer análisis de esta keyword: aún no hay cambios que mostrar.')).toBe(true);
     expect(has(text, 'no hay otro con el que comparar los puntos')).toBe(true);

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { POSITION_BANDS, POSITION_BAND_COLORS, POSITION_BAND_RANGES, POSITION_BAND_TEXT_COLOR, formatPosition, positionBand } from '@rankmaps/shared/metrics/bands';
+import {
+  POSITION_BANDS,
+  POSITION_BAND_COLORS,
+  POSITION_BAND_RANGES,
+  POSITION_BAND_TEXT_COLOR,
+  formatPosition,
+  positionBand,
+} from '@rankmaps/shared/metrics/bands';
 import type { AnalysisReport, Report, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 import { reportFonts } from './fonts';
 import {
@@ -96,7 +103,11 @@ class ReportWriter {
       bufferPages: true,
       autoFirstPage: false,
       lang: 'es-ES',
-      info: { Title: this.title(), Author: report.brand.name, Creator: report.brand.poweredBy || !report.brand.whiteLabel ? 'RankMaps' : report.brand.name },
+      info: {
+        Title: this.title(),
+        Author: report.brand.name,
+        Creator: report.brand.poweredBy || !report.brand.whiteLabel ? 'RankMaps' : report.brand.name,
+      },
     });
     const fonts = reportFonts();
     this.doc.registerFont(F.regular, fonts.regular);
@@ -167,7 +178,11 @@ class ReportWriter {
         const img = this.logo as { width: number; height: number };
         x += Math.min(72, (img.width / img.height) * 26) + 8;
       }
-      doc.font(F.bold).fontSize(12).fillColor(this.accent).text(brand.name, x, top + 5, { width: 280, lineBreak: false, ellipsis: true });
+      doc
+        .font(F.bold)
+        .fontSize(12)
+        .fillColor(this.accent)
+        .text(brand.name, x, top + 5, { width: 280, lineBreak: false, ellipsis: true });
       const labels = [...(this.pageLabels[i - range.start] ?? [])];
       let right = PAGE.width - MARGIN.right;
       for (const label of labels.reverse()) {
@@ -178,17 +193,37 @@ class ReportWriter {
         doc.fillColor(LABEL_INK).text(text, right - w, top + 7, { width: w, align: 'center', lineBreak: false });
         right -= w + 6;
       }
-      doc.moveTo(MARGIN.left, 56).lineTo(PAGE.width - MARGIN.right, 56).lineWidth(1.5).strokeColor(this.accent).stroke();
+      doc
+        .moveTo(MARGIN.left, 56)
+        .lineTo(PAGE.width - MARGIN.right, 56)
+        .lineWidth(1.5)
+        .strokeColor(this.accent)
+        .stroke();
 
       // Footer: a thin accent rule, contact and footer text, page numbers, «Hecho con RankMaps».
       const fy = PAGE.height - 56;
-      doc.moveTo(MARGIN.left, fy).lineTo(PAGE.width - MARGIN.right, fy).lineWidth(0.75).strokeColor(this.accent).stroke();
+      doc
+        .moveTo(MARGIN.left, fy)
+        .lineTo(PAGE.width - MARGIN.right, fy)
+        .lineWidth(0.75)
+        .strokeColor(this.accent)
+        .stroke();
       const left = [brand.contact, brand.footer].filter((s): s is string => !!s && s.trim() !== '');
       doc.font(F.regular).fontSize(7.5).fillColor(MUTED);
-      left.forEach((line, k) => doc.text(line, MARGIN.left, fy + 7 + k * 10, { width: CONTENT_WIDTH - 90, lineBreak: false, ellipsis: true }));
-      doc.text(`Página ${i - range.start + 1} de ${range.count}`, PAGE.width - MARGIN.right - 90, fy + 7, { width: 90, align: 'right', lineBreak: false });
+      left.forEach((line, k) =>
+        doc.text(line, MARGIN.left, fy + 7 + k * 10, { width: CONTENT_WIDTH - 90, lineBreak: false, ellipsis: true }),
+      );
+      doc.text(`Página ${i - range.start + 1} de ${range.count}`, PAGE.width - MARGIN.right - 90, fy + 7, {
+        width: 90,
+        align: 'right',
+        lineBreak: false,
+      });
       if (brand.poweredBy) {
-        doc.font(F.regular).fontSize(6.5).fillColor(FAINT).text('Hecho con RankMaps', PAGE.width - MARGIN.right - 90, fy + 19, { width: 90, align: 'right', lineBreak: false });
+        doc
+          .font(F.regular)
+          .fontSize(6.5)
+          .fillColor(FAINT)
+          .text('Hecho con RankMaps', PAGE.width - MARGIN.right - 90, fy + 19, { width: 90, align: 'right', lineBreak: false });
       }
       doc.page.margins = margins;
     }
@@ -208,7 +243,12 @@ class ReportWriter {
     doc.moveDown(0.6);
     const y = doc.y;
     doc.font(F.bold).fontSize(12.5).fillColor(this.accent).text(text, MARGIN.left, y, { width: CONTENT_WIDTH });
-    doc.moveTo(MARGIN.left, doc.y + 1).lineTo(MARGIN.left + CONTENT_WIDTH, doc.y + 1).lineWidth(0.75).strokeColor(this.accent).stroke();
+    doc
+      .moveTo(MARGIN.left, doc.y + 1)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y + 1)
+      .lineWidth(0.75)
+      .strokeColor(this.accent)
+      .stroke();
     doc.y += 7;
   }
 
@@ -278,11 +318,22 @@ class ReportWriter {
       const fill = bold ? `${this.accent}` : i % 2 === 1 ? ZEBRA : null;
       if (bold) {
         doc.save().fillOpacity(0.1).rect(MARGIN.left, y, CONTENT_WIDTH, h).fill(fill!).restore();
-        drawRow(cells.map((c) => ({ ...c, bold: true })), y, h, false, null);
+        drawRow(
+          cells.map((c) => ({ ...c, bold: true })),
+          y,
+          h,
+          false,
+          null,
+        );
       } else {
         drawRow(cells, y, h, false, fill);
       }
-      doc.moveTo(MARGIN.left, y + h).lineTo(MARGIN.left + CONTENT_WIDTH, y + h).lineWidth(0.4).strokeColor(RULE).stroke();
+      doc
+        .moveTo(MARGIN.left, y + h)
+        .lineTo(MARGIN.left + CONTENT_WIDTH, y + h)
+        .lineWidth(0.4)
+        .strokeColor(RULE)
+        .stroke();
       doc.y = y + h;
     });
     doc.x = MARGIN.left;
@@ -361,9 +412,15 @@ class ReportWriter {
     this.h1(r.place.name);
     doc.font(F.regular).fontSize(9.5).fillColor(MUTED).text(r.place.address, { width: CONTENT_WIDTH });
     doc.moveDown(0.2);
-    const tz = r.scope === 'analysis' ? r.analysis.timeZone : r.scope === 'keyword' ? (r.latest?.timeZone ?? 'Europe/Madrid') : (r.keywords[0]?.timeZone ?? 'Europe/Madrid');
+    const tz =
+      r.scope === 'analysis'
+        ? r.analysis.timeZone
+        : r.scope === 'keyword'
+          ? (r.latest?.timeZone ?? 'Europe/Madrid')
+          : (r.keywords[0]?.timeZone ?? 'Europe/Madrid');
     // An analysis' facts follow at once and name the market; the other reports name it here.
-    const market = r.scope === 'analysis' ? '' : `Mercado: ${regionName(r.place.market.countryCode)} · ${languageName(r.place.market.languageCode)} · `;
+    const market =
+      r.scope === 'analysis' ? '' : `Mercado: ${regionName(r.place.market.countryCode)} · ${languageName(r.place.market.languageCode)} · `;
     doc.text(`${market}Informe generado el ${formatDateTime(r.generatedAt, tz)}`, { width: CONTENT_WIDTH });
     doc.moveDown(0.4);
   }
@@ -389,23 +446,33 @@ class ReportWriter {
         { text: s.keyword, bold: true },
         { text: s.date ? formatShortDate(s.date, tz) : 'Sin análisis', color: s.date ? INK : MUTED },
         { text: s.geoRank === null ? DASH : formatNumber(s.geoRank) },
-        { text: formatDelta(s.geoRankDelta), color: s.geoRankDelta === null || s.geoRankDelta === 0 ? MUTED : s.geoRankDelta > 0 ? BETTER : WORSE },
+        {
+          text: formatDelta(s.geoRankDelta),
+          color: s.geoRankDelta === null || s.geoRankDelta === 0 ? MUTED : s.geoRankDelta > 0 ? BETTER : WORSE,
+        },
         { text: s.avgTotalPosition === null ? DASH : formatNumber(s.avgTotalPosition) },
         { text: s.localPackPercentage === null ? DASH : formatPercent(s.localPackPercentage) },
         { text: s.foundPercentage === null ? DASH : formatPercent(s.foundPercentage) },
       ]),
     );
-    this.paragraph('El cambio compara el GeoRank con el análisis anterior de cada keyword (▲ mejora, ▼ empeora). Cada keyword tiene su propia página a continuación.', {
-      size: 8,
-      color: MUTED,
-    });
+    this.paragraph(
+      'El cambio compara el GeoRank con el análisis anterior de cada keyword (▲ mejora, ▼ empeora). Cada keyword tiene su propia página a continuación.',
+      {
+        size: 8,
+        color: MUTED,
+      },
+    );
   }
 
   /** One analysis, sections in docs/reports.md's order. */
   analysis(a: AnalysisReport, opts: { heading: string | null }): void {
     const doc = this.doc;
     if (opts.heading) {
-      doc.font(F.regular).fontSize(9).fillColor(MUTED).text(opts.heading.startsWith('Keyword') ? this.report.place.name : opts.heading, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+      doc
+        .font(F.regular)
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(opts.heading.startsWith('Keyword') ? this.report.place.name : opts.heading, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
       this.h1(opts.heading.startsWith('Keyword') ? opts.heading : `Keyword «${a.keyword}»`);
     }
     // 1. The business, keyword, date, grid and market.
@@ -413,28 +480,42 @@ class ReportWriter {
       ['Negocio', this.report.place.name],
       ['Keyword', a.query ? `${a.keyword} (búsqueda: «${a.query}»)` : a.keyword],
       ['Fecha', formatDateTime(a.date, a.timeZone)],
-      ['Cuadrícula', `${a.grid.gridSize} × ${a.grid.gridSize} (${formatNumber(a.grid.totalPoints, 0)} puntos), radio de ${formatDistance(a.grid.radius)}`],
+      [
+        'Cuadrícula',
+        `${a.grid.gridSize} × ${a.grid.gridSize} (${formatNumber(a.grid.totalPoints, 0)} puntos), radio de ${formatDistance(a.grid.radius)}`,
+      ],
       ['Mercado', `${regionName(this.report.place.market.countryCode)} · ${languageName(this.report.place.market.languageCode)}`],
       ...(a.dataLabel ? ([['Datos', DATA_LABELS[a.dataLabel].title]] as [string, string][]) : []),
     ]);
 
     // 2. The findings.
     this.h2('Lo más destacado', 40);
-    if (a.insights.length === 0) this.paragraph('Todavía no hay datos suficientes para sacar conclusiones de este análisis.', { color: MUTED });
+    if (a.insights.length === 0)
+      this.paragraph('Todavía no hay datos suficientes para sacar conclusiones de este análisis.', { color: MUTED });
     a.insights.forEach((ins, i) => {
       doc.font(F.regular).fontSize(9.5);
       const h = doc.heightOfString(ins.text, { width: CONTENT_WIDTH - 22 });
       this.ensureSpace(h + 4);
       const y = doc.y;
       doc.circle(MARGIN.left + 7, y + 6, 7).fill(this.accent);
-      doc.font(F.bold).fontSize(8).fillColor('#ffffff').text(String(i + 1), MARGIN.left, y + 2, { width: 14, align: 'center', lineBreak: false });
-      doc.font(F.regular).fontSize(9.5).fillColor(INK).text(ins.text, MARGIN.left + 22, y, { width: CONTENT_WIDTH - 22, lineGap: 1 });
+      doc
+        .font(F.bold)
+        .fontSize(8)
+        .fillColor('#ffffff')
+        .text(String(i + 1), MARGIN.left, y + 2, { width: 14, align: 'center', lineBreak: false });
+      doc
+        .font(F.regular)
+        .fontSize(9.5)
+        .fillColor(INK)
+        .text(ins.text, MARGIN.left + 22, y, { width: CONTENT_WIDTH - 22, lineGap: 1 });
       doc.y = Math.max(doc.y, y + 14) + 4;
     });
 
     // 3. The metrics and their deltas.
     this.h2('Métricas', 150);
-    const prev = a.previousDate ? `Cambio frente al análisis del ${formatShortDate(a.previousDate, a.timeZone)}: ▲ sube, ▼ baja; en verde si mejora, en rojo si empeora.` : 'Es el primer análisis de esta keyword: aún no hay cambios que mostrar.';
+    const prev = a.previousDate
+      ? `Cambio frente al análisis del ${formatShortDate(a.previousDate, a.timeZone)}: ▲ sube, ▼ baja; en verde si mejora, en rojo si empeora.`
+      : 'Es el primer análisis de esta keyword: aún no hay cambios que mostrar.';
     this.paragraph(prev, { size: 8, color: MUTED });
     this.table(
       [
@@ -476,16 +557,18 @@ class ReportWriter {
           { header: '% Local Pack', width: 52, align: 'right' },
           { header: 'GeoRank', width: 50, align: 'right' },
         ],
-        a.competitors.slice(0, 10).map((c, i) => [
-          { text: String(i + 1) },
-          { text: c.isOurBusiness ? `${c.name} (tu negocio)` : c.name },
-          { text: c.rating === null ? DASH : formatRating(c.rating) },
-          { text: formatNumber(c.userRatingCount, 0) },
-          { text: formatNumber(c.avgPosition) },
-          { text: c.avgTotalPosition === null ? DASH : formatNumber(c.avgTotalPosition) },
-          { text: formatPercent(c.localPackPercentage) },
-          { text: formatNumber(c.geoRank), bold: true },
-        ]),
+        a.competitors
+          .slice(0, 10)
+          .map((c, i) => [
+            { text: String(i + 1) },
+            { text: c.isOurBusiness ? `${c.name} (tu negocio)` : c.name },
+            { text: c.rating === null ? DASH : formatRating(c.rating) },
+            { text: formatNumber(c.userRatingCount, 0) },
+            { text: formatNumber(c.avgPosition) },
+            { text: c.avgTotalPosition === null ? DASH : formatNumber(c.avgTotalPosition) },
+            { text: formatPercent(c.localPackPercentage) },
+            { text: formatNumber(c.geoRank), bold: true },
+          ]),
         { highlight: (i) => a.competitors[i]!.isOurBusiness },
       );
 
@@ -494,14 +577,21 @@ class ReportWriter {
     if (a.ads.length === 0) {
       this.paragraph('No se detectaron anuncios en este análisis (algunas fuentes de datos no los devuelven).', { color: MUTED });
     } else {
-      this.paragraph('Los negocios que pagan por aparecer como anuncio, y en qué parte de la zona. Los anuncios no cuentan para las posiciones.', { size: 8, color: MUTED });
+      this.paragraph(
+        'Los negocios que pagan por aparecer como anuncio, y en qué parte de la zona. Los anuncios no cuentan para las posiciones.',
+        { size: 8, color: MUTED },
+      );
       this.table(
         [
           { header: 'Negocio', width: 260 },
           { header: '% de anuncio', width: 90, align: 'right' },
           { header: 'Puntos', width: 80, align: 'right' },
         ],
-        a.ads.map((ad) => [{ text: ad.isOurBusiness ? `${ad.name} (tu negocio)` : ad.name }, { text: formatPercent(ad.share) }, { text: formatNumber(ad.appearances, 0) }]),
+        a.ads.map((ad) => [
+          { text: ad.isOurBusiness ? `${ad.name} (tu negocio)` : ad.name },
+          { text: formatPercent(ad.share) },
+          { text: formatNumber(ad.appearances, 0) },
+        ]),
         { highlight: (i) => a.ads[i]!.isOurBusiness },
       );
     }
@@ -518,8 +608,15 @@ class ReportWriter {
       doc.moveDown(0.5);
       const y = doc.y;
       doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, h, 5).fill(LABEL_BG);
-      doc.font(F.bold).fontSize(9.5).fillColor(LABEL_INK).text(title, MARGIN.left + 10, y + 7, { width: CONTENT_WIDTH - 20 });
-      doc.font(F.regular).fontSize(8.5).text(text, MARGIN.left + 10, doc.y + 1, { width: CONTENT_WIDTH - 20 });
+      doc
+        .font(F.bold)
+        .fontSize(9.5)
+        .fillColor(LABEL_INK)
+        .text(title, MARGIN.left + 10, y + 7, { width: CONTENT_WIDTH - 20 });
+      doc
+        .font(F.regular)
+        .fontSize(8.5)
+        .text(text, MARGIN.left + 10, doc.y + 1, { width: CONTENT_WIDTH - 20 });
       doc.y = y + h + 4;
     }
   }
@@ -531,7 +628,10 @@ class ReportWriter {
     const cell = side / size;
     const legendH = 40;
     this.h2('Mapa de posiciones', side + legendH + 20);
-    this.paragraph(`Cada casilla es un punto de la cuadrícula (el norte arriba) con la posición de tu negocio allí. «+20»: no apareces entre los 20 primeros.`, { size: 8, color: MUTED });
+    this.paragraph(
+      `Cada casilla es un punto de la cuadrícula (el norte arriba) con la posición de tu negocio allí. «+20»: no apareces entre los 20 primeros.`,
+      { size: 8, color: MUTED },
+    );
     const x0 = MARGIN.left + (CONTENT_WIDTH - side) / 2;
     const y0 = doc.y + 2;
     const showText = cell >= 11;
@@ -567,7 +667,11 @@ class ReportWriter {
     if (size % 2 === 1) {
       const cx = x0 + half * cell;
       const cy = y0 + half * cell;
-      doc.rect(cx - 1, cy - 1, cell + 2, cell + 2).lineWidth(2).strokeColor(INK).stroke();
+      doc
+        .rect(cx - 1, cy - 1, cell + 2, cell + 2)
+        .lineWidth(2)
+        .strokeColor(INK)
+        .stroke();
     }
     doc.y = y0 + side + 8;
 
@@ -581,7 +685,15 @@ class ReportWriter {
     });
     items.push({ draw: (x, y, s) => void doc.rect(x, y, s, s).fill(FAILED_FILL), text: 'Fallido' });
     items.push({ draw: (x, y, s) => this.hatch(x, y, s), text: 'Excluido' });
-    items.push({ draw: (x, y, s) => void doc.rect(x + 1, y + 1, s - 2, s - 2).lineWidth(2).strokeColor(INK).stroke(), text: 'Centro' });
+    items.push({
+      draw: (x, y, s) =>
+        void doc
+          .rect(x + 1, y + 1, s - 2, s - 2)
+          .lineWidth(2)
+          .strokeColor(INK)
+          .stroke(),
+      text: 'Centro',
+    });
     doc.font(F.regular).fontSize(7.5);
     const widths = items.map((it) => 14 + doc.widthOfString(it.text) + 12);
     const rows: number[][] = [[]];
@@ -600,7 +712,11 @@ class ReportWriter {
       const y = doc.y;
       for (const i of row) {
         items[i]!.draw(x, y, 10);
-        doc.font(F.regular).fontSize(7.5).fillColor(INK).text(items[i]!.text, x + 14, y + 1, { lineBreak: false });
+        doc
+          .font(F.regular)
+          .fontSize(7.5)
+          .fillColor(INK)
+          .text(items[i]!.text, x + 14, y + 1, { lineBreak: false });
         x += widths[i]!;
       }
       doc.y = y + 15;
@@ -642,15 +758,26 @@ class ReportWriter {
     items.forEach(([label, n, color], i) => {
       const x = MARGIN.left + i * (w + gap);
       doc.roundedRect(x, y, w, 44, 4).lineWidth(0.75).strokeColor(RULE).stroke();
-      doc.font(F.bold).fontSize(15).fillColor(color).text(formatNumber(n, 0), x, y + 6, { width: w, align: 'center', lineBreak: false });
-      doc.font(F.regular).fontSize(7.5).fillColor(MUTED).text(label, x, y + 28, { width: w, align: 'center', lineBreak: false });
+      doc
+        .font(F.bold)
+        .fontSize(15)
+        .fillColor(color)
+        .text(formatNumber(n, 0), x, y + 6, { width: w, align: 'center', lineBreak: false });
+      doc
+        .font(F.regular)
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(label, x, y + 28, { width: w, align: 'center', lineBreak: false });
     });
     doc.y = y + 50;
     doc.x = MARGIN.left;
-    this.paragraph('Puntos de la cuadrícula en los que tu posición mejora, empeora o se mantiene; «no comparables» son los que fallaron o estaban excluidos en uno de los dos análisis.', {
-      size: 8,
-      color: MUTED,
-    });
+    this.paragraph(
+      'Puntos de la cuadrícula en los que tu posición mejora, empeora o se mantiene; «no comparables» son los que fallaron o estaban excluidos en uno de los dos análisis.',
+      {
+        size: 8,
+        color: MUTED,
+      },
+    );
   }
 
   trendChart(a: AnalysisReport): void {
@@ -671,13 +798,20 @@ class ReportWriter {
     // Axes and gridlines, 0 to 100.
     doc.font(F.regular).fontSize(7).fillColor(MUTED);
     for (const v of [0, 25, 50, 75, 100]) {
-      doc.moveTo(x0, yOf(v)).lineTo(x0 + w, yOf(v)).lineWidth(0.4).strokeColor(RULE).stroke();
+      doc
+        .moveTo(x0, yOf(v))
+        .lineTo(x0 + w, yOf(v))
+        .lineWidth(0.4)
+        .strokeColor(RULE)
+        .stroke();
       doc.fillColor(MUTED).text(String(v), MARGIN.left, yOf(v) - 3.5, { width: axisW - 5, align: 'right', lineBreak: false });
     }
     const every = Math.max(1, Math.ceil(points.length / 10));
     points.forEach((p, i) => {
       if (i % every !== 0 && i !== points.length - 1) return;
-      doc.fillColor(MUTED).text(formatDayMonth(p.date, a.timeZone), xOf(i) - 20, y0 + chartH + 4, { width: 40, align: 'center', lineBreak: false });
+      doc
+        .fillColor(MUTED)
+        .text(formatDayMonth(p.date, a.timeZone), xOf(i) - 20, y0 + chartH + 4, { width: 40, align: 'center', lineBreak: false });
     });
     // The followed competitors, dashed, then ours on top.
     const series: { name: string; color: string; values: (number | null)[]; ours: boolean }[] = a.trend.followed.map((f, k) => ({
@@ -707,7 +841,15 @@ class ReportWriter {
       });
     }
     const last = points[points.length - 1]!;
-    doc.font(F.bold).fontSize(8).fillColor(this.accent).text(formatNumber(last.geoRank), xOf(points.length - 1) - 40, yOf(last.geoRank) - 13, { width: 40, align: 'right', lineBreak: false });
+    doc
+      .font(F.bold)
+      .fontSize(8)
+      .fillColor(this.accent)
+      .text(formatNumber(last.geoRank), xOf(points.length - 1) - 40, yOf(last.geoRank) - 13, {
+        width: 40,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.y = y0 + chartH + 18;
     // The legend.
     doc.font(F.regular).fontSize(7.5);
@@ -721,7 +863,10 @@ class ReportWriter {
       }
       doc.lineWidth(s.ours ? 2.2 : 1.2).strokeColor(s.color);
       if (!s.ours) doc.dash(4, { space: 2.5 });
-      doc.moveTo(x, y + 4).lineTo(x + 16, y + 4).stroke();
+      doc
+        .moveTo(x, y + 4)
+        .lineTo(x + 16, y + 4)
+        .stroke();
       doc.undash();
       doc.fillColor(INK).text(s.name, x + 20, y, { lineBreak: false });
       x += wItem;
@@ -733,7 +878,10 @@ class ReportWriter {
   explanation(): void {
     this.h2('Qué significa cada cifra', 120);
     const items: [string, string][] = [
-      ['GeoRank', 'tu visibilidad local de 0 a 100. Cada punto en el top 3 suma 1, del 4 al 10 suma la mitad, del 11 al 20 una cuarta parte, y donde no apareces no suma. Más alto es mejor.'],
+      [
+        'GeoRank',
+        'tu visibilidad local de 0 a 100. Cada punto en el top 3 suma 1, del 4 al 10 suma la mitad, del 11 al 20 una cuarta parte, y donde no apareces no suma. Más alto es mejor.',
+      ],
       ['Posición media', 'en qué posición sueles aparecer cuando apareces. Más baja es mejor.'],
       ['Posición media total', 'tu posición típica en toda la zona, contando como 21 los puntos donde no apareces. Más baja es mejor.'],
       ['% Local Pack', 'en qué parte de la zona estás entre los 3 primeros, los que Google destaca y se llevan más clics.'],
