@@ -120,3 +120,13 @@ export const DATA_LABELS: Record<Exclude<ReportDataLabel, null>, { title: string
     text: 'Las posiciones salen de la búsqueda de texto de Google Places orientada hacia cada punto. No es exactamente el mapa que ve un móvil allí, así que son una aproximación.',
   },
 };
+
+/** WCAG contrast ratio of a #rrggbb colour against white. */
+export function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (l + 0.05);
+}

@@ -12,6 +12,7 @@ import {
   makeLogoPng,
 } from '../../../../test/report-fixtures';
 import { reportFonts } from './fonts';
+import { contrastWithWhite } from './format';
 import { renderReportPdf } from './render-report-pdf';
 
 const require = createRequire(import.meta.url);
@@ -242,6 +243,23 @@ describe('renderReportPdf', () => {
     for (const buffer of Object.values(reportFonts())) {
       const font = fontkit.create(buffer);
       for (const ch of text) expect(font.hasGlyphForCodePoint(ch.codePointAt(0)!), ch).toBe(true);
+    }
+  });
+
+  it('measures the accent against white, to keep pale brand colours readable', () => {
+    expect(contrastWithWhite('#ffffff')).toBeCloseTo(1, 5);
+    expect(contrastWithWhite('#000000')).toBeCloseTo(21, 5);
+    expect(contrastWithWhite('#2563eb')).toBeGreaterThan(4.5);
+    expect(contrastWithWhite('#fde047')).toBeLessThan(3);
+  });
+
+  it('draws a report whose brand has a pale or malformed accent', async () => {
+    for (const accent of ['#fde047', 'rojo']) {
+      const text = (
+        await pagesOf(await renderReportPdf(buildAnalysisScopeReport({ brand: { ...AGENCY_BRAND, accent } }), { logoPng: null }))
+      ).join('\n');
+      expect(has(text, 'Métricas')).toBe(true);
+      expect(has(text, AGENCY_BRAND.name)).toBe(true);
     }
   });
 });

@@ -10,6 +10,7 @@ import {
 import type { AnalysisReport, Report, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 import { reportFonts } from './fonts';
 import {
+  contrastWithWhite,
   DASH,
   DATA_LABELS,
   METRIC_LABELS,
@@ -84,7 +85,12 @@ interface Cell {
 /** Draws one report into a pdfkit document, page by page. */
 class ReportWriter {
   readonly doc: Doc;
+  /** The brand's colour: rules, the heat map's frame, table headers, our trend line. */
   readonly accent: string;
+  /** The headings' colour: the accent, or ink when the accent is too pale to read on white. */
+  readonly headingColor: string;
+  /** The text on accent-filled table headers: white, or ink on a pale accent. */
+  readonly onAccent: string;
   /** The data labels shown on each page (by page index). */
   private readonly pageLabels: Set<Exclude<ReportDataLabel, null>>[] = [];
   /** The label of the data being drawn, recorded on every page it reaches. */
@@ -96,6 +102,9 @@ class ReportWriter {
     logoPng: Buffer | null,
   ) {
     this.accent = safeColor(report.brand.accent, '#2563eb');
+    const contrast = contrastWithWhite(this.accent);
+    this.headingColor = contrast >= 3 ? this.accent : INK;
+    this.onAccent = contrast >= 4.5 ? '#ffffff' : INK;
     this.doc = new PDFDocument({
       size: 'A4',
       layout: 'portrait',
@@ -181,7 +190,7 @@ class ReportWriter {
       doc
         .font(F.bold)
         .fontSize(12)
-        .fillColor(this.accent)
+        .fillColor(this.headingColor)
         .text(brand.name, x, top + 5, { width: 280, lineBreak: false, ellipsis: true });
       const labels = [...(this.pageLabels[i - range.start] ?? [])];
       let right = PAGE.width - MARGIN.right;
@@ -232,7 +241,7 @@ class ReportWriter {
   // ---- Building blocks ----
 
   h1(text: string): void {
-    this.doc.font(F.bold).fontSize(18).fillColor(this.accent).text(text, MARGIN.left, this.doc.y, { width: CONTENT_WIDTH });
+    this.doc.font(F.bold).fontSize(18).fillColor(this.headingColor).text(text, MARGIN.left, this.doc.y, { width: CONTENT_WIDTH });
     this.doc.moveDown(0.2);
   }
 
@@ -242,7 +251,7 @@ class ReportWriter {
     const doc = this.doc;
     doc.moveDown(0.6);
     const y = doc.y;
-    doc.font(F.bold).fontSize(12.5).fillColor(this.accent).text(text, MARGIN.left, y, { width: CONTENT_WIDTH });
+    doc.font(F.bold).fontSize(12.5).fillColor(this.headingColor).text(text, MARGIN.left, y, { width: CONTENT_WIDTH });
     doc
       .moveTo(MARGIN.left, doc.y + 1)
       .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y + 1)
@@ -293,7 +302,7 @@ class ReportWriter {
         doc
           .font(header || c.bold ? F.condBold : F.cond)
           .fontSize(size)
-          .fillColor(header ? '#ffffff' : (c.color ?? INK))
+          .fillColor(header ? this.onAccent : (c.color ?? INK))
           .text(c.text, x + pad, y + pad, { width: widths[k]! - 2 * pad, align: columns[k]!.align ?? 'left' });
         x += widths[k]!;
       });
@@ -501,7 +510,7 @@ class ReportWriter {
       doc
         .font(F.bold)
         .fontSize(8)
-        .fillColor('#ffffff')
+        .fillColor(this.onAccent)
         .text(String(i + 1), MARGIN.left, y + 2, { width: 14, align: 'center', lineBreak: false });
       doc
         .font(F.regular)
@@ -844,7 +853,7 @@ class ReportWriter {
     doc
       .font(F.bold)
       .fontSize(8)
-      .fillColor(this.accent)
+      .fillColor(this.headingColor)
       .text(formatNumber(last.geoRank), xOf(points.length - 1) - 40, yOf(last.geoRank) - 13, {
         width: 40,
         align: 'right',
