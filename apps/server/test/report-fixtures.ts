@@ -160,24 +160,33 @@ export function buildAnalysisReport(opts: AnalysisFixtureOptions = {}): Analysis
     appearances: Math.round(size * size * (0.425 - i * 0.113)),
     isOurBusiness: i === 2,
   }));
+  // The five rules of docs/metrics.md §11, changes first (the texts are this fixture's own).
   const insightTexts: AnalysisReport['insights'] = [
     {
-      rule: 'strong-sector',
-      text: 'Tu negocio es más fuerte al norte: GeoRank 78,5 frente a 47,25 en toda la zona.',
-      figures: { sector: 'norte', geoRank: 78.5 },
+      rule: 'changes',
+      text: 'Desde el último análisis, mejoras en 212 puntos y empeoras en 97.',
+      figures: { improved: 212, worsened: 97 },
     },
     {
-      rule: 'weak-sector',
-      text: 'El punto más débil está al sureste, con una posición media total de 17,2.',
-      figures: { sector: 'sureste', avgTotalPosition: 17.2 },
+      rule: 'strong-weak-sector',
+      text: 'Tu negocio es más fuerte al norte (78,5 % en el Local Pack) que al sureste (12,5 %).',
+      figures: { strongSector: 'norte', strongShare: 78.5, weakSector: 'sureste', weakShare: 12.5 },
     },
-    { rule: 'distance-decay', text: 'Tu posición cae unos 2,4 puestos por cada kilómetro desde tu negocio.', figures: { perKm: 2.4 } },
     {
-      rule: 'dominant-competitor',
+      rule: 'distance-rings',
+      text: 'Cerca de tu negocio estás en el Local Pack en el 81,25 % de los puntos; lejos, en el 9,4 %.',
+      figures: { nearShare: 81.25, farShare: 9.4 },
+    },
+    {
+      rule: 'distance-decay',
+      text: 'Tu posición cae unos 2,4 puestos por cada kilómetro desde tu negocio.',
+      figures: { placesPerKm: 2.4 },
+    },
+    {
+      rule: 'zone-leader',
       text: 'Clínica Dental Goya lidera el oeste: es el primer resultado en 41 de 96 puntos.',
-      figures: { name: 'Clínica Dental Goya', points: 41 },
+      figures: { name: 'Clínica Dental Goya', sector: 'oeste', points: 41, sectorPoints: 96 },
     },
-    { rule: 'change', text: 'Desde el último análisis, mejoras en 212 puntos y empeoras en 97.', figures: { improved: 212, worsened: 97 } },
   ];
   return {
     keyword: opts.keyword ?? 'dentista urgencias',
