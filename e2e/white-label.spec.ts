@@ -73,6 +73,11 @@ test.describe('white-label', () => {
     await expect(panel.getByLabel('Nombre de la agencia')).toHaveValue('Agencia Norte');
     await expect(panel.getByRole('img', { name: 'Logo de tu agencia' })).toBeVisible();
     await expectAxeClean(page, 'the white-label tab');
+    // On a phone the form and the preview stack, and nothing sticks out sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(panel.getByTestId('brand-preview')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Keyboard: the tab list reaches the tab with the arrows.
     await tab.focus();
@@ -83,7 +88,8 @@ test.describe('white-label', () => {
 
     // Removing the logo asks first.
     await panel.getByRole('button', { name: 'Quitar logo' }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Quitar el logo?' });
+    const dialog = page.getByRole('alertdialog', { name: '¿Quitar el logo?' });
+    await expectAxeClean(page, 'the confirmation to remove the logo');
     await dialog.getByRole('button', { name: 'Sí, quitar' }).click();
     await expect(page.getByText('Logo quitado.')).toBeVisible();
     await expect(panel.getByText('Sin logo')).toBeVisible();

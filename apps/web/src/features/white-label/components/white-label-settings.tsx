@@ -128,7 +128,7 @@ function BrandForm({ saved, currentPlan, onStatus }: { saved: ReportBrandSetting
                 />
               </div>
               <TextField
-                className="w-40"
+                className="w-56"
                 label={t('fields.accentHex')}
                 name="accent"
                 value={values.accent}
