@@ -76,6 +76,13 @@ export const validationMessages = {
     notificationLocalPackThresholdInvalid: 'El umbral del Local Pack debe ser un número entero entre 1 y 100 %.',
     notificationSwitchInvalid: 'Cada aviso se activa o desactiva por canal (en la app, correo) con sí o no.',
     notificationMutedPlacesInvalid: 'La lista de negocios silenciados no es válida (como mucho 500).',
+    brandSettingsInvalid: 'Los datos de la marca blanca no son válidos.',
+    brandNameInvalid: 'El nombre de la agencia debe tener entre 1 y 80 caracteres.',
+    brandAccentInvalid: 'El color de acento debe tener el formato #rrggbb, por ejemplo #1d4ed8.',
+    brandAccentTooLight: 'El color de acento es demasiado claro: el texto blanco sobre él no se leería bien (contraste menor de 4,5:1). Elige un tono más oscuro.',
+    brandContactInvalid: 'El contacto puede tener como mucho 120 caracteres.',
+    brandFooterInvalid: 'El texto del pie puede tener como mucho 200 caracteres.',
+    brandPoweredByInvalid: 'Indica con sí o no si quieres quitar «Hecho con RankMaps».',
   },
   en: {
     required: 'This field is required',
@@ -151,6 +158,13 @@ export const validationMessages = {
     notificationLocalPackThresholdInvalid: 'The Local Pack threshold must be a whole number between 1 and 100 %.',
     notificationSwitchInvalid: 'Each alert is switched on or off per channel (in-app, e-mail) with true or false.',
     notificationMutedPlacesInvalid: 'The list of muted businesses is not valid (at most 500).',
+    brandSettingsInvalid: 'The white-label settings are not valid.',
+    brandNameInvalid: 'The agency name must be 1 to 80 characters long.',
+    brandAccentInvalid: 'The accent colour must look like #rrggbb, for example #1d4ed8.',
+    brandAccentTooLight: 'The accent colour is too light: white text on it would be hard to read (contrast below 4.5:1). Choose a darker shade.',
+    brandContactInvalid: 'The contact can be at most 120 characters long.',
+    brandFooterInvalid: 'The footer text can be at most 200 characters long.',
+    brandPoweredByInvalid: 'Say with true or false whether to remove «Hecho con RankMaps».',
   },
 } as const;
 

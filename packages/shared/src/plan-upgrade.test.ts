@@ -34,6 +34,18 @@ describe('cheapestPlanFor', () => {
     expect(named(cheapestPlanFor({ kind: 'radius', radius: 1500 }, 'premium'))).toBe('plan:basico');
   });
 
+  it('when a business-owner plan wants white-label, then the agency plans are named; removing «Hecho con RankMaps» names Enterprise', () => {
+    const whiteLabel = cheapestPlanFor({ kind: 'whiteLabel' }, 'premium');
+    expect(named(whiteLabel)).toBe('audience:pro_starter');
+    expect(availabilityLabelEs(whiteLabel)).toBe('Disponible en planes para agencias');
+    expect(named(cheapestPlanFor({ kind: 'whiteLabel' }, null))).toBe('audience:pro_starter');
+    expect(named(cheapestPlanFor({ kind: 'whiteLabel' }, 'pro_agency'))).toBe('plan:pro_starter');
+    expect(named(cheapestPlanFor({ kind: 'hidePoweredBy' }, 'pro_starter'))).toBe('plan:pro_enterprise');
+    expect(named(cheapestPlanFor({ kind: 'hidePoweredBy' }, 'basico'))).toBe('audience:pro_enterprise');
+    expect(planAllows(getPlan('pro_agency')!, { kind: 'hidePoweredBy' })).toBe(false);
+    expect(planAllows(getPlan('pro_enterprise')!, { kind: 'hidePoweredBy' })).toBe(true);
+  });
+
   it('when places, keywords or manual scans outgrow the plan, then the first plan whose limit fits is named', () => {
     expect(named(cheapestPlanFor({ kind: 'places', count: 2 }, 'basico'))).toBe('plan:profesional');
     expect(named(cheapestPlanFor({ kind: 'places', count: 4 }, 'profesional'))).toBe('plan:premium');

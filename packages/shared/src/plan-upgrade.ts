@@ -18,7 +18,11 @@ export type PlanAction =
   /** `count` manual (or scheduled) scans in one calendar month. */
   | { kind: 'manualScans'; count: number }
   /** Turning the weekly scans off and on. */
-  | { kind: 'weeklyScansToggle' };
+  | { kind: 'weeklyScansToggle' }
+  /** Signing reports with the agency's own brand (white-label, docs/decisions.md §24.5). */
+  | { kind: 'whiteLabel' }
+  /** Removing the «Hecho con RankMaps» line from white-label reports. */
+  | { kind: 'hidePoweredBy' };
 
 const within = (limit: number, n: number) => isUnlimited(limit) || n <= limit;
 
@@ -37,6 +41,10 @@ export function planAllows(plan: Plan, action: PlanAction): boolean {
       return within(plan.limits.manualScans, action.count);
     case 'weeklyScansToggle':
       return plan.type === 'pro';
+    case 'whiteLabel':
+      return plan.category === 'professional';
+    case 'hidePoweredBy':
+      return plan.id === 'pro_enterprise';
   }
 }
 

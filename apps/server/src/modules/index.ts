@@ -14,6 +14,7 @@ import { placesRoutes } from './places/places.routes';
 import { creditWarningsDevRoutes } from './rankmaps/credit-warnings.routes';
 import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
+import { reportBrandRoutes } from './reports/report-brand.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
@@ -38,5 +39,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(creditWarningsDevRoutes, { prefix: '/api' });
   await app.register(gbpRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(reportBrandRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { solvedToken } from '../../test/altcha';
 import { uniqueEmail } from '../../test/factories';
@@ -84,7 +85,7 @@ const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).
 // The demo GBP provider gives every connected account the same locations.
 const DEMO_LOCATION = 'locations/demo-1001';
 
-function samplesFor(app: FastifyInstance): Record<string, Sample> {
+function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sample> {
   return {
     'GET /api/geo/coastline': { query: () => ({ south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' }) },
     'GET /api/places/autocomplete': { query: () => ({ input: 'dentista Málaga' }) },
@@ -97,6 +98,8 @@ function samplesFor(app: FastifyInstance): Record<string, Sample> {
       body: async () => ({ category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'El mapa no se ve.', recaptcha: await solvedToken(app) }),
     },
     'PUT /api/user': { multipart: () => multipartBody([{ name: 'name', value: 'Nombre Cambiado' }]) },
+    'PUT /api/report-brand': { body: () => ({ name: 'Agencia Matriz', accent: '#1d4ed8', contact: 'hola@example.com', footer: 'Pie del informe', hidePoweredBy: false }) },
+    'POST /api/report-brand/logo': { multipart: () => multipartBody([{ name: 'logo', filename: 'logo.png', data: logoPng, contentType: 'image/png' }]) },
     'PUT /api/user/billing': {
       body: () => ({ billingData: { type: 'personal', fiscalName: 'Ana Pérez', taxId: '12345678Z', address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', province: 'Madrid', country: 'España' } }),
     },
@@ -218,7 +221,9 @@ const SPANISH_NOT_FOUND = /no encontrad[oa]|no se encontr/i;
 describe('authorization matrix', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
   beforeAll(() => container.seaIndex.ready(), 300_000);
-  const samples = samplesFor(app);
+  // The owner is on Starter, an agency plan: white-label is theirs to set.
+  const logoPng = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+  const samples = samplesFor(app, logoPng);
   const routes = apiRoutesOf(app);
   const ownerKindOf = (key: string): OwnedKind | undefined => OWNED_PARAMS[key];
 

@@ -142,6 +142,9 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     fromPlain({ ...NOTIFICATION_DEFAULTS, switches: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { inApp: true, email: true }])), mutedPlaceIds: [] }),
   ]);
 
+  // Valid white-label settings (the fuzzed user is on Starter), so fuzzed variants reach the handler.
+  examples.set('PUT /api/report-brand', [fromPlain({ name: 'Agencia Fuzz', accent: '#1d4ed8', contact: 'hola@example.com', footer: null, hidePoweredBy: false })]);
+
   // A Slack-compatible receiver that answers ok, so a saved webhook URL (and fuzzed variants
   // that still point at it) reach the handler; variants pointing elsewhere are refused.
   const slackReceiver = await startSlackReceiver();

@@ -25,3 +25,11 @@ export function manualScansUpgradeMessage(limit: number, currentPlan: string | n
   const need = upgradeNeedEs(cheapestPlanFor({ kind: 'manualScans', count: limit + 1 }, currentPlan));
   return need ? `${reached} Para hacer más análisis necesitas ${need}.` : reached;
 }
+
+/** White-label on a plan that is not for agencies (docs/decisions.md §24.5). */
+export const whiteLabelUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para firmar tus informes con la marca de tu agencia', { kind: 'whiteLabel' }, currentPlan, 'Ningún plan permite la marca blanca.');
+
+/** Removing «Hecho con RankMaps» below Enterprise (docs/decisions.md §24.5). */
+export const hidePoweredByUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para quitar «Hecho con RankMaps» de tus informes', { kind: 'hidePoweredBy' }, currentPlan, 'Ningún plan permite quitar «Hecho con RankMaps».');

@@ -6,13 +6,11 @@ import type { UploadedPicture } from './profile-picture.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The file part of PUT /api/user, read by `readProfileForm`. */
-    profileUpload: UploadedPicture | null;
+    /** The file part of a form read by `uploadFormReader` (PUT /api/user, POST /api/report-brand/logo). */
+    uploadedFile: UploadedPicture | null;
   }
 }
 
-/** The text fields PUT /api/user reads; other text fields are ignored. */
-const TEXT_FIELDS = new Set(['name', 'options', 'profilePictureOld']);
 export const PICTURE_FIELD = 'profilePicture';
 
 /**
@@ -43,41 +41,54 @@ const multipartErrors: Record<string, string> = {
   FST_INVALID_JSON_FIELD_ERROR: 'Las opciones del perfil no son válidas',
 };
 
-/**
- * preValidation of PUT /api/user: reads the multipart body, so that its text fields are
- * validated by the route's schema like any JSON body, and keeps the picture (if any) on
- * the request. Every part is read to the end before answering, also after an error.
- */
-export async function readProfileForm(request: FastifyRequest): Promise<void> {
-  request.profileUpload = null;
-  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART, 'NOT_MULTIPART');
-  // Browsers never compress uploads; a compressed form would only hide its real size.
-  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-  if (encoding && encoding !== 'identity') throw new AppError('COMPRESSED_FORM', COMPRESSED_FORM, 415);
-  const fields: Record<string, string> = {};
-  let refusal: AppError | null = null;
-  try {
-    const parts: AsyncIterable<Multipart> = request.parts();
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        const data = Buffer.concat(chunks);
-        // A form whose file input was left empty still sends a nameless, empty part: no file.
-        if (!part.filename && data.length === 0) continue;
-        if (part.fieldname !== PICTURE_FIELD) refusal ??= badRequest(`El archivo debe enviarse en el campo ${PICTURE_FIELD}.`, 'UNEXPECTED_FILE');
-        else request.profileUpload = { filename: part.filename, data, truncated: part.file.truncated };
-        continue;
-      }
-      if (!TEXT_FIELDS.has(part.fieldname)) continue;
-      if (part.valueTruncated) refusal ??= badRequest('El texto es demasiado largo', 'FIELD_TOO_LONG');
-      // A part sent as application/json arrives parsed; the schema expects its text.
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-    }
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    throw badRequest((typeof code === 'string' && multipartErrors[code]) || INVALID_FORM, 'INVALID_MULTIPART');
-  }
-  if (refusal) throw refusal;
-  request.body = fields;
+/** What a form with one image carries: the file's field, and the text fields read (others are ignored). */
+export interface UploadFormShape {
+  fileField: string;
+  textFields: readonly string[];
 }
+
+/**
+ * A preValidation hook that reads a multipart body, so that its text fields are validated by
+ * the route's schema like any JSON body, and keeps the image (if any) on the request as
+ * `uploadedFile`. Every part is read to the end before answering, also after an error. The
+ * profile's form and the report logo's (docs/decisions.md §24.5) share it.
+ */
+export function uploadFormReader({ fileField, textFields }: UploadFormShape): (request: FastifyRequest) => Promise<void> {
+  const readable = new Set(textFields);
+  return async (request) => {
+    request.uploadedFile = null;
+    if (!request.isMultipart()) throw badRequest(NOT_MULTIPART, 'NOT_MULTIPART');
+    // Browsers never compress uploads; a compressed form would only hide its real size.
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') throw new AppError('COMPRESSED_FORM', COMPRESSED_FORM, 415);
+    const fields: Record<string, string> = {};
+    let refusal: AppError | null = null;
+    try {
+      const parts: AsyncIterable<Multipart> = request.parts();
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+          const data = Buffer.concat(chunks);
+          // A form whose file input was left empty still sends a nameless, empty part: no file.
+          if (!part.filename && data.length === 0) continue;
+          if (part.fieldname !== fileField) refusal ??= badRequest(`El archivo debe enviarse en el campo ${fileField}.`, 'UNEXPECTED_FILE');
+          else request.uploadedFile = { filename: part.filename, data, truncated: part.file.truncated };
+          continue;
+        }
+        if (!readable.has(part.fieldname)) continue;
+        if (part.valueTruncated) refusal ??= badRequest('El texto es demasiado largo', 'FIELD_TOO_LONG');
+        // A part sent as application/json arrives parsed; the schema expects its text.
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      }
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      throw badRequest((typeof code === 'string' && multipartErrors[code]) || INVALID_FORM, 'INVALID_MULTIPART');
+    }
+    if (refusal) throw refusal;
+    request.body = fields;
+  };
+}
+
+/** preValidation of PUT /api/user: name, options, profilePictureOld and the file profilePicture. */
+export const readProfileForm = uploadFormReader({ fileField: PICTURE_FIELD, textFields: ['name', 'options', 'profilePictureOld'] });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PROFILE_PICTURE_MAX_BYTES, profilePictureInvalidMessage, profilePictureTooLargeMessage } from '@rankmaps/shared/schemas/profile';
 import type { Container } from '../../container';
 import { badRequest } from '../../errors';
-import { reencodeAvatar } from './avatar-image';
+import { AVATAR_SIZE_PX, type ImageTarget, reencodeImage } from './avatar-image';
 
 /** A picture as it arrived: its bytes (at most the limit plus a margin) and its name. */
 export interface UploadedPicture {
@@ -28,14 +28,21 @@ export function displayName(filename: string): string {
 }
 
 /**
- * Checks and re-encodes an upload, then stores it; returns its storage key. Refuses with
- * the spec's messages a file over 2 MB or one whose bytes are not an accepted image.
+ * Checks and re-encodes an uploaded image; returns the new file's bytes. Refuses with the
+ * profile photo's messages a file over 2 MB or one whose bytes are not an accepted image (an
+ * SVG, with or without a script, is not one). Report logos use it too (docs/decisions.md §24.5).
  */
-export async function storeProfilePicture(container: Pick<Container, 'storage'>, upload: UploadedPicture): Promise<string> {
+export async function checkedImage(upload: UploadedPicture, target: ImageTarget): Promise<Buffer> {
   const name = displayName(upload.filename);
   if (upload.truncated || upload.data.length > PROFILE_PICTURE_MAX_BYTES) throw badRequest(profilePictureTooLargeMessage(name), 'FILE_TOO_LARGE');
-  const webp = await reencodeAvatar(upload.data);
-  if (!webp) throw badRequest(profilePictureInvalidMessage(name), 'INVALID_IMAGE');
+  const encoded = await reencodeImage(upload.data, target);
+  if (!encoded) throw badRequest(profilePictureInvalidMessage(name), 'INVALID_IMAGE');
+  return encoded;
+}
+
+/** Checks and re-encodes an upload, then stores it; returns its storage key. */
+export async function storeProfilePicture(container: Pick<Container, 'storage'>, upload: UploadedPicture): Promise<string> {
+  const webp = await checkedImage(upload, { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, format: 'webp' });
   const key = `${AVATAR_FOLDER}/${randomBytes(16).toString('hex')}.webp`;
   await container.storage.put(key, webp);
   return key;

@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   // Only these routes take multipart bodies; every other module keeps JSON only.
   await app.register(multipart, { limits: PROFILE_FORM_LIMITS, throwFileSizeLimit: false });
-  app.decorateRequest('profileUpload', null);
+  app.decorateRequest('uploadedFile', null);
   const limitUploads = limitPerUser(app, rateLimitPolicy.avatarUpload(container.config));
 
   app.get(
@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only saves that carry a picture count: decoding and re-encoding images is what costs
       // CPU and disk, and editing the name stays free. Counted per user in the database.
       preHandler: async (request, reply) => {
-        if (request.profileUpload) await limitUploads(request, reply);
+        if (request.uploadedFile) await limitUploads(request, reply);
       },
       schema: {
         tags,
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name, options } = request.body;
-      return updateProfile(container, requireUserId(request), { name, options, picture: request.profileUpload });
+      return updateProfile(container, requireUserId(request), { name, options, picture: request.uploadedFile });
     },
   );
 

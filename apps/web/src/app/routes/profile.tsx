@@ -5,6 +5,7 @@ import { SubscriptionCard } from '@/features/billing/components/subscription-car
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { SandboxActions } from '@/features/sandbox/components/sandbox-actions';
+import { WhiteLabelSettings } from '@/features/white-label/components/white-label-settings';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -22,6 +23,7 @@ export default function ProfileRoute() {
       payments={<PaymentHistory />}
       devTools={info.data?.provider === 'sandbox' ? <SandboxActions /> : null}
       notifications={(onStatus) => <NotificationSettingsForm onStatus={onStatus} />}
+      whiteLabel={(onStatus) => <WhiteLabelSettings currentPlan={profile.currentPlan} onStatus={onStatus} />}
     />
   );
 }

@@ -21,6 +21,8 @@ interface ProfilePageProps {
   devTools?: ReactNode;
   /** The notifications tab's settings form (notifications), reporting on the tabs' status line. */
   notifications: (onStatus: (status: Status | null) => void) => ReactNode;
+  /** The white-label tab's settings (white-label), reporting on the tabs' status line. */
+  whiteLabel: (onStatus: (status: Status | null) => void) => ReactNode;
 }
 
 /**
@@ -28,7 +30,7 @@ interface ProfilePageProps {
  * developer tools on), and the personal / billing / payments tabs. The tabs share one
  * status line, cleared whenever the tab changes.
  */
-export function ProfilePage({ profile, subscription, payments, devTools, notifications }: ProfilePageProps) {
+export function ProfilePage({ profile, subscription, payments, devTools, notifications, whiteLabel }: ProfilePageProps) {
   const { t } = useTranslation('profile');
   const [searchParams] = useSearchParams();
   const { data: config } = usePublicConfig();
@@ -54,8 +56,14 @@ export function ProfilePage({ profile, subscription, payments, devTools, notific
       short: t('tabs.notificationsShort'),
       content: notifications(setStatus),
     },
+    {
+      id: 'marca-blanca',
+      label: t('tabs.whiteLabel'),
+      short: t('tabs.whiteLabelShort'),
+      content: whiteLabel(setStatus),
+    },
   ];
-  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab.
+  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab; ?tab=marca-blanca, white-label.
   const initialTab = Math.max(0, tabs.findIndex((tab) => tab.id === searchParams.get('tab')));
 
   return (
