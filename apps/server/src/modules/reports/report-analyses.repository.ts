@@ -1,7 +1,18 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { rankMapBusinesses, rankMaps, rankResults } from '../../db/rankmaps-schema';
+import { placeFollowedCompetitors } from '../../db/followed-competitors-schema';
+import { places } from '../../db/places-schema';
+import { keywords, rankMapBusinesses, rankMaps, rankResults } from '../../db/rankmaps-schema';
+
+/** An analysis as a report heads it, and the version of its section (see sectionHead). */
+export interface SectionHead {
+  id: string;
+  status: string;
+  keyword: string;
+  place: { name: string; address: string; market: { countryCode: string; languageCode: string } };
+  version: string;
+}
 
 /** A stored point as the report draws it: our position, and who led there (the first organic result). */
 export interface ReportPointRow {
@@ -17,6 +28,52 @@ export interface ReportPointRow {
  * each point, our position and the name of the first result.
  */
 export const reportAnalysesRepository = {
+  /**
+   * The owner's analysis as a report heads it (its keyword, its place and the market it searched
+   * in), with `version`: everything its section depends on beyond its own stored results, which
+   * never change once it completes. That is its status and updated_at, the keyword's and the
+   * place's names and time zone, every completed analysis of the keyword (the previous one and
+   * the trend are among them) with its updated_at, and the place's followed competitors. Any
+   * change to one of them changes the version. Undefined when it is not the owner's.
+   */
+  async sectionHead(db: DbOrTx, ownerId: string, rankMapId: string): Promise<SectionHead | undefined> {
+    const [row] = await rowsOf<{
+      status: string;
+      keyword: string;
+      place_name: string;
+      address: string;
+      time_zone: string;
+      country_code: string;
+      search_language: string;
+      region_code: string | null;
+      language_code: string | null;
+      updated_at: string;
+      analyses: string;
+      followed: string;
+    }>(
+      db,
+      sql`
+        select r.status, k.name as keyword, p.name as place_name, p.address, p.time_zone, p.country_code, p.search_language,
+          r.target->>'regionCode' as region_code, r.target->>'languageCode' as language_code, r.updated_at::text as updated_at,
+          (select coalesce(string_agg(x.id::text || '@' || x.updated_at::text, ',' order by x.id), '')
+             from ${rankMaps} x where x.keyword_id = r.keyword_id and x.status = 'completed') as analyses,
+          (select coalesce(string_agg(f.competitor_place_id || '@' || f.name || '@' || f.created_at::text, ',' order by f.created_at, f.competitor_place_id), '')
+             from ${placeFollowedCompetitors} f where f.place_id = r.place_id) as followed
+        from ${rankMaps} r
+        join ${keywords} k on k.id = r.keyword_id
+        join ${places} p on p.id = r.place_id
+        where r.id = ${rankMapId} and r.user_id = ${ownerId}`,
+    );
+    if (!row) return undefined;
+    return {
+      id: rankMapId,
+      status: row.status,
+      keyword: row.keyword,
+      place: { name: row.place_name, address: row.address, market: { countryCode: row.region_code ?? row.country_code, languageCode: row.language_code ?? row.search_language } },
+      version: JSON.stringify([row.status, row.updated_at, row.keyword, row.place_name, row.time_zone, row.analyses, row.followed]),
+    };
+  },
+
   /**
    * The keyword's completed analysis made before this one (by creation, as the alerts find
    * it: notificationsRepository.previousCompleted), with what the comparison needs.

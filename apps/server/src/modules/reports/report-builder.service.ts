@@ -3,50 +3,38 @@ import type { AnalysisReport, Report } from '@rankmaps/shared/schemas/report';
 import type { Container } from '../../container';
 import { keywordsRepository } from '../keywords/keywords.repository';
 import { ownedOr404 as ownedPlaceOr404 } from '../places/places.service';
-import { getTrend } from '../rankmaps/rankmap-trend.service';
-import { rankMapsRepository } from '../rankmaps/rankmaps.repository';
-import { KEYWORD_NOT_FOUND, ownedKeywordOr404, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
-import { notFound } from '../../errors';
+import { ownedKeywordOr404 } from '../rankmaps/rankmaps.service';
 import { reportAnalysesRepository } from './report-analyses.repository';
 import { reportBrandFor } from './report-brand';
-import { type CompletedRankMap, analysisSection, completedOr400, dataLabelOf, marketOf } from './report-section.service';
+import { sectionHeadOr4xx, sectionOf } from './report-section-cache';
+import { dataLabelOf } from './report-section.service';
 
 // The client report (issue 17, docs/reports.md "Builder"): one JSON document per analysis,
 // keyword or place, which the share page, the PDF and the report e-mail all render. Every
 // function checks that the owner owns what it names: another user's id, or one that is not
 // an id, answers the same 404 as the rest of the API.
 
-const placeOf = (place: { name: string; address: string }, market: { countryCode: string; languageCode: string }) => ({ name: place.name, address: place.address, market });
-
 /** The report of one completed analysis; 404 when it is not the owner's, 400 while it is not completed. */
 export async function buildAnalysisReport(container: Container, ownerId: string, rankMapId: string): Promise<Report> {
-  const row = completedOr400(await ownedRankMapOr404(container, ownerId, rankMapId));
-  const found = await keywordsRepository.findOwned(container.database.db, ownerId, row.keywordId);
-  if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
-  const { keyword, place } = found;
-  const [brand, trend] = await Promise.all([reportBrandFor(container, ownerId), getTrend(container, ownerId, keyword.id)]);
-  const analysis = await analysisSection(container, { row, keyword: keyword.name, place, trend });
-  return { scope: 'analysis', brand, place: placeOf(place, marketOf(row, place)), generatedAt: new Date().toISOString(), analysis };
+  const head = await sectionHeadOr4xx(container, ownerId, rankMapId);
+  const [brand, analysis] = await Promise.all([reportBrandFor(container, ownerId), sectionOf(container, ownerId, head)]);
+  return { scope: 'analysis', brand, place: head.place, generatedAt: new Date().toISOString(), analysis };
 }
 
 /** The report of a keyword: its latest completed analysis (null before the first) and the list of its completed analyses, newest first. */
 export async function buildKeywordReport(container: Container, ownerId: string, keywordId: string): Promise<Report> {
   const { keyword, place } = await ownedKeywordOr404(container, ownerId, keywordId);
-  const db = container.database.db;
-  const [brand, completed, trend] = await Promise.all([
-    reportBrandFor(container, ownerId),
-    reportAnalysesRepository.completedByKeyword(db, keyword.id, TREND_MAX_ANALYSES),
-    getTrend(container, ownerId, keyword.id),
-  ]);
+  const [brand, completed] = await Promise.all([reportBrandFor(container, ownerId), reportAnalysesRepository.completedByKeyword(container.database.db, keyword.id, TREND_MAX_ANALYSES)]);
   const history = completed.flatMap((a) =>
     a.stats && a.completedAt
       ? [{ date: a.completedAt.toISOString(), geoRank: a.stats.geoRank, avgTotalPosition: a.stats.avgTotalPosition, localPackPercentage: a.stats.localPackPercentage, dataLabel: dataLabelOf(a.provider) }]
       : [],
   );
   const latestId = completed.find((a) => a.stats && a.completedAt)?.id;
-  const latestRow = latestId ? await latestCompleted(container, latestId) : null;
-  const latest = latestRow ? await analysisSection(container, { row: latestRow, keyword: keyword.name, place, trend }) : null;
-  return { scope: 'keyword', brand, place: placeOf(place, marketOf(latestRow, place)), generatedAt: new Date().toISOString(), keyword: keyword.name, latest, history };
+  const head = latestId ? await sectionHeadOr4xx(container, ownerId, latestId) : null;
+  const latest = head ? await sectionOf(container, ownerId, head) : null;
+  const market = head?.place.market ?? { countryCode: place.countryCode, languageCode: place.searchLanguage };
+  return { scope: 'keyword', brand, place: { name: place.name, address: place.address, market }, generatedAt: new Date().toISOString(), keyword: keyword.name, latest, history };
 }
 
 /**
@@ -65,9 +53,7 @@ export async function buildPlaceReport(container: Container, ownerId: string, pl
   const sections = await Promise.all(
     keywords.map(async (keyword): Promise<AnalysisReport | null> => {
       const id = latestIds.get(keyword.id);
-      if (!id) return null;
-      const [row, trend] = await Promise.all([latestCompleted(container, id), getTrend(container, ownerId, keyword.id)]);
-      return row ? analysisSection(container, { row, keyword: keyword.name, place, trend }) : null;
+      return id ? sectionOf(container, ownerId, await sectionHeadOr4xx(container, ownerId, id)) : null;
     }),
   );
   const summary = keywords.map((keyword, i) => {
@@ -86,15 +72,9 @@ export async function buildPlaceReport(container: Container, ownerId: string, pl
   return {
     scope: 'place',
     brand,
-    place: placeOf(place, { countryCode: place.countryCode, languageCode: place.searchLanguage }),
+    place: { name: place.name, address: place.address, market: { countryCode: place.countryCode, languageCode: place.searchLanguage } },
     generatedAt: new Date().toISOString(),
     summary,
     keywords: sections.filter((s): s is AnalysisReport => s !== null),
   };
-}
-
-/** A completed analysis read whole (its grid and competitors table), or null if it went meanwhile. */
-async function latestCompleted(container: Pick<Container, 'database'>, id: string): Promise<CompletedRankMap | null> {
-  const row = await rankMapsRepository.findById(container.database.db, id);
-  return row?.status === 'completed' && row.stats && row.completedAt ? { ...row, stats: row.stats, completedAt: row.completedAt } : null;
 }

@@ -33,11 +33,6 @@ export function dataLabelOf(provider: string): ReportDataLabel {
   return null;
 }
 
-/** The market the analysis searched in, as its snapshot recorded it (older ones: the place's, in Spanish). */
-export function marketOf(row: Pick<RankMapRow, 'target'> | null, place: PlaceRowForKeyword) {
-  return { countryCode: row?.target.regionCode ?? place.countryCode, languageCode: row?.target.languageCode ?? place.searchLanguage };
-}
-
 /** Every metric against nothing: the first analysis of a keyword. */
 const deltasWithoutReference = (stats: ScanStats): MetricDelta[] =>
   COMPARED_METRICS.map(({ key, better }) => ({ key, better, current: stats[key], reference: null, delta: null, trend: null }));

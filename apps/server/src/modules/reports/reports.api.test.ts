@@ -59,6 +59,39 @@ describe('client reports: the builder and the owner’s preview (API)', async ()
   };
   const twoScans = () => (world ??= makeWorld());
 
+  // First: the analysis's section is built here (later reports of it are kept ones).
+  it('when the findings are computed, then they get every cell with the first organic result there as its leader, and open the report as they come', { timeout: 120_000 }, async () => {
+    const { headers, after } = await twoScans();
+    insightCalls.length = 0;
+    const body = await report(headers, `/api/reports/analysis/${after.rankMap.id}`);
+    if (body.scope !== 'analysis') throw new Error(`scope ${body.scope}`);
+    expect(insightCalls).toHaveLength(1);
+    expect(body.analysis.insights).toEqual([{ rule: 'recorded', text: 'Hallazgo de prueba.', figures: { n: 1 } }]);
+    const input = insightCalls[0] as InsightInput;
+    expect(input.gridSize).toBe(7);
+    expect(input.metrics).toEqual(body.analysis.metrics);
+    expect(input.movement).toEqual(body.analysis.movement);
+    expect(input.cells).toHaveLength(49);
+    let ledByUs = 0;
+    for (const r of after.results) {
+      const cell = input.cells.find((c) => c.row === r.row && c.col === r.col)!;
+      const first = r.googleResults.find((g) => !g.isAd);
+      if (r.status !== 'ok' || !first) {
+        expect(cell.leader).toBeNull();
+        continue;
+      }
+      expect(cell.leader, `(${r.row}, ${r.col})`).toEqual({ name: first.name, placeId: first.placeId, isOurBusiness: r.businessAnalysis.position === 1 });
+      if (cell.leader?.isOurBusiness) ledByUs++;
+    }
+    expect(ledByUs).toBe(after.results.filter((r) => r.businessAnalysis.position === 1).length);
+    expect(input.cells.filter((c) => c.status === 'excluded').every((c) => c.leader === null && c.position === null)).toBe(true);
+    // Kept once built: asked again, the same findings, without computing them again.
+    const again = await report(headers, `/api/reports/analysis/${after.rankMap.id}`);
+    if (again.scope !== 'analysis') throw new Error('scope');
+    expect(again.analysis.insights).toEqual(body.analysis.insights);
+    expect(insightCalls).toHaveLength(1);
+  });
+
   it('when a keyword has two completed analyses, then the later one’s report has every metric against the first, its movement, its grid, the trend and the top competitors', { timeout: 120_000 }, async () => {
     const { headers, before, after, place } = await twoScans();
     const body = await report(headers, `/api/reports/analysis/${after.rankMap.id}`);
@@ -117,33 +150,6 @@ describe('client reports: the builder and the owner’s preview (API)', async ()
     expect(body.analysis.metrics.find((m) => m.key === 'geoRank')?.current).toBe(before.rankMap.stats!.geoRank);
     // The trend stops at the analysis reported: the later one is not its past.
     expect(body.analysis.trend.points.map((p) => p.date)).toEqual([before.rankMap.completedAt]);
-  });
-
-  it('when the findings are computed, then they get every cell with the first organic result there as its leader, and open the report as they come', { timeout: 120_000 }, async () => {
-    const { headers, after } = await twoScans();
-    insightCalls.length = 0;
-    const body = await report(headers, `/api/reports/analysis/${after.rankMap.id}`);
-    if (body.scope !== 'analysis') throw new Error(`scope ${body.scope}`);
-    expect(insightCalls).toHaveLength(1);
-    expect(body.analysis.insights).toEqual([{ rule: 'recorded', text: 'Hallazgo de prueba.', figures: { n: 1 } }]);
-    const input = insightCalls[0] as InsightInput;
-    expect(input.gridSize).toBe(7);
-    expect(input.metrics).toEqual(body.analysis.metrics);
-    expect(input.movement).toEqual(body.analysis.movement);
-    expect(input.cells).toHaveLength(49);
-    let ledByUs = 0;
-    for (const r of after.results) {
-      const cell = input.cells.find((c) => c.row === r.row && c.col === r.col)!;
-      const first = r.googleResults.find((g) => !g.isAd);
-      if (r.status !== 'ok' || !first) {
-        expect(cell.leader).toBeNull();
-        continue;
-      }
-      expect(cell.leader, `(${r.row}, ${r.col})`).toEqual({ name: first.name, placeId: first.placeId, isOurBusiness: r.businessAnalysis.position === 1 });
-      if (cell.leader?.isOurBusiness) ledByUs++;
-    }
-    expect(ledByUs).toBe(after.results.filter((r) => r.businessAnalysis.position === 1).length);
-    expect(input.cells.filter((c) => c.status === 'excluded').every((c) => c.leader === null && c.position === null)).toBe(true);
   });
 
   it('when a keyword is reported, then it is its latest analysis with the list of its analyses, newest first', { timeout: 120_000 }, async () => {
@@ -249,5 +255,37 @@ describe('client reports: the builder and the owner’s preview (API)', async ()
       const leaked = forbidden.filter((s) => json.includes(s.toLowerCase()));
       expect(leaked, url).toEqual([]);
     }
+  });
+
+  // Reports are kept once built (report-section-cache.ts): what they depend on must show at once.
+  it('when the place follows a competitor after a report was made, then the next report’s trend follows it too', { timeout: 120_000 }, async () => {
+    const { headers, placeId, after } = await twoScans();
+    const url = `/api/reports/analysis/${after.rankMap.id}`;
+    const first = await report(headers, url);
+    if (first.scope !== 'analysis') throw new Error('scope');
+    expect(first.analysis.trend.followed.map((f) => f.placeId)).not.toContain('demo-malaga-dentista-2');
+    const follow = await app.inject({ method: 'POST', url: `/api/place/${placeId}/competitors`, headers, payload: { placeId: 'demo-malaga-dentista-2', name: 'Competidor seguido' } });
+    expect(follow.statusCode, follow.body).toBe(201);
+    const second = await report(headers, url);
+    if (second.scope !== 'analysis') throw new Error('scope');
+    expect(second.analysis.trend.followed).toContainEqual({ placeId: 'demo-malaga-dentista-2', name: 'Competidor seguido' });
+    expect(second.analysis.trend.points.every((p) => p.competitors.some((c) => c.placeId === 'demo-malaga-dentista-2'))).toBe(true);
+    expect(Date.parse(second.generatedAt)).toBeGreaterThanOrEqual(Date.parse(first.generatedAt));
+  });
+
+  // Last: it deletes the world's first analysis.
+  it('when the previous analysis is deleted after a report was made, then the next report compares with nothing', { timeout: 120_000 }, async () => {
+    const { headers, before, after } = await twoScans();
+    const url = `/api/reports/analysis/${after.rankMap.id}`;
+    const first = await report(headers, url);
+    if (first.scope !== 'analysis') throw new Error('scope');
+    expect(first.analysis.previousDate).toBe(before.rankMap.completedAt);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/rankmap/${before.rankMap.id}`, headers });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const second = await report(headers, url);
+    if (second.scope !== 'analysis') throw new Error('scope');
+    expect(second.analysis.previousDate).toBeNull();
+    expect(second.analysis.movement).toBeNull();
+    expect(second.analysis.trend.points.map((p) => p.date)).toEqual([after.rankMap.completedAt]);
   });
 });
