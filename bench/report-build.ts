@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { Report } from '@rankmaps/shared/schemas/report';
 import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
 import { buildPlaceReport } from '../apps/server/src/modules/reports/report-builder.service';
@@ -13,6 +14,8 @@ import { POINTS, openScanEnv, proUserWithGrid } from './scan-env';
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
+/** Requests after a change to the analysis: each builds its section again. */
+const UNCACHED_CALLS = 40;
 const PLACE_RUNS = 10;
 const BROWSER = 'gzip, deflate, br, zstd';
 /** The place report's keywords: the first has two analyses, the others one each. */
@@ -59,9 +62,11 @@ const stats = (xs: number[]) => {
  * provider) with two followed competitors:
  * - GET /api/reports/analysis/{id} of a keyword's second analysis (so it has deltas, movement
  *   and a trend of two) over real HTTP on loopback with a browser's compression: time to the
- *   last byte, p50/p95/p99 (issue 17: the share page's answer p95 ≤ 50 ms);
+ *   last byte, p50/p95/p99 (issue 17: the share page's answer p95 ≤ 50 ms), for its kept
+ *   section and after a change to the analysis (each request builds the section again);
  * - buildPlaceReport for the place's 10 keywords (11 analyses), in process as the PDF calls
- *   it, then serialised (issue 17: a place report of 10 keywords feeds a PDF in ≤ 10 s).
+ *   it, then serialised, after a change to every analysis of the place (each section built)
+ *   and then kept (issue 17: a place report of 10 keywords feeds a PDF in ≤ 10 s).
  */
 export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
@@ -107,14 +112,29 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
       total.push(a.totalMs);
     }
 
+    // Uncached: the analysis's row changed (its updated_at moves), so each request reads its points, the previous one's and the trend again.
+    const rebuilt: number[] = [];
+    for (let i = 0; i < UNCACHED_CALLS; i++) {
+      await env.container.database.db.execute(sql`update rank_maps set updated_at = now() where id = ${latest}`);
+      const a = await call();
+      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
+      rebuilt.push(a.totalMs);
+    }
+
+    // The place report as a PDF after a round gets it: every section built (the place's analyses all changed), then kept.
     const place: number[] = [];
+    const placeKept: number[] = [];
     let placeJson = '';
     for (let i = 0; i < PLACE_RUNS; i++) {
+      await env.container.database.db.execute(sql`update rank_maps set updated_at = now() where place_id = ${placeId}`);
       const t0 = performance.now();
       const report = await buildPlaceReport(env.container, user.id, placeId);
       placeJson = JSON.stringify(report);
       place.push(performance.now() - t0);
       if (report.scope !== 'place' || report.summary.length !== KEYWORDS.length || report.keywords.length !== KEYWORDS.length) throw new Error('not the full place report');
+      const t1 = performance.now();
+      JSON.stringify(await buildPlaceReport(env.container, user.id, placeId));
+      placeKept.push(performance.now() - t1);
     }
     return {
       name: `The report builder: GET /api/reports/analysis/{id} of a 25×25 analysis over real HTTP on loopback, and a place report of ${KEYWORDS.length} keywords in process (${env.database})`,
@@ -125,9 +145,17 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
         jsonKB: round(JSON.stringify(body).length / 1000, 1),
         firstRequestMs: round(first.totalMs),
         timeToLastByte: { calls: CALLS, ...stats(total) },
+        uncachedTimeToLastByte: { calls: UNCACHED_CALLS, ...stats(rebuilt) },
         goal: 'p95 ≤ 50 ms',
       },
-      place: { keywords: KEYWORDS.length, runs: PLACE_RUNS, jsonKB: round(placeJson.length / 1000, 1), ...stats(place), maxMs: round(Math.max(...place)), goal: '≤ 10 s with the PDF' },
+      place: {
+        keywords: KEYWORDS.length,
+        runs: PLACE_RUNS,
+        jsonKB: round(placeJson.length / 1000, 1),
+        built: { ...stats(place), maxMs: round(Math.max(...place)) },
+        kept: stats(placeKept),
+        goal: '≤ 10 s with the PDF',
+      },
     };
   } finally {
     agent.destroy();

@@ -10,6 +10,8 @@ export interface SectionHead {
   id: string;
   status: string;
   keyword: string;
+  /** The place's time zone, for the dates the report writes. */
+  timeZone: string;
   place: { name: string; address: string; market: { countryCode: string; languageCode: string } };
   version: string;
 }
@@ -69,6 +71,7 @@ export const reportAnalysesRepository = {
       id: rankMapId,
       status: row.status,
       keyword: row.keyword,
+      timeZone: row.time_zone,
       place: { name: row.place_name, address: row.address, market: { countryCode: row.region_code ?? row.country_code, languageCode: row.language_code ?? row.search_language } },
       version: JSON.stringify([row.status, row.updated_at, row.keyword, row.place_name, row.time_zone, row.analyses, row.followed]),
     };

@@ -2,9 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AnalysisReport } from '@rankmaps/shared/schemas/report';
 import type { Container } from '../../container';
 import { badRequest, notFound } from '../../errors';
-import { keywordsRepository } from '../keywords/keywords.repository';
-import { getTrend } from '../rankmaps/rankmap-trend.service';
-import { KEYWORD_NOT_FOUND, RANKMAP_NOT_FOUND, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
+import { RANKMAP_NOT_FOUND, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
 import { type SectionHead, reportAnalysesRepository } from './report-analyses.repository';
 import { FAILED_FOR_REPORT, NOT_COMPLETED_FOR_REPORT, analysisSection, completedOr400 } from './report-section.service';
 
@@ -38,10 +36,7 @@ export async function sectionOf(container: Pick<Container, 'database'>, ownerId:
   const kept = cache.get(key);
   if (kept?.version === head.version) return JSON.parse(kept.json) as AnalysisReport;
   const row = completedOr400(await ownedRankMapOr404(container, ownerId, head.id));
-  const found = await keywordsRepository.findOwned(container.database.db, ownerId, row.keywordId);
-  if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
-  const trend = await getTrend(container, ownerId, row.keywordId);
-  const section = await analysisSection(container, { row, keyword: found.keyword.name, place: found.place, trend });
+  const section = await analysisSection(container, { ownerId, row, keyword: head.keyword, place: { name: head.place.name, timeZone: head.timeZone } });
   // Kept under the version read first: a change in between only makes the next request build it again.
   cache.set(key, { version: head.version, json: JSON.stringify(section) });
   return section;

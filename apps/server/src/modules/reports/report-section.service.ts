@@ -4,11 +4,11 @@ import type { AnalysisReport, ReportDataLabel } from '@rankmaps/shared/schemas/r
 import type { TrendResponse } from '@rankmaps/shared/schemas/trend';
 import type { Container } from '../../container';
 import { badRequest } from '../../errors';
-import type { PlaceRowForKeyword } from '../keywords/keywords.repository';
 import { cellsFromPositions, sameGrid } from '../rankmaps/rankmap-compare.service';
 import { presentCompetitorAnalysis } from '../rankmaps/rankmaps.presenter';
 import type { RankMapRow } from '../rankmaps/rankmaps.repository';
 import { rankResultsRepository } from '../rankmaps/rank-results.repository';
+import { getTrend } from '../rankmaps/rankmap-trend.service';
 import { reportAnalysesRepository } from './report-analyses.repository';
 
 export const NOT_COMPLETED_FOR_REPORT = 'Solo hay informe de un análisis completado: espera a que este termine o elige otro.';
@@ -60,16 +60,21 @@ function trendUpTo(trend: TrendResponse, rankMapId: string): AnalysisReport['tre
  */
 export async function analysisSection(
   container: Pick<Container, 'database'>,
-  input: { row: CompletedRankMap; keyword: string; place: PlaceRowForKeyword; trend: TrendResponse },
+  input: { ownerId: string; row: CompletedRankMap; keyword: string; place: { name: string; timeZone: string } },
 ): Promise<AnalysisReport> {
-  const { row, keyword, place, trend } = input;
+  const { ownerId, row, keyword, place } = input;
   const db = container.database.db;
-  const [points, previous] = await Promise.all([
+  // The three reads are independent: on PostgreSQL they run side by side.
+  const previousWithPositions = async () => {
+    const previous = await reportAnalysesRepository.previousCompleted(db, row.keywordId, row.id, row.createdAt);
+    return previous?.stats ? { ...previous, stats: previous.stats, positions: await rankResultsRepository.listPositions(db, previous.id) } : null;
+  };
+  const [points, reference, trend] = await Promise.all([
     reportAnalysesRepository.pointsWithLeader(db, row.id),
-    reportAnalysesRepository.previousCompleted(db, row.keywordId, row.id, row.createdAt),
+    previousWithPositions(),
+    getTrend(container, ownerId, row.keywordId),
   ]);
-  const reference = previous?.stats ? previous : null;
-  const referenceCells = reference ? cellsFromPositions(reference.grid, await rankResultsRepository.listPositions(db, reference.id)) : null;
+  const referenceCells = reference ? cellsFromPositions(reference.grid, reference.positions) : null;
 
   const cells = cellsFromPositions(row.grid, points);
   const gridPointAt = new Map(row.grid.points.map((g) => [g.index, g]));
@@ -82,7 +87,7 @@ export async function analysisSection(
   }
   const insightCells: InsightCell[] = cells.map((c) => ({ ...c, leader: leaderAt.get(`${c.row} ${c.col}`) ?? null }));
 
-  const metrics = reference?.stats ? metricDeltas(row.stats, reference.stats) : deltasWithoutReference(row.stats);
+  const metrics = reference ? metricDeltas(row.stats, reference.stats) : deltasWithoutReference(row.stats);
   const movement = reference && referenceCells ? comparePoints(cells, referenceCells, { sameGrid: sameGrid(row.grid, reference.grid) }).counts : null;
 
   const table = presentCompetitorAnalysis(row);
