@@ -4,7 +4,8 @@ import type { Container } from '../../container';
 import { keywordsRepository } from '../keywords/keywords.repository';
 import { ownedOr404 as ownedPlaceOr404 } from '../places/places.service';
 import { ownedKeywordOr404 } from '../rankmaps/rankmaps.service';
-import { reportAnalysesRepository } from './report-analyses.repository';
+import { AppError } from '../../errors';
+import { type SectionHead, reportAnalysesRepository } from './report-analyses.repository';
 import { reportBrandFor } from './report-brand';
 import { sectionHeadOr4xx, sectionOf } from './report-section-cache';
 import { dataLabelOf } from './report-section.service';
@@ -31,7 +32,7 @@ export async function buildKeywordReport(container: Container, ownerId: string, 
       : [],
   );
   const latestId = completed.find((a) => a.stats && a.completedAt)?.id;
-  const head = latestId ? await sectionHeadOr4xx(container, ownerId, latestId) : null;
+  const head = latestId ? await headOrNull(container, ownerId, latestId) : null;
   const latest = head ? await sectionOf(container, ownerId, head) : null;
   const market = head?.place.market ?? { countryCode: place.countryCode, languageCode: place.searchLanguage };
   return { scope: 'keyword', brand, place: { name: place.name, address: place.address, market }, generatedAt: new Date().toISOString(), keyword: keyword.name, latest, history };
@@ -53,7 +54,8 @@ export async function buildPlaceReport(container: Container, ownerId: string, pl
   const sections = await Promise.all(
     keywords.map(async (keyword): Promise<AnalysisReport | null> => {
       const id = latestIds.get(keyword.id);
-      return id ? sectionOf(container, ownerId, await sectionHeadOr4xx(container, ownerId, id)) : null;
+      const head = id ? await headOrNull(container, ownerId, id) : null;
+      return head ? sectionOf(container, ownerId, head) : null;
     }),
   );
   const summary = keywords.map((keyword, i) => {
@@ -77,4 +79,14 @@ export async function buildPlaceReport(container: Container, ownerId: string, pl
     summary,
     keywords: sections.filter((s): s is AnalysisReport => s !== null),
   };
+}
+
+/** The head of an analysis just listed as completed, or null when it went meanwhile (deleted): the report goes on without it. */
+async function headOrNull(container: Container, ownerId: string, rankMapId: string): Promise<SectionHead | null> {
+  try {
+    return await sectionHeadOr4xx(container, ownerId, rankMapId);
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 404 || err.status === 400)) return null;
+    throw err;
+  }
 }
