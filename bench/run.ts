@@ -11,6 +11,7 @@ import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
 import { benchRankMapDetail } from './rankmap-detail';
 import { benchReportPdf } from './report-pdf';
+import { benchReportBuild } from './report-build';
 import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor';
 import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
@@ -47,6 +48,9 @@ if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
 // Comparing two analyses (issue 16): p95 ≤ 50 ms on both databases.
 record(await benchCompareAnalyses());
 if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
+// The client report's builder (issue 17): an analysis report's answer p95 ≤ 50 ms, a place report of 10 keywords well within the PDF's 10 s.
+record(await benchReportBuild());
+if (pg) record(await benchReportBuild({ databaseUrl: pg }));
 // Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
 record(await benchAlertEvaluation());
 if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));

@@ -15,6 +15,7 @@ import { creditWarningsDevRoutes } from './rankmaps/credit-warnings.routes';
 import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
 import { reportBrandRoutes } from './reports/report-brand.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(keywordsRoutes, { prefix: '/api' });
   await app.register(rankmapsRoutes, { prefix: '/api' });
   await app.register(rankmapReportsRoutes, { prefix: '/api' });
+  await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(creditWarningsDevRoutes, { prefix: '/api' });
   await app.register(gbpRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });

@@ -62,6 +62,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'keyword/:id': 'keyword',
   'keyword/:keywordId': 'keyword',
   'rankmap/:id': 'rankMap',
+  'analysis/:id': 'rankMap',
   'compare/:otherId': 'rankMap',
   'scheduled/:id': 'scheduledRankMap',
   'competitors/:competitorId': 'competitor',
@@ -312,7 +313,7 @@ describe('authorization matrix', async () => {
 
   it('when the route table is read, then every /api route is classified, so no route escapes the matrix', () => {
     expect(protectedRoutes.length).toBeGreaterThan(30);
-    expect(routes.map((r) => r.label)).toEqual(expect.arrayContaining(['GET /api/place/:id', 'DELETE /api/keyword/:id', 'GET /api/rankmap/:id', 'GET /api/rankmap/:id/compare/:otherId', 'POST /api/auth/login/user']));
+    expect(routes.map((r) => r.label)).toEqual(expect.arrayContaining(['GET /api/place/:id', 'DELETE /api/keyword/:id', 'GET /api/rankmap/:id', 'GET /api/rankmap/:id/compare/:otherId', 'GET /api/reports/analysis/:id', 'GET /api/reports/place/:id', 'POST /api/auth/login/user']));
     const problems: string[] = [];
     for (const route of protectedRoutes) {
       for (const { key } of paramsOf(route.url)) {

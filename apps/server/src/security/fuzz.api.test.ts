@@ -88,6 +88,9 @@ describe('fuzzed input on every route', async () => {
         'DELETE /api/place/:id/competitors/:competitorId',
         'GET /api/geo/coastline',
         'GET /api/rankmap/:id/compare/:otherId',
+        'GET /api/reports/analysis/:id',
+        'GET /api/reports/keyword/:keywordId',
+        'GET /api/reports/place/:id',
       ]),
     );
     expect(routes.find((r) => r.url === '/api/user' && r.method === 'PUT')?.multipart).toBe(true);

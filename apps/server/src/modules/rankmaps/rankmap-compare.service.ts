@@ -25,15 +25,19 @@ function completed(row: RankMapRow): RankMapRow & { stats: NonNullable<RankMapRo
  * size, radius and centre as the place's matrix was.
  */
 export async function cellsOf(container: Pick<Container, 'database'>, row: RankMapRow): Promise<CompareCell[]> {
-  const stored = await rankResultsRepository.listPositions(container.database.db, row.id);
+  return cellsFromPositions(row.grid, await rankResultsRepository.listPositions(container.database.db, row.id));
+}
+
+/** The cells of cellsOf, from the grid snapshot and the stored points' positions, read by the caller (the report reads more of each point). */
+export function cellsFromPositions(grid: RankMapRow['grid'], stored: readonly { pointIndex: number; status: 'ok' | 'failed'; position: number | null }[]): CompareCell[] {
   const byIndex = new Map(stored.map((s) => [s.pointIndex, s]));
-  const cells: CompareCell[] = row.grid.points.map((p) => {
+  const cells: CompareCell[] = grid.points.map((p) => {
     const s = byIndex.get(p.index);
     return { row: p.row, col: p.col, lat: p.lat, lng: p.lng, status: s?.status ?? 'failed', position: s?.status === 'ok' ? s.position : null };
   });
-  const searched = new Set(row.grid.points.map((p) => `${p.row} ${p.col}`));
+  const searched = new Set(grid.points.map((p) => `${p.row} ${p.col}`));
   try {
-    const { gridSize, radius, center } = row.grid;
+    const { gridSize, radius, center } = grid;
     for (const p of generateMatrix({ centerLat: center.lat, centerLng: center.lng, maxDistance: radius, size: gridSize })) {
       if (!searched.has(`${p.row} ${p.col}`)) cells.push({ row: p.row, col: p.col, lat: p.lat, lng: p.lng, status: 'excluded', position: null });
     }

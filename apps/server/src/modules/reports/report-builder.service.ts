@@ -1,0 +1,92 @@
+import { TREND_MAX_ANALYSES } from '@rankmaps/shared/schemas/trend';
+import type { AnalysisReport, Report } from '@rankmaps/shared/schemas/report';
+import type { Container } from '../../container';
+import { keywordsRepository } from '../keywords/keywords.repository';
+import { ownedOr404 as ownedPlaceOr404 } from '../places/places.service';
+import { ownedKeywordOr404 } from '../rankmaps/rankmaps.service';
+import { AppError } from '../../errors';
+import { type SectionHead, reportAnalysesRepository } from './report-analyses.repository';
+import { reportBrandFor } from './report-brand';
+import { sectionHeadOr4xx, sectionOf } from './report-section-cache';
+import { dataLabelOf } from './report-section.service';
+
+// The client report (issue 17, docs/reports.md "Builder"): one JSON document per analysis,
+// keyword or place, which the share page, the PDF and the report e-mail all render. Every
+// function checks that the owner owns what it names: another user's id, or one that is not
+// an id, answers the same 404 as the rest of the API.
+
+/** The report of one completed analysis; 404 when it is not the owner's, 400 while it is not completed. */
+export async function buildAnalysisReport(container: Container, ownerId: string, rankMapId: string): Promise<Report> {
+  const head = await sectionHeadOr4xx(container, ownerId, rankMapId);
+  const [brand, analysis] = await Promise.all([reportBrandFor(container, ownerId), sectionOf(container, ownerId, head)]);
+  return { scope: 'analysis', brand, place: head.place, generatedAt: new Date().toISOString(), analysis };
+}
+
+/** The report of a keyword: its latest completed analysis (null before the first) and the list of its completed analyses, newest first. */
+export async function buildKeywordReport(container: Container, ownerId: string, keywordId: string): Promise<Report> {
+  const { keyword, place } = await ownedKeywordOr404(container, ownerId, keywordId);
+  const [brand, completed] = await Promise.all([reportBrandFor(container, ownerId), reportAnalysesRepository.completedByKeyword(container.database.db, keyword.id, TREND_MAX_ANALYSES)]);
+  const history = completed.flatMap((a) =>
+    a.stats && a.completedAt
+      ? [{ date: a.completedAt.toISOString(), geoRank: a.stats.geoRank, avgTotalPosition: a.stats.avgTotalPosition, localPackPercentage: a.stats.localPackPercentage, dataLabel: dataLabelOf(a.provider) }]
+      : [],
+  );
+  const latestId = completed.find((a) => a.stats && a.completedAt)?.id;
+  const head = latestId ? await headOrNull(container, ownerId, latestId) : null;
+  const latest = head ? await sectionOf(container, ownerId, head) : null;
+  const market = head?.place.market ?? { countryCode: place.countryCode, languageCode: place.searchLanguage };
+  return { scope: 'keyword', brand, place: { name: place.name, address: place.address, market }, generatedAt: new Date().toISOString(), keyword: keyword.name, latest, history };
+}
+
+/**
+ * The report of a place: a summary row per keyword (its latest completed analysis' figures,
+ * nulls for a keyword never analysed), then a section per keyword that has one, in the
+ * keywords' order (oldest first, as the place's screen lists them).
+ */
+export async function buildPlaceReport(container: Container, ownerId: string, placeId: string): Promise<Report> {
+  const place = await ownedPlaceOr404(container, ownerId, placeId);
+  const db = container.database.db;
+  const [brand, keywords] = await Promise.all([reportBrandFor(container, ownerId), keywordsRepository.listByPlace(db, place.id)]);
+  const latestIds = await reportAnalysesRepository.latestCompletedIds(
+    db,
+    keywords.map((k) => k.id),
+  );
+  const sections = await Promise.all(
+    keywords.map(async (keyword): Promise<AnalysisReport | null> => {
+      const id = latestIds.get(keyword.id);
+      const head = id ? await headOrNull(container, ownerId, id) : null;
+      return head ? sectionOf(container, ownerId, head) : null;
+    }),
+  );
+  const summary = keywords.map((keyword, i) => {
+    const section = sections[i];
+    const figure = (key: string) => section?.metrics.find((m) => m.key === key);
+    return {
+      keyword: keyword.name,
+      date: section?.date ?? null,
+      geoRank: figure('geoRank')?.current ?? null,
+      geoRankDelta: figure('geoRank')?.delta ?? null,
+      avgTotalPosition: figure('avgTotalPosition')?.current ?? null,
+      localPackPercentage: figure('localPackPercentage')?.current ?? null,
+      foundPercentage: figure('foundPercentage')?.current ?? null,
+    };
+  });
+  return {
+    scope: 'place',
+    brand,
+    place: { name: place.name, address: place.address, market: { countryCode: place.countryCode, languageCode: place.searchLanguage } },
+    generatedAt: new Date().toISOString(),
+    summary,
+    keywords: sections.filter((s): s is AnalysisReport => s !== null),
+  };
+}
+
+/** The head of an analysis just listed as completed, or null when it went meanwhile (deleted): the report goes on without it. */
+async function headOrNull(container: Container, ownerId: string, rankMapId: string): Promise<SectionHead | null> {
+  try {
+    return await sectionHeadOr4xx(container, ownerId, rankMapId);
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 404 || err.status === 400)) return null;
+    throw err;
+  }
+}

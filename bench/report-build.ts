@@ -1,0 +1,169 @@
+import { request as httpRequest, Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Report } from '@rankmaps/shared/schemas/report';
+import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
+import { buildPlaceReport } from '../apps/server/src/modules/reports/report-builder.service';
+import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
+import { percentile, round } from './lib';
+import { POINTS, openScanEnv, proUserWithGrid } from './scan-env';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const WARM_UP = 10;
+const CALLS = 100;
+/** Requests after a change to the analysis: each builds its section again. */
+const UNCACHED_CALLS = 40;
+const PLACE_RUNS = 10;
+const BROWSER = 'gzip, deflate, br, zstd';
+/** The place report's keywords: the first has two analyses, the others one each. */
+const KEYWORDS = ['dentista', 'clínica dental', 'dentista urgencias', 'ortodoncia', 'implantes dentales', 'blanqueamiento dental', 'endodoncia', 'dentista infantil', 'periodoncia', 'carillas dentales'];
+const FOLLOWED = [
+  { placeId: 'demo-madrid-dentista-2', name: 'Competidor 2' },
+  { placeId: 'demo-madrid-dentista-3', name: 'Competidor 3' },
+];
+
+interface Answer {
+  status: number;
+  encoding: string;
+  body: Buffer;
+  totalMs: number;
+}
+
+/** One GET over a kept-alive loopback connection, timed to its last byte. */
+function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = httpRequest(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks), totalMs: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const decode = (a: Answer): Report => {
+  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
+  return JSON.parse(raw.toString('utf8')) as Report;
+};
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50Ms: round(percentile(s, 50)), p95Ms: round(percentile(s, 95)), p99Ms: round(percentile(s, 99)) };
+};
+
+/**
+ * The report builder (docs/reports.md, "Builder"), on 25×25 analyses of a Madrid place (demo
+ * provider) with two followed competitors:
+ * - GET /api/reports/analysis/{id} of a keyword's second analysis (so it has deltas, movement
+ *   and a trend of two) over real HTTP on loopback with a browser's compression: time to the
+ *   last byte, p50/p95/p99 (issue 17: the share page's answer p95 ≤ 50 ms), for its kept
+ *   section and after a change to the analysis (each request builds the section again);
+ * - buildPlaceReport for the place's 10 keywords (11 analyses), in process as the PDF calls
+ *   it, then serialised, after a change to every analysis of the place (each section built)
+ *   and then kept (issue 17: a place report of 10 keywords feeds a PDF in ≤ 10 s).
+ */
+export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
+  // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50' } });
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const { user, headers, placeId, keywordId } = await proUserWithGrid(env, KEYWORDS[0]);
+    for (const competitor of FOLLOWED) {
+      const res = await env.app.inject({ method: 'POST', url: `/api/place/${placeId}/competitors`, headers, payload: competitor });
+      if (res.statusCode !== 201) throw new Error(`follow: ${res.statusCode} ${res.body}`);
+    }
+    const deps = scanDeps(env.container, createDemoMapsSearchProvider());
+    const scan = async (kw: string, query: string) => {
+      const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${kw}/analyze`, headers, payload: { query } });
+      if (started.statusCode !== 201) throw new Error(`analyze: ${started.statusCode} ${started.body}`);
+      const { rankMapId } = started.json<{ rankMapId: string }>();
+      if ((await runScan(deps, rankMapId)) !== 'completed') throw new Error('scan did not complete');
+      return rankMapId;
+    };
+    await scan(keywordId, 'dentista');
+    const latest = await scan(keywordId, 'clínica dental');
+    for (const name of KEYWORDS.slice(1)) {
+      const kw = await env.app.inject({ method: 'POST', url: '/api/keyword', headers, payload: { name, placeId } });
+      if (kw.statusCode !== 201) throw new Error(`keyword: ${kw.statusCode} ${kw.body}`);
+      await scan(kw.json<{ _id: string }>()._id, name);
+    }
+
+    await env.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = new URL(`http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/reports/analysis/${latest}`);
+    const call = () => get(agent, url, { ...headers, 'accept-encoding': BROWSER, accept: 'application/json' });
+
+    const first = await call();
+    if (first.status !== 200) throw new Error(`GET answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
+    const body = decode(first);
+    if (body.scope !== 'analysis' || body.analysis.cells.length !== POINTS || body.analysis.movement === null || body.analysis.trend.points.length !== 2) {
+      throw new Error('not the full analysis report');
+    }
+    for (let i = 0; i < WARM_UP; i++) await call();
+    const total: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const a = await call();
+      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
+      total.push(a.totalMs);
+    }
+
+    // Uncached: the analysis's row changed (its updated_at moves), so each request reads its points, the previous one's and the trend again.
+    const rebuilt: number[] = [];
+    for (let i = 0; i < UNCACHED_CALLS; i++) {
+      await env.container.database.db.execute(sql`update rank_maps set updated_at = now() where id = ${latest}`);
+      const a = await call();
+      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
+      rebuilt.push(a.totalMs);
+    }
+
+    // The place report as a PDF after a round gets it: every section built (the place's analyses all changed), then kept.
+    const place: number[] = [];
+    const placeKept: number[] = [];
+    let placeJson = '';
+    for (let i = 0; i < PLACE_RUNS; i++) {
+      await env.container.database.db.execute(sql`update rank_maps set updated_at = now() where place_id = ${placeId}`);
+      const t0 = performance.now();
+      const report = await buildPlaceReport(env.container, user.id, placeId);
+      placeJson = JSON.stringify(report);
+      place.push(performance.now() - t0);
+      if (report.scope !== 'place' || report.summary.length !== KEYWORDS.length || report.keywords.length !== KEYWORDS.length) throw new Error('not the full place report');
+      const t1 = performance.now();
+      JSON.stringify(await buildPlaceReport(env.container, user.id, placeId));
+      placeKept.push(performance.now() - t1);
+    }
+    return {
+      name: `The report builder: GET /api/reports/analysis/{id} of a 25×25 analysis over real HTTP on loopback, and a place report of ${KEYWORDS.length} keywords in process (${env.database})`,
+      loadAverage: loadavg().map((l) => round(l, 2)),
+      analysis: {
+        encoding: first.encoding,
+        sizeKB: round(first.body.length / 1000, 1),
+        jsonKB: round(JSON.stringify(body).length / 1000, 1),
+        firstRequestMs: round(first.totalMs),
+        timeToLastByte: { calls: CALLS, ...stats(total) },
+        uncachedTimeToLastByte: { calls: UNCACHED_CALLS, ...stats(rebuilt) },
+        goal: 'p95 ≤ 50 ms',
+      },
+      place: {
+        keywords: KEYWORDS.length,
+        runs: PLACE_RUNS,
+        jsonKB: round(placeJson.length / 1000, 1),
+        built: { ...stats(place), maxMs: round(Math.max(...place)) },
+        kept: stats(placeKept),
+        goal: '≤ 10 s with the PDF',
+      },
+    };
+  } finally {
+    agent.destroy();
+    await env.close();
+  }
+}
+
+if (process.argv[1] === THIS_FILE) {
+  // Alone: node --import tsx bench/report-build.ts [postgres://…]
+  console.log(JSON.stringify(await benchReportBuild({ databaseUrl: process.argv[2] }), null, 2));
+}
