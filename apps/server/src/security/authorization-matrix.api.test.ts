@@ -313,7 +313,7 @@ describe('authorization matrix', async () => {
 
   it('when the route table is read, then every /api route is classified, so no route escapes the matrix', () => {
     expect(protectedRoutes.length).toBeGreaterThan(30);
-    expect(routes.map((r) => r.label)).toEqual(expect.arrayContaining(['GET /api/place/:id', 'DELETE /api/keyword/:id', 'GET /api/rankmap/:id', 'GET /api/rankmap/:id/compare/:otherId', 'GET /api/reports/analysis/:id', 'GET /api/reports/place/:id', 'POST /api/auth/login/user']));
+    expect(routes.map((r) => r.label)).toEqual(expect.arrayContaining(['GET /api/place/:id', 'DELETE /api/keyword/:id', 'GET /api/rankmap/:id', 'GET /api/rankmap/:id/compare/:otherId', 'GET /api/reports/analysis/:id', 'GET /api/reports/place/:id', 'GET /api/reports/place/:id/pdf', 'GET /api/reports/analysis/:id/pdf', 'POST /api/auth/login/user']));
     const problems: string[] = [];
     for (const route of protectedRoutes) {
       for (const { key } of paramsOf(route.url)) {

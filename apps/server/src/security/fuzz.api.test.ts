@@ -91,6 +91,9 @@ describe('fuzzed input on every route', async () => {
         'GET /api/reports/analysis/:id',
         'GET /api/reports/keyword/:keywordId',
         'GET /api/reports/place/:id',
+        'GET /api/reports/analysis/:id/pdf',
+        'GET /api/reports/keyword/:keywordId/pdf',
+        'GET /api/reports/place/:id/pdf',
       ]),
     );
     expect(routes.find((r) => r.url === '/api/user' && r.method === 'PUT')?.multipart).toBe(true);

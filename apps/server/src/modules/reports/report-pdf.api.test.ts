@@ -1,0 +1,109 @@
+import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
+import type { Report } from '@rankmaps/shared/schemas/report';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
+import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
+import { createTestApp } from '../../../test/test-app';
+import { runScan } from '../rankmaps/scan/scan.service';
+import { formatNumber } from './pdf/format';
+import { NOT_COMPLETED_FOR_REPORT } from './report-section.service';
+
+// The PDF downloads of the owner's reports (docs/reports.md, "PDF"): the built report drawn by
+// the real renderer, read back with a PDF text extractor.
+
+type Headers = Record<string, string>;
+
+async function pdfText(body: Buffer): Promise<string> {
+  const doc = await getDocumentProxy(new Uint8Array(body));
+  const { text } = await extractText(doc, { mergePages: true });
+  return text;
+}
+
+describe('client reports: the PDF downloads (API)', async () => {
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
+  const { withKeyword, addKeyword, analyze } = rankmapFixtures(app, container);
+  const get = (headers: Headers, url: string) => app.inject({ method: 'GET', url, headers });
+
+  const scanned = async (headers: Headers, keywordId: string, query: string) => {
+    const res = await analyze(headers, keywordId, { query, maxResults: 20 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rankMapId } = res.json<AnalyzeResponse>();
+    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
+    return rankMapId;
+  };
+
+  it('when the owner downloads an analysis, a keyword and a place as PDF, then each is a PDF named for the business with its keyword and figures in it', { timeout: 180_000 }, async () => {
+    const { headers, placeId, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
+    await scanned(headers, keywordId, 'dentista');
+    const rankMapId = await scanned(headers, keywordId, 'clínica dental');
+    await addKeyword(headers, placeId, 'ortodoncia invisible');
+    const json = (await get(headers, `/api/reports/analysis/${rankMapId}`)).json<Report>();
+    if (json.scope !== 'analysis') throw new Error(json.scope);
+
+    const res = await get(headers, `/api/reports/analysis/${rankMapId}/pdf`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="informe-[a-z0-9-]+-dentista-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(json.place.name);
+    expect(text).toContain('dentista');
+    const geoRank = json.analysis.metrics.find((m) => m.key === 'geoRank')!;
+    expect(text).toContain(formatNumber(geoRank.current!));
+    expect(text).toContain('Datos de demostración');
+    expect(text).toContain('RankMaps');
+
+    const keywordPdf = await get(headers, `/api/reports/keyword/${keywordId}/pdf`);
+    expect(keywordPdf.statusCode).toBe(200);
+    expect(await pdfText(keywordPdf.rawPayload)).toContain('dentista');
+
+    const placePdf = await get(headers, `/api/reports/place/${placeId}/pdf`);
+    expect(placePdf.statusCode).toBe(200);
+    expect(placePdf.headers['content-disposition']).toMatch(/filename="informe-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.pdf"/);
+    const placeText = await pdfText(placePdf.rawPayload);
+    expect(placeText).toContain('dentista');
+    expect(placeText).toContain('ortodoncia invisible');
+  });
+
+  it('when the owner has white-label, then the PDF is signed with the agency', { timeout: 180_000 }, async () => {
+    const { headers, keywordId } = await withKeyword('pro_agency', 'demo-malaga-dentista-1', MALAGA);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/report-brand',
+      headers,
+      payload: { name: 'Agencia Faro Digital', accent: '#0f766e', contact: 'hola@faro.example', footer: 'Informe confidencial', hidePoweredBy: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const rankMapId = await scanned(headers, keywordId, 'dentista');
+    const text = await pdfText((await get(headers, `/api/reports/analysis/${rankMapId}/pdf`)).rawPayload);
+    expect(text).toContain('Agencia Faro Digital');
+    expect(text).toContain('hola@faro.example');
+    expect(text).toContain('Informe confidencial');
+    expect(text).toContain('Hecho con RankMaps');
+  });
+
+  it('when another user asks for the PDF, or the analysis is not completed, then the report’s own refusals in Spanish and no PDF', { timeout: 180_000 }, async () => {
+    const owner = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
+    const rankMapId = await scanned(owner.headers, owner.keywordId, 'dentista');
+    const stranger = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
+    const cases = [
+      [`/api/reports/analysis/${rankMapId}/pdf`, 'Análisis no encontrado.'],
+      [`/api/reports/keyword/${owner.keywordId}/pdf`, 'Keyword no encontrada.'],
+      [`/api/reports/place/${owner.placeId}/pdf`, 'Lugar no encontrado.'],
+    ] as const;
+    for (const [url, message] of cases) {
+      const res = await get(stranger.headers, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json<{ error: string }>().error).toBe(message);
+    }
+    const pending = await analyze(owner.headers, owner.keywordId, { query: 'dentista urgencias', maxResults: 20 });
+    const res = await get(owner.headers, `/api/reports/analysis/${pending.json<AnalyzeResponse>().rankMapId}/pdf`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe(NOT_COMPLETED_FOR_REPORT);
+  });
+});
