@@ -57,6 +57,7 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GLOBAL_FLUSH_MS: z.coerce.number().int().positive().default(1000),
+  RATE_LIMIT_SHARE_MAX: z.coerce.number().int().positive().default(60),
   SIGN_IN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().positive().default(30),
   SIGN_IN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
@@ -152,9 +153,10 @@ export interface Config {
    * endpoint, and tickets per user on support (RATE_LIMIT_AUTH_MAX). globalMax: API calls per
    * address per minute (RATE_LIMIT_GLOBAL_MAX), counted in each process and shared through
    * the database every globalFlushMs (RATE_LIMIT_GLOBAL_FLUSH_MS). uploadMax: profile
-   * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). All hold across API processes.
+   * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). shareMax: share-page views (the
+   * report's API answer) per address per minute (RATE_LIMIT_SHARE_MAX). All hold across API processes.
    */
-  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number };
+  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number; shareMax: number };
   /**
    * Brute-force slowdown of password sign-in (modules/auth/sign-in-throttle.service.ts).
    * After accountFreeFailures failed attempts on one account (SIGN_IN_ACCOUNT_FREE_FAILURES),
@@ -320,7 +322,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : undefined,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS, shareMax: e.RATE_LIMIT_SHARE_MAX },
     signInThrottle: {
       accountFreeFailures: e.SIGN_IN_ACCOUNT_FREE_FAILURES,
       addressFreeFailures: e.SIGN_IN_ADDRESS_FREE_FAILURES,

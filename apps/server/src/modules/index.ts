@@ -16,6 +16,7 @@ import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
 import { reportBrandRoutes } from './reports/report-brand.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { shareLinksRoutes } from './reports/share-links.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
@@ -42,5 +43,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gbpRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(reportBrandRoutes, { prefix: '/api' });
+  await app.register(shareLinksRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

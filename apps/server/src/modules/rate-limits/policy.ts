@@ -49,6 +49,16 @@ export const rateLimitPolicy = {
     windowSeconds: 3600,
     message: TOO_MANY_UPLOADS,
   }),
+  /**
+   * Views of shared reports per address a minute (docs/decisions.md §24.4): a reader opens a
+   * handful, a token guesser thousands. Each view also builds a report, which costs queries.
+   */
+  shareView: (config: Config): SharedRateLimit => ({
+    name: 'share-view',
+    max: config.rateLimit.shareMax,
+    windowSeconds: 60,
+    message: TOO_MANY_REQUESTS,
+  }),
 };
 
 /**
