@@ -68,6 +68,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/reviews', from: './apps/web/src/features', except: ['./reviews'] },
             { target: './apps/web/src/features/gbp', from: './apps/web/src/features', except: ['./gbp'] },
             { target: './apps/web/src/features/notifications', from: './apps/web/src/features', except: ['./notifications'] },
+            { target: './apps/web/src/features/reports', from: './apps/web/src/features', except: ['./reports'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
             // Server: routes → service → repository → db. Only repositories touch the database

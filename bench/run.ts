@@ -15,6 +15,7 @@ import { benchReportBuild } from './report-build';
 import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor';
 import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
+import { benchSharePageApi, benchSharePageJs } from './share-page';
 import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
@@ -51,6 +52,10 @@ if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
 // The client report's builder (issue 17): an analysis report's answer p95 ≤ 50 ms, a place report of 10 keywords well within the PDF's 10 s.
 record(await benchReportBuild());
 if (pg) record(await benchReportBuild({ databaseUrl: pg }));
+// The share page (issue 17): its JavaScript ≤ 150 KB gzip, its API answer p95 ≤ 50 ms on both databases.
+record(benchSharePageJs());
+record(await benchSharePageApi());
+if (pg) record(await benchSharePageApi({ databaseUrl: pg }));
 // Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
 record(await benchAlertEvaluation());
 if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));

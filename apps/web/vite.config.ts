@@ -18,9 +18,13 @@ export default defineConfig({
     // Route-level chunks keep the landing page light; vendor code shared by every
     // route goes in one long-cached chunk.
     rollupOptions: {
+      // The SPA, and the share page's small entry of its own (/informe/{token}, docs/reports.md "Share links").
+      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), share: fileURLToPath(new URL('./share.html', import.meta.url)) },
       output: {
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          // The router on its own, so the share page (React only) does not load it.
+          if (/node_modules\/react-router\//.test(id)) return 'react-router';
         },
       },
     },

@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -33,6 +33,8 @@ export interface OwnedResources {
    * address are left out: they are public Maps data that any user's search may show.
    */
   secrets: string[];
+  /** The token of the share link (ids.shareLink): a secret no answer may carry, not even the owner's. */
+  shareToken: string;
 }
 
 export interface OwnedResourcesOptions {
@@ -134,7 +136,11 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   });
   if (!notice) throw new Error('notification not inserted');
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id };
-  const secrets = [row.id, notice.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
-  return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets };
+  // A share link of the keyword's report (docs/decisions.md §24.4); its token is shown only here.
+  const shareLink = ok(await send('POST', '/api/share-links', { scope: 'keyword', targetId: keyword, expiresInDays: null }), 'share link', 201).json<{ id: string; url: string }>();
+  const shareToken = shareLink.url.split('/informe/')[1] ?? '';
+
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
+  return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { registerSharePage } from '../modules/reports/share-page.routes';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -34,6 +35,9 @@ export async function registerStaticWeb(app: FastifyInstance, distDir = defaultD
       else res.setHeader('cache-control', 'no-cache');
     },
   });
+  // The share page's own entry (docs/reports.md, "Share links"): headers of its own, see share-page.routes.ts.
+  const shareFile = path.join(distDir, 'share.html');
+  if (existsSync(shareFile)) registerSharePage(app, readFileSync(shareFile, 'utf8'));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     // Existing files are routes of their own (wildcard: false); what reaches here is either

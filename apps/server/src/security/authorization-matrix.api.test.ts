@@ -68,6 +68,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'competitors/:competitorId': 'competitor',
   'checkout-session/:id': 'checkoutSession',
   'notifications/:id': 'notification',
+  'share-links/:id': 'shareLink',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -123,6 +124,9 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
+    // Share links (docs/decisions.md §24.4): the owner's keyword, whose link the fixture made.
+    'POST /api/share-links': { body: (ids) => ({ scope: 'keyword', targetId: ids.keyword, expiresInDays: 30 }) },
+    'GET /api/share-links': { query: (ids) => ({ scope: 'keyword', targetId: ids.keyword }) },
     'PUT /api/place/:id/slack': { body: async () => ({ url: await slackUrl() }) },
     // A token that is not signed: the page and the one-click answer 400, never 500, and change nothing.
     'GET /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
@@ -214,6 +218,7 @@ function missingIds(): OwnedIds {
     competitor: 'demo-malaga-dentista-15',
     checkoutSession: `cs_sbx_${randomBytes(12).toString('hex')}`,
     notification: randomUUID(),
+    shareLink: randomUUID(),
   };
 }
 
@@ -295,7 +300,7 @@ describe('authorization matrix', async () => {
 
   const expectNoSecrets = (res: LightMyRequestResponse, owner: OwnedResources, label: string) => {
     const body = res.body.toLowerCase();
-    const leaked = owner.secrets.filter((s) => body.includes(s.toLowerCase()));
+    const leaked = [...owner.secrets, owner.shareToken].filter((s) => body.includes(s.toLowerCase()));
     expect(leaked, `${label} answered with the owner's data`).toEqual([]);
   };
 
@@ -386,6 +391,8 @@ describe('authorization matrix', async () => {
       const res = await app.inject((await requestFor(route, owner.ids, owner.headers)).options);
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, res.body).toBeLessThan(300);
+      // A share link's token is shown once, when it is made (docs/decisions.md §24.4): no read answers it.
+      expect(res.body).not.toContain(owner.shareToken);
       ownerAnswers.push(res.body.toLowerCase());
     });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../src/container';
@@ -13,6 +13,7 @@ import { creditsService } from '../../src/modules/billing/credits.service';
 import { runScan } from '../../src/modules/rankmaps/scan/scan.service';
 import { notificationsRepository } from '../../src/modules/notifications/notifications.repository';
 import { notifications } from '../../src/db/notifications-schema';
+import { shareLinks } from '../../src/db/share-links-schema';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 import { buildUser, uniqueEmail } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
@@ -66,7 +67,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -137,6 +138,19 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     ids.notification = row?.id ?? '';
   };
 
+  /** A live share link of the analysis (docs/decisions.md §24.4), and its token, so the public report is reached too. */
+  const ensureShareLink = async () => {
+    // A deleted analysis takes its links with it; a revoked link opens nothing: either way, a new one.
+    const [live] = ids.sharelink
+      ? await db.select({ id: shareLinks.id }).from(shareLinks).where(and(eq(shareLinks.id, ids.sharelink), isNull(shareLinks.revokedAt)))
+      : [];
+    if (live) return;
+    const link = await call('/api/share-links', '/api/share-links', { scope: 'analysis', targetId: ids.rankmap, expiresInDays: null });
+    ids.sharelink = link.id as string;
+    ids.token = String(link.url).split('/informe/')[1] ?? '';
+    await browse('/api/share-links', { scope: 'analysis', targetId: ids.rankmap });
+  };
+
   // Valid settings, so fuzzed variants of them reach the handler.
   examples.set('PUT /api/notifications/settings', [
     fromPlain({ ...NOTIFICATION_DEFAULTS, switches: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { inApp: true, email: true }])), mutedPlaceIds: [] }),
@@ -170,6 +184,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureCompetitor();
     await ensureGbp();
     await ensureNotification();
+    await ensureShareLink();
   };
   await restore();
 
@@ -199,6 +214,8 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     location: [ids.location],
     user: [user.id],
     notification: [ids.notification],
+    sharelink: [ids.sharelink],
+    token: [ids.token],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

@@ -2,7 +2,12 @@ import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import type { Report } from '@rankmaps/shared/schemas/report';
 import { type CreatedShareLink, type ShareLinkList, SHARE_UNAVAILABLE } from '@rankmaps/shared/schemas/share-links';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
@@ -190,5 +195,48 @@ describe('share links past the rate limit (API)', async () => {
     expect(refused.json().error).toBe('Demasiadas peticiones. Inténtalo de nuevo en unos minutos.');
     expect(refused.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect((await call('198.51.100.21')).statusCode).toBe(404);
+  });
+});
+
+describe('the share page /informe/{token}', async () => {
+  const { app: api, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
+  const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
+  const dist = mkdtempSync(path.join(tmpdir(), 'rm-share-dist-'));
+  copyFileSync(path.join(web, 'index.html'), path.join(dist, 'index.html'));
+  copyFileSync(path.join(web, 'share.html'), path.join(dist, 'share.html'));
+  const app = await buildApp(container, { serveWeb: true, webDist: dist });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const { withKeyword } = rankmapFixtures(api, container);
+  const owner = await withKeyword('pro_starter');
+  const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]*)/.exec(String(csp))?.[1];
+
+  it('when a link allows embedding origins, then its page may be framed by them alone, is noindex and not stored', async () => {
+    const res = await api.inject({ method: 'POST', url: '/api/share-links', headers: owner.headers, payload: { scope: 'place', targetId: owner.placeId, expiresInDays: null, embedOrigins: ['https://cliente.example.com', 'https://agencia.example.org:8443'] } });
+    const page = await app.inject({ method: 'GET', url: `/informe/${tokenOf(res.json<CreatedShareLink>())}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(frameAncestors(page.headers['content-security-policy'])).toBe('https://cliente.example.com https://agencia.example.org:8443');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('<meta name="robots" content="noindex,nofollow" />');
+    expect(page.body).toContain('share-main');
+  });
+
+  it('when a link allows no origin, or the token opens nothing, then the page cannot be framed at all and is noindex', async () => {
+    const res = await api.inject({ method: 'POST', url: '/api/share-links', headers: owner.headers, payload: { scope: 'place', targetId: owner.placeId, expiresInDays: 30 } });
+    for (const token of [tokenOf(res.json<CreatedShareLink>()), 'no-existe']) {
+      const page = await app.inject({ method: 'GET', url: `/informe/${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(frameAncestors(page.headers['content-security-policy'])).toBe("'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
   });
 });

@@ -1,15 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { KeywordAnalysisPage } from '@/features/rankmaps/components/keyword-analysis-page';
+import { ShareButton } from '@/features/reports/components/share-dialog';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** /rankmap/{placeId}/keyword/{keywordId}: a keyword's analyses (rankmaps). */
 export default function KeywordAnalysisRoute() {
   const { t } = useTranslation('rankmaps');
+  const { t: tr } = useTranslation('reports');
   usePageMeta(t('page.title'));
   const { placeId = '', keywordId = '' } = useParams();
   const { profile } = useSession();
   if (!profile) return null;
-  return <KeywordAnalysisPage key={keywordId} placeId={placeId} keywordId={keywordId} profile={profile} />;
+  return (
+    <KeywordAnalysisPage
+      key={keywordId}
+      placeId={placeId}
+      keywordId={keywordId}
+      profile={profile}
+      // «Compartir» (docs/reports.md "Share links"): the selected analysis, or the keyword's history.
+      actions={({ analysisId }) => (
+        <ShareButton
+          targets={[
+            ...(analysisId ? [{ scope: 'analysis' as const, targetId: analysisId, label: tr('share.targetAnalysis') }] : []),
+            { scope: 'keyword' as const, targetId: keywordId, label: tr('share.targetKeyword') },
+          ]}
+        />
+      )}
+    />
+  );
 }

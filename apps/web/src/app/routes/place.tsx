@@ -6,6 +6,7 @@ import { placesKeys } from '@/features/places/api/keys';
 import { PlacePage } from '@/features/places/components/place-page';
 import { useCreditForecast } from '@/features/rankmaps/api/get-credit-forecast';
 import { CreditWarningBanner } from '@/features/rankmaps/components/credit-warning';
+import { ShareButton } from '@/features/reports/components/share-dialog';
 import { roundsAtRisk } from '@/features/rankmaps/utils/credit-forecast';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
@@ -13,6 +14,7 @@ import { usePageMeta } from '@/lib/page-meta';
 /** /rankmap/{placeId}: the business (places) with its keywords (keywords). */
 export default function PlaceRoute() {
   const { t } = useTranslation('places');
+  const { t: tr } = useTranslation('reports');
   usePageMeta(t('page.title'));
   const { placeId = '' } = useParams();
   const { profile } = useSession();
@@ -29,6 +31,7 @@ export default function PlaceRoute() {
       profile={profile}
       creditWarning={<CreditWarningBanner forecast={forecast.data} placeId={placeId} />}
       weeklyShortfall={weekly ? { credits: weekly.credits, available: weekly.availableBefore } : undefined}
+      actions={(place) => <ShareButton targets={[{ scope: 'place', targetId: place._id, label: tr('share.targetPlace') }]} />}
       keywords={(place) => <KeywordSection place={place} planLimits={profile.planLimits} currentPlan={profile.currentPlan} onChanged={reloadPlace} />}
     />
   );

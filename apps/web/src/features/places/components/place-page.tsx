@@ -35,13 +35,15 @@ interface PlacePageProps {
   creditWarning?: ReactNode;
   /** The next weekly round will be skipped unless credits are added: what it costs and what will be left for it. */
   weeklyShortfall?: WeeklyShortfall;
+  /** Buttons in the header (the reports feature's «Compartir»), given the loaded place. */
+  actions?: (place: Place) => ReactNode;
 }
 
 /**
  * /rankmap/{placeId} (docs/product.md §2): the business's header, its weekly scan and its keywords.
  * A place that is not the user's (404) sends them to the dashboard.
  */
-export function PlacePage({ placeId, profile, keywords, creditWarning, weeklyShortfall }: PlacePageProps) {
+export function PlacePage({ placeId, profile, keywords, creditWarning, weeklyShortfall, actions }: PlacePageProps) {
   const { t } = useTranslation('places');
   const query = usePlace(placeId);
   const setActive = useSetActivePlace();
@@ -72,13 +74,13 @@ export function PlacePage({ placeId, profile, keywords, creditWarning, weeklySho
         items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: place.name }]}
       />
       {creditWarning}
-      <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} weeklyShortfall={weeklyShortfall} />
+      <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} weeklyShortfall={weeklyShortfall} actions={actions?.(place)} />
       {keywords(place)}
     </div>
   );
 }
 
-function PlaceHeader({ place, isPro, weeklyShortfall }: { place: Place; isPro: boolean; weeklyShortfall?: WeeklyShortfall }) {
+function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place; isPro: boolean; weeklyShortfall?: WeeklyShortfall; actions?: ReactNode }) {
   const { t, i18n } = useTranslation('places');
   const toast = useToast();
   const showApiAlert = useApiErrorAlert();
@@ -142,6 +144,7 @@ function PlaceHeader({ place, isPro, weeklyShortfall }: { place: Place; isPro: b
             )}
           </div>
         </div>
+        {actions}
         <DropdownMenu
           label={t('header.menu')}
           trigger={<EllipsisVerticalIcon className="h-5 w-5" />}

@@ -2,7 +2,7 @@ import type { Keyword } from '@rankmaps/shared/schemas/keywords';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { MapPinIcon, PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
@@ -22,6 +22,8 @@ interface KeywordAnalysisPageProps {
   placeId: string;
   keywordId: string;
   profile: Profile;
+  /** Buttons beside «Nuevo análisis» (the reports feature's «Compartir»), given the selected completed analysis, if any. */
+  actions?: (selected: { analysisId: string | null }) => ReactNode;
 }
 
 /**
@@ -29,7 +31,7 @@ interface KeywordAnalysisPageProps {
  * one's summary, map (Ranking Map / Competidores), point panel and competitors, and the
  * New Analysis modal. A running analysis is polled every 2 s until its results load.
  */
-export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnalysisPageProps) {
+export function KeywordAnalysisPage({ placeId, keywordId, profile, actions }: KeywordAnalysisPageProps) {
   const { t } = useTranslation('rankmaps');
   // A notification links to /rankmap/…?analysis=<id>&compare=<otherId> (docs/decisions.md §23.2).
   const [searchParams] = useSearchParams();
@@ -86,7 +88,12 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
           { label: keyword.name },
         ]}
       />
-      <Header keyword={keyword} notice={selected ? dataSourceNotice(selected) : null} onNew={() => setCreating(true)} />
+      <Header
+        keyword={keyword}
+        notice={selected ? dataSourceNotice(selected) : null}
+        onNew={() => setCreating(true)}
+        actions={actions?.({ analysisId: selected && selected.status === 'completed' && !selected.virtual ? selected.id : null })}
+      />
 
       {list.length === 0 ? (
         <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
@@ -114,7 +121,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile }: KeywordAnal
   );
 }
 
-function Header({ keyword, notice, onNew }: { keyword: Keyword; notice: DataSourceNotice; onNew: () => void }) {
+function Header({ keyword, notice, onNew, actions }: { keyword: Keyword; notice: DataSourceNotice; onNew: () => void; actions?: ReactNode }) {
   const { t } = useTranslation('rankmaps');
   return (
     <header className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start sm:justify-between">
@@ -144,10 +151,13 @@ function Header({ keyword, notice, onNew }: { keyword: Keyword; notice: DataSour
           </div>
         )}
       </div>
-      <Button onClick={onNew} className="shrink-0">
-        <PlusIcon className="h-4 w-4" strokeWidth={2.2} />
-        {t('header.newAnalysis')}
-      </Button>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {actions}
+        <Button onClick={onNew} className="shrink-0">
+          <PlusIcon className="h-4 w-4" strokeWidth={2.2} />
+          {t('header.newAnalysis')}
+        </Button>
+      </div>
     </header>
   );
 }
