@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeFindings } from './a11y-support';
+import { addMadridClinic, subscribedUser } from './support';
+
+// Share links (issue 17, docs/reports.md "Share links") in a real browser: the owner makes a
+// link of an analysis from the keyword page, a fresh browser context with no session opens it
+// and reads the report (business, keyword, GeoRank), axe finds nothing, the page fits a phone;
+// the owner revokes the link and the reader's reload shows the unavailable page.
+
+test('when the owner shares an analysis, then a visitor without an account reads the report, and after the link is revoked sees that it is not available', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  await subscribedUser(page, request, 'informe', 'Starter');
+  const placeId = await addMadridClinic(page);
+  const placeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByLabel('Nueva keyword').fill('dentista');
+  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await page.getByRole('link', { name: /^dentista/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/rankmap/${placeId}/keyword/[0-9a-f-]{36}$`));
+
+  await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
+  await page.getByRole('dialog', { name: 'Nuevo Análisis' }).getByRole('button', { name: 'Iniciar análisis' }).click();
+  await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 60_000 });
+
+  // «Compartir»: the selected analysis, never expiring; the URL is shown once.
+  await page.getByTestId('share-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Compartir el informe' });
+  await expect(dialog.getByRole('radio', { name: 'Este análisis' })).toBeChecked();
+  await expect(dialog.getByText('Aún no has compartido este informe.')).toBeVisible();
+  await expect(dialog.getByLabel('Caducidad')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+  await expect(dialog.getByText('Enlace creado. Cópialo ahora: por seguridad no se volverá a mostrar.')).toBeVisible();
+  const url = await dialog.getByLabel('Enlace del informe').inputValue();
+  expect(url).toMatch(/\/informe\/[A-Za-z0-9_-]{43}$/);
+  const links = dialog.getByTestId('share-links').getByRole('listitem');
+  await expect(links).toHaveCount(1);
+  await expect(links.first()).toContainText('Activo');
+  await expectNoAxeFindings(page, 'the share dialog');
+
+  // A fresh context: no cookie, no token.
+  const visitor = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  try {
+    const reader = await visitor.newPage();
+    await reader.goto(url);
+    await expect(reader.getByRole('heading', { level: 1, name: placeName })).toBeVisible({ timeout: 15_000 });
+    await expect(reader.getByText('dentista', { exact: true }).first()).toBeVisible();
+    await expect(reader.getByRole('region', { name: 'Métricas' }).getByText('GeoRank', { exact: true })).toBeVisible();
+    await expect(reader.getByRole('img', { name: /^Mapa de calor/ })).toBeVisible();
+    expect(await reader.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex,nofollow');
+    await expectNoAxeFindings(reader, 'the share page');
+    // A phone: nothing sticks out sideways.
+    await reader.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The owner revokes it, behind a confirmation.
+    await links.first().getByRole('button', { name: 'Revocar' }).click();
+    await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
+    await expect(links.first()).toContainText('Revocado');
+
+    await reader.reload();
+    await expect(reader.getByRole('heading', { level: 1, name: 'Este informe no está disponible' })).toBeVisible();
+    await expect(reader.getByText('Puede que el enlace haya caducado o que quien lo compartió lo haya revocado.')).toBeVisible();
+    await expectNoAxeFindings(reader, 'the unavailable share page');
+  } finally {
+    await visitor.close();
+  }
+});
