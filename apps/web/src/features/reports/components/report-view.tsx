@@ -8,8 +8,18 @@ import { TrendChart } from './trend-chart';
 type Metric = AnalysisReport['metrics'][number];
 const PERCENT_KEYS = new Set<Metric['key']>(['localPackPercentage', 'foundPercentage']);
 
-const formatMetric = (key: Metric['key'], value: number | null) =>
-  value === null ? t.noValue : PERCENT_KEYS.has(key) ? formatPercent(value, L) : formatDecimal(value, L);
+/** Figures as the PDF writes them: es-ES, at most 2 decimals. */
+const DIGITS = 2;
+const num = (n: number) => formatDecimal(n, L, DIGITS);
+const pct = (n: number) => formatPercent(n, L, DIGITS);
+const formatMetric = (key: Metric['key'], value: number | null) => (value === null ? t.noValue : PERCENT_KEYS.has(key) ? pct(value) : num(value));
+
+/** A change with its sign (a real minus, «−»); a percentage's change in percentage points. */
+function formatDelta(key: Metric['key'], delta: number): string {
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
+  const size = num(Math.abs(delta));
+  return `${sign}${PERCENT_KEYS.has(key) ? fill(t.percentagePoints, { value: size }) : size}`;
+}
 
 /** The language's name in Spanish ('es' → 'español'), or the code when the browser does not know it. */
 function languageName(code: string): string {
@@ -52,7 +62,7 @@ const TREND_STYLE = { improved: 'text-emerald-700', worsened: 'text-red-700', sa
 
 function MetricCard({ metric }: { metric: Metric }) {
   const arrow = metric.delta === null ? '' : metric.delta > 0 ? '▲' : metric.delta < 0 ? '▼' : '=';
-  const delta = metric.delta === null ? null : `${metric.delta > 0 ? '+' : ''}${PERCENT_KEYS.has(metric.key) ? formatPercent(metric.delta, L) : formatDecimal(metric.delta, L)}`;
+  const delta = metric.delta === null ? null : formatDelta(metric.key, metric.delta);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-sm text-slate-600">{t.metric[metric.key]}</p>
@@ -110,7 +120,7 @@ export function AnalysisSection({ analysis, brand, idPrefix, nested }: { analysi
     [t.keyword, analysis.keyword],
     ...(analysis.query ? ([[t.query, analysis.query]] as [string, string][]) : []),
     [t.date, formatLongDate(analysis.date, L)],
-    [t.grid, fill(t.gridValue, { size: analysis.grid.gridSize, radius: formatDecimal(analysis.grid.radius / 1000, L) })],
+    [t.grid, fill(t.gridValue, { size: analysis.grid.gridSize, radius: num(analysis.grid.radius / 1000) })],
   ];
   return (
     <div>
@@ -181,9 +191,9 @@ export function AnalysisSection({ analysis, brand, idPrefix, nested }: { analysi
               <>
                 {c.name} {c.isOurBusiness && <strong className="font-semibold">{t.ours}</strong>}
               </>,
-              formatDecimal(c.geoRank, L),
-              c.avgTotalPosition === null ? t.noValue : formatDecimal(c.avgTotalPosition, L),
-              formatPercent(c.localPackPercentage, L),
+              num(c.geoRank),
+              c.avgTotalPosition === null ? t.noValue : num(c.avgTotalPosition),
+              pct(c.localPackPercentage),
               c.rating === null ? t.noValue : formatRating(c.rating, L),
             ])}
           />
@@ -197,7 +207,7 @@ export function AnalysisSection({ analysis, brand, idPrefix, nested }: { analysi
           <ul className="list-disc pl-5 text-sm">
             {analysis.ads.map((ad) => (
               <li key={ad.name}>
-                {fill(t.adShare, { name: ad.name, share: formatPercent(ad.share, L) })} {ad.isOurBusiness && t.ours}
+                {fill(t.adShare, { name: ad.name, share: pct(ad.share) })} {ad.isOurBusiness && t.ours}
               </li>
             ))}
           </ul>
@@ -257,7 +267,7 @@ export function ReportView({ report }: { report: Report }) {
                 <Table
                   caption={t.history}
                   head={[t.date, t.column.geoRank, t.column.avgTotalPosition, t.column.localPack]}
-                  rows={report.history.map((h) => [formatShortDate(h.date, L), formatDecimal(h.geoRank, L), formatDecimal(h.avgTotalPosition, L), formatPercent(h.localPackPercentage, L)])}
+                  rows={report.history.map((h) => [formatShortDate(h.date, L), num(h.geoRank), num(h.avgTotalPosition), pct(h.localPackPercentage)])}
                 />
               )}
             </Section>
@@ -279,9 +289,9 @@ export function ReportView({ report }: { report: Report }) {
                   head={[t.keyword, t.column.geoRank, t.column.avgTotalPosition, t.column.localPack, t.date]}
                   rows={report.summary.map((row) => [
                     row.keyword,
-                    row.geoRank === null ? t.noValue : formatDecimal(row.geoRank, L),
-                    row.avgTotalPosition === null ? t.noValue : formatDecimal(row.avgTotalPosition, L),
-                    row.localPackPercentage === null ? t.noValue : formatPercent(row.localPackPercentage, L),
+                    row.geoRank === null ? t.noValue : num(row.geoRank),
+                    row.avgTotalPosition === null ? t.noValue : num(row.avgTotalPosition),
+                    row.localPackPercentage === null ? t.noValue : pct(row.localPackPercentage),
                     row.date ? formatShortDate(row.date, L) : t.noValue,
                   ])}
                 />
