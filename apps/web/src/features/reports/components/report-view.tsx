@@ -228,13 +228,16 @@ export function AnalysisSection({ analysis, brand, idPrefix, nested }: { analysi
 function BrandHeader({ report }: { report: Report }) {
   const { brand, place } = report;
   return (
-    <header className="border-b-4 pb-4" style={{ borderColor: brand.accent }}>
-      <div className="flex flex-wrap items-center gap-3">
-        {brand.logoUrl && <img src={brand.logoUrl} alt={brand.name} className="h-10 w-auto max-w-[10rem] object-contain" />}
-        <p className="text-lg font-bold" style={{ color: brand.accent }}>
-          {brand.name}
-        </p>
-        {brand.contact && <p className="text-sm text-slate-600 break-words">{fill(t.contact, { contact: brand.contact })}</p>}
+    <header className="pb-4">
+      {/* The brand's band: white on the accent, which the white-label form keeps readable (docs/reports.md, "White-label"). */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl px-4 py-3 text-white" style={{ backgroundColor: brand.accent }}>
+        {brand.logoUrl && (
+          <span className="rounded-lg bg-white p-1">
+            <img src={brand.logoUrl} alt="" className="block h-10 w-auto max-w-[10rem] object-contain" />
+          </span>
+        )}
+        <p className="text-lg font-bold break-words">{brand.name}</p>
+        {brand.contact && <p className="text-sm break-words">{fill(t.contact, { contact: brand.contact })}</p>}
       </div>
       <p className="mt-4 text-sm font-medium tracking-wide text-slate-600 uppercase">{t.reportOf}</p>
       <h1 className="mt-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl">{place.name}</h1>
