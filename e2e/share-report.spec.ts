@@ -1,14 +1,34 @@
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { type Page, expect, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoAxeFindings } from './a11y-support';
 import { addMadridClinic, subscribedUser } from './support';
+
+/** Clicks «Descargar PDF», picks `choice` when asked, and returns the downloaded PDF's name and text. */
+async function downloadPdf(page: Page, choice: string | null): Promise<{ filename: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId('pdf-button').click();
+  if (choice) {
+    const dialog = page.getByRole('dialog', { name: 'Descargar el informe en PDF' });
+    await dialog.getByRole('radio', { name: choice }).check();
+    await dialog.getByRole('button', { name: 'Descargar' }).click();
+  }
+  const file = await download;
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return { filename: file.suggestedFilename(), text };
+}
 
 // Share links (issue 17, docs/reports.md "Share links") in a real browser: the owner makes a
 // link of an analysis from the keyword page, a fresh browser context with no session opens it
 // and reads the report (business, keyword, GeoRank), axe finds nothing, the page fits a phone;
-// the owner revokes the link and the reader's reload shows the unavailable page.
+// the owner revokes the link and the reader's reload shows the unavailable page. Between the
+// two, the agency sets its white-label brand, and both the share page and the downloaded PDF
+// (its text read back with a PDF extractor) carry it.
 
-test('when the owner shares an analysis, then a visitor without an account reads the report, and after the link is revoked sees that it is not available', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+test('when the owner downloads the PDF and shares an analysis, then a visitor without an account reads the report, in the agency’s brand once it is set, and after the link is revoked sees that it is not available', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
   await subscribedUser(page, request, 'informe', 'Starter');
   const placeId = await addMadridClinic(page);
   const placeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
@@ -20,6 +40,12 @@ test('when the owner shares an analysis, then a visitor without an account reads
   await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
   await page.getByRole('dialog', { name: 'Nuevo Análisis' }).getByRole('button', { name: 'Iniciar análisis' }).click();
   await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 60_000 });
+
+  // The PDF of the selected analysis, from the keyword page: the business, the keyword and the figures.
+  const rankPdf = await downloadPdf(page, 'Este análisis');
+  expect(rankPdf.filename).toMatch(/^informe-[a-z0-9-]+-dentista-\d{4}-\d{2}-\d{2}\.pdf$/);
+  for (const text of [placeName, 'dentista', 'GeoRank', 'Posición media total', '% Local Pack', 'Datos de demostración', 'RankMaps']) expect(rankPdf.text).toContain(text);
+  const keywordPage = page.url();
 
   // «Compartir»: the selected analysis, never expiring; the URL is shown once.
   await page.getByTestId('share-button').click();
@@ -51,7 +77,28 @@ test('when the owner shares an analysis, then a visitor without an account reads
     await reader.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+    // The agency signs its reports: the brand in the profile's «Marca blanca» tab, then the
+    // same link and a new PDF carry it, with the small «Hecho con RankMaps» line.
+    await page.keyboard.press('Escape');
+    await page.goto('/profile?tab=marca-blanca');
+    const brand = page.getByTestId('white-label');
+    await brand.getByLabel('Nombre de la agencia').fill('Agencia Faro Digital');
+    await brand.getByLabel('Código del color (#rrggbb)').fill('#0f766e');
+    await brand.getByLabel('Contacto').fill('hola@farodigital.es');
+    await brand.getByRole('button', { name: 'Guardar marca blanca' }).click();
+    await expect(page.getByText('Marca blanca guardada. Tus próximos informes la llevarán.')).toBeVisible();
+    await reader.reload();
+    await expect(reader.getByText('Agencia Faro Digital').first()).toBeVisible({ timeout: 15_000 });
+    await expect(reader.getByText('hola@farodigital.es').first()).toBeVisible();
+    await expect(reader.getByText('Hecho con RankMaps')).toBeVisible();
+    await page.goto(keywordPage);
+    await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 30_000 });
+    const brandedPdf = await downloadPdf(page, 'El historial de la keyword');
+    for (const text of ['Agencia Faro Digital', 'hola@farodigital.es', 'Hecho con RankMaps', placeName, 'dentista']) expect(brandedPdf.text).toContain(text);
+
     // The owner revokes it, behind a confirmation.
+    await page.getByTestId('share-button').click();
+    await dialog.getByRole('radio', { name: 'Este análisis' }).check();
     await links.first().getByRole('button', { name: 'Revocar' }).click();
     await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
     await expect(links.first()).toContainText('Revocado');

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { KeywordAnalysisPage } from '@/features/rankmaps/components/keyword-analysis-page';
-import { ShareButton } from '@/features/reports/components/share-dialog';
+import { PdfDownloadButton } from '@/features/reports/components/pdf-download';
+import { ShareButton, type ShareTarget } from '@/features/reports/components/share-dialog';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -19,15 +20,19 @@ export default function KeywordAnalysisRoute() {
       placeId={placeId}
       keywordId={keywordId}
       profile={profile}
-      // «Compartir» (docs/reports.md "Share links"): the selected analysis, or the keyword's history.
-      actions={({ analysisId }) => (
-        <ShareButton
-          targets={[
-            ...(analysisId ? [{ scope: 'analysis' as const, targetId: analysisId, label: tr('share.targetAnalysis') }] : []),
-            { scope: 'keyword' as const, targetId: keywordId, label: tr('share.targetKeyword') },
-          ]}
-        />
-      )}
+      // «Compartir» and «Descargar PDF» (docs/reports.md "Share links", "PDF"): the selected analysis, or the keyword's history.
+      actions={({ analysisId }) => {
+        const targets: ShareTarget[] = [
+          ...(analysisId ? [{ scope: 'analysis' as const, targetId: analysisId, label: tr('share.targetAnalysis') }] : []),
+          { scope: 'keyword' as const, targetId: keywordId, label: tr('share.targetKeyword') },
+        ];
+        return (
+          <>
+            <PdfDownloadButton targets={targets} />
+            <ShareButton targets={targets} />
+          </>
+        );
+      }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { placesKeys } from '@/features/places/api/keys';
 import { PlacePage } from '@/features/places/components/place-page';
 import { useCreditForecast } from '@/features/rankmaps/api/get-credit-forecast';
 import { CreditWarningBanner } from '@/features/rankmaps/components/credit-warning';
+import { PdfDownloadButton } from '@/features/reports/components/pdf-download';
 import { ShareButton } from '@/features/reports/components/share-dialog';
 import { roundsAtRisk } from '@/features/rankmaps/utils/credit-forecast';
 import { useSession } from '@/lib/auth/session';
@@ -31,7 +32,15 @@ export default function PlaceRoute() {
       profile={profile}
       creditWarning={<CreditWarningBanner forecast={forecast.data} placeId={placeId} />}
       weeklyShortfall={weekly ? { credits: weekly.credits, available: weekly.availableBefore } : undefined}
-      actions={(place) => <ShareButton targets={[{ scope: 'place', targetId: place._id, label: tr('share.targetPlace') }]} />}
+      actions={(place) => {
+        const targets = [{ scope: 'place' as const, targetId: place._id, label: tr('share.targetPlace') }];
+        return (
+          <>
+            <PdfDownloadButton targets={targets} />
+            <ShareButton targets={targets} />
+          </>
+        );
+      }}
       keywords={(place) => <KeywordSection place={place} planLimits={profile.planLimits} currentPlan={profile.currentPlan} onChanged={reloadPlace} />}
     />
   );

@@ -41,7 +41,7 @@ export function HeatMap({ cells, gridSize, accent }: { cells: ReportCell[]; grid
               <rect x={x} y={y} width={CELL} height={CELL} rx={6} fill={fillColor} />
               {cell.status === 'ok' && (
                 <text x={x + CELL / 2} y={y + CELL / 2} dominantBaseline="central" textAnchor="middle" fontSize={cell.position === null ? 12 : 15} fontWeight={700} fill={POSITION_BAND_TEXT_COLOR}>
-                  {cell.position ?? '–'}
+                  {cell.position ?? '+20'}
                 </text>
               )}
             </g>
