@@ -130,7 +130,7 @@ function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place;
 
   return (
     <>
-      <header className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <header className="flex flex-wrap items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <PlaceAvatar name={place.name} photo={place.mainPhoto} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl">{place.name}</h1>
@@ -144,7 +144,9 @@ function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place;
             )}
           </div>
         </div>
-        {actions}
+        {/* On narrow screens the page's buttons take a row of their own under the name, so the
+            name keeps its width and the menu stays in reach. */}
+        {actions && <div className="order-last flex w-full flex-wrap gap-2 lg:order-none lg:w-auto">{actions}</div>}
         <DropdownMenu
           label={t('header.menu')}
           trigger={<EllipsisVerticalIcon className="h-5 w-5" />}

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { nextTabIndex } from '../utils/tabs';
 
 export interface ProfileTab {
@@ -93,7 +94,17 @@ export function ProfileTabs({
               hidden={i !== selected}
               className="outline-none focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-4"
             >
-              {tab.content}
+              {/* A panel that loads its texts the first time it opens waits here, not behind the
+                  page's loader: the tabs stay on screen and the focus stays on the tab. */}
+              <Suspense
+                fallback={
+                  <div className="flex h-32 items-center justify-center text-brand-700" role="status">
+                    <Spinner className="h-5 w-5" />
+                  </div>
+                }
+              >
+                {tab.content}
+              </Suspense>
             </div>
           ) : null,
         )}
