@@ -1,0 +1,20 @@
+import type { ReportSendDeps } from './report-send.service';
+
+/**
+ * The report pieces the report-email job uses in production: the place report's builder, the
+ * PDF renderer with the brand's logo, and the share links.
+ */
+export const reportSendDeps: ReportSendDeps = {
+  async buildPlaceReport() {
+    throw new Error('the place report builder is not available yet');
+  },
+  async renderPdf() {
+    throw new Error('the PDF renderer is not available yet');
+  },
+  async logoFor() {
+    return null;
+  },
+  async createShareLink() {
+    throw new Error('share links are not available yet');
+  },
+};
