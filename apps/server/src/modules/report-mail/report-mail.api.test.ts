@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/factories';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
+import { AGENCY_BRAND, FIXTURE_BUSINESS, buildPlaceScopeReport } from '../../../test/report-fixtures';
 import { PDF_DOUBLE, reportDepsDouble } from '../../../test/report-mail';
 import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
@@ -18,6 +19,7 @@ import { mailRepository } from '../mail/mail.repository';
 import { runScan } from '../rankmaps/scan/scan.service';
 import { RECIPIENT_EXISTS, RECIPIENT_LIMIT } from './recipients.service';
 import { monthlyDueAt, queueDueMonthlyReports } from './report-rounds.service';
+import { reportSendDeps } from './report-send.deps';
 
 type Headers = Record<string, string>;
 
@@ -320,6 +322,24 @@ describe('scheduled report e-mails', async () => {
       await handleReportEmail(container, { sendId: send!.id }, deps);
       const mails = (await db.select().from(emails).where(eq(emails.kind, 'report-email'))).filter((m) => m.subject.startsWith('Informe mensual'));
       expect(mails.length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('when the report brand is white-label, then the e-mail carries the agency’s name, accent, contact and «Hecho con RankMaps», with the real renderer’s PDF attached', async () => {
+      const { headers, placeId, who } = await placeWithRecipients('demo-malaga-dentista-1', ['dentista']);
+      const report = buildPlaceScopeReport({ brand: AGENCY_BRAND, keywordCount: 2 });
+      const deps = { ...reportDepsDouble(), buildPlaceReport: async () => report, renderPdf: reportSendDeps.renderPdf };
+      const { sends } = await runRound(headers, placeId);
+      await handleReportEmail(container, { sendId: sends[0]!.id }, deps);
+      const [mail] = await mailsTo(who.confirmed, 'report-email');
+      expect(mail!.subject).toBe(`Informe semanal de ${FIXTURE_BUSINESS} en Google Maps`);
+      expect(mail!.html).toContain(`color:${AGENCY_BRAND.accent}">Agencia Peñalara Marketing</p>`);
+      expect(mail!.html).not.toContain('Seguimiento de posiciones en búsquedas locales');
+      expect(mail!.text).toContain(AGENCY_BRAND.contact!);
+      expect(mail!.text).toContain('— Agencia Peñalara Marketing · Hecho con RankMaps');
+      for (const row of (report as Extract<typeof report, { scope: 'place' }>).summary) expect(mail!.text).toContain(`• ${row.keyword}: `);
+      const [pdf] = await mailRepository.attachmentContents(db, mail!.attachments!);
+      expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf!.length).toBeGreaterThan(5000);
     });
 
     it('when the schedule is off, then a completed weekly round queues nothing', async () => {

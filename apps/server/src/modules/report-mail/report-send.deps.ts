@@ -1,3 +1,4 @@
+import { renderReportPdf } from '../reports/pdf';
 import type { ReportSendDeps } from './report-send.service';
 
 /**
@@ -8,9 +9,7 @@ export const reportSendDeps: ReportSendDeps = {
   async buildPlaceReport() {
     throw new Error('the place report builder is not available yet');
   },
-  async renderPdf() {
-    throw new Error('the PDF renderer is not available yet');
-  },
+  renderPdf: (report, opts) => renderReportPdf(report, { logoPng: opts.logoPng }),
   async logoFor() {
     return null;
   },
