@@ -1,4 +1,5 @@
 import { renderReportPdf } from '../reports/pdf';
+import { reportLogoFor } from '../reports/report-brand';
 import type { ReportSendDeps } from './report-send.service';
 
 /**
@@ -10,9 +11,7 @@ export const reportSendDeps: ReportSendDeps = {
     throw new Error('the place report builder is not available yet');
   },
   renderPdf: (report, opts) => renderReportPdf(report, { logoPng: opts.logoPng }),
-  async logoFor() {
-    return null;
-  },
+  logoFor: (container, userId) => reportLogoFor(container, userId),
   async createShareLink() {
     throw new Error('share links are not available yet');
   },
