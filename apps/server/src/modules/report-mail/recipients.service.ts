@@ -68,7 +68,7 @@ export async function addRecipient(
   const db = container.database.db;
   // Read before the transaction: on PGlite nothing may read through the pool while one is open.
   const owner = await usersRepository.findById(db, userId);
-  const brand = await reportBrandFor(container as Container, userId);
+  const brand = await reportBrandFor(container, userId);
   const sharer = sharerName(owner?.name ?? 'Tu agencia', brand);
   const { token, hash } = newConfirmToken();
   return db.transaction(async (tx) => {

@@ -342,6 +342,20 @@ describe('scheduled report e-mails', async () => {
       expect(pdf!.length).toBeGreaterThan(5000);
     });
 
+    it('when the real builder and renderer make the report, then the e-mail sums up each keyword of the round and carries their PDF', async () => {
+      const { headers, placeId, who } = await placeWithRecipients('demo-malaga-dentista-1', ['dentista', 'ortodoncia']);
+      const links = reportDepsDouble();
+      const deps = { ...reportSendDeps, createShareLink: links.createShareLink };
+      const { sends } = await runRound(headers, placeId);
+      await handleReportEmail(container, { sendId: sends[0]!.id }, deps);
+      const [mail] = await mailsTo(who.confirmed, 'report-email');
+      expect(mail!.text).toMatch(/• dentista: GeoRank \d+/);
+      expect(mail!.text).toMatch(/• ortodoncia: GeoRank \d+/);
+      const [pdf] = await mailRepository.attachmentContents(db, mail!.attachments!);
+      expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(links.links).toHaveLength(1);
+    });
+
     it('when the schedule is off, then a completed weekly round queues nothing', async () => {
       const { headers, placeId } = await placeWithRecipients('demo-malaga-dentista-1', ['dentista']);
       expect((await setSchedule(headers, placeId, { mode: 'off', monthDay: null })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { renderReportPdf } from '../reports/pdf';
 import { reportLogoFor } from '../reports/report-brand';
+import { buildPlaceReport } from '../reports/report-builder.service';
 import type { ReportSendDeps } from './report-send.service';
 
 /**
@@ -7,9 +8,7 @@ import type { ReportSendDeps } from './report-send.service';
  * PDF renderer with the brand's logo, and the share links.
  */
 export const reportSendDeps: ReportSendDeps = {
-  async buildPlaceReport() {
-    throw new Error('the place report builder is not available yet');
-  },
+  buildPlaceReport: (container, ownerId, placeId) => buildPlaceReport(container, ownerId, placeId),
   renderPdf: (report, opts) => renderReportPdf(report, { logoPng: opts.logoPng }),
   logoFor: (container, userId) => reportLogoFor(container, userId),
   async createShareLink() {
