@@ -11,6 +11,7 @@ import { createTestApp } from '../../../test/test-app';
 import { rowsOf } from '../../db/client';
 import { rankMaps } from '../../db/rankmaps-schema';
 import { reportRecipients, reportSends } from '../../db/report-mail-schema';
+import { shareLinks } from '../../db/share-links-schema';
 import { emails } from '../../db/schema';
 import { REPORT_EMAIL_JOB } from '../../jobs/definitions/report-email';
 import { handleNotifyAnalysis } from '../../jobs/handlers/notify-analysis';
@@ -342,18 +343,30 @@ describe('scheduled report e-mails', async () => {
       expect(pdf!.length).toBeGreaterThan(5000);
     });
 
-    it('when the real builder and renderer make the report, then the e-mail sums up each keyword of the round and carries their PDF', async () => {
-      const { headers, placeId, who } = await placeWithRecipients('demo-malaga-dentista-1', ['dentista', 'ortodoncia']);
-      const links = reportDepsDouble();
-      const deps = { ...reportSendDeps, createShareLink: links.createShareLink };
+    it('when the real builder, renderer and share links make the report, then the e-mail sums up each keyword of the round, carries their PDF, and its link opens the place report for 90 days', async () => {
+      const { user, headers, placeId, who } = await placeWithRecipients('demo-malaga-dentista-1', ['dentista', 'ortodoncia']);
       const { sends } = await runRound(headers, placeId);
-      await handleReportEmail(container, { sendId: sends[0]!.id }, deps);
-      const [mail] = await mailsTo(who.confirmed, 'report-email');
+      await handleReportEmail(container, { sendId: sends[0]!.id }, reportSendDeps);
+      await handleReportEmail(container, { sendId: sends[0]!.id }, reportSendDeps);
+      const [mail, ...more] = await mailsTo(who.confirmed, 'report-email');
+      expect(more).toEqual([]);
       expect(mail!.text).toMatch(/• dentista: GeoRank \d+/);
       expect(mail!.text).toMatch(/• ortodoncia: GeoRank \d+/);
       const [pdf] = await mailRepository.attachmentContents(db, mail!.attachments!);
       expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(links.links).toHaveLength(1);
+
+      // One link for the round, the owner's, of the place, for 90 days; the e-mail's URL opens it with no session.
+      const links = await db.select().from(shareLinks).where(eq(shareLinks.placeId, placeId));
+      expect(links).toHaveLength(1);
+      expect(links[0]).toMatchObject({ userId: user.id, scope: 'place', keywordId: null, rankMapId: null, revokedAt: null });
+      const days = (links[0]!.expiresAt!.getTime() - links[0]!.createdAt.getTime()) / 86_400_000;
+      expect(days).toBe(90);
+      const token = /Ver el informe: http:\/\/localhost:3000\/informe\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+      expect(token).toBeDefined();
+      const shared = await app.inject({ method: 'GET', url: `/api/share/${token}` });
+      expect(shared.statusCode, shared.body).toBe(200);
+      expect(shared.json()).toMatchObject({ scope: 'place', summary: [expect.objectContaining({ keyword: 'dentista' }), expect.objectContaining({ keyword: 'ortodoncia' })] });
+      expect((await db.select().from(reportSends).where(eq(reportSends.id, sends[0]!.id)))[0]).toMatchObject({ status: 'sent', shareLinkId: links[0]!.id });
     });
 
     it('when the schedule is off, then a completed weekly round queues nothing', async () => {
