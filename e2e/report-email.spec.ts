@@ -2,8 +2,8 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { expectNoAxeFindings } from './a11y-support';
 import { addMadridClinic, mailLink, subscribedUser, uniqueEmail } from './support';
 
-// Scheduled report e-mails (docs/reports.md, "Scheduled report e-mails"; docs/decisions.md
-// §24.6): on the business page the owner sends the report after each weekly scan, adds a
+// Scheduled report e-mails (docs/reports.md, "Scheduled report e-mails"; docs/decisions.md §24.6):
+// on the business page the owner sends the report after each weekly scan, adds a
 // client, who confirms through the link in the outbox; after the next weekly round (run now
 // through its development route) the report e-mail is in the outbox with its PDF attached.
 
