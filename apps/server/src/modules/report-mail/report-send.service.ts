@@ -17,8 +17,6 @@ import { reportEmail, sharerName } from './report-mail-templates';
 /** How long the share link each round's e-mail carries stays valid. */
 export const REPORT_SHARE_LINK_DAYS = 90;
 
-export type SendContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'> & Partial<Container>;
-
 /** The report pieces the job uses, built by other modules; a test may swap one (a PDF renderer that fails). */
 export interface ReportSendDeps {
   buildPlaceReport(container: Container, ownerId: string, placeId: string): Promise<Report>;
@@ -53,7 +51,7 @@ export function pdfFileName(business: string, round: string): string {
  * A second run, or a run after a crash at any point, finds the round sent, or redoes everything
  * of a transaction that never committed: nothing goes out twice.
  */
-export async function sendRoundReport(container: SendContainer, sendId: string, deps: ReportSendDeps): Promise<SendOutcome> {
+export async function sendRoundReport(container: Container, sendId: string, deps: ReportSendDeps): Promise<SendOutcome> {
   const db = container.database.db;
   const send = await reportMailRepository.findSend(db, sendId);
   if (!send || send.status !== 'queued') return 'already-done';
@@ -71,12 +69,11 @@ export async function sendRoundReport(container: SendContainer, sendId: string, 
     return 'skipped';
   }
 
-  const full = container as Container;
   let report: Report;
   let pdf: Buffer;
   try {
-    report = await deps.buildPlaceReport(full, place.userId, place.id);
-    pdf = await deps.renderPdf(report, { logoPng: await deps.logoFor(full, place.userId) });
+    report = await deps.buildPlaceReport(container, place.userId, place.id);
+    pdf = await deps.renderPdf(report, { logoPng: await deps.logoFor(container, place.userId) });
     if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the PDF renderer returned something that is not a PDF');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -96,7 +93,7 @@ export async function sendRoundReport(container: SendContainer, sendId: string, 
     const locked = await reportMailRepository.lockSend(tx, send.id);
     if (!locked || locked.status !== 'queued') return 'already-done' as const;
     await mailRepository.storeAttachment(tx, hash, pdf);
-    const link = await deps.createShareLink(full, tx, { ownerId: place.userId, placeId: place.id, expiresInDays: REPORT_SHARE_LINK_DAYS });
+    const link = await deps.createShareLink(container, tx, { ownerId: place.userId, placeId: place.id, expiresInDays: REPORT_SHARE_LINK_DAYS });
     // Read again under the round's lock: a recipient who unsubscribed or bounced meanwhile is left out.
     const still = (await reportMailRepository.listRecipients(tx, place.id)).filter((r) => r.state === 'confirmed' && tokens.has(r.id));
     for (const r of still) {
