@@ -211,7 +211,7 @@ function Recipients({ placeId }: { placeId: string }) {
         <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" data-testid="report-recipients">
           {recipients.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-48 flex-1 basis-48">
                 <p className="text-sm font-medium break-all text-slate-900">{r.email}</p>
                 {r.name && <p className="text-xs text-slate-600">{r.name}</p>}
               </div>
