@@ -21,11 +21,14 @@ export interface FakeSmtpServer {
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1:`port` (0: any free port) that
  * keeps what it receives. `refuse` makes it answer every connection with "421 service not
  * available", as a mail server that is up but not accepting mail does. `answerDelayMs` makes
- * it take that long to accept a message (a slow server), by its recipients.
+ * it take that long to accept a message (a slow server), by its recipients. `rejectRecipient`
+ * makes it refuse an address for good at RCPT TO ("550 5.1.1 mailbox unavailable"), as a
+ * server does for a mailbox that does not exist: nodemailer reports it as rejected.
+ * `deferRecipient` answers "450 4.2.1 try again later" instead (greylisting: a temporary refusal).
  */
 export async function startSmtpServer(
   port = 0,
-  opts: { refuse?: boolean; answerDelayMs?: (to: string[]) => number } = {},
+  opts: { refuse?: boolean; answerDelayMs?: (to: string[]) => number; rejectRecipient?: (address: string) => boolean; deferRecipient?: (address: string) => boolean } = {},
 ): Promise<FakeSmtpServer> {
   const received: ReceivedMail[] = [];
   let connections = 0;
@@ -37,6 +40,11 @@ export async function startSmtpServer(
       connections++;
       if (!opts.refuse) return callback();
       callback(Object.assign(new Error('Servicio no disponible, vuelva a intentarlo más tarde'), { responseCode: 421 }));
+    },
+    onRcptTo(address, _session, callback) {
+      if (opts.rejectRecipient?.(address.address)) return callback(Object.assign(new Error('5.1.1 El buzón no existe'), { responseCode: 550 }));
+      if (opts.deferRecipient?.(address.address)) return callback(Object.assign(new Error('4.2.1 Vuelva a intentarlo más tarde'), { responseCode: 450 }));
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -140,7 +140,13 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const shareLink = ok(await send('POST', '/api/share-links', { scope: 'keyword', targetId: keyword, expiresInDays: null }), 'share link', 201).json<{ id: string; url: string }>();
   const shareToken = shareLink.url.split('/informe/')[1] ?? '';
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
+  // A client recipient of the place's report e-mails (docs/reports.md, "Scheduled report e-mails"): their address is the owner's data.
+  const recipientEmail = `cliente-${tag}@example.com`;
+  const reportRecipient = ok(await send('POST', `/api/place/${place}/report-recipients`, { email: recipientEmail, name: `Cliente ${tag}` }), 'report recipient', 201).json<{
+    recipient: { id: string };
+  }>().recipient.id;
+
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BillingData } from '@rankmaps/shared/schemas/profile';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -78,6 +78,14 @@ export const emailCooldowns = pgTable('email_cooldowns', {
  */
 export const undeliveredEmail = (status: SQLWrapper): SQL => sql`${status} in ('queued', 'sending')`;
 
+/** An attachment of a stored e-mail, named by the SHA-256 of its bytes in mail_attachments. */
+export interface EmailAttachmentRef {
+  filename: string;
+  contentType: string;
+  sha256: string;
+  size: number;
+}
+
 export const emails = pgTable(
   'emails',
   {
@@ -89,6 +97,8 @@ export const emails = pgTable(
     kind: text('kind').notNull(),
     /** Extra headers for the message (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files sent with it (a report's PDF); their bytes are in mail_attachments, by SHA-256 (report-mail-schema.ts). */
+    attachments: jsonb('attachments').$type<EmailAttachmentRef[]>(),
     // 'sending' while one job holds it, from just before the SMTP conversation until its
     // outcome is recorded: no other job may send it meanwhile (docs/operations.md).
     status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
@@ -106,6 +116,21 @@ export const emails = pgTable(
     index('emails_undelivered_created_idx').on(t.createdAt).where(undeliveredEmail(t.status)),
   ],
 );
+
+/** Raw bytes: a Buffer in, a Buffer out, on PGlite (Uint8Array) and node-postgres (Buffer) alike. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// The bytes of e-mail attachments, stored once by their SHA-256 however many e-mails carry them
+// (a report's PDF goes to up to 10 recipients); emails.attachments names them.
+export const mailAttachments = pgTable('mail_attachments', {
+  sha256: text('sha256').primaryKey(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -8,6 +8,8 @@ import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mai
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/rankmap-scheduler';
 import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
+import { REPORT_EMAIL_JOB } from './definitions/report-email';
+import { REPORT_EMAIL_SCHEDULER_CRON, REPORT_EMAIL_SCHEDULER_JOB } from './definitions/report-email-scheduler';
 import { SEND_EMAIL_JOB } from './definitions/send-email';
 import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/trial-ending-mail';
 import { NOTIFICATION_DIGEST_CRON, NOTIFICATION_DIGEST_JOB } from './definitions/notification-digest';
@@ -23,6 +25,8 @@ import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
 import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
 import { handleRankmapVendorPoll } from './handlers/rankmap-vendor-poll';
+import { handleReportEmail } from './handlers/report-email';
+import { handleReportEmailScheduler } from './handlers/report-email-scheduler';
 import { handleSendEmail } from './handlers/send-email';
 import { handleTrialEndingMail } from './handlers/trial-ending-mail';
 
@@ -74,6 +78,14 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(CREDIT_WARNINGS_JOB, CREDIT_WARNINGS_CRON, {}, { tz: 'UTC' });
   await container.boss.work(CREDIT_WARNINGS_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleCreditWarnings(container);
+  });
+  // Scheduled report e-mails: each due round's report, PDF and e-mails, and the monthly rounds (docs/decisions.md §24.6).
+  await container.boss.work(REPORT_EMAIL_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await handleReportEmail(container, job.data);
+  });
+  await container.boss.schedule(REPORT_EMAIL_SCHEDULER_JOB, REPORT_EMAIL_SCHEDULER_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(REPORT_EMAIL_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleReportEmailScheduler(container);
   });
   const scan = scanDeps(container, container.mapsSearch);
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);

@@ -17,6 +17,7 @@ import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
 import { reportBrandRoutes } from './reports/report-brand.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { shareLinksRoutes } from './reports/share-links.routes';
+import { reportMailRoutes } from './report-mail/report-mail.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
@@ -44,5 +45,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(reportBrandRoutes, { prefix: '/api' });
   await app.register(shareLinksRoutes, { prefix: '/api' });
+  await app.register(reportMailRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

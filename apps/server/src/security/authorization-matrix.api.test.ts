@@ -69,6 +69,8 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'checkout-session/:id': 'checkoutSession',
   'notifications/:id': 'notification',
   'share-links/:id': 'shareLink',
+  'report-recipients/:recipientId': 'reportRecipient',
+  'report-round/:id': 'place',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -131,6 +133,13 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     // A token that is not signed: the page and the one-click answer 400, never 500, and change nothing.
     'GET /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
     'POST /api/notifications/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.rank-drop.firma' }) },
+    // Report e-mails (docs/reports.md, "Scheduled report e-mails"): a new address each time, and the public pages with tokens that are not valid.
+    'POST /api/place/:id/report-recipients': { body: () => ({ email: uniqueEmail('destinatario'), name: 'Cliente' }) },
+    'PUT /api/place/:id/report-schedule': { body: () => ({ mode: 'monthly', monthDay: 12 }) },
+    'GET /api/report-recipients/confirm': { query: () => ({ token: 'A'.repeat(43) }) },
+    'POST /api/report-recipients/confirm': { query: () => ({ token: 'A'.repeat(43) }) },
+    'GET /api/report-recipients/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.firma' }) },
+    'POST /api/report-recipients/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.firma' }) },
   };
 }
 
@@ -219,6 +228,7 @@ function missingIds(): OwnedIds {
     checkoutSession: `cs_sbx_${randomBytes(12).toString('hex')}`,
     notification: randomUUID(),
     shareLink: randomUUID(),
+    reportRecipient: randomUUID(),
   };
 }
 

@@ -14,6 +14,7 @@ import { runScan } from '../../src/modules/rankmaps/scan/scan.service';
 import { notificationsRepository } from '../../src/modules/notifications/notifications.repository';
 import { notifications } from '../../src/db/notifications-schema';
 import { shareLinks } from '../../src/db/share-links-schema';
+import { reportRecipients } from '../../src/db/report-mail-schema';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 import { buildUser, uniqueEmail } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
@@ -67,7 +68,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -150,6 +151,14 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     ids.token = String(link.url).split('/informe/')[1] ?? '';
     await browse('/api/share-links', { scope: 'analysis', targetId: ids.rankmap });
   };
+  /** A client recipient of the place's report e-mails (added through the API, so the route gets an example). */
+  const ensureRecipient = async () => {
+    const [own] = await db.select({ id: reportRecipients.id }).from(reportRecipients).where(eq(reportRecipients.placeId, ids.place)).limit(1);
+    ids.recipient =
+      own?.id ??
+      ((await call('/api/place/:id/report-recipients', `/api/place/${ids.place}/report-recipients`, { email: uniqueEmail('fuzz-cliente'), name: 'Cliente Fuzz' })).recipient as { id: string }).id;
+  };
+  examples.set('PUT /api/place/:id/report-schedule', [fromPlain({ mode: 'monthly', monthDay: 12 }), fromPlain({ mode: 'weekly', monthDay: null })]);
 
   // Valid settings, so fuzzed variants of them reach the handler.
   examples.set('PUT /api/notifications/settings', [
@@ -185,6 +194,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureGbp();
     await ensureNotification();
     await ensureShareLink();
+    await ensureRecipient();
   };
   await restore();
 
@@ -216,6 +226,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     notification: [ids.notification],
     sharelink: [ids.sharelink],
     token: [ids.token],
+    recipient: [ids.recipient],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

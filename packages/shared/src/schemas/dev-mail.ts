@@ -10,6 +10,8 @@ export const devMailItemSchema = z.object({
   kind: z.string(),
   status: z.enum(['queued', 'sent', 'failed']),
   createdAt: z.string(),
+  /** Files sent with it (a report's PDF), each downloadable from `url` (GET /api/dev/mail/:id/attachments/:index). */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() })).optional(),
 });
 export type DevMailItem = z.infer<typeof devMailItemSchema>;
 

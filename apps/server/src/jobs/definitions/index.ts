@@ -8,6 +8,8 @@ import { mailOutboxSweepJob } from './mail-outbox-sweep';
 import { rankmapScanJob } from './rankmap-scan';
 import { rankmapSchedulerJob } from './rankmap-scheduler';
 import { rankmapVendorPollJob } from './rankmap-vendor-poll';
+import { reportEmailJob } from './report-email';
+import { reportEmailSchedulerJob } from './report-email-scheduler';
 import { sendEmailJob } from './send-email';
 import { slackDeliveryJob } from './slack-delivery';
 import { trialEndingMailJob } from './trial-ending-mail';
@@ -15,4 +17,4 @@ import { trialEndingMailJob } from './trial-ending-mail';
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob];

@@ -1,9 +1,27 @@
 import { evaluateAnalysis, type NotifyContainer } from '../../modules/notifications/notifications.service';
+import { reportRoundAfterAnalysis } from '../../modules/report-mail/report-rounds.service';
 import { notifyAnalysisPayload } from '../definitions/notify-analysis';
 
-/** Works out and records an analysis's notifications, each once (docs/decisions.md §23.2). */
+/**
+ * Works out and records an analysis's notifications, each once (docs/decisions.md §23.2), and,
+ * for a weekly analysis that ends its place's round, records the round's report e-mail as due
+ * (docs/decisions.md §24.6). One after the other (PGlite has one connection); each runs even if
+ * the other fails, and a failure is thrown so the job retries (both are idempotent).
+ */
 export async function handleNotifyAnalysis(container: NotifyContainer, data: unknown): Promise<void> {
   const { rankMapId } = notifyAnalysisPayload.parse(data);
-  const created = await evaluateAnalysis(container, rankMapId);
-  container.log.debug({ rankMapId, created }, 'avisos del análisis');
+  let failure: unknown = null;
+  try {
+    const created = await evaluateAnalysis(container, rankMapId);
+    container.log.debug({ rankMapId, created }, 'avisos del análisis');
+  } catch (err) {
+    failure = err;
+  }
+  try {
+    const round = await reportRoundAfterAnalysis(container, rankMapId);
+    if (round) container.log.info({ placeId: round.placeId, round: round.round }, 'ronda terminada: informe por correo en cola');
+  } catch (err) {
+    failure ??= err;
+  }
+  if (failure) throw failure;
 }

@@ -1,6 +1,8 @@
 import type { Container } from '../../container';
 import { retryWithBackoff } from '../../lib/retry';
 import { mailRepository } from '../../modules/mail/mail.repository';
+import { recordReportBounce } from '../../modules/report-mail/recipients.service';
+import { MailRejectedError } from '../../providers/email/interface';
 import { sendEmailPayload } from '../definitions/send-email';
 
 /**
@@ -21,9 +23,28 @@ export async function handleSendEmail(container: Pick<Container, 'database' | 'm
   // Sent, given up, or being sent by another job.
   if (!email) return;
   try {
-    await container.mail.send({ to: email.to, subject: email.subject, html: email.html, text: email.text, ...(email.headers ? { headers: email.headers } : {}) });
+    // Read inside the try: a missing file releases the mail for another try rather than sending it without.
+    const refs = email.attachments ?? [];
+    const contents = await mailRepository.attachmentContents(db, refs);
+    const attachments = refs.map((r, i) => ({ filename: r.filename, contentType: r.contentType, content: contents[i]! }));
+    await container.mail.send({
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      ...(email.headers ? { headers: email.headers } : {}),
+      ...(attachments.length ? { attachments } : {}),
+    });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof MailRejectedError) {
+      // Refused for good: no retry can deliver it. A report recipient's address is marked bounced.
+      const reason = `Rechazado por el servidor de correo (${err.responseCode}): ${message}`;
+      await retryWithBackoff(() => mailRepository.markGivenUp(db, emailId, reason), { delaysMs: RECORD_RETRY_DELAYS_MS });
+      await retryWithBackoff(() => recordReportBounce(container, email, reason), { delaysMs: RECORD_RETRY_DELAYS_MS });
+      container.log.warn({ emailId, kind: email.kind, responseCode: err.responseCode }, 'correo rechazado por el servidor: no se reintenta');
+      return;
+    }
     // Not accepted: this job's retry, or later the outbox sweep, tries again.
     await retryWithBackoff(() => mailRepository.releaseAfterFailure(db, emailId, message), { delaysMs: RECORD_RETRY_DELAYS_MS });
     throw err;

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devMailListSchema } from '@rankmaps/shared/schemas/dev-mail';
-import { listRecentEmails } from './dev-mail.service';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { emailAttachment, listRecentEmails } from './dev-mail.service';
+
+const ATTACHMENT_NOT_FOUND = 'Adjunto no encontrado.';
 
 /**
  * The local outbox, so sign-up and reset links can be followed without a mail server.
@@ -12,5 +16,23 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/mail',
     { schema: { tags: ['desarrollo'], summary: 'Últimos 50 emails guardados (solo con herramientas de desarrollo)', response: { 200: devMailListSchema } } },
     async () => ({ emails: await listRecentEmails(app.container) }),
+  );
+  app.get(
+    '/dev/mail/:id/attachments/:index',
+    {
+      schema: {
+        tags: ['desarrollo'],
+        summary: 'Descarga un adjunto de un email guardado (solo con herramientas de desarrollo)',
+        params: z.object({ id: z.string().max(100, ATTACHMENT_NOT_FOUND), index: z.string().regex(/^\d{1,2}$/, ATTACHMENT_NOT_FOUND) }),
+      },
+    },
+    async (request, reply) => {
+      const found = await emailAttachment(app.container, request.params.id, Number(request.params.index));
+      if (!found) throw notFound(ATTACHMENT_NOT_FOUND, 'ATTACHMENT_NOT_FOUND');
+      return reply
+        .type(found.contentType)
+        .header('content-disposition', `attachment; filename="${found.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .send(found.content);
+    },
   );
 };

@@ -17,5 +17,21 @@ export async function listRecentEmails(container: Pick<Container, 'database'>): 
     // A mail in the middle of its try is not delivered yet: the outbox shows it as queued.
     status: row.status === 'sending' ? 'queued' : row.status,
     createdAt: row.createdAt.toISOString(),
+    ...(row.attachments?.length
+      ? { attachments: row.attachments.map((a, i) => ({ filename: a.filename, contentType: a.contentType, size: a.size, url: `/api/dev/mail/${row.id}/attachments/${i}` })) }
+      : {}),
   }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One attachment of a stored e-mail, or null when the mail or the attachment does not exist. */
+export async function emailAttachment(container: Pick<Container, 'database'>, id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+  if (!UUID.test(id)) return null;
+  const db = container.database.db;
+  const row = await mailRepository.findById(db, id);
+  const ref = row?.attachments?.[index];
+  if (!ref) return null;
+  const [content] = await mailRepository.attachmentContents(db, [ref]);
+  return content ? { filename: ref.filename, contentType: ref.contentType, content } : null;
 }

@@ -1,9 +1,9 @@
 import { type SQLWrapper, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { emails, undeliveredEmail } from '../../db/schema';
+import { type EmailAttachmentRef, emails, mailAttachments, undeliveredEmail } from '../../db/schema';
 
 export type EmailRow = typeof emails.$inferSelect;
-export type NewEmail = Pick<typeof emails.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'kind' | 'headers'>;
+export type NewEmail = Pick<typeof emails.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'kind' | 'headers' | 'attachments'>;
 
 /** Mails not delivered yet: waiting for a try, or in the middle of one. */
 const UNDELIVERED = ['queued', 'sending'] as const;
@@ -94,6 +94,24 @@ export const mailRepository = {
   async hasLiveJob(tx: DbOrTx, id: string, queue: string): Promise<boolean> {
     const [row] = await rowsOf<{ live: boolean }>(tx, sql`select ${jobLive(queue, id)} as live`);
     return row?.live === true;
+  },
+  /** Stores an attachment's bytes once, by their SHA-256 (the same PDF for every recipient). */
+  async storeAttachment(db: DbOrTx, sha256: string, content: Buffer): Promise<void> {
+    await db.insert(mailAttachments).values({ sha256, content }).onConflictDoNothing();
+  },
+  /** The bytes of a mail's attachments, in its order; throws when one is missing (never a mail without its file). */
+  async attachmentContents(db: DbOrTx, refs: EmailAttachmentRef[]): Promise<Buffer[]> {
+    if (refs.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(mailAttachments)
+      .where(inArray(mailAttachments.sha256, refs.map((r) => r.sha256)));
+    const byHash = new Map(rows.map((r) => [r.sha256, r.content]));
+    return refs.map((r) => {
+      const content = byHash.get(r.sha256);
+      if (!content) throw new Error(`attachment ${r.filename} (${r.sha256}) is missing`);
+      return content;
+    });
   },
   /** Newest first, for the developer outbox page. */
   async listRecent(db: DbOrTx, limit: number): Promise<EmailRow[]> {

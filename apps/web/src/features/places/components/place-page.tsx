@@ -21,6 +21,7 @@ import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { MarketCard } from './market-card';
 import { PlaceSlackCard } from './place-slack-card';
+import { ReportMailCard } from './report-mail-card';
 import { MarketModal } from './market-modal';
 import { ScheduleModal } from './schedule-modal';
 import { type WeeklyShortfall, WeeklyScanCard } from './weekly-scan-card';
@@ -166,6 +167,7 @@ function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place;
       />
       <MarketCard place={place} onChange={() => setEditingMarket(true)} />
       <PlaceSlackCard placeId={place._id} />
+      <ReportMailCard placeId={place._id} />
       {editingMarket && (
         <MarketModal
           countryCode={place.countryCode}

@@ -1,0 +1,124 @@
+import type { Report, ReportBrand } from '@rankmaps/shared/schemas/report';
+import { type RenderedEmail, escapeHtml } from '../auth/email-templates';
+
+// The report recipients' e-mails (docs/reports.md, "Scheduled report e-mails"): the confirmation
+// and the report itself. The same plain layout as the app's other e-mails, but signed with the
+// report's brand: the agency's name, accent and contact under white-label, RankMaps' otherwise.
+
+interface BrandedLayout {
+  brand: ReportBrand;
+  title: string;
+  greetingName: string | null;
+  paragraphs: string[];
+  /** Lines shown as a list (the report's summary). */
+  list?: string[];
+  button: { label: string; url: string };
+  footnote: string;
+}
+
+const SAFE_ACCENT = /^#[0-9a-fA-F]{6}$/;
+
+function renderHtml(l: BrandedLayout): string {
+  const accent = SAFE_ACCENT.test(l.brand.accent) ? l.brand.accent : '#2563eb';
+  const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+  const list = l.list?.length ? `<ul style="margin:0 0 16px;padding-left:20px">${l.list.map((i) => `<li style="margin:0 0 4px">${escapeHtml(i)}</li>`).join('')}</ul>` : '';
+  const url = escapeHtml(l.button.url);
+  const contact = l.brand.whiteLabel && l.brand.contact ? `<p style="margin:0 0 8px;font-size:13px;color:#6b7280">${escapeHtml(l.brand.contact)}</p>` : '';
+  const footer = l.brand.whiteLabel && l.brand.footer ? `<p style="margin:0 0 8px;font-size:12px;color:#9ca3af">${escapeHtml(l.brand.footer)}</p>` : '';
+  const signature = l.brand.whiteLabel
+    ? l.brand.poweredBy
+      ? 'Hecho con RankMaps'
+      : ''
+    : 'RankMaps · Seguimiento de posiciones en búsquedas locales';
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(l.title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;border-top:4px solid ${accent}">
+<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${accent}">${escapeHtml(l.brand.name)}</p>
+<p style="margin:0 0 16px">${escapeHtml(l.greetingName ? `Hola, ${l.greetingName}:` : 'Hola:')}</p>
+${l.paragraphs.map(p).join('\n')}
+${list}
+<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">${escapeHtml(l.button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b7280">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${url}" style="color:${accent};word-break:break-all">${url}</a></p>
+${contact}${footer}<p style="margin:0;font-size:13px;color:#6b7280">${escapeHtml(l.footnote)}</p>
+</div>
+${signature ? `<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#9ca3af;text-align:center">${escapeHtml(signature)}</p>` : ''}
+</body>
+</html>`;
+}
+
+function renderText(l: BrandedLayout): string {
+  const contact = l.brand.whiteLabel ? [l.brand.contact, l.brand.footer].filter((x): x is string => Boolean(x)) : [];
+  const signature = l.brand.whiteLabel ? (l.brand.poweredBy ? [`— ${l.brand.name} · Hecho con RankMaps`] : [`— ${l.brand.name}`]) : ['— El equipo de RankMaps'];
+  return [
+    l.greetingName ? `Hola, ${l.greetingName}:` : 'Hola:',
+    ...l.paragraphs,
+    ...(l.list?.length ? [l.list.map((i) => `• ${i}`).join('\n')] : []),
+    `${l.button.label}: ${l.button.url}`,
+    ...contact,
+    l.footnote,
+    ...signature,
+  ].join('\n\n');
+}
+
+const render = (subject: string, layout: BrandedLayout): RenderedEmail => ({ subject, html: renderHtml(layout), text: renderText(layout) });
+
+/** «Ana Pérez (Agencia Norte)» under white-label, else the owner's name. */
+export function sharerName(ownerName: string, brand: ReportBrand): string {
+  return brand.whiteLabel && brand.name && brand.name !== ownerName ? `${ownerName} (${brand.name})` : ownerName;
+}
+
+export function recipientConfirmationEmail(input: { business: string; sharer: string; recipientName: string | null; brand: ReportBrand; link: string }): RenderedEmail {
+  return render(`${input.sharer} quiere enviarte los informes de ${input.business}`, {
+    brand: input.brand,
+    title: 'Confirma que quieres recibir los informes',
+    greetingName: input.recipientName,
+    paragraphs: [
+      `${input.sharer} quiere enviarte por correo los informes de posicionamiento en Google Maps de ${input.business}: cada informe llega con su PDF y un enlace para verlo en el navegador.`,
+      'Para recibirlos, confirma tu dirección. Hasta que no la confirmes no te enviaremos ningún informe.',
+    ],
+    button: { label: 'Confirmar', url: input.link },
+    footnote: 'Si no esperabas este correo, ignóralo: no recibirás nada más.',
+  });
+}
+
+/** «clínica dental: GeoRank 54 (+3 desde el análisis anterior)», one line per keyword of the place report. */
+export function summaryLines(report: Report): string[] {
+  if (report.scope !== 'place') return [];
+  return report.summary.map((row) => {
+    if (row.geoRank === null) return `${row.keyword}: sin análisis completado todavía`;
+    const geo = `GeoRank ${Math.round(row.geoRank)}`;
+    if (row.geoRankDelta === null) return `${row.keyword}: ${geo}`;
+    const d = Math.round(row.geoRankDelta);
+    const delta = d === 0 ? 'sin cambios' : d > 0 ? `+${d}` : `−${Math.abs(d)}`;
+    return `${row.keyword}: ${geo} (${delta} desde el análisis anterior)`;
+  });
+}
+
+export const REPORT_ROUND_NAMES = { weekly: 'semanal', monthly: 'mensual', dev: 'semanal' } as const;
+
+export function reportEmail(input: {
+  report: Report;
+  round: keyof typeof REPORT_ROUND_NAMES;
+  sharer: string;
+  recipientName: string | null;
+  shareUrl: string;
+  unsubscribeUrl: string;
+  pdfName: string;
+}): RenderedEmail {
+  const business = input.report.place.name;
+  const lines = summaryLines(input.report);
+  return render(`Informe ${REPORT_ROUND_NAMES[input.round]} de ${business} en Google Maps`, {
+    brand: input.report.brand,
+    title: `Informe de ${business}`,
+    greetingName: input.recipientName,
+    paragraphs: [
+      `Aquí tienes el informe ${REPORT_ROUND_NAMES[input.round]} de posicionamiento en Google Maps de ${business}. Va adjunto en PDF (${input.pdfName}) y también puedes verlo en el navegador.`,
+      ...(lines.length ? ['Resumen por keyword:'] : []),
+    ],
+    list: lines,
+    button: { label: 'Ver el informe', url: input.shareUrl },
+    footnote: `Recibes este correo porque ${input.sharer} te añadió a los destinatarios de los informes de ${business} y lo confirmaste. Para no recibir más informes: ${input.unsubscribeUrl}`,
+  });
+}

@@ -1,0 +1,178 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import { placeIdParamsSchema } from '@rankmaps/shared/schemas/places';
+import {
+  addReportRecipientRequestSchema,
+  reportRecipientParamsSchema,
+  reportRecipientSchema,
+  reportRecipientTokenQuerySchema,
+  reportRecipientsResponseSchema,
+  reportScheduleSchema,
+} from '@rankmaps/shared/schemas/report-mail';
+import { escapeHtml } from '../auth/email-templates';
+import { requireUserId } from '../../plugins/auth';
+import { addRecipient, confirmRecipient, listRecipients, readConfirmation, readUnsubscribe, removeRecipient, unsubscribeRecipient } from './recipients.service';
+import { getReportSchedule, saveReportSchedule } from './report-schedule.service';
+import { runReportRoundNow } from './report-dev.service';
+
+export const CONFIRM_LINK_INVALID = 'El enlace de confirmación no es válido. Pide a quien te envía los informes que vuelva a añadir tu dirección.';
+export const UNSUBSCRIBE_LINK_INVALID = 'El enlace de baja no es válido.';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const security = [{ bearer: [] }];
+const tags = ['informes por correo'];
+
+/**
+ * A place's report recipients and schedule (owner only; another user's place answers 404 as a
+ * missing one does), and the recipients' public confirmation and unsubscribe pages
+ * (docs/reports.md, "Scheduled report e-mails").
+ */
+export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(publicRecipientRoutes);
+  await app.register(reportRoundDevRoutes);
+  const { container } = app;
+  const userId = requireUserId;
+
+  app.get(
+    '/place/:id/report-recipients',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Destinatarios de los informes del negocio', params: placeIdParamsSchema, response: { 200: reportRecipientsResponseSchema, ...errors } } },
+    async (request) => listRecipients(container, userId(request), request.params.id),
+  );
+
+  app.post(
+    '/place/:id/report-recipients',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Añade un destinatario y le envía el correo de confirmación',
+        description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.',
+        params: placeIdParamsSchema,
+        body: addReportRecipientRequestSchema,
+        response: { 201: z.object({ recipient: reportRecipientSchema, recipients: reportRecipientsResponseSchema.shape.recipients, max: z.number().int() }), ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { recipient, list } = await addRecipient(container, userId(request), request.params.id, request.body);
+      return reply.status(201).send({ recipient, ...list });
+    },
+  );
+
+  app.delete(
+    '/place/:id/report-recipients/:recipientId',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Quita un destinatario', params: reportRecipientParamsSchema, response: { 200: reportRecipientsResponseSchema, ...errors } } },
+    async (request) => removeRecipient(container, userId(request), request.params.id, request.params.recipientId),
+  );
+
+  app.get(
+    '/place/:id/report-schedule',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Cuándo se envía el informe del negocio', params: placeIdParamsSchema, response: { 200: reportScheduleSchema, ...errors } } },
+    async (request) => getReportSchedule(container, userId(request), request.params.id),
+  );
+
+  app.put(
+    '/place/:id/report-schedule',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Guarda cuándo se envía el informe del negocio',
+        description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.',
+        params: placeIdParamsSchema,
+        body: reportScheduleSchema,
+        response: { 200: reportScheduleSchema, ...errors },
+      },
+    },
+    async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body),
+  );
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>body{font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f4f6fb;margin:0;padding:24px;line-height:1.5}main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px}button{font:inherit;font-weight:bold;background:#2563eb;color:#fff;border:0;border-radius:8px;padding:12px 24px;cursor:pointer}button:focus-visible{outline:3px solid #1e3a8a;outline-offset:2px}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+const sendPage = (reply: FastifyReply, status: number, title: string, body: string) => reply.status(status).type('text/html; charset=utf-8').send(page(title, body));
+const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+/**
+ * No session: the token is the credential. GET only shows a page with a button (link scanners
+ * and previews follow GETs; nothing changes); the button POSTs. The unsubscribe POST is also the
+ * mail client's one click (RFC 8058), so only here is a form body accepted.
+ */
+const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  const { container } = app;
+  const schema = (summary: string) => ({ tags, summary, querystring: reportRecipientTokenQuerySchema });
+  const action = (path: string, token: string) => escapeHtml(`/api/report-recipients/${path}?token=${encodeURIComponent(token)}`);
+
+  app.get('/report-recipients/confirm', { schema: schema('Página para confirmar que se quieren recibir los informes') }, async (request, reply) => {
+    const { token } = request.query;
+    const found = await readConfirmation(container, token);
+    if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
+    const { recipient, business } = found;
+    if (recipient.state === 'confirmed') return sendPage(reply, 200, 'Dirección confirmada', p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`));
+    if (recipient.state !== 'pending') return sendPage(reply, 200, 'No recibirás informes', p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`));
+    return sendPage(
+      reply,
+      200,
+      `¿Quieres recibir los informes de ${business}?`,
+      `${p(`Recibirás en ${recipient.email} los informes de posicionamiento en Google Maps de ${business}, con su PDF. Podrás darte de baja desde cualquier informe.`)}<form method="post" action="${action('confirm', token)}"><button type="submit">Confirmar</button></form>`,
+    );
+  });
+
+  app.post('/report-recipients/confirm', { schema: schema('Confirma que se quieren recibir los informes') }, async (request, reply) => {
+    const done = await confirmRecipient(container, request.query.token);
+    if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
+    const { recipient, business, changed } = done;
+    if (!changed && recipient.state !== 'confirmed') return sendPage(reply, 200, 'No recibirás informes', p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`));
+    return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
+  });
+
+  app.get('/report-recipients/unsubscribe', { schema: schema('Página de baja de los informes por correo') }, async (request, reply) => {
+    const { token } = request.query;
+    const found = await readUnsubscribe(container, token);
+    if (!found) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+    return sendPage(
+      reply,
+      200,
+      '¿Dejar de recibir estos informes?',
+      `${p(`Dejarás de recibir en ${found.recipient.email} los informes de ${found.business}.`)}<form method="post" action="${action('unsubscribe', token)}"><button type="submit">Darme de baja</button></form>`,
+    );
+  });
+
+  app.post('/report-recipients/unsubscribe', { schema: schema('Baja de los informes en un clic (RFC 8058)') }, async (request, reply) => {
+    const done = await unsubscribeRecipient(container, request.query.token);
+    if (!done) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+    return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`));
+  });
+};
+
+/**
+ * Runs the place's weekly round now, so a journey (e2e) or a developer sees its report e-mail
+ * without waiting for the week. Only with developer tools on; in production the path is a plain 404.
+ */
+const reportRoundDevRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.container.config.devTools) return;
+  app.post(
+    '/dev/report-round/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['desarrollo'],
+        security,
+        summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)',
+        description: 'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.',
+        params: placeIdParamsSchema,
+        response: { 200: z.object({ round: z.string(), analyses: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => runReportRoundNow(app.container, requireUserId(request), request.params.id),
+  );
+};
