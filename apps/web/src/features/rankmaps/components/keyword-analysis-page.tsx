@@ -124,7 +124,7 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile, actions }: Ke
 function Header({ keyword, notice, onNew, actions }: { keyword: Keyword; notice: DataSourceNotice; onNew: () => void; actions?: ReactNode }) {
   const { t } = useTranslation('rankmaps');
   return (
-    <header className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start sm:justify-between">
+    <header className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:flex-row lg:items-start lg:justify-between">
       <div className="min-w-0">
         <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('header.keyword')}</p>
         <h1 className="mt-0.5 text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl">{keyword.name}</h1>
@@ -151,7 +151,8 @@ function Header({ keyword, notice, onNew, actions }: { keyword: Keyword; notice:
           </div>
         )}
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
+      {/* Three buttons: beside the name from 1024 px, under it before (the sidebar leaves 480 px at 768 px). */}
+      <div className="flex flex-wrap gap-2 lg:shrink-0">
         {actions}
         <Button onClick={onNew} className="shrink-0">
           <PlusIcon className="h-4 w-4" strokeWidth={2.2} />
