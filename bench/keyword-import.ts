@@ -41,7 +41,8 @@ export async function benchKeywordImport(opts: { databaseUrl?: string } = {}) {
     for (const googlePlaceId of DEMO_PLACES.slice(0, PLACES)) {
       const res = await app.inject({ method: 'POST', url: '/api/place', headers, payload: { googlePlaceId, matrixConfig: { gridSize: 5, radius: 1500, coordinates: MADRID } } });
       if (res.statusCode !== 201) throw new Error(`place: ${res.statusCode} ${res.body}`);
-      names.push(res.json<{ name: string }>().name);
+      const place = await app.inject({ method: 'GET', url: `/api/place/${res.json<{ _id: string }>()._id}`, headers });
+      names.push(place.json<{ name: string }>().name);
     }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/keywords/import`;
@@ -63,7 +64,8 @@ export async function benchKeywordImport(opts: { databaseUrl?: string } = {}) {
       bytes = Buffer.byteLength(csv);
       const preview = await send(`${base}/preview`, csv);
       if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${preview.body.slice(0, 300)}`);
-      if ((JSON.parse(preview.body) as KeywordImportPreview).totals.ok !== KEYWORDS) throw new Error('the preview did not find 1,000 rows to add');
+      const checked = JSON.parse(preview.body) as KeywordImportPreview;
+      if (checked.totals.ok !== KEYWORDS) throw new Error(`the preview did not find 1,000 rows to add: ${JSON.stringify(checked.totals)} ${JSON.stringify(checked.rows.find((r) => r.status !== 'ok'))}`);
       const done = await send(base, csv);
       if (done.status !== 201) throw new Error(`import: ${done.status} ${done.body.slice(0, 300)}`);
       if ((JSON.parse(done.body) as KeywordImportResult).imported !== KEYWORDS) throw new Error('the import did not add 1,000 keywords');
