@@ -39,7 +39,8 @@ test('when an agency imports 20 keywords by CSV across three businesses, then th
   for (const googlePlaceId of ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']) {
     const res = await callApi<{ _id: string; name: string }>(page, 'POST', '/place', { googlePlaceId, matrixConfig: { gridSize: 3, radius: 1500, coordinates: { lat: 40.4168, lng: -3.7038 } } });
     expect(res.status).toBe(201);
-    more.push(res.json);
+    const place = await callApi<{ _id: string; name: string }>(page, 'GET', `/place/${res.json._id}`);
+    more.push(place.json);
   }
   await page.goto(`/rankmap/${clinicId}`);
   const clinicName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();

@@ -90,8 +90,11 @@ export function AnalyzeAllDialog({ placeId, placeName, onClose }: { placeId: str
           )}
           {data.keywords.length > 0 && (
             <div>
-              <h3 className="mb-2 text-sm font-medium text-slate-700">{t('analyzeAll.keywords')}</h3>
-              <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
+              <h3 id="analyze-all-keywords" className="mb-2 text-sm font-medium text-slate-700">
+                {t('analyzeAll.keywords')}
+              </h3>
+              {/* Focusable, so a long list scrolls from the keyboard too. */}
+              <ul tabIndex={0} aria-labelledby="analyze-all-keywords" className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
                 {data.keywords.map((k) => (
                   <li key={k.keywordId} className="flex items-baseline justify-between gap-3 px-3 py-2 text-sm">
                     <span className="min-w-0 break-words text-slate-900">{k.name}</span>
