@@ -6,6 +6,7 @@ import { benchAlertEvaluation } from './alert-evaluation';
 import { benchColdStart } from './cold-start';
 import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
+import { benchKeywordImport } from './keyword-import';
 import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
@@ -61,6 +62,9 @@ record(await benchAlertEvaluation());
 if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));
 // Client reports (issue 17): the PDF of a 25×25 analysis ≤ 2 s and ≤ 1.5 MB, a place of 10 keywords ≤ 10 s.
 record(await benchReportPdf());
+// Bulk keywords (issue 18): an import of 1,000 keywords ≤ 2 s, on both databases.
+record(await benchKeywordImport());
+if (pg) record(await benchKeywordImport({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

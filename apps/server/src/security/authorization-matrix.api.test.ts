@@ -107,7 +107,8 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'PUT /api/user/billing': {
       body: () => ({ billingData: { type: 'personal', fiscalName: 'Ana Pérez', taxId: '12345678Z', address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', province: 'Madrid', country: 'España' } }),
     },
-    'PUT /api/user/dev-params': { body: () => ({ planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 }, subscriptionCredits: 100, extraCredits: 0 }) },
+    // Credits enough for the writes after it: «Analizar todas» starts every keyword of the place, or none (docs/decisions.md §25.2).
+    'PUT /api/user/dev-params': { body: () => ({ planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 }, subscriptionCredits: 100, extraCredits: 2000 }) },
     'POST /api/payment/create-checkout-session': {
       body: async () => ({ priceId: await sandboxPriceOf(app, 'basico', 'monthly'), planName: 'basico' }),
       ownerStatus: { status: 409, why: 'a second plan checkout while subscribed answers 409 (docs/decisions.md §1)' },
@@ -124,6 +125,11 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'PUT /api/place/:id/market': { body: () => ({ countryCode: 'PT', searchLanguage: 'pt' }) },
     'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
+    // Bulk keywords (docs/decisions.md §25.2): pasted text names the places by id.
+    'POST /api/keywords/import/preview': { body: (ids) => ({ source: 'text', placeIds: [ids.place], text: 'dentista urgencias\nimplantes' }) },
+    'POST /api/keywords/import': { body: (ids) => ({ source: 'text', placeIds: [ids.place], text: 'dentista infantil\nortodoncia invisible' }) },
+    'POST /api/rankmap/analyze-many/preview': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
+    'POST /api/rankmap/analyze-many': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
     // Share links (docs/decisions.md §24.4): the owner's keyword, whose link the fixture made.
@@ -151,7 +157,7 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
  * keywords, analyses, and the provider calls behind them. Reading and deleting one's own data
  * stays open. The writes outside that, each with its reason:
  */
-const PAID_AREAS = new Set(['place', 'keyword', 'rankmap']);
+const PAID_AREAS = new Set(['place', 'keyword', 'keywords', 'rankmap']);
 const FREE_ACTIONS: Record<string, string> = {
   'POST /api/place/:id/competitors': 'docs/decisions.md §3, followed competitors: "No plan check: it costs nothing."',
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',

@@ -198,6 +198,14 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   };
   await restore();
 
+  // Bulk keywords and «Analizar todas» (docs/decisions.md §25.2): bodies naming the world's own place and keyword, so fuzzed variants reach the handlers.
+  const importExample = fromPlain({ source: 'text', placeIds: [ids.place], text: 'dentista urgencias\nimplantes dentales' });
+  const csvExample = fromPlain({ source: 'csv', csv: `negocio;keyword\n${ids.place};ortodoncia` });
+  examples.set('POST /api/keywords/import/preview', [importExample, csvExample]);
+  examples.set('POST /api/keywords/import', [importExample, csvExample]);
+  examples.set('POST /api/rankmap/analyze-many/preview', [fromPlain({ keywordIds: [ids.keyword] })]);
+  examples.set('POST /api/rankmap/analyze-many', [fromPlain({ keywordIds: [ids.keyword] })]);
+
   // Someone with a password, signed up and confirmed through the API: signing in and signing
   // up then have real examples to start from (the fuzzed user above has no password).
   const member = await createConfirmedUser(app, container, { email: uniqueEmail('fuzz'), name: 'Socia Fuzz' });

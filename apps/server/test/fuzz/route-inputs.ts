@@ -223,8 +223,8 @@ function multipartFor(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<Body> {
   ).map((v) => (v instanceof JsonObject ? v.entries : [['name', v] as const]));
   const file = fc.option(
     fc.tuple(
-      // The profile photo's field, the report logo's (docs/decisions.md §24.5) and a stray one.
-      fc.constantFrom('profilePicture', 'logo', 'otro'),
+      // The profile photo's field, the report logo's (docs/decisions.md §24.5), the keyword import's CSV (docs/decisions.md §25.2) and a stray one.
+      fc.constantFrom('profilePicture', 'logo', 'file', 'otro'),
       fc.uint8Array({ maxLength: 64 }),
       fc.constantFrom('image/png', 'text/plain', 'image/svg+xml'),
     ),

@@ -21,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Keywords per place the plan allows; -1 unlimited. Only basic-type plans have a limit (pro
  * plans are unlimited, docs/decisions.md §1); without a figure, the seed's fallback (10) applies.
  */
-function keywordLimitOf(state: PlanStateWithCredits): number {
+export function keywordLimitOf(state: PlanStateWithCredits): number {
   if (state.planLimits.type !== 'basic') return -1;
   const n = state.planLimits.keywords;
   return Number.isInteger(n) ? n : FALLBACK_LIMITS.keywords;

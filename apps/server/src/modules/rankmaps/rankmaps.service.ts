@@ -8,6 +8,7 @@ import type {
   ScanQuotaResponse,
 } from '@rankmaps/shared/schemas/rankmaps';
 import type { Container } from '../../container';
+import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { sendScanJob, wakeScanWorkers } from '../../jobs/definitions/rankmap-scan';
 import { getCurrentPlanState } from '../billing/billing.service';
@@ -67,7 +68,6 @@ export async function analyze(container: Pick<Container, 'boss' | 'config' | 'da
   const billing = state.planLimits.type === 'pro' ? 'credits' : 'plan';
   const limit = billing === 'plan' ? manualScanLimit(state) : -1;
   const month = quotaMonth(new Date());
-  const jobId = randomUUID();
 
   const queued = await container.database.db.transaction(async (tx): Promise<AnalyzeResponse> => {
     // The month's scans are counted under the user's lock, so two requests cannot both take the last one.
@@ -75,40 +75,66 @@ export async function analyze(container: Pick<Container, 'boss' | 'config' | 'da
     if (quotaReached(limit, await rankMapsRepository.countQuotaUses(tx, userId, month))) {
       throw forbidden(manualScansUpgradeMessage(limit, state.currentPlan), 'MANUAL_SCANS_LIMIT', 'upgrade_required');
     }
-    const row = await rankMapsRepository.insert(tx, {
-      keywordId: keyword.id,
-      placeId: place.id,
-      userId,
-      query: body?.query || keyword.name,
-      maxResults: body?.maxResults ?? 20,
-      kind,
-      scheduledFor,
-      billing,
-      provider: container.config.mapsSearch.provider,
-      grid,
-      target: targetOf(place),
-      totalPoints: grid.points.length,
-      jobId,
-    });
-    if (billing === 'plan') await rankMapsRepository.insertQuotaUse(tx, { rankMapId: row.id, userId, month });
-    let creditsCharged = 0;
-    if (billing === 'credits' && kind === 'manual') {
-      try {
-        creditsCharged = await reserveCredits(tx, row);
-      } catch (err) {
-        if (err instanceof AppError && err.errorType === 'insufficient_credits') {
-          throw forbidden(insufficientCreditsMessage(row.totalPoints), 'INSUFFICIENT_CREDITS', 'insufficient_credits');
-        }
-        throw err;
-      }
-      await rankMapsRepository.update(tx, row.id, { creditsCharged });
-    }
-    await sendScanJob(container.boss, tx, row.id, { jobId, startAfter: scheduledFor });
-    return { rankMapId: row.id, status: row.status, kind, scheduledFor: scheduledFor?.toISOString() ?? null, totalPoints: row.totalPoints, creditsCharged };
+    return queueAnalysis(container, tx, { keyword, place, grid, billing, kind, scheduledFor, month, query: body?.query || keyword.name, maxResults: body?.maxResults ?? 20 });
   });
   // The job is committed: a worker of this process can take it now rather than at its next poll.
   if (!scheduledFor) wakeScanWorkers(container.boss);
   return queued;
+}
+
+/** What queueAnalysis needs: the keyword and place, the grid snapshot and how the analysis is paid. */
+export interface QueueAnalysisInput {
+  keyword: KeywordWithPlace['keyword'];
+  place: KeywordWithPlace['place'];
+  grid: Awaited<ReturnType<typeof gridSnapshotOf>>;
+  billing: 'credits' | 'plan';
+  kind: 'manual' | 'scheduled';
+  scheduledFor: Date | null;
+  /** The quota month a basic plan's scan counts in. */
+  month: string;
+  query: string;
+  maxResults: number;
+}
+
+/**
+ * Writes one analysis and queues its scan, inside the caller's transaction (which holds the
+ * user's lock and has checked the month's quota): a basic plan's scan is counted, a pro
+ * analysis run now reserves its credits (403 insufficient_credits when they are missing, and the
+ * transaction rolls back). Shared by analyze and by «Analizar todas» (docs/decisions.md §25.2).
+ */
+export async function queueAnalysis(container: Pick<Container, 'boss' | 'config'>, tx: Tx, input: QueueAnalysisInput): Promise<AnalyzeResponse> {
+  const { keyword, place, grid, billing, kind, scheduledFor, month } = input;
+  const jobId = randomUUID();
+  const row = await rankMapsRepository.insert(tx, {
+    keywordId: keyword.id,
+    placeId: place.id,
+    userId: keyword.userId,
+    query: input.query,
+    maxResults: input.maxResults,
+    kind,
+    scheduledFor,
+    billing,
+    provider: container.config.mapsSearch.provider,
+    grid,
+    target: targetOf(place),
+    totalPoints: grid.points.length,
+    jobId,
+  });
+  if (billing === 'plan') await rankMapsRepository.insertQuotaUse(tx, { rankMapId: row.id, userId: keyword.userId, month });
+  let creditsCharged = 0;
+  if (billing === 'credits' && kind === 'manual') {
+    try {
+      creditsCharged = await reserveCredits(tx, row);
+    } catch (err) {
+      if (err instanceof AppError && err.errorType === 'insufficient_credits') {
+        throw forbidden(insufficientCreditsMessage(row.totalPoints), 'INSUFFICIENT_CREDITS', 'insufficient_credits');
+      }
+      throw err;
+    }
+    await rankMapsRepository.update(tx, row.id, { creditsCharged });
+  }
+  await sendScanJob(container.boss, tx, row.id, { jobId, startAfter: scheduledFor });
+  return { rankMapId: row.id, status: row.status, kind, scheduledFor: scheduledFor?.toISOString() ?? null, totalPoints: row.totalPoints, creditsCharged };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { KeywordProgress } from '@/features/bulk/components/keyword-progress';
+import { PlaceBulkActions } from '@/features/bulk/components/place-bulk-actions';
 import { KeywordSection } from '@/features/keywords/components/keyword-section';
 import { placesKeys } from '@/features/places/api/keys';
 import { PlacePage } from '@/features/places/components/place-page';
@@ -41,7 +43,16 @@ export default function PlaceRoute() {
           </>
         );
       }}
-      keywords={(place) => <KeywordSection place={place} planLimits={profile.planLimits} currentPlan={profile.currentPlan} onChanged={reloadPlace} />}
+      keywords={(place) => (
+        <KeywordSection
+          place={place}
+          planLimits={profile.planLimits}
+          currentPlan={profile.currentPlan}
+          onChanged={reloadPlace}
+          actions={<PlaceBulkActions place={place} onImported={() => queryClient.invalidateQueries({ queryKey: placesKeys.all })} />}
+          cardStatus={(keywordId) => <KeywordProgress placeId={placeId} keywordId={keywordId} />}
+        />
+      )}
     />
   );
 }

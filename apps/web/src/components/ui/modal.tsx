@@ -12,6 +12,8 @@ interface ModalProps {
   children: ReactNode;
   /** The action buttons, right-aligned under the content. */
   footer?: ReactNode;
+  /** A wider panel, for a table (the bulk keyword preview). */
+  wide?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface ModalProps {
  * the × button and the backdrop close it, and the focus returns to what opened it.
  * Render it only while it is open.
  */
-export function Modal({ title, description, closeLabel, onClose, children, footer }: ModalProps) {
+export function Modal({ title, description, closeLabel, onClose, children, footer, wide = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -58,7 +60,7 @@ export function Modal({ title, description, closeLabel, onClose, children, foote
     >
       <div className="flex min-h-full items-end justify-center p-4 sm:items-center sm:p-6">
         <div aria-hidden="true" className="fixed inset-0 bg-slate-900/50 backdrop-blur-[2px]" onClick={() => onCloseRef.current()} />
-        <div className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200">
+        <div className={`relative w-full ${wide ? 'max-w-3xl' : 'max-w-md'} rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200`}>
           <button
             type="button"
             data-close

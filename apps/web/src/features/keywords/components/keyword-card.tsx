@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrashIcon } from 'lucide-react';
@@ -10,11 +11,14 @@ export function KeywordCard({
   keyword,
   deleting,
   onDelete,
+  status,
 }: {
   placeId: string;
   keyword: { _id: string; name: string };
   deleting: boolean;
   onDelete: () => void;
+  /** Under the name: an analysis in progress, say. */
+  status?: ReactNode;
 }) {
   const { t } = useTranslation('keywords');
   return (
@@ -25,6 +29,7 @@ export function KeywordCard({
       >
         {keyword.name}
         <span className="mt-0.5 block text-xs font-normal text-slate-500">{t('open')}</span>
+        {status}
       </Link>
       <button
         type="button"

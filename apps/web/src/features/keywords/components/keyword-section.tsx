@@ -2,7 +2,7 @@ import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
 import { FALLBACK_LIMITS, isUnlimited } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { PlanLimits } from '@rankmaps/shared/schemas/profile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
@@ -23,10 +23,14 @@ interface KeywordSectionProps {
   currentPlan: string;
   /** Reloads the place (its keywords live on it); supplied by the page that owns the place. */
   onChanged: () => Promise<unknown>;
+  /** More actions beside the title (the bulk ones: «Añadir varias keywords», «Analizar todas»). */
+  actions?: ReactNode;
+  /** Under a keyword's name: what is happening to it (the progress of an analysis started in bulk). */
+  cardStatus?: (keywordId: string) => ReactNode;
 }
 
 /** The place's keywords (docs/product.md §2 keyword list): add, open the analysis page, delete after a confirmation. */
-export function KeywordSection({ place, planLimits, currentPlan, onChanged }: KeywordSectionProps) {
+export function KeywordSection({ place, planLimits, currentPlan, onChanged, actions, cardStatus }: KeywordSectionProps) {
   const { t } = useTranslation('keywords');
   const { t: tc } = useTranslation('common');
   const { confirm } = useAlerts();
@@ -84,6 +88,7 @@ export function KeywordSection({ place, planLimits, currentPlan, onChanged }: Ke
           {isUnlimited(limit) ? t('countUnlimited', { count: keywords.length }) : t('count', { count: keywords.length, limit })}
         </p>
       </div>
+      {actions}
       {need && (
         <p data-testid="keywords-upgrade" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
           {t('limitNeed', { need: tc(need.key, need.values) })}{' '}
@@ -102,7 +107,7 @@ export function KeywordSection({ place, planLimits, currentPlan, onChanged }: Ke
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {keywords.map((k) => (
             <li key={k._id}>
-              <KeywordCard placeId={place._id} keyword={k} deleting={deletingId === k._id} onDelete={() => void onDelete(k._id, k.name)} />
+              <KeywordCard placeId={place._id} keyword={k} deleting={deletingId === k._id} onDelete={() => void onDelete(k._id, k.name)} status={cardStatus?.(k._id)} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { getPlan } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MapPinIcon, PlusIcon } from 'lucide-react';
@@ -22,7 +22,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
 
 /** /rankmap (docs/product.md §2): the user's businesses, the plan's allowance and how RankMap works. */
-export function PlaceListPage({ profile }: { profile: Profile }) {
+export function PlaceListPage({ profile, actions }: { profile: Profile; /** More actions beside «Añadir negocio» (the bulk keyword import). */ actions?: ReactNode }) {
   const { t } = useTranslation('places');
   const places = usePlaces();
   const list = places.data ?? [];
@@ -49,7 +49,10 @@ export function PlaceListPage({ profile }: { profile: Profile }) {
             </div>
           </dl>
         </div>
-        <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} currentPlan={profile.currentPlan} />
+        <div className="flex flex-wrap items-center gap-2">
+          {list.length > 0 && actions}
+          <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} currentPlan={profile.currentPlan} />
+        </div>
       </header>
 
       {places.isPending ? (

@@ -1,0 +1,121 @@
+import multipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  KEYWORD_IMPORT_FILE_FIELD,
+  KEYWORD_IMPORT_MAX_BYTES,
+  keywordImportErrorSchema,
+  keywordImportPreviewSchema,
+  keywordImportRequestSchema,
+  keywordImportResultSchema,
+} from '@rankmaps/shared/schemas/bulk-keywords';
+import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import { AppError, badRequest } from '../../errors';
+import { requireUserId } from '../../plugins/auth';
+import { FILE_MESSAGES, decodeCsvBytes } from './keyword-import-file';
+import { importKeywords, previewKeywordImport } from './keyword-import.service';
+
+const tags = ['keywords'];
+const security = [{ bearer: [] }];
+
+/** A little more than the largest file: reading past it is how an oversize file is told apart without buffering it all. */
+const FORM_LIMITS = { fileSize: KEYWORD_IMPORT_MAX_BYTES + 1, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 6, headerPairs: 50 };
+
+const formErrors: Record<string, string> = {
+  FST_FILES_LIMIT: 'Sube un solo archivo CSV.',
+  FST_FIELDS_LIMIT: 'El formulario tiene demasiados campos.',
+  FST_PARTS_LIMIT: 'El formulario tiene demasiados campos.',
+};
+const INVALID_FORM = 'El formulario enviado no es válido.';
+const MISSING_FILE = `Falta el archivo CSV (campo «${KEYWORD_IMPORT_FILE_FIELD}»).`;
+
+/**
+ * A CSV uploaded as multipart/form-data becomes the JSON body `{ source: 'csv', csv, fileName }`,
+ * decoded from its bytes (decodeCsvBytes), so both forms are validated by one schema. A JSON body
+ * passes as it is. Every part is read to the end before answering.
+ */
+async function readCsvUpload(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') throw new AppError('COMPRESSED_FORM', 'Envía el formulario sin comprimir.', 415);
+  let file: { name: string; data: Buffer; truncated: boolean } | null = null;
+  let refusal: AppError | null = null;
+  try {
+    const parts: AsyncIterable<Multipart> = request.parts();
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      const data = Buffer.concat(chunks);
+      if (!part.filename && data.length === 0) continue;
+      if (part.fieldname !== KEYWORD_IMPORT_FILE_FIELD) refusal ??= badRequest(`El archivo debe enviarse en el campo «${KEYWORD_IMPORT_FILE_FIELD}».`, 'UNEXPECTED_FILE');
+      else file = { name: part.filename, data, truncated: part.file.truncated };
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    throw badRequest((typeof code === 'string' && formErrors[code]) || INVALID_FORM, 'INVALID_MULTIPART');
+  }
+  if (refusal) throw refusal;
+  if (!file) throw badRequest(MISSING_FILE, 'CSV_MISSING');
+  if (file.truncated) throw badRequest(FILE_MESSAGES.tooBig, 'CSV_TOO_BIG');
+  const { text } = decodeCsvBytes(file.data);
+  request.body = { source: 'csv', csv: text, fileName: file.name.slice(0, 255) };
+}
+
+/** The documented body: the JSON forms (a multipart upload is read into the csv one). */
+const importBodyDoc = keywordImportRequestSchema;
+
+/** Bulk keywords (docs/decisions.md §25.2): a preview row by row, then the import, all or nothing. */
+export const keywordImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { container } = app;
+  await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: false });
+  const description =
+    'JSON: { source: "text", placeIds, text } (una keyword por línea, para cada negocio elegido) o { source: "csv", csv }. ' +
+    `O multipart/form-data con el archivo CSV en el campo «${KEYWORD_IMPORT_FILE_FIELD}»: cabecera negocio y keyword (nombre o id del negocio), separadas por «;» o «,», en UTF-8 (con o sin BOM) o Windows-1252; hasta 1 MB y 5.000 filas.`;
+  const common = {
+    onRequest: app.authenticate,
+    // @fastify/multipart reads the raw request; a compressed form is refused in readCsvUpload.
+    decompress: false,
+    // Pasted text of up to 1 MB, in JSON (escapes make it longer).
+    bodyLimit: 3 * KEYWORD_IMPORT_MAX_BYTES,
+    preValidation: readCsvUpload,
+  } as const;
+  const errors = { 400: keywordImportErrorSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 415: errorResponseSchema };
+
+  app.post(
+    '/keywords/import/preview',
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada',
+        description,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: importBodyDoc,
+        response: { 200: keywordImportPreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewKeywordImport(container, requireUserId(request), request.body),
+  );
+
+  app.post(
+    '/keywords/import',
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Importa varias keywords a la vez: todas o ninguna',
+        description: `${description} Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: importBodyDoc,
+        response: { 201: keywordImportResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await importKeywords(container, requireUserId(request), request.body);
+      return outcome.ok ? reply.status(201).send(outcome.result) : reply.status(400).send(outcome.error);
+    },
+  );
+};
