@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'supportTicket'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -134,7 +134,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   });
   if (!notice) throw new Error('notification not inserted');
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id };
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, supportTicket: ticket };
   const secrets = [row.id, notice.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets };
 }

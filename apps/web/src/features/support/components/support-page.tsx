@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
+import { LiveSupportCard } from './live-support-card';
 import { SupportForm } from './support-form';
 import { SupportSidebar } from './support-sidebar';
 import { SupportTickets } from './support-tickets';
@@ -14,7 +15,8 @@ export function SupportPage({ profile }: { profile: Profile }) {
         <p className="mt-1 text-slate-600">{t('lead')}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:order-2">
+        <div className="space-y-4 lg:order-2">
+          <LiveSupportCard currentPlan={profile.currentPlan} />
           <SupportSidebar profile={profile} />
         </div>
         <div className="space-y-6 lg:order-1 lg:col-span-2">
