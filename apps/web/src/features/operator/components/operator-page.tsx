@@ -216,7 +216,6 @@ export function OperatorPage() {
                   <button
                     type="button"
                     aria-pressed={selected === ticket.reference}
-                    aria-label={t('list.open', { reference: `${ticket.reference} ${ticket.subject}` })}
                     onClick={() => setSelected(ticket.reference)}
                     className={`w-full rounded-xl p-3 text-left text-sm ring-1 transition hover:bg-slate-50 ${selected === ticket.reference ? 'bg-brand-50 ring-brand-300' : 'bg-white ring-slate-200'}`}
                   >

@@ -74,7 +74,7 @@ export function SupportTickets() {
       ) : tickets.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t('tickets.empty')}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-500">
               <tr>
