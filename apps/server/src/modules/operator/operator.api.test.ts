@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +21,7 @@ type Headers = Record<string, string>;
 const XSS = '<script>alert("xss")</script><img src=x onerror=alert(1)>';
 
 describe('the operator role and the operator inbox', async () => {
-  const { app, container } = await createTestApp({ DEMO_USER: 'true' });
+  const { app, container, databaseUrl } = await createTestApp({ DEMO_USER: 'true' });
   const db = container.database.db;
   const { signedIn } = sessions(app, container);
 
@@ -73,6 +76,33 @@ describe('the operator role and the operator inbox', async () => {
       expect(res.stderr).toContain('npm run operator:add -- email@ejemplo.es');
     }
   });
+
+  it('when the command itself runs against a database, then it grants and removes the role there, and refuses an e-mail without an account with exit 1', () => {
+    const cli = fileURLToPath(new URL('../../operator-cli.ts', import.meta.url));
+    const run = (env: Record<string, string>, ...args: string[]) => {
+      const { DATABASE_URL: _ignored, ...inherited } = process.env;
+      return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...inherited, LOG_LEVEL: 'warn', ...env } });
+    };
+    // A fresh embedded database: the command migrates it like the server, then finds no account.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rankmaps-operator-cli-'));
+    try {
+      const unknown = run({ DATA_DIR: dataDir }, 'add', 'nadie@example.com');
+      expect(unknown.status, unknown.stderr).toBe(1);
+      expect(unknown.stderr).toContain('No hay ninguna cuenta con el email nadie@example.com');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // On PostgreSQL, the test's own database, which the command can open beside the app.
+    if (databaseUrl) {
+      const email = operatorUser.user.email;
+      const removed = run({ DATABASE_URL: databaseUrl }, 'remove', email);
+      expect(removed.status, removed.stderr).toBe(0);
+      expect(removed.stdout).toContain(`${email} ya no es operador de soporte.`);
+      const added = run({ DATABASE_URL: databaseUrl }, 'add', email);
+      expect(added.status, added.stderr).toBe(0);
+      expect(added.stdout).toContain(`${email} ya es operador de soporte.`);
+    }
+  }, 240_000);
 
   it('when a user sends role fields in the profile update, the sign-up or the development parameters, then they are ignored and nobody becomes an operator', async () => {
     const form = multipartBody([
