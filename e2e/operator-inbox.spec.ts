@@ -89,6 +89,7 @@ test('when a Premium user sends a ticket, then an operator answers it from /oper
   await expect(panel.getByText('Sin negocios')).toBeVisible();
 
   await expectNoAxeFindings(op, 'operator inbox');
+  await op.screenshot({ path: 'e2e/.artifacts/screens/operator-inbox.png', fullPage: true });
 
   // The answer: empty is refused on the spot; then sent, leaving the ticket waiting for the customer.
   await ticket.getByRole('button', { name: 'Responder' }).click();
@@ -128,6 +129,7 @@ test('when a Premium user sends a ticket, then an operator answers it from /oper
     await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, p.url()).toBeLessThanOrEqual(0);
+    await p.screenshot({ path: `e2e/.artifacts/screens/375/operator-journey-${p === op ? 'operator' : 'support'}.png`, fullPage: true });
   }
   await operatorContext.close();
 });
