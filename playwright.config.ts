@@ -26,7 +26,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The support operator of e2e/operator-inbox.spec.ts is granted first, with the code
+    // `npm run operator:add` runs: the embedded database takes one process at a time.
+    command: 'node --import tsx e2e/prepare-operator.ts && node --import tsx apps/server/src/server.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

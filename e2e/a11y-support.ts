@@ -185,6 +185,8 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
         ready: (p) => expect(p.getByRole('button', { name: 'Enviar ticket' })).toBeVisible({ timeout: 20_000 }),
       },
     ],
+    // The operator's inbox: a member who is not an operator gets the «not found» page (e2e/operator-inbox.spec.ts checks the inbox itself).
+    '/operator': [{ name: 'operator inbox (not an operator)', url: '/operator', as: 'member', ready: (p) => heading(p, /.+/) }],
     '/new-place': [
       {
         name: 'new place',

@@ -77,7 +77,7 @@ test('when a paying user sends a support ticket, then it succeeds with its refer
   const row = page.getByTestId('support-tickets').getByRole('row').filter({ hasText: reference! });
   await expect(row).toHaveCount(1);
   const today = new Intl.DateTimeFormat('es', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
-  await expect(row.getByRole('cell')).toHaveText([reference!, subject, today, 'Recibido: te responderemos por email']);
+  await expect(row.getByRole('cell')).toHaveText([reference!, subject, today, 'Abierto', `Ver conversación ${reference!}`]);
   // And it is still there after a reload: it comes from the server, not from the form.
   await page.reload();
   await expect(page.getByTestId('support-tickets').getByRole('row').filter({ hasText: reference! })).toHaveCount(1);

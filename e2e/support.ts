@@ -62,20 +62,20 @@ export async function payInSandbox(page: Page) {
 }
 
 /**
- * A new, confirmed user signed in in `page` with a paid plan: 'Básico' (basic type) or
+ * A new, confirmed user signed in in `page` with a paid plan: 'Básico' or 'Premium' (basic type) or
  * 'Starter' or 'Enterprise' (pro type, Enterprise for 25×25 grids), bought through the sandbox checkout.
  */
 export async function subscribedUser(
   page: Page,
   request: APIRequestContext,
   label: string,
-  plan: 'Básico' | 'Starter' | 'Enterprise' = 'Básico',
+  plan: 'Básico' | 'Premium' | 'Starter' | 'Enterprise' = 'Básico',
 ) {
   const email = uniqueEmail(label);
   await signUpViaApi(request, email);
   await page.goto(await mailLink(request, email, 'confirm-email'));
   await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
-  if (plan !== 'Básico') await page.getByRole('radio', { name: 'Agentes de Marketing' }).click();
+  if (plan === 'Starter' || plan === 'Enterprise') await page.getByRole('radio', { name: 'Agentes de Marketing' }).click();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: plan }) });
   await card.getByRole('button', { name: 'Suscribirse Anual' }).click();
   await payInSandbox(page);

@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -146,7 +146,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
     recipient: { id: string };
   }>().recipient.id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient };
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket };
   const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

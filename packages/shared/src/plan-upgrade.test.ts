@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPlan } from './plans';
+import { getPlan, hasLiveSupport } from './plans';
 import { type PlanAction, type UpgradeTarget, audienceOf, availabilityLabelEs, cheapestPlanFor, planAllows, upgradeNeedEs } from './plan-upgrade';
 
 const named = (t: UpgradeTarget) => (t.kind === 'none' ? 'none' : `${t.kind}:${t.plan.id}`);
@@ -77,5 +77,24 @@ describe('cheapestPlanFor', () => {
         if (target.kind === 'plan') expect(target.plan.category).toBe(getPlan(current)!.category);
       }
     }
+  });
+});
+
+describe('live support (docs/decisions.md §27.1)', () => {
+  it('when the catalogue is read, then Premium and the agency plans carry live chat and video call, and the other basic plans do not', () => {
+    const live = ['basico', 'profesional', 'premium', 'pro_starter', 'pro_agency', 'pro_enterprise'].filter((id) => planAllows(getPlan(id)!, { kind: 'liveSupport' }));
+    expect(live).toEqual(['premium', 'pro_starter', 'pro_agency', 'pro_enterprise']);
+    expect(hasLiveSupport('premium')).toBe(true);
+    expect(hasLiveSupport(null)).toBe(false);
+    expect(hasLiveSupport('inventado')).toBe(false);
+  });
+
+  it('when a Básico or Profesional user, or one without a plan, asks for it, then the prompt says «Disponible desde Premium»', () => {
+    for (const current of ['basico', 'profesional', null]) {
+      const target = cheapestPlanFor({ kind: 'liveSupport' }, current);
+      expect(named(target)).toBe('plan:premium');
+      expect(availabilityLabelEs(target)).toBe('Disponible desde Premium');
+    }
+    expect(named(cheapestPlanFor({ kind: 'liveSupport' }, 'pro_starter'))).toBe('plan:pro_starter');
   });
 });

@@ -22,7 +22,9 @@ export type PlanAction =
   /** Signing reports with the agency's own brand (white-label, docs/decisions.md §24.5). */
   | { kind: 'whiteLabel' }
   /** Removing the «Hecho con RankMaps» line from white-label reports. */
-  | { kind: 'hidePoweredBy' };
+  | { kind: 'hidePoweredBy' }
+  /** Live chat and video call with the support team (docs/decisions.md §27.1). */
+  | { kind: 'liveSupport' };
 
 const within = (limit: number, n: number) => isUnlimited(limit) || n <= limit;
 
@@ -45,6 +47,8 @@ export function planAllows(plan: Plan, action: PlanAction): boolean {
       return plan.category === 'professional';
     case 'hidePoweredBy':
       return plan.id === 'pro_enterprise';
+    case 'liveSupport':
+      return plan.liveSupport;
   }
 }
 

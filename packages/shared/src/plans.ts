@@ -27,32 +27,37 @@ export interface Plan {
   limits: PlanLimitsDef;
   /** Subscription credits granted each billing period (professional plans). */
   credits: number;
+  /**
+   * Live support: chat in the app and video calls with the support team, besides the tickets by
+   * e-mail every plan has. Premium and the professional plans (docs/decisions.md §27.1).
+   */
+  liveSupport: boolean;
 }
 
 export const PLANS: readonly Plan[] = [
   {
     id: 'basico', name: 'Básico', category: 'basic', type: 'basic', monthlyPrice: 29, annualPrice: 24, popular: false,
-    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0,
+    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0, liveSupport: false,
   },
   {
     id: 'profesional', name: 'Profesional', category: 'basic', type: 'basic', monthlyPrice: 59, annualPrice: 49, popular: true,
-    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0,
+    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0, liveSupport: false,
   },
   {
     id: 'premium', name: 'Premium', category: 'basic', type: 'basic', monthlyPrice: 99, annualPrice: 79, popular: false,
-    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0,
+    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0, liveSupport: true,
   },
   {
     id: 'pro_starter', name: 'Starter', category: 'professional', type: 'pro', monthlyPrice: 49, annualPrice: 39, popular: false,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 15 }, credits: 500,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 15 }, credits: 500, liveSupport: true,
   },
   {
     id: 'pro_agency', name: 'Agency', category: 'professional', type: 'pro', monthlyPrice: 99, annualPrice: 79, popular: true,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 21 }, credits: 1500,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 21 }, credits: 1500, liveSupport: true,
   },
   {
     id: 'pro_enterprise', name: 'Enterprise', category: 'professional', type: 'pro', monthlyPrice: 199, annualPrice: 159, popular: false,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000, liveSupport: true,
   },
 ];
 
@@ -71,6 +76,11 @@ export const TRIAL_DAYS = 14;
 
 export function getPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
+}
+
+/** Whether a plan (by id) carries live chat and video call (docs/decisions.md §27.1); no plan or an unknown one does not. */
+export function hasLiveSupport(planId: string | null | undefined): boolean {
+  return getPlan(planId ?? '')?.liveSupport ?? false;
 }
 
 export function plansByCategory(category: PlanCategory): Plan[] {

@@ -3,6 +3,7 @@ import { COOKIE_REFRESH, COOKIE_XSRF } from '@rankmaps/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { createConfirmedUser } from '../../test/sessions';
+import { grantOperator } from './operator/operator.service';
 
 // A sweep over every route in the OpenAPI document: malformed input must get a clear 400
 // (413 for an oversize body), never a 500. New routes are covered as soon as they exist.
@@ -73,6 +74,8 @@ function expectCleanError(res: { statusCode: number; json(): { error?: unknown }
 describe('malformed input on every route', async () => {
   const { app, container } = await createTestApp();
   const user = await createConfirmedUser(app, container);
+  // Also a support operator, so the operator routes get past their role check to the validation.
+  await grantOperator(container.database, user.email);
   // Signed in with cookies and the XSRF header, so no route stops at authentication and
   // validation itself is what gets exercised.
   const headers = {

@@ -10,6 +10,7 @@ import { keywordsRoutes } from './keywords/keywords.routes';
 import { coastlineRoutes } from './geo/coastline.routes';
 import { competitorsRoutes } from './places/competitors.routes';
 import { matrixRoutes } from './places/matrix.routes';
+import { operatorRoutes } from './operator/operator.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { placesRoutes } from './places/places.routes';
 import { analyzeAllRoutes } from './rankmaps/analyze-all.routes';
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });
+  await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await registerUsers(app);
   await app.register(devMailRoutes, { prefix: '/api' });

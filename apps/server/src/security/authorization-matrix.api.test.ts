@@ -16,6 +16,7 @@ import { rowsOf } from '../db/client';
 import { unauthorized } from '../errors';
 import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
+import { grantOperator } from '../modules/operator/operator.service';
 import { MADRID, MALAGA } from '../../test/rankmap-fixtures';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 
@@ -71,6 +72,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'share-links/:id': 'shareLink',
   'report-recipients/:recipientId': 'reportRecipient',
   'report-round/:id': 'place',
+  'tickets/:reference': 'supportTicket',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -98,6 +100,9 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'GET /api/auth/google/start-url': { query: () => ({ intent: 'gbp_connect' }) },
     'GET /api/gbp/performance/daily': { query: () => ({ locationId: DEMO_LOCATION, metric: 'VIEWS', startDate: isoDay(30), endDate: isoDay(1) }) },
     'GET /api/gbp/performance/keywords': { query: () => ({ locationId: DEMO_LOCATION }) },
+    'POST /api/general/support/tickets/:reference/messages': { body: () => ({ body: 'Gracias, sigue igual.' }) },
+    'POST /api/operator/tickets/:reference/messages': { body: () => ({ body: 'Ya está resuelto.' }) },
+    'PUT /api/operator/tickets/:reference/state': { body: () => ({ state: 'cerrado' }) },
     'POST /api/general/support': {
       body: async () => ({ category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'El mapa no se ve.', recaptcha: await solvedToken(app) }),
     },
@@ -235,8 +240,17 @@ function missingIds(): OwnedIds {
     notification: randomUUID(),
     shareLink: randomUUID(),
     reportRecipient: randomUUID(),
+    supportTicket: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
   };
 }
+
+/**
+ * The operator's inbox (docs/support.md): its routes are for the operator role alone, which
+ * only a server-side command grants. They form a caller column of their own: an operator
+ * reaches every one of them on anyone's ticket; the owner and any other user get 404, as for
+ * a route that does not exist.
+ */
+const isOperatorRoute = (route: ApiRoute) => route.url.startsWith('/api/operator/');
 
 const SPANISH_NOT_FOUND = /no encontrad[oa]|no se encontr/i;
 
@@ -398,8 +412,8 @@ describe('authorization matrix', async () => {
   });
 
   describe('the owner', () => {
-    const reads = protectedRoutes.filter((r) => r.method === 'GET');
-    const writes = protectedRoutes.filter((r) => r.method !== 'GET');
+    const reads = protectedRoutes.filter((r) => r.method === 'GET' && !isOperatorRoute(r));
+    const writes = protectedRoutes.filter((r) => r.method !== 'GET' && !isOperatorRoute(r));
 
     const ownerAnswers: string[] = [];
 
@@ -434,6 +448,38 @@ describe('authorization matrix', async () => {
         expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
         expect(res.statusCode, res.body).toBeLessThan(300);
       }
+    });
+  });
+
+  describe('an operator, and everyone else on the operator routes', async () => {
+    const operatorRoutes = protectedRoutes.filter(isOperatorRoute);
+    const operator = await sessions(app, container).signedIn();
+    const granted = await grantOperator(container.database, operator.user.email);
+
+    it('when the route table is read, then the operator routes are there and the operator was granted by the command’s code', () => {
+      expect(granted.ok).toBe(true);
+      expect(operatorRoutes.map((r) => r.label)).toEqual(
+        expect.arrayContaining(['GET /api/operator/tickets', 'GET /api/operator/tickets/:reference', 'POST /api/operator/tickets/:reference/messages', 'PUT /api/operator/tickets/:reference/state', 'GET /api/operator/tickets/:reference/customer']),
+      );
+    });
+
+    it.each(operatorRoutes.map((r) => [r.label, r] as const))('%s: when the owner of the ticket, who is no operator, calls it, then 404 and nothing of theirs is shown', async (_label, route) => {
+      const res = await app.inject((await requestFor(route, owner.ids, owner.headers)).options);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error).toMatch(SPANISH_NOT_FOUND);
+      expect(res.body).not.toContain(owner.ids.supportTicket);
+    });
+
+    it.each(operatorRoutes.map((r) => [r.label, r] as const))('%s: when an operator calls it on the owner’s ticket, then 2xx', async (_label, route) => {
+      const res = await app.inject((await requestFor(route, owner.ids, operator.headers)).options);
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    });
+
+    it.each(operatorRoutes.filter((r) => r.url.includes(':reference')).map((r) => [r.label, r] as const))('%s: when an operator names a ticket that does not exist, then 404 in Spanish', async (_label, route) => {
+      const res = await app.inject((await requestFor(route, missingIds(), operator.headers)).options);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error).toMatch(SPANISH_NOT_FOUND);
     });
   });
 

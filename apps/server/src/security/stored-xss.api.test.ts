@@ -9,6 +9,7 @@ import { emails } from '../db/schema';
 import { createConfirmedUser } from '../../test/sessions';
 import { rankmapFixtures } from '../../test/rankmap-fixtures';
 import { uniqueEmail } from '../../test/factories';
+import { grantOperator } from '../modules/operator/operator.service';
 
 // Stored XSS on the server's side. Every text a user types is stored and given back as it
 // was typed, in JSON that no browser renders as a page; escaping is the renderer's job: the
@@ -76,6 +77,20 @@ describe('stored XSS: user text in API answers and e-mails', async () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
 
+    // The ticket's thread: the customer's reply and an operator's answer (e-mailed to the customer).
+    const { reference } = sent.json<{ reference: string }>();
+    const reply = await app.inject({ method: 'POST', url: `/api/general/support/tickets/${reference}/messages`, headers, payload: { body: payload('Réplica') } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expectJsonVerbatim(reply, payload('Réplica'));
+    const operator = await createConfirmedUser(app, container, { name: payload('Operadora') });
+    expect((await grantOperator(container.database, operator.email)).ok).toBe(true);
+    const operatorHeaders = { authorization: `Bearer ${operator.accessToken}` };
+    const answer = await app.inject({ method: 'POST', url: `/api/operator/tickets/${reference}/messages`, headers: operatorHeaders, payload: { body: payload('Respuesta') } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    for (const text of [payload('Respuesta'), payload('Réplica'), ticket.subject]) expectJsonVerbatim(answer, text);
+    const inbox = await app.inject({ method: 'GET', url: '/api/operator/tickets', headers: operatorHeaders });
+    expectJsonVerbatim(inbox, ticket.subject);
+
     // Contact form (an e-mail to support).
     const contact = {
       name: payload('Contacto'),
@@ -111,7 +126,7 @@ describe('stored XSS: user text in API answers and e-mails', async () => {
 
     // The sweep: every e-mail those flows queued.
     const queued = await container.database.db.select().from(emails).orderBy(desc(emails.createdAt));
-    const withUserText = ['confirm-email', 'contact', 'password-reset', 'support-confirmation', 'support-ticket'];
+    const withUserText = ['confirm-email', 'contact', 'password-reset', 'support-answer', 'support-confirmation', 'support-ticket'];
     expect(queued.map((m) => m.kind)).toEqual(expect.arrayContaining(withUserText));
     for (const mail of queued) {
       for (const live of LIVE_MARKUP) expect(mail.html, `${mail.kind}: ${live}`).not.toMatch(live);

@@ -8,6 +8,9 @@ import { placeFollowedCompetitors } from '../../src/db/followed-competitors-sche
 import { places } from '../../src/db/places-schema';
 import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
 import { getPlanState } from '../../src/modules/billing/billing.service';
+import { grantOperator } from '../../src/modules/operator/operator.service';
+import { supportRepository } from '../../src/modules/support/support.repository';
+import { ticketReference as ticketReferenceOf } from '../../src/modules/support/support.service';
 import { PASSWORD, createConfirmedUser } from '../sessions';
 import { creditsService } from '../../src/modules/billing/credits.service';
 import { runScan } from '../../src/modules/rankmaps/scan/scan.service';
@@ -222,7 +225,20 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   await browse('/api/gbp/performance/keywords', { locationId: ids.location });
   await browse('/api/geo/coastline', { south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' });
 
+  // The user is also a support operator (granted by the command's own code), with a ticket of
+  // their own: the operator routes and the ticket thread's run their handlers, not only the checks.
+  const granted = await grantOperator(container.database, user.email);
+  if (!granted.ok) throw new Error(`fuzz world: ${granted.message}`);
+  const ticketId = crypto.randomUUID();
+  const ticketReference = ticketReferenceOf(ticketId);
+  await supportRepository.insert(db, { id: ticketId, reference: ticketReference, userId: user.id, userEmail: user.email, userName: user.name, category: 'tecnico', priority: 'media', subject: 'Ticket del fuzz', message: 'Hola' });
+  examples.set('POST /api/general/support/tickets/:reference/messages', [fromPlain({ body: 'Gracias' })]);
+  examples.set('POST /api/operator/tickets/:reference/messages', [fromPlain({ body: 'Respuesta del operador', state: 'esperando' })]);
+  examples.set('PUT /api/operator/tickets/:reference/state', [fromPlain({ state: 'cerrado' })]);
+  examples.set('GET /api/operator/tickets', [fromPlain({ state: 'abierto' })]);
+
   const byKind = (): Record<string, string[]> => ({
+    reference: [ticketReference],
     place: [ids.place],
     keyword: [ids.keyword],
     rankmap: [ids.rankmap, ids.scheduled],

@@ -35,6 +35,7 @@ const EditMatrix = lazy(() => import('./routes/edit-matrix'));
 const PlaceKeywords = lazy(() => import('./routes/place'));
 const KeywordAnalysis = lazy(() => import('./routes/keyword-analysis'));
 const Support = lazy(() => import('./routes/support'));
+const Operator = lazy(() => import('./routes/operator'));
 const Reviews = lazy(() => import('./routes/reviews'));
 const Statistics = lazy(() => import('./routes/estadisticas'));
 
@@ -79,6 +80,8 @@ export function AppRoutes() {
           <Route element={<RequireAuth requirePlan={false} />}>
             {/* No plan needed yet: the webhook or the sandbox may still be activating it. */}
             <Route path={paths.subscriptionSuccess.path} element={<SubscriptionSuccess />} />
+            {/* The support operator's inbox: the server decides who is an operator; no plan needed. */}
+            <Route path={paths.operator.path} element={<Operator />} />
             <Route element={<RequirePlan />}>
               <Route path={paths.profile.path} element={<Profile />} />
               <Route path={paths.rankmap.path} element={<Rankmap />} />

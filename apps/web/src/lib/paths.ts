@@ -56,6 +56,8 @@ export const paths = {
   statistics: fixed('/estadisticas'),
   reviews: fixed('/reviews'),
   support: fixed('/support'),
+  /** The support operator's inbox (docs/support.md); a 404 page for everyone else. */
+  operator: fixed('/operator'),
   newPlace: fixed('/new-place'),
   editMatrix: { path: '/edit-matrix/:placeId', getHref: (placeId: string) => `/edit-matrix/${placeId}` },
   place: { path: '/rankmap/:placeId', getHref: (placeId: string) => `/rankmap/${placeId}` },

@@ -23,6 +23,7 @@ export const DISALLOWED_PATHS = [
   '/reviews',
   '/profile',
   '/support',
+  '/operator',
   '/new-place',
   '/edit-matrix/',
   '/subscription/success',

@@ -146,7 +146,7 @@ describe('GET /api/general/support/tickets', async () => {
     return res.json<{ reference: string }>().reference;
   };
 
-  it('when a user has sent tickets, then it lists only theirs, newest first, with reference, subject, date and state', async () => {
+  it('when a user has sent tickets, then it lists only theirs, newest first, with reference, subject, date and state (open until answered)', async () => {
     const ana = await signedIn();
     const otro = await signedIn();
     expect((await list(ana.headers)).json()).toEqual([]);
@@ -158,8 +158,8 @@ describe('GET /api/general/support/tickets', async () => {
     expect(res.statusCode).toBe(200);
     const tickets = res.json<{ reference: string; subject: string; category: string; priority: string; createdAt: string; state: string }[]>();
     expect(tickets.map((t) => [t.reference, t.subject, t.category, t.priority, t.state])).toEqual([
-      [second, 'Factura de marzo', 'facturacion', 'alta', 'recibido'],
-      [first, 'No carga el mapa', 'tecnico', 'alta', 'recibido'],
+      [second, 'Factura de marzo', 'facturacion', 'alta', 'abierto'],
+      [first, 'No carga el mapa', 'tecnico', 'alta', 'abierto'],
     ]);
     for (const t of tickets) expect(Date.now() - Date.parse(t.createdAt)).toBeLessThan(60_000);
     expect(tickets.some((t) => t.subject === 'Ticket de otra persona')).toBe(false);

@@ -102,3 +102,22 @@ ${messageBlock(t.message)}
   );
   return { to: t.userEmail, subject, text, html, kind: 'support-confirmation' };
 }
+
+/** The customer's copy of an operator's answer: the answer itself, and where to read and reply in the app. */
+export function buildSupportAnswerEmail(t: { reference: string; subject: string; userName: string; userEmail: string; body: string; appUrl: string; closed: boolean }): NewEmail {
+  const subject = `Re: [${t.reference}] ${oneLine(t.subject)}`;
+  const link = `${t.appUrl.replace(/\/$/, '')}/support`;
+  const after = t.closed
+    ? 'Hemos cerrado el ticket. Si necesitas algo más, responde desde Soporte y lo volveremos a abrir.'
+    : 'Puedes leer la conversación y responder desde Soporte:';
+  const text = [`Hola, ${t.userName}:`, '', `El equipo de soporte ha respondido a tu ticket ${t.reference} («${oneLine(t.subject)}»):`, '', t.body, '', after, link, '', 'El equipo de RankMaps'].join('\n');
+  const html = page(
+    subject,
+    `<p>Hola, ${escapeHtml(t.userName)}:</p>
+<p>El equipo de soporte ha respondido a tu ticket <strong>${escapeHtml(t.reference)}</strong> («${escapeHtml(oneLine(t.subject))}»):</p>
+${messageBlock(t.body)}
+<p style="margin-top:20px">${escapeHtml(after)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="color:#475569">El equipo de RankMaps</p>`,
+  );
+  return { to: t.userEmail, subject, text, html, kind: 'support-answer' };
+}

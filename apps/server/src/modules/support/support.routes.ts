@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
-import { supportTicketCreatedSchema, supportTicketListSchema, supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
+import { supportReplySchema, supportTicketCreatedSchema, supportTicketListSchema, supportTicketParamsSchema, supportTicketRequestSchema, supportTicketThreadSchema } from '@rankmaps/shared/schemas/support';
 import { requireUserId } from '../../plugins/auth';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerUser } from '../rate-limits/shared-rate-limit';
-import { SUPPORT_TICKET_SENT_MESSAGE, listSupportTickets, sendSupportTicket } from './support.service';
+import { SUPPORT_TICKET_SENT_MESSAGE, getOwnTicket, listSupportTickets, replyAsCustomer, sendSupportTicket } from './support.service';
 
 /**
  * POST /api/general/support: the /support ticket form (docs/product.md §7). Signed-in only; the
@@ -50,5 +50,38 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listSupportTickets(app.container, requireUserId(request)),
+  );
+
+  /** GET /api/general/support/tickets/:reference: one of the user's own tickets with its thread (docs/support.md). */
+  app.get(
+    '/general/support/tickets/:reference',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['soporte'],
+        security: [{ bearer: [] }],
+        summary: 'Un ticket del usuario con sus mensajes',
+        params: supportTicketParamsSchema,
+        response: { 200: supportTicketThreadSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getOwnTicket(app.container, requireUserId(request), request.params.reference),
+  );
+
+  /** POST /api/general/support/tickets/:reference/messages: the user's reply; it reopens the ticket. */
+  app.post(
+    '/general/support/tickets/:reference/messages',
+    {
+      onRequest: [app.authenticate, limitPerUser(app, rateLimitPolicy.support(app.container.config))],
+      schema: {
+        tags: ['soporte'],
+        security: [{ bearer: [] }],
+        summary: 'Responde en un ticket propio (lo vuelve a abrir)',
+        params: supportTicketParamsSchema,
+        body: supportReplySchema,
+        response: { 200: supportTicketThreadSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => replyAsCustomer(app.container, requireUserId(request), request.params.reference, request.body.body),
   );
 };

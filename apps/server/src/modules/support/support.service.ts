@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { getPlan } from '@rankmaps/shared/plans';
-import type { SupportTicketSummary, supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
+import type { SupportTicketState, SupportTicketSummary, SupportTicketThread, supportTicketRequestSchema } from '@rankmaps/shared/schemas/support';
+import type { DbOrTx } from '../../db/client';
 import type { Container } from '../../container';
-import { badRequest, forbidden, unauthorized } from '../../errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { getPlanState } from '../billing';
 import { CAPTCHA_FAILED_MESSAGE } from '../contact/contact.service';
 import { queueEmail } from '../mail/mail.service';
 import { buildSupportConfirmationEmail, buildSupportInboxEmail } from './support.email';
-import { supportRepository } from './support.repository';
+import { type SupportTicketRow, type SupportTicketSummaryRow, supportRepository } from './support.repository';
 
 export const SUPPORT_TICKET_SENT_MESSAGE = 'Ticket creado';
 
@@ -51,15 +52,58 @@ export async function sendSupportTicket(container: Pick<Container, 'boss' | 'cap
 /** How many tickets /support lists: a person's whole history in practice; a bot's is cut. */
 export const SUPPORT_TICKETS_LISTED = 100;
 
-/** The user's own tickets, newest first (docs/decisions.md §22.5). Every one is 'recibido': replies go by e-mail. */
-export async function listSupportTickets(container: Pick<Container, 'database'>, userId: string): Promise<SupportTicketSummary[]> {
-  const rows = await supportRepository.listByUser(container.database.db, userId, SUPPORT_TICKETS_LISTED);
-  return rows.map((r) => ({
+/** A ticket row as the lists show it. */
+export function ticketSummary(r: SupportTicketSummaryRow): SupportTicketSummary {
+  return {
     reference: r.reference,
     subject: r.subject,
     category: r.category as SupportTicketSummary['category'],
     priority: r.priority as SupportTicketSummary['priority'],
     createdAt: r.createdAt.toISOString(),
-    state: 'recibido',
-  }));
+    lastActivityAt: r.lastActivityAt.toISOString(),
+    state: r.state as SupportTicketState,
+  };
+}
+
+/** The user's own tickets, newest activity first, each with its state (docs/support.md). */
+export async function listSupportTickets(container: Pick<Container, 'database'>, userId: string): Promise<SupportTicketSummary[]> {
+  const rows = await supportRepository.listByUser(container.database.db, userId, SUPPORT_TICKETS_LISTED);
+  return rows.map(ticketSummary);
+}
+
+/** The ticket's own message first, then the thread, oldest first. */
+export async function threadOf(db: DbOrTx, ticket: SupportTicketRow): Promise<SupportTicketThread> {
+  const messages = await supportRepository.messagesOf(db, ticket.id);
+  return {
+    ...ticketSummary(ticket),
+    messages: [
+      { author: 'cliente', body: ticket.message, createdAt: ticket.createdAt.toISOString() },
+      ...messages.map((m) => ({ author: m.author as 'cliente' | 'operador', body: m.body, createdAt: m.createdAt.toISOString() })),
+    ],
+  };
+}
+
+/** A reference as a path gives it: trimmed and upper-cased ('tk-1a2b3c4d' finds TK-1A2B3C4D). */
+export const normalReference = (reference: string) => reference.trim().toUpperCase();
+
+export const TICKET_NOT_FOUND = 'Ticket no encontrado.';
+
+/** One of the user's own tickets with its thread; anyone else's answers 404 like a missing one. */
+export async function getOwnTicket(container: Pick<Container, 'database'>, userId: string, reference: string): Promise<SupportTicketThread> {
+  const db = container.database.db;
+  const ticket = await supportRepository.findByReference(db, normalReference(reference), userId);
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  return threadOf(db, ticket);
+}
+
+/** The customer's reply in their own ticket's thread: stored, and the ticket (re)opens for the support team. */
+export async function replyAsCustomer(container: Pick<Container, 'database'>, userId: string, reference: string, body: string): Promise<SupportTicketThread> {
+  const db = container.database.db;
+  return db.transaction(async (tx) => {
+    const ticket = await supportRepository.findByReference(tx, normalReference(reference), userId);
+    if (!ticket) throw notFound(TICKET_NOT_FOUND);
+    await supportRepository.addMessage(tx, ticket.id, { author: 'cliente', operatorId: null, body }, 'abierto');
+    const updated = await supportRepository.findByReference(tx, ticket.reference);
+    return threadOf(tx, updated!);
+  });
 }
