@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
+import { clientsRoutes } from './clients/clients.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
 import { gbpRoutes } from './gbp/gbp.routes';
@@ -11,6 +12,7 @@ import { competitorsRoutes } from './places/competitors.routes';
 import { matrixRoutes } from './places/matrix.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { placesRoutes } from './places/places.routes';
+import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { creditWarningsDevRoutes } from './rankmaps/credit-warnings.routes';
 import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
@@ -40,5 +42,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gbpRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(reportBrandRoutes, { prefix: '/api' });
+  await app.register(clientsRoutes, { prefix: '/api' });
+  await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -67,6 +67,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'competitors/:competitorId': 'competitor',
   'checkout-session/:id': 'checkoutSession',
   'notifications/:id': 'notification',
+  'clients/:id': 'client',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -120,6 +121,10 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'PUT /api/place/:id/market': { body: () => ({ countryCode: 'PT', searchLanguage: 'pt' }) },
     'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },
+    'POST /api/clients': { body: () => ({ name: 'Cliente Matriz' }) },
+    'PUT /api/clients/:id': { body: () => ({ name: 'Cliente Renombrado' }) },
+    'PUT /api/place/:id/client': { body: (ids) => ({ clientId: ids.client }) },
+    'GET /api/portfolio': { query: (ids) => ({ clientId: ids.client, sort: 'geoRank', dir: 'desc' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
     'PUT /api/place/:id/slack': { body: async () => ({ url: await slackUrl() }) },
@@ -143,6 +148,7 @@ const FREE_ACTIONS: Record<string, string> = {
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
   'POST /api/place/generate-matrix': 'a computation that stores nothing and calls no provider',
   'PUT /api/place/:id/slack': 'a notification preference (docs/decisions.md §23.3, "Wiring"), like muting a place: it costs nothing',
+  'PUT /api/place/:id/client': 'grouping one’s own place under a client (docs/decisions.md §25.1): a label that costs nothing',
 };
 
 /**
@@ -213,6 +219,7 @@ function missingIds(): OwnedIds {
     competitor: 'demo-malaga-dentista-15',
     checkoutSession: `cs_sbx_${randomBytes(12).toString('hex')}`,
     notification: randomUUID(),
+    client: randomUUID(),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Container } from '../../src/container';
 import { devPlanOverrides, sandboxObjects } from '../../src/db/billing-schema';
 import { gbpConnections } from '../../src/db/gbp-schema';
 import { placeFollowedCompetitors } from '../../src/db/followed-competitors-schema';
-import { places } from '../../src/db/places-schema';
+import { clients, places } from '../../src/db/places-schema';
 import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
 import { getPlanState } from '../../src/modules/billing/billing.service';
 import { PASSWORD, createConfirmedUser } from '../sessions';
@@ -66,7 +66,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', client: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -121,6 +121,13 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     ids.location = locations.json<{ locations: { name: string }[] }>().locations[0]?.name ?? '';
   };
 
+  /** A client of the user's, with the place under it (docs/decisions.md §25.1). */
+  const ensureClient = async () => {
+    const [own] = await db.select({ id: clients.id }).from(clients).where(eq(clients.userId, user.id)).orderBy(clients.createdAt).limit(1);
+    ids.client = own?.id ?? ((await call('/api/clients', '/api/clients', { name: 'Cliente Fuzz' })).id as string);
+    await call('/api/place/:id/client', `/api/place/${ids.place}/client`, { clientId: ids.client }, 'PUT');
+  };
+
   /** A notification of the user's analysis, as the evaluation job writes one. */
   const ensureNotification = async () => {
     const row =
@@ -170,6 +177,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureCompetitor();
     await ensureGbp();
     await ensureNotification();
+    await ensureClient();
   };
   await restore();
 
@@ -188,6 +196,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   await browse('/api/gbp/performance/daily', { locationId: ids.location, metric: 'VIEWS', startDate: day(30), endDate: day(1) });
   await browse('/api/gbp/performance/keywords', { locationId: ids.location });
   await browse('/api/geo/coastline', { south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' });
+  await browse('/api/portfolio', { clientId: ids.client, q: 'dentista', sort: 'geoRank', dir: 'desc', page: '1', limit: '25' });
 
   const byKind = (): Record<string, string[]> => ({
     place: [ids.place],
@@ -199,6 +208,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     location: [ids.location],
     user: [user.id],
     notification: [ids.notification],
+    client: [ids.client],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
