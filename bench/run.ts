@@ -9,6 +9,7 @@ import { benchGenerateMatrix } from './generate-matrix';
 import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
+import { benchPortfolio } from './portfolio';
 import { benchRankMapDetail } from './rankmap-detail';
 import { benchReportPdf } from './report-pdf';
 import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor';
@@ -50,6 +51,9 @@ if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
 // Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
 record(await benchAlertEvaluation());
 if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));
+// The portfolio (issue 18): 500 places × 10 keywords × 52 analyses, p95 ≤ 100 ms a page, first page ≤ 100 KB compressed.
+record(await benchPortfolio());
+if (pg) record(await benchPortfolio({ databaseUrl: pg }));
 // Client reports (issue 17): the PDF of a 25×25 analysis ≤ 2 s and ≤ 1.5 MB, a place of 10 keywords ≤ 10 s.
 record(await benchReportPdf());
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.

@@ -21,6 +21,7 @@ import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { MarketCard } from './market-card';
 import { PlaceSlackCard } from './place-slack-card';
+import { PlaceClientCard } from './place-client-card';
 import { MarketModal } from './market-modal';
 import { ScheduleModal } from './schedule-modal';
 import { type WeeklyShortfall, WeeklyScanCard } from './weekly-scan-card';
@@ -160,6 +161,7 @@ function PlaceHeader({ place, isPro, weeklyShortfall }: { place: Place; isPro: b
         onEditSchedule={() => setEditing(true)}
       />
       <MarketCard place={place} onChange={() => setEditingMarket(true)} />
+      <PlaceClientCard placeId={place._id} client={place.client} />
       <PlaceSlackCard placeId={place._id} />
       {editingMarket && (
         <MarketModal
