@@ -30,11 +30,14 @@ export function ClientsPage() {
   const onCreate = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
+    // The field empties at once, ready for the next name; a refusal puts the name back.
+    const submitted = name;
+    setName('');
     try {
-      const client = await create.mutateAsync(name);
-      setName('');
+      const client = await create.mutateAsync(submitted);
       toast({ type: 'success', message: t('clients.created', { name: client.name }) });
     } catch (err) {
+      setName(submitted);
       setError(messageOf(err, t('clients.errors.save')));
     }
   };
