@@ -57,7 +57,7 @@ const stats = (xs: number[]) => {
 };
 
 /** The user's clients, places, keywords and analyses, in a few statements (not through the API). */
-async function seed(db: Db, userId: string) {
+export async function seed(db: Db, userId: string) {
   await db.execute(sql`insert into clients (user_id, name) select ${userId}, 'Cliente ' || c from generate_series(1, ${CLIENTS}) c`);
   // Every 21st place has no client; the rest are spread over the clients.
   await db.execute(sql`

@@ -5,10 +5,10 @@ import { clients, places } from '../../db/places-schema';
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWithCount = ClientRow & { places: number };
 
-/** PostgreSQL's unique_violation, as either driver reports it (drizzle may wrap it). */
-function isUniqueViolation(err: unknown): boolean {
+/** Whether PostgreSQL answered with this SQLSTATE, as either driver reports it (drizzle may wrap it). */
+function hasCode(err: unknown, code: string): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
@@ -43,7 +43,7 @@ export const clientsRepository = {
       const [row] = await db.update(clients).set({ name }).where(and(eq(clients.id, id), eq(clients.userId, userId))).returning();
       return row;
     } catch (err) {
-      if (isUniqueViolation(err)) return 'taken';
+      if (hasCode(err, '23505')) return 'taken';
       throw err;
     }
   },
@@ -54,10 +54,15 @@ export const clientsRepository = {
     return rows.length > 0;
   },
 
-  /** False when the place is not the user's. */
-  async setPlaceClient(db: DbOrTx, userId: string, placeId: string, clientId: string | null): Promise<boolean> {
-    const rows = await db.update(places).set({ clientId }).where(and(eq(places.id, placeId), eq(places.userId, userId))).returning({ id: places.id });
-    return rows.length > 0;
+  /** 'place-gone' when the place is not the user's; 'client-gone' when the client was deleted meanwhile (the foreign key refused). */
+  async setPlaceClient(db: DbOrTx, userId: string, placeId: string, clientId: string | null): Promise<'ok' | 'place-gone' | 'client-gone'> {
+    try {
+      const rows = await db.update(places).set({ clientId }).where(and(eq(places.id, placeId), eq(places.userId, userId))).returning({ id: places.id });
+      return rows.length > 0 ? 'ok' : 'place-gone';
+    } catch (err) {
+      if (hasCode(err, '23503')) return 'client-gone';
+      throw err;
+    }
   },
 
   /** The user's clients by id: what the places list and page name. */

@@ -1,7 +1,7 @@
 import { CLIENT_NOT_FOUND, type Client, type ClientList } from '@rankmaps/shared/schemas/workspace';
 import type { Container } from '../../container';
 import { conflict, notFound } from '../../errors';
-import { ownedOr404 } from '../places/places.service';
+import { PLACE_NOT_FOUND, ownedOr404 } from '../places/places.service';
 import { type ClientWithCount, clientsRepository } from './clients.repository';
 
 // Clients (issue 18, docs/decisions.md §25.1): a label grouping a user's places.
@@ -55,7 +55,9 @@ export async function setPlaceClient(container: Deps, userId: string, placeId: s
     client = { id: row.id, name: row.name };
   }
   // The client could be deleted between the check and the update: the foreign key refuses
-  // then, and the place keeps its previous client. A place deleted meanwhile is a 404.
-  if (!(await clientsRepository.setPlaceClient(db, userId, place.id, client?.id ?? null))) throw notFound('Lugar no encontrado.', 'PLACE_NOT_FOUND');
+  // then, and the place keeps its previous client. A place deleted meanwhile is a 404 too.
+  const outcome = await clientsRepository.setPlaceClient(db, userId, place.id, client?.id ?? null);
+  if (outcome === 'client-gone') throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+  if (outcome === 'place-gone') throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   return { placeId: place.id, client };
 }

@@ -73,9 +73,10 @@ interface PlaceContext {
   figures: Map<string, CardFigures>;
 }
 
-async function placeContext(container: Pick<Container, 'database'>, userId: string): Promise<PlaceContext> {
+/** For the user's whole list, or for one of their places. */
+async function placeContext(container: Pick<Container, 'database'>, userId: string, placeId?: string): Promise<PlaceContext> {
   const db = container.database.db;
-  return { clients: await clientsRepository.namesById(db, userId), figures: await keywordFiguresRepository.cardsByPlace(db, userId) };
+  return { clients: await clientsRepository.namesById(db, userId), figures: await keywordFiguresRepository.cardsByPlace(db, userId, placeId) };
 }
 
 async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow, withKeywords = false, context?: PlaceContext): Promise<Place> {
@@ -89,7 +90,7 @@ async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex
     );
     keywords = list.map((k) => ({ _id: k.id, name: k.name, figures: figures.get(k.id) ?? NO_FIGURES }));
   }
-  const ctx = context ?? (await placeContext(container, row.userId));
+  const ctx = context ?? (await placeContext(container, row.userId, row.id));
   const client = row.clientId ? (ctx.clients.get(row.clientId) ?? null) : null;
   return presentPlace(row, await coordinatesMatrixOf(container, row), { ...(keywords ? { keywords } : {}), client, figures: ctx.figures.get(row.id) ?? NO_FIGURES });
 }

@@ -1,6 +1,7 @@
 import type { AnalyzeResponse, RankMapResponse } from '@rankmaps/shared/schemas/rankmaps';
 import type { Client, ClientList, PortfolioResponse, PortfolioRow } from '@rankmaps/shared/schemas/workspace';
 import type { Place } from '@rankmaps/shared/schemas/places';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
@@ -8,6 +9,7 @@ import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { keywordFigures } from '../../db/rankmaps-schema';
+import { clientsRepository } from '../clients/clients.repository';
 import { runScan } from '../rankmaps/scan/scan.service';
 
 type Headers = Record<string, string>;
@@ -119,7 +121,7 @@ describe('clients and the portfolio (API)', async () => {
     });
 
     it('when the body of an assignment is wrong, then it answers 400 in Spanish and the place keeps its client', async () => {
-      const { headers } = await signedIn('pro_starter');
+      const { headers, user } = await signedIn('pro_starter');
       const placeId = await createPlace(headers, 'demo-malaga-dentista-1', MALAGA, 3);
       const client = (await call(headers, 'POST', '/api/clients', { name: 'Fijo' })).json<Client>();
       await call(headers, 'PUT', `/api/place/${placeId}/client`, { clientId: client.id });
@@ -128,6 +130,9 @@ describe('clients and the portfolio (API)', async () => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json<{ error: string }>().error).toMatch(/cliente|Indica/);
       }
+      expect((await call(headers, 'GET', `/api/place/${placeId}`)).json<Place>().client?.id).toBe(client.id);
+      // A client deleted between the check and the update: the foreign key refuses, reported, not thrown.
+      expect(await clientsRepository.setPlaceClient(container.database.db, user.id, placeId, randomUUID())).toBe('client-gone');
       expect((await call(headers, 'GET', `/api/place/${placeId}`)).json<Place>().client?.id).toBe(client.id);
       const ungrouped = await call(headers, 'PUT', `/api/place/${placeId}/client`, { clientId: null });
       expect(ungrouped.json()).toEqual({ placeId, client: null });

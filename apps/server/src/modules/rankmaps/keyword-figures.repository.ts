@@ -1,4 +1,4 @@
-import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
 import type { DbOrTx } from '../../db/client';
 import { keywordFigures } from '../../db/rankmaps-schema';
@@ -77,8 +77,8 @@ export const keywordFiguresRepository = {
     return new Map(rows.map((r) => [r.id, { geoRank: r.geoRank, geoRankChange: r.geoRankChange, lastAt: r.lastAt?.toISOString() ?? null }]));
   },
 
-  /** Each of the user's places' card figures: the mean over its scanned keywords, and its last scan. */
-  async cardsByPlace(db: DbOrTx, userId: string): Promise<Map<string, CardFigures>> {
+  /** Each of the user's places' card figures (or one place's): the mean over its scanned keywords, and its last scan. */
+  async cardsByPlace(db: DbOrTx, userId: string, placeId?: string): Promise<Map<string, CardFigures>> {
     const rows = await db
       .select({
         id: keywordFigures.placeId,
@@ -87,7 +87,7 @@ export const keywordFiguresRepository = {
         lastAt: sql<Date | string | null>`max(${keywordFigures.lastAt})`,
       })
       .from(keywordFigures)
-      .where(eq(keywordFigures.userId, userId))
+      .where(placeId ? and(eq(keywordFigures.userId, userId), eq(keywordFigures.placeId, placeId)) : eq(keywordFigures.userId, userId))
       .groupBy(keywordFigures.placeId);
     return new Map(
       rows.map((r) => [r.id, { geoRank: r.geoRank === null ? null : Number(r.geoRank), geoRankChange: r.geoRankChange === null ? null : Number(r.geoRankChange), lastAt: r.lastAt === null ? null : new Date(r.lastAt).toISOString() }]),
