@@ -169,7 +169,7 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
       },
     ],
     '/cartera': [
-      { name: 'portfolio', url: '/cartera', as: 'member', ready: (p) => expect(p.getByTestId('portfolio-row').first()).toBeVisible({ timeout: 20_000 }) },
+      { name: 'portfolio', url: '/cartera', as: 'member', ready: (p) => expect(p.getByRole('heading', { name: /^\d+ keywords?$/ })).toBeVisible({ timeout: 20_000 }) },
     ],
     '/clientes': [{ name: 'clients', url: '/clientes', as: 'member', ready: (p) => expect(p.getByRole('button', { name: 'Crear cliente' })).toBeVisible({ timeout: 20_000 }) }],
     '/estadisticas': [
