@@ -295,6 +295,14 @@ describe('clients and the portfolio (API)', async () => {
       const res = await analyze(headers, other, { scheduledFor: soon.toISOString() }, true);
       expect(res.statusCode, res.body).toBe(201);
       expect(row(await portfolio(headers), other)).toMatchObject({ nextRunAt: soon.toISOString(), state: 'none' });
+      // Sorted by the next run, either way, the keyword with nothing ahead comes last.
+      expect((await portfolio(headers, '?sort=nextRunAt')).rows.map((r) => r.keyword.id)).toEqual([other, keywordId]);
+      expect((await portfolio(headers, '?sort=nextRunAt&dir=desc')).rows.map((r) => r.keyword.id)).toEqual([other, keywordId]);
+      // Weekly scans back on: the place's slot (within a week) counts too, whichever is sooner.
+      expect((await call(headers, 'PUT', `/api/place/${placeId}/schedule`, { weeklyScans: true })).statusCode).toBe(200);
+      const weekly = await portfolio(headers, '?sort=nextRunAt');
+      const first = row(weekly, keywordId).nextRunAt!;
+      expect(row(weekly, other).nextRunAt).toBe(new Date(Math.min(new Date(first).getTime(), soon.getTime())).toISOString());
     });
   });
 });

@@ -74,8 +74,13 @@ const sortExpressions: Record<PortfolioSortColumn, SQL> = {
   avgTotalPosition: sql`f.avg_total_position`,
   localPack: sql`f.local_pack`,
   lastAt: sql`f.last_at`,
-  nextRunAt: sql`least(${nextWeekly}, ${nextScheduled})`,
+  // The weekly slot is worked out once per place, in placesWithSlot.
+  nextRunAt: sql`least(p.next_weekly, ${nextScheduled})`,
 };
+
+/** The places to join: with their next weekly slot when sorting by the next run, else the table itself. */
+const placesFor = (filter: PortfolioFilter) =>
+  filter.sort === 'nextRunAt' ? sql`(select p.*, ${nextWeekly} as next_weekly from places p where p.user_id = ${filter.userId})` : sql`places`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -111,7 +116,7 @@ export const portfolioRepository = {
         f.sparkline, f.provider, f.last_state, f.last_at,
         count(*) over () as total
       from keywords k
-      join places p on p.id = k.place_id
+      join ${placesFor(filter)} p on p.id = k.place_id
       left join clients c on c.id = p.client_id
       left join keyword_figures f on f.keyword_id = k.id
       where ${conditions(filter)}
