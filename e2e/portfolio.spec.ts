@@ -20,6 +20,12 @@ async function scanKeyword(page: Page, placeId: string, keyword: string) {
   await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 90_000 });
 }
 
+/** The business's name, once its page (not the wizard it came from) is drawn. */
+async function placeName(page: Page): Promise<string> {
+  await expect(page.getByLabel('Nueva keyword')).toBeVisible({ timeout: 30_000 });
+  return (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+}
+
 /** A second Madrid dental clinic through the wizard (the catalogue's second suggestion); answers its id and name. */
 async function addSecondClinic(page: Page): Promise<{ id: string; name: string }> {
   await page.goto('/new-place');
@@ -30,7 +36,7 @@ async function addSecondClinic(page: Page): Promise<{ id: string; name: string }
   await page.getByRole('button', { name: 'Crear negocio' }).click();
   await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   const id = /\/rankmap\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-  return { id, name: (await page.getByRole('heading', { level: 1 }).textContent())!.trim() };
+  return { id, name: await placeName(page) };
 }
 
 test('when an agency groups its businesses under two clients and scans, then «Cartera» finds the rows by client, on a desktop and a phone', async ({ page, request }) => {
@@ -39,7 +45,7 @@ test('when an agency groups its businesses under two clients and scans, then «C
 
   // Two businesses; a keyword of the first is scanned, the second's never is.
   const firstId = await addMadridClinic(page);
-  const firstName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  const firstName = await placeName(page);
   const second = await addSecondClinic(page);
   await page.getByLabel('Nueva keyword').fill('implantes');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();
