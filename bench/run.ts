@@ -10,6 +10,7 @@ import { benchKeywordImport } from './keyword-import';
 import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
+import { benchPortfolio } from './portfolio';
 import { benchRankMapDetail } from './rankmap-detail';
 import { benchReportPdf } from './report-pdf';
 import { benchReportBuild } from './report-build';
@@ -60,6 +61,9 @@ if (pg) record(await benchSharePageApi({ databaseUrl: pg }));
 // Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
 record(await benchAlertEvaluation());
 if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));
+// The portfolio (issue 18): 500 places × 10 keywords × 52 analyses, p95 ≤ 100 ms a page, first page ≤ 100 KB compressed.
+record(await benchPortfolio());
+if (pg) record(await benchPortfolio({ databaseUrl: pg }));
 // Client reports (issue 17): the PDF of a 25×25 analysis ≤ 2 s and ≤ 1.5 MB, a place of 10 keywords ≤ 10 s.
 record(await benchReportPdf());
 // Bulk keywords (issue 18): an import of 1,000 keywords ≤ 2 s, on both databases.

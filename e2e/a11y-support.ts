@@ -168,6 +168,10 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
         ready: (p) => expect(p.getByRole('link', { name: /Clínica|Dental|dental/ }).first()).toBeVisible({ timeout: 20_000 }),
       },
     ],
+    '/cartera': [
+      { name: 'portfolio', url: '/cartera', as: 'member', ready: (p) => expect(p.getByRole('heading', { name: /^\d+ keywords?$/ })).toBeVisible({ timeout: 20_000 }) },
+    ],
+    '/clientes': [{ name: 'clients', url: '/clientes', as: 'member', ready: (p) => expect(p.getByRole('button', { name: 'Crear cliente' })).toBeVisible({ timeout: 20_000 }) }],
     '/estadisticas': [
       {
         name: 'statistics',

@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -88,6 +88,11 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
     rankMapId: string;
   }>().rankMapId;
 
+  // A client with the place grouped under it (docs/decisions.md §25.1).
+  const clientName = `Cliente ${tag}`;
+  const client = ok(await send('POST', '/api/clients', { name: clientName }), 'client', 201).json<{ id: string }>().id;
+  ok(await send('PUT', `/api/place/${place}/client`, { clientId: client }), 'place client');
+
   ok(await send('POST', `/api/place/${place}/competitors`, { placeId: opts.competitorPlaceId, name: `Competidor ${tag}` }), 'follow', 201);
 
   // A real-format NIF (its check letter computed) that is still unique to this user.
@@ -146,7 +151,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
     recipient: { id: string };
   }>().recipient.id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail];
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /** The grid a place is analysed on (docs/product.md §3, matrixConfig). */
@@ -7,6 +8,22 @@ export interface StoredMatrixConfig {
   radius: number;
   coordinates: { lat: number; lng: number };
 }
+
+// A client of an agency (issue 18, docs/decisions.md §25.1): a label grouping the user's places.
+// The name is unique per owner whatever the case; deleting a client leaves its places ungrouped.
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ≤ 80 characters, trimmed. */
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('clients_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
 
 // A business a user follows (docs/product.md §3, Place). Service-area businesses have no address point
 // (lat/lng null); their grid centre is the one the user chose (center_lat/center_lng).
@@ -40,9 +57,11 @@ export const places = pgTable(
     rankDay: integer('rank_day').notNull().default(1),
     rankHour: integer('rank_hour').notNull().default(9),
     scheduleDefault: boolean('schedule_default').notNull().default(true),
+    /** The client it is grouped under (docs/decisions.md §25.1); null: «Sin cliente». */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('places_user_google_place_key').on(t.userId, t.googlePlaceId)],
+  (t) => [uniqueIndex('places_user_google_place_key').on(t.userId, t.googlePlaceId), index('places_client_idx').on(t.clientId)],
 );
 
 /** The place the dashboard opens on; one row per user that has chosen one. */

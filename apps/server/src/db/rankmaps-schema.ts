@@ -23,6 +23,52 @@ export const keywords = pgTable(
   (t) => [uniqueIndex('keywords_place_name_key').on(t.placeId, sql`lower(${t.name})`)],
 );
 
+/**
+ * A keyword's latest figures (issue 18, docs/decisions.md §25.1): what the portfolio and the
+ * cards read instead of walking every analysis. Rewritten from rank_maps by
+ * keywordFiguresRepository.refresh in the transaction that completes, fails or deletes one of
+ * the keyword's analyses. "Latest" and "previous" are the two newest completed analyses (by
+ * creation); the changes are latest minus previous (null without a previous one).
+ */
+export const keywordFigures = pgTable(
+  'keyword_figures',
+  {
+    keywordId: uuid('keyword_id')
+      .primaryKey()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    /** The latest completed analysis (no foreign key: deleting it recomputes this row). */
+    latestRankMapId: uuid('latest_rank_map_id'),
+    geoRank: doublePrecision('geo_rank'),
+    avgPosition: doublePrecision('avg_position'),
+    avgTotalPosition: doublePrecision('avg_total_position'),
+    localPack: doublePrecision('local_pack'),
+    geoRankChange: doublePrecision('geo_rank_change'),
+    avgPositionChange: doublePrecision('avg_position_change'),
+    avgTotalPositionChange: doublePrecision('avg_total_position_change'),
+    localPackChange: doublePrecision('local_pack_change'),
+    /** The GeoRank of the last 12 completed analyses, oldest first. */
+    sparkline: jsonb('sparkline').$type<number[]>().notNull().default([]),
+    /** The latest completed analysis' provider: 'demo' and 'google-places' are labelled. */
+    provider: text('provider'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The newest finished analysis (completed or failed), its state and when it finished. */
+    lastState: text('last_state').$type<'completed' | 'failed'>(),
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('keyword_figures_user_geo_rank_idx').on(t.userId, t.geoRank),
+    index('keyword_figures_user_change_idx').on(t.userId, t.geoRankChange),
+    index('keyword_figures_user_last_idx').on(t.userId, t.lastAt),
+  ],
+);
+
 /** One valid grid point of an analysis; index is its place in the snapshot (row by row). */
 export interface RankMapPoint {
   index: number;
@@ -130,6 +176,8 @@ export const rankMaps = pgTable(
     uniqueIndex('rank_maps_keyword_weekly_slot_key').on(t.keywordId, t.weeklySlot),
     index('rank_maps_keyword_created_idx').on(t.keywordId, t.createdAt),
     index('rank_maps_status_heartbeat_idx').on(t.status, t.heartbeatAt),
+    // The portfolio's next scheduled run and running state per keyword (docs/decisions.md §25.1).
+    index('rank_maps_keyword_active_idx').on(t.keywordId, t.scheduledFor).where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 

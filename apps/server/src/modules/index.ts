@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
+import { clientsRoutes } from './clients/clients.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
 import { gbpRoutes } from './gbp/gbp.routes';
@@ -14,6 +15,7 @@ import { operatorRoutes } from './operator/operator.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { placesRoutes } from './places/places.routes';
 import { analyzeAllRoutes } from './rankmaps/analyze-all.routes';
+import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { creditWarningsDevRoutes } from './rankmaps/credit-warnings.routes';
 import { rankmapReportsRoutes } from './rankmaps/rankmap-reports.routes';
 import { rankmapsRoutes } from './rankmaps/rankmaps.routes';
@@ -52,5 +54,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reportBrandRoutes, { prefix: '/api' });
   await app.register(shareLinksRoutes, { prefix: '/api' });
   await app.register(reportMailRoutes, { prefix: '/api' });
+  await app.register(clientsRoutes, { prefix: '/api' });
+  await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -73,6 +73,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'report-recipients/:recipientId': 'reportRecipient',
   'report-round/:id': 'place',
   'tickets/:reference': 'supportTicket',
+  'clients/:id': 'client',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -135,6 +136,10 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/keywords/import': { body: (ids) => ({ source: 'text', placeIds: [ids.place], text: 'dentista infantil\nortodoncia invisible' }) },
     'POST /api/rankmap/analyze-many/preview': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
     'POST /api/rankmap/analyze-many': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
+    'POST /api/clients': { body: () => ({ name: 'Cliente Matriz' }) },
+    'PUT /api/clients/:id': { body: () => ({ name: 'Cliente Renombrado' }) },
+    'PUT /api/place/:id/client': { body: (ids) => ({ clientId: ids.client }) },
+    'GET /api/portfolio': { query: (ids) => ({ clientId: ids.client, sort: 'geoRank', dir: 'desc' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
     // Share links (docs/decisions.md §24.4): the owner's keyword, whose link the fixture made.
@@ -168,6 +173,7 @@ const FREE_ACTIONS: Record<string, string> = {
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
   'POST /api/place/generate-matrix': 'a computation that stores nothing and calls no provider',
   'PUT /api/place/:id/slack': 'a notification preference (docs/decisions.md §23.3, "Wiring"), like muting a place: it costs nothing',
+  'PUT /api/place/:id/client': 'grouping one’s own place under a client (docs/decisions.md §25.1): a label that costs nothing',
 };
 
 /**
@@ -241,6 +247,7 @@ function missingIds(): OwnedIds {
     shareLink: randomUUID(),
     reportRecipient: randomUUID(),
     supportTicket: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
+    client: randomUUID(),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Container } from '../../src/container';
 import { devPlanOverrides, sandboxObjects } from '../../src/db/billing-schema';
 import { gbpConnections } from '../../src/db/gbp-schema';
 import { placeFollowedCompetitors } from '../../src/db/followed-competitors-schema';
-import { places } from '../../src/db/places-schema';
+import { clients, places } from '../../src/db/places-schema';
 import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
 import { getPlanState } from '../../src/modules/billing/billing.service';
 import { grantOperator } from '../../src/modules/operator/operator.service';
@@ -71,7 +71,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -124,6 +124,13 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     if (callback.statusCode !== 302) throw new Error(`fuzz world: GBP callback → ${callback.statusCode} ${callback.body}`);
     const locations = await app.inject({ method: 'GET', url: '/api/gbp/locations', headers });
     ids.location = locations.json<{ locations: { name: string }[] }>().locations[0]?.name ?? '';
+  };
+
+  /** A client of the user's, with the place under it (docs/decisions.md §25.1). */
+  const ensureClient = async () => {
+    const [own] = await db.select({ id: clients.id }).from(clients).where(eq(clients.userId, user.id)).orderBy(clients.createdAt).limit(1);
+    ids.client = own?.id ?? ((await call('/api/clients', '/api/clients', { name: 'Cliente Fuzz' })).id as string);
+    await call('/api/place/:id/client', `/api/place/${ids.place}/client`, { clientId: ids.client }, 'PUT');
   };
 
   /** A notification of the user's analysis, as the evaluation job writes one. */
@@ -198,6 +205,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureNotification();
     await ensureShareLink();
     await ensureRecipient();
+    await ensureClient();
   };
   await restore();
 
@@ -224,6 +232,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   await browse('/api/gbp/performance/daily', { locationId: ids.location, metric: 'VIEWS', startDate: day(30), endDate: day(1) });
   await browse('/api/gbp/performance/keywords', { locationId: ids.location });
   await browse('/api/geo/coastline', { south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' });
+  await browse('/api/portfolio', { clientId: ids.client, q: 'dentista', sort: 'geoRank', dir: 'desc', page: '1', limit: '25' });
 
   // The user is also a support operator (granted by the command's own code), with a ticket of
   // their own: the operator routes and the ticket thread's run their handlers, not only the checks.
@@ -251,6 +260,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     sharelink: [ids.sharelink],
     token: [ids.token],
     recipient: [ids.recipient],
+    client: [ids.client],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

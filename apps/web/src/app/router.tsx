@@ -30,6 +30,8 @@ const SubscriptionSuccess = lazy(() => import('./routes/subscription-success'));
 const SandboxCheckout = lazy(() => import('./routes/sandbox-checkout'));
 const SandboxPortal = lazy(() => import('./routes/sandbox-portal'));
 const Rankmap = lazy(() => import('./routes/rankmap'));
+const Portfolio = lazy(() => import('./routes/cartera'));
+const Clients = lazy(() => import('./routes/clientes'));
 const NewPlace = lazy(() => import('./routes/new-place'));
 const EditMatrix = lazy(() => import('./routes/edit-matrix'));
 const PlaceKeywords = lazy(() => import('./routes/place'));
@@ -85,6 +87,8 @@ export function AppRoutes() {
             <Route element={<RequirePlan />}>
               <Route path={paths.profile.path} element={<Profile />} />
               <Route path={paths.rankmap.path} element={<Rankmap />} />
+              <Route path={paths.portfolio.path} element={<Portfolio />} />
+              <Route path={paths.clients.path} element={<Clients />} />
               <Route path={paths.statistics.path} element={<Statistics />} />
               <Route path={paths.reviews.path} element={<Reviews />} />
               <Route path={paths.support.path} element={<Support />} />

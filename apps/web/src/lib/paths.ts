@@ -53,6 +53,8 @@ export const paths = {
   // Signed-in app
   profile: fixed('/profile'),
   rankmap: fixed('/rankmap'),
+  portfolio: fixed('/cartera'),
+  clients: fixed('/clientes'),
   statistics: fixed('/estadisticas'),
   reviews: fixed('/reviews'),
   support: fixed('/support'),

@@ -3,6 +3,7 @@ import { v } from '../messages';
 import { isCountryCode } from '../markets/countries';
 import { isSearchLanguage } from '../markets/languages';
 import { GRID_SIZES, RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '../plans';
+import { cardFiguresSchema } from './workspace';
 
 /**
  * Centre latitudes a grid may use: the band a web map (Web Mercator, ±85.05°) can show.
@@ -202,7 +203,11 @@ export const placeSchema = z.object({
   countryCode: z.string(),
   /** The market's search language, ISO 639-1 ('es'). The interface stays in Spanish. */
   searchLanguage: z.string(),
-  keywords: z.array(z.object({ _id: z.string(), name: z.string() })).optional(),
+  keywords: z.array(z.object({ _id: z.string(), name: z.string(), figures: cardFiguresSchema.optional() })).optional(),
+  /** The client it is grouped under (docs/decisions.md §25.1), null without one. */
+  client: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /** Its keywords' latest figures: the mean GeoRank and change over those scanned, and the last scan's date. */
+  figures: cardFiguresSchema.optional(),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placeListResponseSchema = z.array(placeSchema);

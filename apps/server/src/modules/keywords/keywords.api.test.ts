@@ -25,7 +25,8 @@ describe('keywords', async () => {
     expect(one.json<Keyword>()).toEqual(keyword);
 
     const place = await app.inject({ method: 'GET', url: `/api/place/${placeId}?withKeywords=true`, headers });
-    expect(place.json<Place>().keywords).toEqual([{ _id: keyword._id, name: 'dentista urgencias' }]);
+    // With its latest figures (docs/decisions.md §25.1): none before its first analysis.
+    expect(place.json<Place>().keywords).toEqual([{ _id: keyword._id, name: 'dentista urgencias', figures: { geoRank: null, geoRankChange: null, lastAt: null } }]);
     const without = await app.inject({ method: 'GET', url: `/api/place/${placeId}`, headers });
     expect(without.json<Place>().keywords).toBeUndefined();
   });

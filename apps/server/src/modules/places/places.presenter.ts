@@ -1,8 +1,9 @@
 import type { MatrixCell, Place } from '@rankmaps/shared/schemas/places';
+import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
 import type { PlaceRow } from './places.repository';
 
 /** A place as the client reads it (docs/product.md §3). Service-area businesses report their chosen centre as geometry. */
-export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], extra: { keywords?: { _id: string; name: string }[] } = {}): Place {
+export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], extra: { keywords?: { _id: string; name: string; figures?: CardFigures }[]; client?: { id: string; name: string } | null; figures?: CardFigures } = {}): Place {
   return {
     _id: row.id,
     name: row.name,
@@ -26,5 +27,7 @@ export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], e
     countryCode: row.countryCode,
     searchLanguage: row.searchLanguage,
     ...(extra.keywords ? { keywords: extra.keywords } : {}),
+    ...(extra.client !== undefined ? { client: extra.client } : {}),
+    ...(extra.figures ? { figures: extra.figures } : {}),
   };
 }

@@ -3,13 +3,16 @@ import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plan
 import { isCountryCode } from '@rankmaps/shared/markets/countries';
 import { defaultLanguageFor } from '@rankmaps/shared/markets/languages';
 import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
+import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type PlaceDetails, PlaceNotFoundError, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
 import { gridUpgradeMessage, radiusUpgradeMessage, weeklyScansUpgradeMessage } from '../billing/upgrade-messages';
+import { clientsRepository } from '../clients/clients.repository';
 import { keywordsRepository } from '../keywords/keywords.repository';
+import { keywordFiguresRepository } from '../rankmaps/keyword-figures.repository';
 import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
 import { presentPlace } from './places.presenter';
@@ -62,9 +65,34 @@ export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMat
   if (type !== 'pro' && config.radius !== DEFAULT_RADIUS_M) throw badRequest(radiusUpgradeMessage(config.radius, state.currentPlan), 'RADIUS_NOT_ALLOWED');
 }
 
-async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow, withKeywords = false): Promise<Place> {
-  const keywords = withKeywords ? (await keywordsRepository.listByPlace(container.database.db, row.id)).map((k) => ({ _id: k.id, name: k.name })) : undefined;
-  return presentPlace(row, await coordinatesMatrixOf(container, row), keywords ? { keywords } : {});
+const NO_FIGURES: CardFigures = { geoRank: null, geoRankChange: null, lastAt: null };
+
+/** The context a place is shown with: its client's name and its keywords' latest figures (docs/decisions.md §25.1). */
+interface PlaceContext {
+  clients: Map<string, { id: string; name: string }>;
+  figures: Map<string, CardFigures>;
+}
+
+/** For the user's whole list, or for one of their places. */
+async function placeContext(container: Pick<Container, 'database'>, userId: string, placeId?: string): Promise<PlaceContext> {
+  const db = container.database.db;
+  return { clients: await clientsRepository.namesById(db, userId), figures: await keywordFiguresRepository.cardsByPlace(db, userId, placeId) };
+}
+
+async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow, withKeywords = false, context?: PlaceContext): Promise<Place> {
+  const db = container.database.db;
+  let keywords: { _id: string; name: string; figures: CardFigures }[] | undefined;
+  if (withKeywords) {
+    const list = await keywordsRepository.listByPlace(db, row.id);
+    const figures = await keywordFiguresRepository.cardsByKeyword(
+      db,
+      list.map((k) => k.id),
+    );
+    keywords = list.map((k) => ({ _id: k.id, name: k.name, figures: figures.get(k.id) ?? NO_FIGURES }));
+  }
+  const ctx = context ?? (await placeContext(container, row.userId, row.id));
+  const client = row.clientId ? (ctx.clients.get(row.clientId) ?? null) : null;
+  return presentPlace(row, await coordinatesMatrixOf(container, row), { ...(keywords ? { keywords } : {}), client, figures: ctx.figures.get(row.id) ?? NO_FIGURES });
 }
 
 async function fetchDetails(container: ProviderDeps, placeId: string, sessionToken?: string, unavailableMessage = CREATE_FAILED): Promise<PlaceDetails> {
@@ -107,8 +135,9 @@ export async function previewPlace(container: ProviderDeps, placeId: string, ses
 
 export async function listPlaces(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, userId: string): Promise<Place[]> {
   const rows = await placesRepository.listByUser(container.database.db, userId);
+  const context = await placeContext(container, userId);
   const out: Place[] = [];
-  for (const row of rows) out.push(await present(container, row));
+  for (const row of rows) out.push(await present(container, row, false, context));
   return out;
 }
 

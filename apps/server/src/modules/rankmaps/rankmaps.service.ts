@@ -16,6 +16,7 @@ import { requirePaidPlan } from '../billing/plan-access.service';
 import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.repository';
 import { usersRepository } from '../users/users.repository';
 import { cancelScanJobs, deleteWithAnalyses } from './analysis-release.service';
+import { keywordFiguresRepository } from './keyword-figures.repository';
 import { presentCompetitorAnalysis, presentDetail, presentResult, presentSummary, presentWeeklyEntry } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
@@ -199,7 +200,11 @@ export async function getStatus(container: Pick<Container, 'database'>, userId: 
 /** Deletes an analysis with its results; one not finished gives back what it has not searched. */
 export async function deleteAnalysis(container: Pick<Container, 'boss' | 'database' | 'log'>, userId: string, id: string): Promise<void> {
   const row = await ownedRankMapOr404(container, userId, id);
-  await deleteWithAnalyses(container, { id: row.id }, (tx) => rankMapsRepository.delete(tx, row.id));
+  await deleteWithAnalyses(container, { id: row.id }, async (tx) => {
+    await rankMapsRepository.delete(tx, row.id);
+    // The keyword's latest figures may have been this analysis (docs/decisions.md §25.1).
+    await keywordFiguresRepository.refresh(tx, row.keywordId);
+  });
 }
 
 /** Cancels a scheduled analysis that has not started: its job, its credits (none were taken) and its monthly scan. */

@@ -19,6 +19,8 @@ export const PUBLIC_PAGES = [
 export const DISALLOWED_PATHS = [
   '/api/',
   '/rankmap',
+  '/cartera',
+  '/clientes',
   '/estadisticas',
   '/reviews',
   '/profile',

@@ -1,9 +1,10 @@
-import { ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon } from 'lucide-react';
+import { BriefcaseIcon, ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon } from 'lucide-react';
 
 // The signed-in navigation's icons, chosen by each item's `icon` key in app-nav.ts.
 const appIcons = {
   home: HouseIcon,
   map: MapIcon,
+  briefcase: BriefcaseIcon,
   chart: ChartColumnIcon,
   star: StarIcon,
   support: LifeBuoyIcon,

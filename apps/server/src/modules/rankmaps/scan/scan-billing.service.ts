@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../../db/client';
 import { type JobSender, sendNotifyAnalysisJob } from '../../../jobs/definitions/notify-analysis';
 import { creditsService } from '../../billing/credits.service';
+import { keywordFiguresRepository } from '../keyword-figures.repository';
 import { rankResultsRepository } from '../rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
 
@@ -52,6 +53,8 @@ export async function failRankMap(tx: Tx, row: RankMapRow, reason: string, boss:
     vendorWaitSince: null,
     completedAt: new Date(),
   });
+  // The portfolio's figures follow in the same transaction (docs/decisions.md §25.1).
+  await keywordFiguresRepository.refresh(tx, row.keywordId);
   await sendNotifyAnalysisJob(boss, tx, row.id);
 }
 

@@ -12,6 +12,7 @@ import type { NewRankResult } from '../rank-results.repository';
 import { rankResultsRepository } from '../rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
 import { FAILURE_REASONS, failRankMap, refundCredits, reserveCredits } from './scan-billing.service';
+import { keywordFiguresRepository } from '../keyword-figures.repository';
 import { metricsTarget, searchRequest } from './scan-snapshot.service';
 import { resultOf } from './point-result';
 import { type StandardPlan, planStandardRun, postStandardTasks, standardQueueFor, waitForVendor } from './standard-queue.service';
@@ -257,6 +258,8 @@ async function finishScan(
       completedAt: new Date(),
       runToken: null,
     });
+    // The portfolio's figures follow in the same transaction (docs/decisions.md §25.1).
+    await keywordFiguresRepository.refresh(tx, row.keywordId);
     // The alerts are worked out by their own job, queued with the completion (docs/decisions.md §23.2).
     await sendNotifyAnalysisJob(deps.container.boss, tx, row.id);
     return 'completed';

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrashIcon } from 'lucide-react';
+import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
+import { LatestFigures } from '@/components/ui/latest-figures';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 
@@ -14,7 +16,7 @@ export function KeywordCard({
   status,
 }: {
   placeId: string;
-  keyword: { _id: string; name: string };
+  keyword: { _id: string; name: string; figures?: CardFigures };
   deleting: boolean;
   onDelete: () => void;
   /** Under the name: an analysis in progress, say. */
@@ -23,14 +25,19 @@ export function KeywordCard({
   const { t } = useTranslation('keywords');
   return (
     <article className="relative flex items-center gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400">
-      <Link
-        to={paths.keywordAnalysis.getHref(placeId, keyword._id)}
-        className="min-w-0 flex-1 font-medium break-words text-slate-900 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
-      >
-        {keyword.name}
-        <span className="mt-0.5 block text-xs font-normal text-slate-500">{t('open')}</span>
-        {status}
-      </Link>
+      <div className="min-w-0 flex-1">
+        <Link
+          to={paths.keywordAnalysis.getHref(placeId, keyword._id)}
+          className="block font-medium break-words text-slate-900 after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
+        >
+          {keyword.name}
+          <span className="mt-0.5 block text-xs font-normal text-slate-500">{t('open')}</span>
+          {status}
+        </Link>
+        <div className="mt-1.5" data-testid="keyword-figures">
+          <LatestFigures figures={keyword.figures} />
+        </div>
+      </div>
       <button
         type="button"
         onClick={onDelete}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisVerticalIcon, Grid3x3Icon, MapIcon, RefreshCwIcon, TrashIcon } from 'lucide-react';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { LatestFigures } from '@/components/ui/latest-figures';
 import { Spinner } from '@/components/ui/spinner';
 import { mapsUrl } from '../utils/place-limits';
 import { PlaceAvatar } from './place-avatar';
@@ -15,10 +16,13 @@ interface PlaceCardProps {
   deleting: boolean;
   onSync: () => void;
   onDelete: () => void;
+  /** h3 when the list is grouped under client headings. */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** One business on /rankmap (docs/product.md §2): opens its keywords; its menu syncs, opens Maps, edits the grid or deletes. */
-export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceCardProps) {
+export function PlaceCard({ place, syncing, deleting, onSync, onDelete, headingLevel = 'h2' }: PlaceCardProps) {
+  const Heading = headingLevel;
   const { t } = useTranslation('places');
   const busy = syncing || deleting;
   const { gridSize, radius } = place.matrixConfig;
@@ -30,7 +34,7 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
       <div className="flex items-start gap-3">
         <PlaceAvatar name={place.name} photo={place.mainPhoto} />
         <div className="min-w-0 flex-1">
-          <h2 className="text-base font-semibold text-slate-900">
+          <Heading className="text-base font-semibold text-slate-900">
             {/* The whole card is clickable through this link's overlay; the menu sits above it. */}
             <Link
               to={paths.place.getHref(place._id)}
@@ -38,7 +42,7 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
             >
               <span className="line-clamp-2 break-words">{place.name}</span>
             </Link>
-          </h2>
+          </Heading>
           <p className="mt-0.5 line-clamp-2 text-sm break-words text-slate-600">{place.address}</p>
         </div>
         <div className="relative z-10">
@@ -72,7 +76,10 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete }: PlaceC
           />
         </div>
       </div>
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="mt-3" data-testid="place-figures">
+        <LatestFigures figures={place.figures} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <Rating rating={place.rating} reviews={place.totalReviews} />
         <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
           {t('card.grid', { size: gridSize, km: (radius / 1000).toLocaleString('es-ES') })}

@@ -10,10 +10,12 @@ import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button, buttonClass } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { PageLoader } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { upgradeNeedText } from '@/lib/upgrade-text';
+import { useClients } from '../api/clients';
 import { useDeletePlace } from '../api/delete-place';
 import { usePlaces } from '../api/get-places';
 import { useRefreshPlace } from '../api/refresh-place';
@@ -66,7 +68,7 @@ export function PlaceListPage({ profile, actions }: { profile: Profile; /** More
       ) : list.length === 0 ? (
         <EmptyState />
       ) : (
-        <PlaceGrid places={list} />
+        <GroupedPlaces places={list} />
       )}
       <HelpBox />
     </div>
@@ -97,7 +99,64 @@ function AddPlaceButton({ canAdd, count, limit, currentPlan }: { canAdd: boolean
   );
 }
 
-function PlaceGrid({ places }: { places: Place[] }) {
+const NO_CLIENT = 'none';
+
+/**
+ * The places grouped by client (docs/decisions.md §25.1): a heading per client in name order,
+ * «Sin cliente» last, and a filter by client. Without any client it is the plain grid.
+ */
+function GroupedPlaces({ places }: { places: Place[] }) {
+  const { t } = useTranslation('places');
+  const clients = useClients();
+  const [filter, setFilter] = useState('');
+  const known = clients.data?.clients ?? [];
+  const grouped = known.length > 0 || places.some((p) => p.client);
+  const groups = [
+    ...known.map((c) => ({ key: c.id, title: c.name, places: places.filter((p) => p.client?.id === c.id) })),
+    { key: NO_CLIENT, title: t('clients.none'), places: places.filter((p) => !p.client) },
+  ].filter((g) => g.places.length > 0 && (filter === '' || filter === g.key));
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        {grouped ? (
+          <SelectField
+            label={t('clients.filter')}
+            className="sm:w-64"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            options={[{ value: '', label: t('clients.all') }, ...known.map((c) => ({ value: c.id, label: c.name })), { value: NO_CLIENT, label: t('clients.none') }]}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">{t('clients.intro')}</p>
+        )}
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+          <Link to={paths.clients.getHref()} className="text-brand-700 hover:underline">
+            {t('clients.manage')}
+          </Link>
+          <Link to={paths.portfolio.getHref()} className="text-brand-700 hover:underline">
+            {t('portfolio.open')}
+          </Link>
+        </div>
+      </div>
+      {!grouped ? (
+        <PlaceGrid places={places} />
+      ) : groups.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('clients.emptyFilter')}</p>
+      ) : (
+        groups.map((g) => (
+          <section key={g.key} aria-labelledby={`client-group-${g.key}`} data-testid="client-group">
+            <h2 id={`client-group-${g.key}`} className="mb-3 text-lg font-semibold text-slate-900">
+              {g.title} <span className="text-sm font-normal text-slate-500">({g.places.length})</span>
+            </h2>
+            <PlaceGrid places={g.places} headingLevel="h3" />
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
+
+function PlaceGrid({ places, headingLevel = 'h2' }: { places: Place[]; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation('places');
   const { confirm } = useAlerts();
   const toast = useToast();
@@ -151,6 +210,7 @@ function PlaceGrid({ places }: { places: Place[] }) {
               syncing={syncingId === place._id}
               onDelete={() => void onDelete(place)}
               onSync={() => void onSync(place)}
+              headingLevel={headingLevel}
             />
           </li>
         ))}

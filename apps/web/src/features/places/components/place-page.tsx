@@ -22,6 +22,7 @@ import { Rating } from './rating';
 import { MarketCard } from './market-card';
 import { PlaceSlackCard } from './place-slack-card';
 import { ReportMailCard } from './report-mail-card';
+import { PlaceClientCard } from './place-client-card';
 import { MarketModal } from './market-modal';
 import { ScheduleModal } from './schedule-modal';
 import { type WeeklyShortfall, WeeklyScanCard } from './weekly-scan-card';
@@ -166,6 +167,7 @@ function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place;
         onEditSchedule={() => setEditing(true)}
       />
       <MarketCard place={place} onChange={() => setEditingMarket(true)} />
+      <PlaceClientCard placeId={place._id} client={place.client} />
       <PlaceSlackCard placeId={place._id} />
       <ReportMailCard placeId={place._id} />
       {editingMarket && (

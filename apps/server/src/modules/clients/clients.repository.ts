@@ -1,0 +1,73 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clients, places } from '../../db/places-schema';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type ClientWithCount = ClientRow & { places: number };
+
+/** Whether PostgreSQL answered with this SQLSTATE, as either driver reports it (drizzle may wrap it). */
+function hasCode(err: unknown, code: string): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+/** Every query on `clients` is scoped to its owner: others' clients do not exist. */
+export const clientsRepository = {
+  async list(db: DbOrTx, userId: string): Promise<ClientWithCount[]> {
+    const rows = await db
+      .select({ id: clients.id, userId: clients.userId, name: clients.name, createdAt: clients.createdAt, places: count(places.id) })
+      .from(clients)
+      .leftJoin(places, and(eq(places.clientId, clients.id), eq(places.userId, userId)))
+      .where(eq(clients.userId, userId))
+      .groupBy(clients.id)
+      .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
+    return rows.map((r) => ({ ...r, places: Number(r.places) }));
+  },
+
+  async findOwned(db: DbOrTx, userId: string, id: string): Promise<ClientRow | undefined> {
+    const [row] = await db.select().from(clients).where(and(eq(clients.id, id), eq(clients.userId, userId)));
+    return row;
+  },
+
+  /** Undefined when the user already has a client by that name (the unique index decides). */
+  async insert(db: DbOrTx, userId: string, name: string): Promise<ClientRow | undefined> {
+    const [row] = await db.insert(clients).values({ userId, name }).onConflictDoNothing().returning();
+    return row;
+  },
+
+  /** 'taken' when another client of the user has the name; undefined when the client is not the user's. */
+  async rename(db: DbOrTx, userId: string, id: string, name: string): Promise<ClientRow | 'taken' | undefined> {
+    try {
+      const [row] = await db.update(clients).set({ name }).where(and(eq(clients.id, id), eq(clients.userId, userId))).returning();
+      return row;
+    } catch (err) {
+      if (hasCode(err, '23505')) return 'taken';
+      throw err;
+    }
+  },
+
+  /** Its places stay, ungrouped (the foreign key sets them to null). */
+  async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+    const rows = await db.delete(clients).where(and(eq(clients.id, id), eq(clients.userId, userId))).returning({ id: clients.id });
+    return rows.length > 0;
+  },
+
+  /** 'place-gone' when the place is not the user's; 'client-gone' when the client was deleted meanwhile (the foreign key refused). */
+  async setPlaceClient(db: DbOrTx, userId: string, placeId: string, clientId: string | null): Promise<'ok' | 'place-gone' | 'client-gone'> {
+    try {
+      const rows = await db.update(places).set({ clientId }).where(and(eq(places.id, placeId), eq(places.userId, userId))).returning({ id: places.id });
+      return rows.length > 0 ? 'ok' : 'place-gone';
+    } catch (err) {
+      if (hasCode(err, '23503')) return 'client-gone';
+      throw err;
+    }
+  },
+
+  /** The user's clients by id: what the places list and page name. */
+  async namesById(db: DbOrTx, userId: string): Promise<Map<string, { id: string; name: string }>> {
+    const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.userId, userId));
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+};

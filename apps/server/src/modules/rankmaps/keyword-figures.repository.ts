@@ -1,0 +1,101 @@
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
+import type { DbOrTx } from '../../db/client';
+import { keywordFigures } from '../../db/rankmaps-schema';
+
+/**
+ * The statement that rewrites keyword_figures from rank_maps for the keywords `which` selects
+ * (docs/decisions.md §25.1). Migration 0026 backfills with the same statement over every keyword.
+ * Each lateral read walks rank_maps_keyword_created_idx: a keyword's newest analyses first.
+ */
+const refreshStatement = (which: SQL) => sql`
+  insert into keyword_figures as f (
+    keyword_id, user_id, place_id, latest_rank_map_id,
+    geo_rank, avg_position, avg_total_position, local_pack,
+    geo_rank_change, avg_position_change, avg_total_position_change, local_pack_change,
+    sparkline, provider, completed_at, last_state, last_at, updated_at
+  )
+  select k.id, k.user_id, k.place_id, c1.id,
+    (c1.stats->>'geoRank')::float8, (c1.stats->>'avgPosition')::float8,
+    (c1.stats->>'avgTotalPosition')::float8, (c1.stats->>'localPackPercentage')::float8,
+    (c1.stats->>'geoRank')::float8 - (c2.stats->>'geoRank')::float8,
+    (c1.stats->>'avgPosition')::float8 - (c2.stats->>'avgPosition')::float8,
+    (c1.stats->>'avgTotalPosition')::float8 - (c2.stats->>'avgTotalPosition')::float8,
+    (c1.stats->>'localPackPercentage')::float8 - (c2.stats->>'localPackPercentage')::float8,
+    coalesce(spark.points, '[]'::jsonb), c1.provider, c1.completed_at,
+    lf.status, coalesce(lf.completed_at, lf.updated_at), now()
+  from keywords k
+  left join lateral (
+    select m.id, m.stats, m.provider, m.completed_at from rank_maps m
+    where m.keyword_id = k.id and m.status = 'completed' and m.stats is not null
+    order by m.created_at desc, m.id desc limit 1
+  ) c1 on true
+  left join lateral (
+    select m.stats from rank_maps m
+    where m.keyword_id = k.id and m.status = 'completed' and m.stats is not null
+    order by m.created_at desc, m.id desc offset 1 limit 1
+  ) c2 on true
+  left join lateral (
+    select jsonb_agg(s.g order by s.created_at, s.id) as points from (
+      select (m.stats->>'geoRank')::float8 as g, m.created_at, m.id from rank_maps m
+      where m.keyword_id = k.id and m.status = 'completed' and m.stats is not null
+      order by m.created_at desc, m.id desc limit 12
+    ) s
+  ) spark on true
+  left join lateral (
+    select m.status, m.completed_at, m.updated_at from rank_maps m
+    where m.keyword_id = k.id and m.status in ('completed', 'failed')
+    order by m.created_at desc, m.id desc limit 1
+  ) lf on true
+  where ${which}
+  on conflict (keyword_id) do update set
+    place_id = excluded.place_id, latest_rank_map_id = excluded.latest_rank_map_id,
+    geo_rank = excluded.geo_rank, avg_position = excluded.avg_position,
+    avg_total_position = excluded.avg_total_position, local_pack = excluded.local_pack,
+    geo_rank_change = excluded.geo_rank_change, avg_position_change = excluded.avg_position_change,
+    avg_total_position_change = excluded.avg_total_position_change, local_pack_change = excluded.local_pack_change,
+    sparkline = excluded.sparkline, provider = excluded.provider, completed_at = excluded.completed_at,
+    last_state = excluded.last_state, last_at = excluded.last_at, updated_at = excluded.updated_at`;
+
+export const keywordFiguresRepository = {
+  /**
+   * Recomputes one keyword's figures, in the caller's transaction: called where an analysis
+   * completes (finishScan), fails (failRankMap) or is deleted. A keyword already gone (deleted
+   * with its place) is skipped by the join.
+   */
+  async refresh(db: DbOrTx, keywordId: string): Promise<void> {
+    await db.execute(refreshStatement(sql`k.id = ${keywordId}`));
+  },
+
+  /** Each keyword's card figures, by keyword id. */
+  async cardsByKeyword(db: DbOrTx, keywordIds: string[]): Promise<Map<string, CardFigures>> {
+    if (keywordIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: keywordFigures.keywordId, geoRank: keywordFigures.geoRank, geoRankChange: keywordFigures.geoRankChange, lastAt: keywordFigures.lastAt })
+      .from(keywordFigures)
+      .where(inArray(keywordFigures.keywordId, keywordIds));
+    return new Map(rows.map((r) => [r.id, { geoRank: r.geoRank, geoRankChange: r.geoRankChange, lastAt: r.lastAt?.toISOString() ?? null }]));
+  },
+
+  /** Each of the user's places' card figures (or one place's): the mean over its scanned keywords, and its last scan. */
+  async cardsByPlace(db: DbOrTx, userId: string, placeId?: string): Promise<Map<string, CardFigures>> {
+    const rows = await db
+      .select({
+        id: keywordFigures.placeId,
+        geoRank: sql<number | null>`avg(${keywordFigures.geoRank})::float8`,
+        geoRankChange: sql<number | null>`avg(${keywordFigures.geoRankChange})::float8`,
+        lastAt: sql<Date | string | null>`max(${keywordFigures.lastAt})`,
+      })
+      .from(keywordFigures)
+      .where(placeId ? and(eq(keywordFigures.userId, userId), eq(keywordFigures.placeId, placeId)) : eq(keywordFigures.userId, userId))
+      .groupBy(keywordFigures.placeId);
+    return new Map(
+      rows.map((r) => [r.id, { geoRank: r.geoRank === null ? null : Number(r.geoRank), geoRankChange: r.geoRankChange === null ? null : Number(r.geoRankChange), lastAt: r.lastAt === null ? null : new Date(r.lastAt).toISOString() }]),
+    );
+  },
+
+  /** Every keyword of a user (bench seeding and repair). */
+  async refreshUser(db: DbOrTx, userId: string): Promise<void> {
+    await db.execute(refreshStatement(sql`k.user_id = ${userId}`));
+  },
+};
