@@ -76,7 +76,9 @@ test.describe('white-label', () => {
     // On a phone the form and the preview stack, and nothing sticks out sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(panel.getByTestId('brand-preview')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Polled: right after the window narrows, the layout is still leaving the desktop sidebar
+    // behind (CI once measured 613 px mid-way); what a phone shows is the settled page.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'no sideways scroll at 375 px' }).toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // Keyboard: the tab list reaches the tab with the arrows.
@@ -105,7 +107,9 @@ test.describe('white-label', () => {
     await expect(notice.getByRole('link', { name: 'Ver los planes' })).toHaveAttribute('href', '/subscription');
     await expect(page.getByTestId('white-label')).toHaveCount(0);
     // Nothing sticks out sideways on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Polled: right after the window narrows, the layout is still leaving the desktop sidebar
+    // behind (CI once measured 613 px mid-way); what a phone shows is the settled page.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'no sideways scroll at 375 px' }).toBeLessThanOrEqual(375);
     await expectAxeClean(page, 'the white-label tab of a basic plan');
   });
 });
