@@ -31,6 +31,9 @@ test('when the owner downloads the PDF and shares an analysis, then a visitor wi
   test.setTimeout(240_000);
   await subscribedUser(page, request, 'informe', 'Starter');
   const placeId = await addMadridClinic(page);
+  // The business's own page first (CI once read the wizard's «Añadir Negocio» mid-navigation).
+  await expect(page.getByLabel('Nueva keyword')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
   const placeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   await page.getByLabel('Nueva keyword').fill('dentista');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();
