@@ -107,10 +107,15 @@ test('when a member is below 768 px, then the bottom bar and the menu show; from
   await expect(bar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Estadísticas', 'Reseñas', 'Perfil']);
   await expect(bar.getByRole('link', { name: 'RankMap' })).toHaveAttribute('aria-current', 'page');
   // The bottom bar never covers the end of the page: the last content clears it.
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-  const barTop = (await bar.boundingBox())!.y;
-  const mainBottom = await page.locator('main#main > div').evaluate((el) => el.getBoundingClientRect().bottom);
-  expect(mainBottom).toBeLessThanOrEqual(barTop + 1);
+  // The list may still grow (its cards load after the heading), so scroll and measure until the page is still.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      const barTop = (await bar.boundingBox())!.y;
+      const mainBottom = await page.locator('main#main > div').evaluate((el) => el.getBoundingClientRect().bottom);
+      return mainBottom - barTop;
+    }, { message: 'the end of the page clears the bottom bar' })
+    .toBeLessThanOrEqual(1);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
