@@ -61,11 +61,16 @@ export async function seed(db: Db, userId: string) {
   await db.execute(sql`insert into clients (user_id, name) select ${userId}, 'Cliente ' || c from generate_series(1, ${CLIENTS}) c`);
   // Every 21st place has no client; the rest are spread over the clients.
   await db.execute(sql`
-    insert into places (user_id, google_place_id, name, address, center_lat, center_lng, lat, lng, matrix_config, rank_day, rank_hour, client_id)
+    insert into places (user_id, google_place_id, name, address, center_lat, center_lng, lat, lng, matrix_config, client_id)
     select ${userId}, 'bench-place-' || i, 'Clínica Dental ' || i, 'Calle Mayor ' || i || ', Madrid', 40.4168, -3.7038, 40.4168, -3.7038,
-      '{"gridSize":7,"radius":1500,"coordinates":{"lat":40.4168,"lng":-3.7038}}'::jsonb, i % 7, 8 + i % 10,
+      '{"gridSize":7,"radius":1500,"coordinates":{"lat":40.4168,"lng":-3.7038}}'::jsonb,
       case when i % 21 = 0 then null else (select id from clients where user_id = ${userId} order by name offset (i % ${CLIENTS}) limit 1) end
     from generate_series(1, ${PLACES}) i`);
+  // Each place's weekly scan (its campaign, docs/decisions.md §25.3), on days and hours spread over the week.
+  await db.execute(sql`
+    insert into campaigns (user_id, place_id, frequency, day, hour)
+    select ${userId}, p.id, 'weekly', n % 7, 8 + n % 10
+    from (select id, row_number() over (order by google_place_id) as n from places where user_id = ${userId}) p`);
   await db.execute(sql`
     insert into keywords (place_id, user_id, name)
     select p.id, ${userId}, (array['dentista','clínica dental','implantes dentales','ortodoncia','blanqueamiento dental','dentista urgencias','periodoncia','endodoncia','dentista infantil','carillas dentales'])[k]

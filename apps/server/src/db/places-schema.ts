@@ -53,10 +53,6 @@ export const places = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/Madrid'),
     serviceArea: boolean('service_area').notNull().default(false),
     matrixConfig: jsonb('matrix_config').$type<StoredMatrixConfig>().notNull(),
-    weeklyScans: boolean('weekly_scans').notNull().default(true),
-    rankDay: integer('rank_day').notNull().default(1),
-    rankHour: integer('rank_hour').notNull().default(9),
-    scheduleDefault: boolean('schedule_default').notNull().default(true),
     /** The client it is grouped under (docs/decisions.md §25.1); null: «Sin cliente». */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

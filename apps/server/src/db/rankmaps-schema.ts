@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MetricsResultItem, PositionTally, ScanStats, StoredCompetitorAnalysis } from '@rankmaps/shared/metrics';
+import { campaignRounds, campaigns } from './campaigns-schema';
 import { places } from './places-schema';
 import { users } from './schema';
 
@@ -21,6 +22,20 @@ export const keywords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('keywords_place_name_key').on(t.placeId, sql`lower(${t.name})`)],
+);
+
+/** The keywords of a custom campaign (docs/decisions.md §25.3); a place's weekly scan has none: it runs all of them. */
+export const campaignKeywords = pgTable(
+  'campaign_keywords',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    keywordId: uuid('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.keywordId] }), index('campaign_keywords_keyword_idx').on(t.keywordId)],
 );
 
 /**
@@ -107,7 +122,7 @@ export interface RankMapTarget {
 export type RankMapStatusValue = 'pending' | 'processing' | 'completed' | 'failed';
 /** How the vendor was asked: 'live' answers each call; 'standard' is posted, then collected when ready. */
 export type VendorQueue = 'live' | 'standard';
-export type RankMapKindValue = 'manual' | 'scheduled' | 'weekly';
+export type RankMapKindValue = 'manual' | 'scheduled' | 'weekly' | 'campaign';
 /** credits: a pro plan pays 1 credit per valid point; plan: included in a basic plan. */
 export type RankMapBilling = 'credits' | 'plan';
 
@@ -135,6 +150,8 @@ export const rankMaps = pgTable(
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     /** The ISO week of a weekly scan ('2026-W47'); unique per keyword, so a slot runs once. */
     weeklySlot: text('weekly_slot'),
+    /** The campaign round it belongs to (docs/decisions.md §25.3); unique per keyword, so a round runs each keyword once. */
+    campaignRoundId: uuid('campaign_round_id').references(() => campaignRounds.id, { onDelete: 'set null' }),
     billing: text('billing').$type<RankMapBilling>().notNull(),
     provider: text('provider').notNull(),
     grid: jsonb('grid').$type<RankMapGrid>().notNull(),
@@ -174,6 +191,8 @@ export const rankMaps = pgTable(
   },
   (t) => [
     uniqueIndex('rank_maps_keyword_weekly_slot_key').on(t.keywordId, t.weeklySlot),
+    uniqueIndex('rank_maps_keyword_campaign_round_key').on(t.keywordId, t.campaignRoundId),
+    index('rank_maps_campaign_round_idx').on(t.campaignRoundId),
     index('rank_maps_keyword_created_idx').on(t.keywordId, t.createdAt),
     index('rank_maps_status_heartbeat_idx').on(t.status, t.heartbeatAt),
     // The portfolio's next scheduled run and running state per keyword (docs/decisions.md §25.1).

@@ -7,8 +7,10 @@ import { z } from 'zod';
 export const FORECAST_DAYS = 7;
 
 export const creditForecastRoundSchema = z.object({
-  /** 'weekly': a place's weekly round (every keyword); 'scheduled': one analysis scheduled by the user. */
-  kind: z.enum(['weekly', 'scheduled']),
+  /** 'weekly': a place's weekly round (every keyword); 'campaign': a campaign's round at one place; 'scheduled': one analysis scheduled by the user. */
+  kind: z.enum(['weekly', 'campaign', 'scheduled']),
+  /** The campaign's name, for a campaign's round. */
+  campaignName: z.string().nullable().optional(),
   placeId: z.string(),
   placeName: z.string(),
   /** When it runs (ISO). */

@@ -61,7 +61,7 @@ export type AnalyzeAdvancedRequest = z.infer<typeof analyzeAdvancedRequestSchema
 export const rankMapStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type RankMapStatus = z.infer<typeof rankMapStatusSchema>;
 /** manual: run now; scheduled: a one-off at a chosen time; weekly: the place's automatic scan. */
-export const rankMapKindSchema = z.enum(['manual', 'scheduled', 'weekly']);
+export const rankMapKindSchema = z.enum(['manual', 'scheduled', 'weekly', 'campaign']);
 export type RankMapKind = z.infer<typeof rankMapKindSchema>;
 
 export const analyzeResponseSchema = z.object({

@@ -1,14 +1,14 @@
 import type { Container } from '../../container';
+import { enqueueDueCampaignRounds } from '../../modules/campaigns/campaign-scheduler.service';
 import { SCAN_DEFAULTS } from '../../modules/rankmaps/scan/scan.service';
 import { sweepStaleScans } from '../../modules/rankmaps/scan/scan-sweeper.service';
 import { requeueVendorPolls } from '../../modules/rankmaps/scan/standard-queue.service';
-import { enqueueDueWeeklyScans } from '../../modules/rankmaps/scan/weekly-scans.service';
 
-/** Queues the weekly scans that are due, and recovers analyses whose worker died. */
+/** Queues the campaign rounds that are due (every place's weekly scan is one), and recovers analyses whose worker died. */
 export async function handleRankmapScheduler(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<void> {
-  // Each part runs even if the other fails: a broken weekly slot must not stop the recovery of crashed scans.
+  // Each part runs even if the other fails: a broken campaign round must not stop the recovery of crashed scans.
   const [weekly, swept, polls] = await Promise.allSettled([
-    enqueueDueWeeklyScans(container, now),
+    enqueueDueCampaignRounds(container, now),
     sweepStaleScans(container, { staleSeconds: SCAN_DEFAULTS.staleSeconds, maxRuns: SCAN_DEFAULTS.maxRuns }),
     // A waiting analysis whose poll job was lost (its retries spent) gets one again; a queued one is left alone.
     requeueVendorPolls(container),

@@ -1,26 +1,29 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
+import { campaigns } from '../../db/campaigns-schema';
 import { places } from '../../db/places-schema';
+import { type PlaceRow, placeCampaignJoin, placeWithSchedule } from '../places/place-schedule';
 import { keywords } from '../../db/rankmaps-schema';
 
 export type KeywordRow = typeof keywords.$inferSelect;
-export type PlaceRowForKeyword = typeof places.$inferSelect;
+export type PlaceRowForKeyword = PlaceRow;
 export type KeywordWithPlace = { keyword: KeywordRow; place: PlaceRowForKeyword };
 
 /** Every query on `keywords`, scoped to the owner: others' keywords do not exist. */
 const findOwned = preparedStatement('keyword_find_owned', (db) =>
   db
-    .select({ keyword: keywords, place: places })
+    .select({ keyword: keywords, place: placeWithSchedule })
     .from(keywords)
     .innerJoin(places, eq(places.id, keywords.placeId))
+    .innerJoin(campaigns, placeCampaignJoin)
     .where(and(eq(keywords.id, sql.placeholder('id')), eq(keywords.userId, sql.placeholder('userId')))),
 );
 
 export const keywordsRepository = {
   /** The owner's place, locked: keyword adds for one place queue here, so the plan's limit holds. */
   async lockOwnedPlace(tx: DbOrTx, userId: string, placeId: string): Promise<PlaceRowForKeyword | undefined> {
-    const [row] = await tx.select().from(places).where(and(eq(places.id, placeId), eq(places.userId, userId))).for('update');
+    const [row] = await tx.select(placeWithSchedule).from(places).innerJoin(campaigns, placeCampaignJoin).where(and(eq(places.id, placeId), eq(places.userId, userId))).for('update', { of: places });
     return row;
   },
 
@@ -42,16 +45,6 @@ export const keywordsRepository = {
 
   async listByPlace(db: DbOrTx, placeId: string): Promise<KeywordRow[]> {
     return db.select().from(keywords).where(eq(keywords.placeId, placeId)).orderBy(asc(keywords.createdAt), asc(keywords.id));
-  },
-
-  /** Every keyword of a place with weekly scans on, with its place: what the weekly scheduler looks at. */
-  async listWithWeeklyScans(db: DbOrTx): Promise<KeywordWithPlace[]> {
-    return db
-      .select({ keyword: keywords, place: places })
-      .from(keywords)
-      .innerJoin(places, eq(places.id, keywords.placeId))
-      .where(eq(places.weeklyScans, true))
-      .orderBy(asc(places.id), asc(keywords.createdAt));
   },
 
   async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {

@@ -78,9 +78,13 @@ const sortExpressions: Record<PortfolioSortColumn, SQL> = {
   nextRunAt: sql`least(p.next_weekly, ${nextScheduled})`,
 };
 
-/** The places to join: with their next weekly slot when sorting by the next run, else the table itself. */
-const placesFor = (filter: PortfolioFilter) =>
-  filter.sort === 'nextRunAt' ? sql`(select p.*, ${nextWeekly} as next_weekly from places p where p.user_id = ${filter.userId})` : sql`places`;
+/** The places to join, with their weekly scan, and their next weekly slot when sorting by the next run. */
+const placesFor = (filter: PortfolioFilter) => {
+  // A place's weekly scan is its campaign (docs/decisions.md §25.3): its day, hour and on/off come from there.
+  const withSchedule = sql`(select p.*, pc.active and pc.paused_reason is null as weekly_scans, pc.day as rank_day, pc.hour as rank_hour
+    from places p join campaigns pc on pc.place_id = p.id where p.user_id = ${filter.userId})`;
+  return filter.sort === 'nextRunAt' ? sql`(select p.*, ${nextWeekly} as next_weekly from ${withSchedule} p)` : withSchedule;
+};
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { campaigns } from '../../db/campaigns-schema';
 import { places } from '../../db/places-schema';
+import { placeCampaignJoin, placeWithSchedule } from '../places/place-schedule';
 import { keywords, rankMaps } from '../../db/rankmaps-schema';
 import type { KeywordWithPlace } from '../keywords/keywords.repository';
 
@@ -10,9 +12,10 @@ export const analyzeAllRepository = {
   async ownedKeywords(db: DbOrTx, userId: string, ids: string[]): Promise<KeywordWithPlace[]> {
     if (ids.length === 0) return [];
     return db
-      .select({ keyword: keywords, place: places })
+      .select({ keyword: keywords, place: placeWithSchedule })
       .from(keywords)
       .innerJoin(places, eq(places.id, keywords.placeId))
+      .innerJoin(campaigns, placeCampaignJoin)
       .where(and(eq(keywords.userId, userId), inArray(keywords.id, ids)))
       .orderBy(asc(places.createdAt), asc(places.id), asc(keywords.createdAt), asc(keywords.id));
   },
@@ -20,9 +23,10 @@ export const analyzeAllRepository = {
   /** Every keyword of the owner's place, with the place, oldest first. */
   async keywordsOfPlace(db: DbOrTx, userId: string, placeId: string): Promise<KeywordWithPlace[]> {
     return db
-      .select({ keyword: keywords, place: places })
+      .select({ keyword: keywords, place: placeWithSchedule })
       .from(keywords)
       .innerJoin(places, eq(places.id, keywords.placeId))
+      .innerJoin(campaigns, placeCampaignJoin)
       .where(and(eq(places.userId, userId), eq(places.id, placeId)))
       .orderBy(asc(keywords.createdAt), asc(keywords.id));
   },

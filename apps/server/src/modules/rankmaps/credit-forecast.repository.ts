@@ -1,33 +1,18 @@
-import { and, eq, gt, gte, inArray, like, lte } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, like, lte } from 'drizzle-orm';
+import { campaigns } from '../../db/campaigns-schema';
 import type { DbOrTx } from '../../db/client';
 import { places } from '../../db/places-schema';
-import { keywords, rankMaps } from '../../db/rankmaps-schema';
+import { rankMaps } from '../../db/rankmaps-schema';
 import { FAILURE_REASONS } from './scan/scan-billing.service';
 
 /** How every "not enough credits" failure reason starts (FAILURE_REASONS.insufficientCredits). */
 const CREDITS_REASON_PREFIX = FAILURE_REASONS.insufficientCredits(0).split('(')[0] ?? '';
 
 export const creditForecastRepository = {
-  /** The user's places with weekly scans on, each with how many keywords it has (0 if none). */
-  async weeklyPlaces(db: DbOrTx, userId: string) {
-    const rows = await db
-      .select({ place: places, keywordId: keywords.id })
-      .from(places)
-      .leftJoin(keywords, eq(keywords.placeId, places.id))
-      .where(and(eq(places.userId, userId), eq(places.weeklyScans, true)));
-    const byPlace = new Map<string, { place: typeof places.$inferSelect; keywords: number }>();
-    for (const r of rows) {
-      const entry = byPlace.get(r.place.id) ?? { place: r.place, keywords: 0 };
-      if (r.keywordId) entry.keywords++;
-      byPlace.set(r.place.id, entry);
-    }
-    return [...byPlace.values()];
-  },
-
-  /** The user's analyses scheduled between the two dates that will pay credits when they start. */
+  /** The user's analyses scheduled between the two dates that will pay credits when they start (a campaign's are counted with its rounds). */
   async scheduledToPay(db: DbOrTx, userId: string, from: Date, to: Date) {
     return db
-      .select({ id: rankMaps.id, placeId: rankMaps.placeId, placeName: places.name, timeZone: places.timeZone, rankDay: places.rankDay, rankHour: places.rankHour, scheduledFor: rankMaps.scheduledFor, totalPoints: rankMaps.totalPoints })
+      .select({ id: rankMaps.id, placeId: rankMaps.placeId, placeName: places.name, timeZone: places.timeZone, scheduledFor: rankMaps.scheduledFor, totalPoints: rankMaps.totalPoints })
       .from(rankMaps)
       .innerJoin(places, eq(places.id, rankMaps.placeId))
       .where(
@@ -43,19 +28,19 @@ export const creditForecastRepository = {
       );
   },
 
-  /** Users who have scheduled work: a place with weekly scans and a keyword, or an analysis scheduled to pay credits. */
+  /** Users who have scheduled work: a running campaign (a place's weekly scan is one), or an analysis scheduled to pay credits. */
   async usersWithScheduledWork(db: DbOrTx, from: Date, to: Date): Promise<string[]> {
-    const [weekly, scheduled] = await Promise.all([
-      db.selectDistinct({ userId: places.userId }).from(places).innerJoin(keywords, eq(keywords.placeId, places.id)).where(eq(places.weeklyScans, true)),
+    const [running, scheduled] = await Promise.all([
+      db.selectDistinct({ userId: campaigns.userId }).from(campaigns).where(and(eq(campaigns.active, true), isNull(campaigns.pausedReason))),
       db
         .selectDistinct({ userId: rankMaps.userId })
         .from(rankMaps)
         .where(and(eq(rankMaps.kind, 'scheduled'), eq(rankMaps.status, 'pending'), eq(rankMaps.billing, 'credits'), gt(rankMaps.scheduledFor, from), lte(rankMaps.scheduledFor, to))),
     ]);
-    return [...new Set([...weekly, ...scheduled].map((r) => r.userId))];
+    return [...new Set([...running, ...scheduled].map((r) => r.userId))];
   },
 
-  /** Weekly and scheduled analyses that failed for lack of credits since `since`, with their place's name. */
+  /** Weekly, campaign and scheduled analyses that failed for lack of credits since `since`, with their place's name. */
   async failedForCredits(db: DbOrTx, since: Date, userIds?: string[]) {
     return db
       .select({
@@ -64,8 +49,6 @@ export const creditForecastRepository = {
         placeId: rankMaps.placeId,
         placeName: places.name,
         timeZone: places.timeZone,
-        rankDay: places.rankDay,
-        rankHour: places.rankHour,
         kind: rankMaps.kind,
         weeklySlot: rankMaps.weeklySlot,
         scheduledFor: rankMaps.scheduledFor,
@@ -76,7 +59,7 @@ export const creditForecastRepository = {
       .innerJoin(places, eq(places.id, rankMaps.placeId))
       .where(
         and(
-          inArray(rankMaps.kind, ['weekly', 'scheduled']),
+          inArray(rankMaps.kind, ['weekly', 'scheduled', 'campaign']),
           eq(rankMaps.status, 'failed'),
           like(rankMaps.failureReason, `${CREDITS_REASON_PREFIX}%`),
           gte(rankMaps.completedAt, since),

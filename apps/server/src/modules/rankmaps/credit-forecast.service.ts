@@ -1,46 +1,100 @@
+import { campaignSlotsBetween } from '@rankmaps/shared/campaign-schedule';
 import { FORECAST_DAYS, type CreditForecastResponse } from '@rankmaps/shared/schemas/credit-forecast';
 import type { Container } from '../../container';
 import { getPlanState } from '../billing/billing.service';
-import { type CreditForecast, type ScheduledWork, forecastCredits } from './credit-forecast';
+import { timingOf } from '../campaigns/campaign-timing';
+import { type CampaignRow, type CampaignTarget, campaignsRepository } from '../campaigns/campaigns.repository';
+import { type CreditForecast, type CreditGrant, type ScheduledWork, forecastCredits } from './credit-forecast';
 import { creditForecastRepository } from './credit-forecast.repository';
+import { nextCreditGrant } from './credit-grants.service';
 import { gridSnapshotOf } from './scan/scan-snapshot.service';
-import { nextWeeklySlot, weeklySlotKey, zoneOf } from './scan/weekly-scans.service';
+import { zoneOf } from './scan/weekly-scans.service';
+
+type ForecastContainer = Pick<Container, 'config' | 'database' | 'log' | 'prices' | 'seaIndex'>;
 
 export interface UserForecast extends CreditForecast {
   billing: CreditForecastResponse['billing'];
+  nextGrant: CreditGrant | null;
+}
+
+/** A campaign as it will run: its row and its targets (the editor's preview passes a draft here). */
+export interface PlannedCampaign {
+  campaign: CampaignRow;
+  targets: CampaignTarget[];
+}
+
+/** The user's running campaigns (every place's weekly scan is one) with their keywords. */
+export async function plannedCampaigns(container: Pick<Container, 'database'>, userId: string): Promise<PlannedCampaign[]> {
+  const db = container.database.db;
+  const runnable = await campaignsRepository.listRunnable(db, userId);
+  const targets = await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id) });
+  return runnable.map((campaign) => ({ campaign, targets: targets.filter((t) => t.campaignId === campaign.id) }));
 }
 
 /**
- * The user's scheduled work of the next 7 days and what it costs (docs/decisions.md §23.4):
- * each place with weekly scans on runs every keyword at its next slot, each analysis costing
- * its valid grid points (the same gridSnapshotOf the scan and «Nuevo análisis» count), and
- * the analyses scheduled to start in that time. Only pro plans pay credits; a basic plan's
- * weekly scans are part of the plan (not counted against its monthly scans), so nothing of it
- * is skipped for credits and its forecast is empty.
+ * The rounds the campaigns will run between now and the horizon, one entry per campaign, slot and
+ * place, each analysis costing its valid grid points (the same gridSnapshotOf the scan counts).
  */
-export async function userForecast(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, now = new Date()): Promise<UserForecast> {
+export async function campaignWork(container: ForecastContainer, planned: PlannedCampaign[], now: Date, horizon: Date): Promise<ScheduledWork[]> {
+  const points = new Map<string, number>();
+  const work: ScheduledWork[] = [];
+  for (const { campaign, targets } of planned) {
+    const byPlace = new Map<string, CampaignTarget[]>();
+    for (const t of targets) byPlace.set(t.place.id, [...(byPlace.get(t.place.id) ?? []), t]);
+    const isPlaceScan = campaign.placeId !== null;
+    for (const [placeId, list] of byPlace) {
+      const place = list[0]!.place;
+      let cost = points.get(placeId);
+      if (cost === undefined) points.set(placeId, (cost = (await gridSnapshotOf(container, place)).points.length));
+      if (cost === 0) continue;
+      const zone = zoneOf(place);
+      for (const slot of campaignSlotsBetween(timingOf(campaign), now, horizon, zone)) {
+        work.push({
+          kind: isPlaceScan ? 'weekly' : 'campaign',
+          placeId,
+          placeName: place.name,
+          timeZone: zone,
+          at: slot.at,
+          analysisCosts: Array<number>(list.length).fill(cost),
+          ref: isPlaceScan ? slot.key : `${campaign.id}:${slot.key}`,
+          campaignId: campaign.id,
+          campaignName: campaign.name ?? place.name,
+          ...(isPlaceScan ? {} : { allOrNothingGroup: `${campaign.id}:${slot.key}` }),
+        });
+      }
+    }
+  }
+  return work;
+}
+
+/**
+ * The user's scheduled work of the next `days` and what it costs (docs/decisions.md §23.4,
+ * §25.4): every campaign round (a place's weekly scan too) and the analyses scheduled to start
+ * in that time, against the credits now and the next monthly grant. Only pro plans pay credits;
+ * a basic plan's weekly scans are part of the plan, so its forecast is empty. `planned` replaces
+ * the user's campaigns (the editor's "after" preview).
+ */
+export async function userForecast(container: ForecastContainer, userId: string, now = new Date(), days = FORECAST_DAYS, planned?: PlannedCampaign[]): Promise<UserForecast> {
   const plan = await getPlanState(container, userId);
   const available = plan.subscriptionCredits + plan.extraCredits;
   if (plan.planLimits.type !== 'pro') {
     const billing = plan.planLimits.type === 'basic' ? 'plan' : 'none';
-    return { billing, available, needed: 0, shortfall: 0, rounds: [] };
+    return { billing, available, needed: 0, shortfall: 0, rounds: [], runsOutAt: null, nextGrant: null };
   }
   const db = container.database.db;
-  const horizon = new Date(now.getTime() + FORECAST_DAYS * 86_400_000);
-  const [weekly, scheduled] = await Promise.all([creditForecastRepository.weeklyPlaces(db, userId), creditForecastRepository.scheduledToPay(db, userId, now, horizon)]);
-  const work: ScheduledWork[] = [];
-  for (const { place, keywords } of weekly) {
-    if (keywords === 0) continue;
-    const grid = await gridSnapshotOf(container, place);
-    if (grid.points.length === 0) continue;
-    const at = nextWeeklySlot(now, place);
-    work.push({ kind: 'weekly', placeId: place.id, placeName: place.name, timeZone: zoneOf(place), at, analysisCosts: Array<number>(keywords).fill(grid.points.length), ref: weeklySlotKey(at, zoneOf(place)) });
-  }
+  const horizon = new Date(now.getTime() + days * 86_400_000);
+  const [campaigns, scheduled, nextGrant] = await Promise.all([
+    planned ?? plannedCampaigns(container, userId),
+    creditForecastRepository.scheduledToPay(db, userId, now, horizon),
+    nextCreditGrant(container, userId, now),
+  ]);
+  const work = await campaignWork(container, campaigns, now, horizon);
   for (const s of scheduled) {
     if (!s.scheduledFor) continue;
     work.push({ kind: 'scheduled', placeId: s.placeId, placeName: s.placeName, timeZone: zoneOf(s), at: s.scheduledFor, analysisCosts: [s.totalPoints], ref: s.id });
   }
-  return { billing: 'credits', ...forecastCredits(work, available, now, FORECAST_DAYS) };
+  const grants = nextGrant ? [nextGrant] : [];
+  return { billing: 'credits', nextGrant, ...forecastCredits(work, { subscription: plan.subscriptionCredits, extra: plan.extraCredits }, now, days, grants) };
 }
 
 export function presentForecast(f: UserForecast): CreditForecastResponse {
@@ -51,6 +105,7 @@ export function presentForecast(f: UserForecast): CreditForecastResponse {
     shortfall: f.shortfall,
     rounds: f.rounds.map((r) => ({
       kind: r.kind,
+      campaignName: r.kind === 'campaign' ? (r.campaignName ?? null) : null,
       placeId: r.placeId,
       placeName: r.placeName,
       at: r.at.toISOString(),
@@ -62,6 +117,6 @@ export function presentForecast(f: UserForecast): CreditForecastResponse {
   };
 }
 
-export async function creditForecast(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string): Promise<CreditForecastResponse> {
+export async function creditForecast(container: ForecastContainer, userId: string): Promise<CreditForecastResponse> {
   return presentForecast(await userForecast(container, userId));
 }

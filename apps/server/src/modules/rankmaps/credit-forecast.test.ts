@@ -40,3 +40,43 @@ describe('forecastCredits', () => {
     expect(f.rounds[0]).toMatchObject({ availableBefore: 0, skippedAnalyses: 1 });
   });
 });
+
+describe('forecastCredits over a month (docs/decisions.md §25.4)', () => {
+  const campaign = (placeId: string, at: Date, costs: number[], group: string): ScheduledWork => ({
+    kind: 'campaign',
+    placeId,
+    placeName: placeId,
+    timeZone: 'Europe/Madrid',
+    at,
+    analysisCosts: costs,
+    ref: group,
+    campaignId: 'c',
+    campaignName: 'Campaña',
+    allOrNothingGroup: group,
+  });
+
+  it('when the monthly grant comes before a round, then its plan credits replace what was left and pay it', () => {
+    const f = forecastCredits([weekly('a', inHours(24), [80]), weekly('b', inHours(24 * 10), [80])], { subscription: 100, extra: 0 }, now, 30, [{ at: inHours(24 * 5), credits: 100 }]);
+    expect(f.rounds.map((r) => [r.availableBefore, r.skippedAnalyses])).toEqual([
+      [100, 0],
+      [100, 0],
+    ]);
+    expect(f.runsOutAt).toBeNull();
+  });
+
+  it('when plan credits run out, then bought credits pay the rest, and the first round short is when it runs out', () => {
+    const f = forecastCredits([weekly('a', inHours(1), [60]), weekly('b', inHours(2), [60]), weekly('c', inHours(3), [60])], { subscription: 50, extra: 80 }, now, 30);
+    expect(f.rounds.map((r) => r.skippedAnalyses)).toEqual([0, 0, 1]);
+    expect(f.runsOutAt).toEqual(inHours(3));
+  });
+
+  it('when a custom campaign’s round across two places cannot be paid whole, then both places are skipped together', () => {
+    const f = forecastCredits([campaign('p1', inHours(5), [30], 'c:2026-11-27'), campaign('p2', inHours(5), [30], 'c:2026-11-27'), weekly('w', inHours(6), [20])], 50, now, 30);
+    expect(f.rounds.map((r) => [r.placeId, r.skippedAnalyses])).toEqual([
+      ['p1', 1],
+      ['p2', 1],
+      ['w', 0],
+    ]);
+    expect(f.rounds[2]).toMatchObject({ availableBefore: 50 });
+  });
+});

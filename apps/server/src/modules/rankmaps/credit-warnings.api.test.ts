@@ -13,7 +13,8 @@ import { creditsService } from '../billing/credits.service';
 import { createCreditWarnings } from './credit-warnings.service';
 import { rankMapsRepository } from './rankmaps.repository';
 import { runScan } from './scan/scan.service';
-import { enqueueDueWeeklyScans, nextWeeklySlot } from './scan/weekly-scans.service';
+import { enqueueDueCampaignRounds } from '../campaigns/campaign-scheduler.service';
+import { nextWeeklySlot } from './scan/weekly-scans.service';
 
 const HOUR = 3_600_000;
 const GRANADA = { lat: 37.1773, lng: -3.5986 };
@@ -92,7 +93,7 @@ describe('credit warnings', async () => {
   it('when the weekly round runs and fails for lack of credits, then the job says so once, naming the keywords left out', async () => {
     const { user, slot } = await setUp('demo-granada-dentista-3', 0);
     const at = new Date(slot.getTime() + HOUR);
-    expect(await enqueueDueWeeklyScans(container, at)).toBeGreaterThanOrEqual(2);
+    expect(await enqueueDueCampaignRounds(container, at)).toBeGreaterThanOrEqual(2);
     const weekly = await db.select().from(rankMaps).where(eq(rankMaps.userId, user.id));
     expect(weekly).toHaveLength(2);
     for (const row of weekly) expect(await runScan(fastScanDeps(container, container.mapsSearch), row.id)).toBe('failed');

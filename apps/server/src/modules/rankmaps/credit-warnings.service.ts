@@ -33,13 +33,14 @@ export function whenInSpanish(at: Date, now: Date, timeZone: string): string {
   return `${relative}${date} a las ${time}`;
 }
 
-const roundName = (r: { kind: string; placeName: string }) => (r.kind === 'weekly' ? `El escaneo semanal de ${r.placeName}` : `El análisis programado de ${r.placeName}`);
+const roundName = (r: { kind: string; placeName: string; campaignName?: string | undefined }) =>
+  r.kind === 'weekly' ? `El escaneo semanal de ${r.placeName}` : r.kind === 'campaign' ? `La ronda de la campaña «${r.campaignName ?? ''}» en ${r.placeName}` : `El análisis programado de ${r.placeName}`;
 
 function lacksDraft(r: ForecastRound, now: Date): UserNotificationDraft {
   const when = whenInSpanish(r.at, now, r.timeZone);
   const n = r.analysisCosts.length;
   const which = r.skippedAnalyses === n ? (n === 1 ? 'no se hará' : `no se hará ninguno de sus ${analyses(n)}`) : `se omitirán ${r.skippedAnalyses} de sus ${analyses(n)}`;
-  const what = r.kind === 'weekly' ? `${analyses(n)} (uno por keyword)` : '1 análisis';
+  const what = r.kind === 'scheduled' ? '1 análisis' : `${analyses(n)} (uno por keyword)`;
   return {
     kind: 'round-lacks-credits-tomorrow',
     dedupeKey: `round-lacks-credits-tomorrow:${r.placeId}:${r.ref}`,
@@ -104,7 +105,7 @@ function skippedDrafts(rows: FailedRow[], now: Date): UserNotificationDraft[] {
  * round: place + weekly slot or the scheduled analysis, or user + ISO week). Returns the
  * notifications created.
  */
-export async function createCreditWarnings(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date(), onlyUserId?: string): Promise<number> {
+export async function createCreditWarnings(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'prices' | 'seaIndex'>, now: Date = new Date(), onlyUserId?: string): Promise<number> {
   const db = container.database.db;
   const horizon = new Date(now.getTime() + 7 * 86_400_000);
   const [withWork, failed] = await Promise.all([

@@ -26,6 +26,7 @@ const listColumns = {
   failureReason: rankMaps.failureReason,
   scheduledFor: rankMaps.scheduledFor,
   weeklySlot: rankMaps.weeklySlot,
+  campaignRoundId: rankMaps.campaignRoundId,
   billing: rankMaps.billing,
   provider: rankMaps.provider,
   totalPoints: rankMaps.totalPoints,
@@ -214,15 +215,6 @@ export const rankMapsRepository = {
   },
 
   /** Which of these (keyword, weekly slot) pairs already have an analysis. */
-  async existingWeeklySlots(db: DbOrTx, keywordIds: string[], slots: string[]): Promise<Set<string>> {
-    if (keywordIds.length === 0) return new Set();
-    const rows = await db
-      .select({ keywordId: rankMaps.keywordId, slot: rankMaps.weeklySlot })
-      .from(rankMaps)
-      .where(and(inArray(rankMaps.keywordId, keywordIds), inArray(rankMaps.weeklySlot, slots)));
-    return new Set(rows.map((r) => `${r.keywordId}|${r.slot}`));
-  },
-
   async countQuotaUses(db: DbOrTx, userId: string, month: string): Promise<number> {
     const [row] = await db.select({ n: count() }).from(scanQuotaUses).where(and(eq(scanQuotaUses.userId, userId), eq(scanQuotaUses.month, month)));
     return Number(row?.n ?? 0);

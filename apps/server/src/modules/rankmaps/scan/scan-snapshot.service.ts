@@ -4,7 +4,7 @@ import type { Container } from '../../../container';
 import type { RankMapGrid, RankMapPoint, RankMapTarget } from '../rankmaps.repository';
 import type { MapsSearchRequest } from '../../../providers/maps-search/interface';
 import { coordinatesMatrixOf } from '../../geo/coordinates-matrix';
-import type { PlaceRow } from '../../places/places.repository';
+import type { PlaceColumns as PlaceRow } from '../../places/place-schedule';
 
 /** The zoom of analyses made before the zoom followed the grid's spacing: their searches keep it. */
 export const LEGACY_SEARCH_ZOOM = 13;

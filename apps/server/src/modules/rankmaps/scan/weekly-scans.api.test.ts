@@ -8,7 +8,8 @@ import { placesRepository } from '../../places/places.repository';
 import { rankMapsRepository } from '../rankmaps.repository';
 import { quotaMonth } from '../scan-quota';
 import { rankmapFixtures } from '../../../../test/rankmap-fixtures';
-import { enqueueDueWeeklyScans, weeklySlotKey } from './weekly-scans.service';
+import { enqueueDueCampaignRounds } from '../../campaigns/campaign-scheduler.service';
+import { weeklySlotKey } from './weekly-scans.service';
 
 const HOUR = 3_600_000;
 
@@ -40,9 +41,9 @@ describe('weekly scans', async () => {
 
   it('when the scheduler runs twice at once and again later, then each keyword gets one weekly analysis for the slot', async () => {
     const { headers, keywords, slot, at } = await setUp('pro_starter', 'demo-granada-dentista-1', { lat: 37.1773, lng: -3.5986 });
-    const runs = await Promise.all([enqueueDueWeeklyScans(container, at), enqueueDueWeeklyScans(container, at)]);
+    const runs = await Promise.all([enqueueDueCampaignRounds(container, at), enqueueDueCampaignRounds(container, at)]);
     expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(2);
-    expect(await enqueueDueWeeklyScans(container, new Date(at.getTime() + 10 * 60_000))).toBe(0);
+    expect(await enqueueDueCampaignRounds(container, new Date(at.getTime() + 10 * 60_000))).toBe(0);
     for (const keywordId of keywords) {
       const weekly = await weeklyOf(headers, keywordId);
       expect(weekly).toHaveLength(1);
@@ -55,10 +56,10 @@ describe('weekly scans', async () => {
 
   it('when the slot is more than 6 hours old, or the keyword came after it, then nothing is queued', async () => {
     const late = await setUp('pro_starter', 'demo-granada-dentista-2', { lat: 37.1773, lng: -3.5986 });
-    expect(await enqueueDueWeeklyScans(container, new Date(late.slot.getTime() + 7 * HOUR))).toBe(0);
+    expect(await enqueueDueCampaignRounds(container, new Date(late.slot.getTime() + 7 * HOUR))).toBe(0);
     // The slot of the week before: the place and its keywords did not exist yet.
     const before = new Date(late.slot.getTime() - 7 * 24 * HOUR + HOUR);
-    expect(await enqueueDueWeeklyScans(container, before)).toBe(0);
+    expect(await enqueueDueCampaignRounds(container, before)).toBe(0);
     for (const keywordId of late.keywords) expect(await weeklyOf(late.headers, keywordId)).toEqual([]);
   });
 
@@ -66,15 +67,15 @@ describe('weekly scans', async () => {
     const { user, headers, placeId, keywords } = await setUp('pro_starter', 'demo-granada-dentista-3', { lat: 37.1773, lng: -3.5986 });
     await placesRepository.update(db, user.id, placeId, { timeZone: 'America/New_York', rankDay: 3, rankHour: 18 });
     const slot = nextWeeklyScan(new Date(), 3, 18, 'America/New_York');
-    expect(await enqueueDueWeeklyScans(container, new Date(slot.getTime() - 60_000))).toBe(0);
-    expect(await enqueueDueWeeklyScans(container, new Date(slot.getTime() + 60_000))).toBe(2);
+    expect(await enqueueDueCampaignRounds(container, new Date(slot.getTime() - 60_000))).toBe(0);
+    expect(await enqueueDueCampaignRounds(container, new Date(slot.getTime() + 60_000))).toBe(2);
     expect((await weeklyOf(headers, keywords[0]!))[0]!.scheduledFor).toBe(slot.toISOString());
   });
 
   it('when a basic plan gets its weekly scan, then it is part of the plan and no monthly scan is used', async () => {
     const { user, keywords, at } = await setUp('basico', 'demo-granada-abogado-1', { lat: 37.1773, lng: -3.5986 });
     // Other tests' places may be due at the same time: only this user's keywords are checked.
-    expect(await enqueueDueWeeklyScans(container, at)).toBeGreaterThanOrEqual(2);
+    expect(await enqueueDueCampaignRounds(container, at)).toBeGreaterThanOrEqual(2);
     expect(await rankMapsRepository.countQuotaUses(db, user.id, quotaMonth(at))).toBe(0);
     for (const keywordId of keywords) {
       const rows = await rankMapsRepository.listByKeyword(db, keywordId);
@@ -87,7 +88,7 @@ describe('weekly scans', async () => {
     await app.inject({ method: 'PUT', url: `/api/place/${off.placeId}/schedule`, headers: off.headers, payload: { weeklyScans: false } });
     const ended = await setUp('pro_starter', 'demo-granada-abogado-3', { lat: 37.1773, lng: -3.5986 });
     await app.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately', headers: ended.headers });
-    await enqueueDueWeeklyScans(container, off.at);
+    await enqueueDueCampaignRounds(container, off.at);
     for (const k of [...off.keywords, ...ended.keywords]) expect(await rankMapsRepository.listByKeyword(db, k)).toEqual([]);
   });
 });

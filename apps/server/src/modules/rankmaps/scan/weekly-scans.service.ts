@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { nextWeeklyScan, previousWeeklyScan, wallClock } from '@rankmaps/shared/schedule';
-import type { Container } from '../../../container';
-import { sendScanJob } from '../../../jobs/definitions/rankmap-scan';
-import { getPlanState } from '../../billing/billing.service';
-import { type KeywordWithPlace, keywordsRepository } from '../../keywords/keywords.repository';
-import { rankMapsRepository } from '../rankmaps.repository';
-import { gridSnapshotOf, targetOf } from './scan-snapshot.service';
+import { nextWeeklyScan, wallClock } from '@rankmaps/shared/schedule';
+import type { PlaceSchedule } from '../../places/place-schedule';
 
-/** A slot missed by more than this (the service was down) is skipped, not run late. */
-export const WEEKLY_DUE_WINDOW_MS = 6 * 3600 * 1000;
+// A place's weekly scan (docs/product.md §4) is its own campaign since docs/decisions.md §25.3; the
+// campaign scheduler queues it. What is left here is its slot maths, which the cards and mails share.
+
 const FALLBACK_TIME_ZONE = 'Europe/Madrid';
 
 /** The ISO week ('2026-W47') of the slot's date on the place's wall clock: one weekly scan per week. */
@@ -21,13 +16,13 @@ export function weeklySlotKey(slot: Date, timeZone: string): string {
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-type Schedule = Pick<KeywordWithPlace['place'], 'rankDay' | 'rankHour' | 'timeZone'>;
+type Schedule = Pick<PlaceSchedule, 'rankDay' | 'rankHour'> & { timeZone: string };
 
 /** Zones already checked: building a formatter to test one costs more than the slot maths. */
 const knownZones = new Map<string, boolean>();
 
 /** The place's zone, or Madrid's if the stored one is not a zone Intl knows. */
-export function zoneOf(place: Schedule): string {
+export function zoneOf(place: { timeZone: string }): string {
   let valid = knownZones.get(place.timeZone);
   if (valid === undefined) {
     try {
@@ -45,78 +40,4 @@ export function zoneOf(place: Schedule): string {
 /** When the place's next weekly scan is due (docs/product.md §4 "Next scan date"). */
 export function nextWeeklySlot(now: Date, place: Schedule): Date {
   return nextWeeklyScan(now, place.rankDay, place.rankHour, zoneOf(place));
-}
-
-function latestSlot(now: Date, place: Schedule): { at: Date; key: string } {
-  const zone = zoneOf(place);
-  const at = previousWeeklyScan(now, place.rankDay, place.rankHour, zone);
-  return { at, key: weeklySlotKey(at, zone) };
-}
-
-interface DueScan {
-  item: KeywordWithPlace;
-  at: Date;
-  key: string;
-}
-
-/** Keywords whose latest weekly slot has come within the window, and existed at it. */
-function dueScans(items: KeywordWithPlace[], now: Date): DueScan[] {
-  const due: DueScan[] = [];
-  for (const item of items) {
-    const { at, key } = latestSlot(now, item.place);
-    if (now.getTime() - at.getTime() > WEEKLY_DUE_WINDOW_MS) continue;
-    if (item.place.createdAt > at || item.keyword.createdAt > at) continue;
-    due.push({ item, at, key });
-  }
-  return due;
-}
-
-/**
- * Queues the weekly scan of every keyword whose place's slot is due (rankDay at rankHour in
- * the place's time zone). The unique (keyword, weekly slot) key makes each slot run once,
- * whatever the number of workers and restarts: the insert does nothing the second time, and
- * the job is queued only with a new row, in its transaction. Basic plans get the scan as
- * part of the plan; pro plans pay its credits when it starts.
- */
-export async function enqueueDueWeeklyScans(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, now: Date = new Date()): Promise<number> {
-  const db = container.database.db;
-  let due = dueScans(await keywordsRepository.listWithWeeklyScans(db), now);
-  if (due.length === 0) return 0;
-  const existing = await rankMapsRepository.existingWeeklySlots(db, [...new Set(due.map((d) => d.item.keyword.id))], [...new Set(due.map((d) => d.key))]);
-  due = due.filter((d) => !existing.has(`${d.item.keyword.id}|${d.key}`));
-
-  const plans = new Map<string, Awaited<ReturnType<typeof getPlanState>>>();
-  const grids = new Map<string, Awaited<ReturnType<typeof gridSnapshotOf>>>();
-  let queued = 0;
-  for (const { item, at, key } of due) {
-    const { keyword, place } = item;
-    let plan = plans.get(place.userId);
-    if (!plan) plans.set(place.userId, (plan = await getPlanState(container, place.userId)));
-    if (plan.planLimits.type === 'free' || plan.planLimits.weeklyScans === 0) continue;
-    let grid = grids.get(place.id);
-    if (!grid) grids.set(place.id, (grid = await gridSnapshotOf(container, place)));
-    if (grid.points.length === 0) continue;
-    const jobId = randomUUID();
-    const inserted = await db.transaction(async (tx) => {
-      const row = await rankMapsRepository.insertWeekly(tx, {
-        keywordId: keyword.id,
-        placeId: place.id,
-        userId: place.userId,
-        query: keyword.name,
-        kind: 'weekly',
-        scheduledFor: at,
-        weeklySlot: key,
-        billing: plan.planLimits.type === 'pro' ? 'credits' : 'plan',
-        provider: container.config.mapsSearch.provider,
-        grid,
-        target: targetOf(place),
-        totalPoints: grid.points.length,
-        jobId,
-      });
-      if (row) await sendScanJob(container.boss, tx, row.id, { jobId });
-      return Boolean(row);
-    });
-    if (inserted) queued++;
-  }
-  return queued;
 }

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { CampaignSlot } from '@rankmaps/shared/campaign-schedule';
+import type { Container } from '../../container';
+import { rankMaps } from '../../db/rankmaps-schema';
+import { RANKMAP_SCAN_JOB, RANKMAP_SCAN_OPTIONS } from '../../jobs/definitions/rankmap-scan';
+import { transactionExecutor } from '../../queue/tx-executor';
+import { getPlanState } from '../billing/billing.service';
+import type { RankMapGrid } from '../rankmaps/rankmaps.repository';
+import { gridSnapshotOf, targetOf } from '../rankmaps/scan/scan-snapshot.service';
+import { zoneOf } from '../rankmaps/scan/weekly-scans.service';
+import { pauseForCredits } from './campaign-pause.service';
+import { dueSlot } from './campaign-timing';
+import { type CampaignRow, type CampaignTarget, campaignsRepository } from './campaigns.repository';
+
+type SchedulerContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>;
+type PlanState = Awaited<ReturnType<typeof getPlanState>>;
+
+/** Analyses inserted (and their jobs queued) per transaction: big rounds commit in pieces. */
+const INSERT_BATCH = 500;
+
+interface DueItem {
+  campaign: CampaignRow;
+  target: CampaignTarget;
+  slot: CampaignSlot;
+}
+
+/** The targets whose slot is due now, and existed at it (a keyword added after 9:00 waits for the next slot). */
+function dueItems(runnable: CampaignRow[], targets: CampaignTarget[], now: Date): DueItem[] {
+  const byId = new Map(runnable.map((c) => [c.id, c]));
+  const slots = new Map<string, CampaignSlot | null>();
+  const due: DueItem[] = [];
+  for (const target of targets) {
+    const campaign = byId.get(target.campaignId);
+    if (!campaign) continue;
+    const zone = zoneOf(target.place);
+    const cacheKey = `${campaign.id}|${zone}`;
+    if (!slots.has(cacheKey)) slots.set(cacheKey, dueSlot(campaign, now, zone));
+    const slot = slots.get(cacheKey);
+    if (!slot) continue;
+    const born = Math.max(campaign.createdAt.getTime(), target.place.createdAt.getTime(), target.keywordCreatedAt.getTime());
+    if (born > slot.at.getTime()) continue;
+    due.push({ campaign, target, slot });
+  }
+  return due;
+}
+
+/**
+ * A custom campaign's analyses start one after another at the provider's rate, from the slot
+ * on, so a round stays inside its window without queueing every point at once
+ * (docs/decisions.md §25.3). A place's weekly scan starts every keyword at its hour, as before.
+ */
+function startTimes(items: { points: number }[], slotAt: Date, ratePerMinute: number, now: Date): (Date | null)[] {
+  let minutes = 0;
+  return items.map(({ points }) => {
+    const at = new Date(slotAt.getTime() + minutes * 60_000);
+    minutes += points / Math.max(1, ratePerMinute);
+    return at.getTime() > now.getTime() ? at : null;
+  });
+}
+
+/**
+ * Queues every campaign round that is due (docs/decisions.md §25.3): for each slot, one round
+ * row (unique per campaign and slot), then one analysis per keyword (unique per keyword and
+ * round), its scan job in the same transaction. Run twice, by two workers or after a crash, it
+ * queues what is missing and nothing twice. A custom round that the credits cannot pay is not
+ * run: the campaign pauses with the reason and the user is notified. Returns the analyses queued.
+ */
+export async function enqueueDueCampaignRounds(container: SchedulerContainer, now: Date = new Date()): Promise<number> {
+  const db = container.database.db;
+  const runnable = await campaignsRepository.listRunnable(db);
+  if (runnable.length === 0) return 0;
+  let due = dueItems(runnable, await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id), active: true }), now);
+  if (due.length === 0) return 0;
+
+  const rounds = await campaignsRepository.existingRounds(db, [...new Set(due.map((d) => d.campaign.id))], [...new Set(due.map((d) => d.slot.key))]);
+  const done = await campaignsRepository.roundAnalyses(db, [...rounds.values()].map((r) => r.id));
+  // A round already skipped for credits stays skipped; analyses already there are not made again.
+  due = due.filter((d) => {
+    const round = rounds.get(`${d.campaign.id}|${d.slot.key}`);
+    return !round || (round.skippedReason === null && !done.has(`${round.id}|${d.target.keywordId}`));
+  });
+
+  const byRound = new Map<string, DueItem[]>();
+  for (const d of due) {
+    const key = `${d.campaign.id}|${d.slot.key}`;
+    byRound.set(key, [...(byRound.get(key) ?? []), d]);
+  }
+  const plans = new Map<string, PlanState>();
+  const grids = new Map<string, RankMapGrid>();
+  /** Credits each user's rounds of this tick have claimed, so two rounds do not count the same credits. */
+  const claimed = new Map<string, number>();
+  let queued = 0;
+  for (const [key, items] of byRound) {
+    try {
+      queued += await queueRound(container, items, rounds.has(key), { plans, grids, claimed }, now);
+    } catch (err) {
+      // One broken round (a place whose grid cannot be made) must not stop the others.
+      container.log.error({ err, campaignId: items[0]?.campaign.id }, 'campaign round failed to queue');
+    }
+  }
+  return queued;
+}
+
+async function queueRound(
+  container: SchedulerContainer,
+  items: DueItem[],
+  resumed: boolean,
+  cache: { plans: Map<string, PlanState>; grids: Map<string, RankMapGrid>; claimed: Map<string, number> },
+  now: Date,
+): Promise<number> {
+  const db = container.database.db;
+  const { campaign, slot } = items[0]!;
+  const userId = campaign.userId;
+  let plan = cache.plans.get(userId);
+  if (!plan) cache.plans.set(userId, (plan = await getPlanState(container, userId)));
+  const isPlaceScan = campaign.placeId !== null;
+  // A place's weekly scan runs on any plan with weekly scans; a custom campaign needs a professional plan.
+  if (plan.planLimits.type === 'free' || (isPlaceScan ? plan.planLimits.weeklyScans === 0 : plan.planLimits.type !== 'pro')) return 0;
+
+  const withGrids: { item: DueItem; grid: RankMapGrid }[] = [];
+  for (const item of items) {
+    let grid = cache.grids.get(item.target.place.id);
+    if (!grid) cache.grids.set(item.target.place.id, (grid = await gridSnapshotOf(container, item.target.place)));
+    if (grid.points.length > 0) withGrids.push({ item, grid });
+  }
+  if (withGrids.length === 0) return 0;
+
+  const billing = plan.planLimits.type === 'pro' ? 'credits' : 'plan';
+  const { row: round } = await campaignsRepository.round(db, { campaignId: campaign.id, userId, slot: slot.key, scheduledFor: slot.at });
+  if (!isPlaceScan && billing === 'credits' && !resumed) {
+    const cost = withGrids.reduce((s, g) => s + g.grid.points.length, 0);
+    const available = plan.subscriptionCredits + plan.extraCredits - (cache.claimed.get(userId) ?? 0);
+    if (cost > available) {
+      await pauseForCredits(container, { campaign, round, cost, available: Math.max(0, available), timeZone: zoneOf(items[0]!.target.place), now });
+      return 0;
+    }
+    cache.claimed.set(userId, (cache.claimed.get(userId) ?? 0) + cost);
+  }
+
+  const starts = isPlaceScan ? withGrids.map(() => null) : startTimes(withGrids.map((g) => ({ points: g.grid.points.length })), slot.at, container.config.mapsSearch.rateLimitPerMinute, now);
+  let queued = 0;
+  for (let i = 0; i < withGrids.length; i += INSERT_BATCH) {
+    const batch = withGrids.slice(i, i + INSERT_BATCH);
+    queued += await db.transaction(async (tx) => {
+      const values = batch.map(({ item, grid }, j) => ({
+        keywordId: item.target.keywordId,
+        placeId: item.target.place.id,
+        userId,
+        query: item.target.keywordName,
+        kind: isPlaceScan ? ('weekly' as const) : ('campaign' as const),
+        scheduledFor: starts[i + j] ?? slot.at,
+        weeklySlot: isPlaceScan ? slot.key : null,
+        campaignRoundId: round.id,
+        billing: billing as 'credits' | 'plan',
+        provider: container.config.mapsSearch.provider,
+        grid,
+        target: targetOf(item.target.place),
+        totalPoints: grid.points.length,
+        jobId: randomUUID(),
+      }));
+      const inserted = await tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor });
+      if (inserted.length === 0) return 0;
+      await container.boss.insert(
+        inserted.map((r) => ({
+          name: RANKMAP_SCAN_JOB,
+          id: r.jobId!,
+          data: { rankMapId: r.id },
+          singletonKey: r.id,
+          ...RANKMAP_SCAN_OPTIONS,
+          ...(r.scheduledFor && r.scheduledFor.getTime() > now.getTime() ? { startAfter: r.scheduledFor } : {}),
+        })),
+        { db: transactionExecutor(tx) },
+      );
+      return inserted.length;
+    });
+  }
+  return queued;
+}

@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { campaignRounds, campaigns } from '../../db/campaigns-schema';
+import type { DbOrTx } from '../../db/client';
+import { places } from '../../db/places-schema';
+import { campaignKeywords, keywords, rankMaps } from '../../db/rankmaps-schema';
+import type { PlaceColumns } from '../places/place-schedule';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaign = typeof campaigns.$inferInsert;
+export type CampaignRoundRow = typeof campaignRounds.$inferSelect;
+
+/** One keyword a campaign runs, with its place: what a round and the forecast are made of. */
+export interface CampaignTarget {
+  campaignId: string;
+  keywordId: string;
+  keywordName: string;
+  keywordCreatedAt: Date;
+  place: PlaceColumns;
+}
+
+const targetColumns = { keywordId: keywords.id, keywordName: keywords.name, keywordCreatedAt: keywords.createdAt, place: places };
+
+/** The queries of campaigns (docs/decisions.md §25.3). API reads are scoped to the owner. */
+export const campaignsRepository = {
+  async listOwned(db: DbOrTx, userId: string): Promise<CampaignRow[]> {
+    return db.select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+  },
+
+  async findOwned(db: DbOrTx, userId: string, id: string): Promise<CampaignRow | undefined> {
+    const [row] = await db.select().from(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+    return row;
+  },
+
+  /** The owner's row, locked: edits, pauses and deletions of one campaign queue here. */
+  async lockOwned(tx: DbOrTx, userId: string, id: string): Promise<CampaignRow | undefined> {
+    const [row] = await tx.select().from(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.userId, userId))).for('update');
+    return row;
+  },
+
+  async countCustom(db: DbOrTx, userId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(campaigns).where(and(eq(campaigns.userId, userId), isNull(campaigns.placeId)));
+    return Number(row?.n ?? 0);
+  },
+
+  async insert(db: DbOrTx, values: NewCampaign): Promise<CampaignRow> {
+    const [row] = await db.insert(campaigns).values(values).returning();
+    if (!row) throw new Error('campaign insert returned no row');
+    return row;
+  },
+
+  async update(db: DbOrTx, id: string, changes: Partial<NewCampaign>): Promise<CampaignRow | undefined> {
+    const [row] = await db
+      .update(campaigns)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(campaigns.id, id))
+      .returning();
+    return row;
+  },
+
+  async delete(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(campaigns).where(eq(campaigns.id, id));
+  },
+
+  async setKeywords(tx: DbOrTx, campaignId: string, keywordIds: string[]): Promise<void> {
+    await tx.delete(campaignKeywords).where(eq(campaignKeywords.campaignId, campaignId));
+    if (keywordIds.length > 0) await tx.insert(campaignKeywords).values(keywordIds.map((keywordId) => ({ campaignId, keywordId })));
+  },
+
+  /** Of `ids`, the user's keywords: a campaign may only hold its owner's. */
+  async ownedKeywordIds(db: DbOrTx, userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: keywords.id })
+      .from(keywords)
+      .where(and(eq(keywords.userId, userId), inArray(keywords.id, ids)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /**
+   * The keywords each campaign runs, with their places: a custom campaign's listed keywords, a
+   * place's weekly scan every keyword of its place. Only active, unpaused campaigns with `active`.
+   */
+  async targets(db: DbOrTx, opts: { campaignIds?: string[]; active?: boolean }): Promise<CampaignTarget[]> {
+    if (opts.campaignIds && opts.campaignIds.length === 0) return [];
+    const filters = [
+      ...(opts.campaignIds ? [inArray(campaigns.id, opts.campaignIds)] : []),
+      ...(opts.active ? [eq(campaigns.active, true), isNull(campaigns.pausedReason)] : []),
+    ];
+    const [custom, own] = await Promise.all([
+      db
+        .select({ campaignId: campaigns.id, ...targetColumns })
+        .from(campaigns)
+        .innerJoin(campaignKeywords, eq(campaignKeywords.campaignId, campaigns.id))
+        .innerJoin(keywords, eq(keywords.id, campaignKeywords.keywordId))
+        .innerJoin(places, eq(places.id, keywords.placeId))
+        .where(and(isNull(campaigns.placeId), ...filters)),
+      db
+        .select({ campaignId: campaigns.id, ...targetColumns })
+        .from(campaigns)
+        .innerJoin(places, eq(places.id, campaigns.placeId))
+        .innerJoin(keywords, eq(keywords.placeId, places.id))
+        .where(and(isNotNull(campaigns.placeId), ...filters)),
+    ]);
+    return [...custom, ...own].sort((a, b) => a.place.createdAt.getTime() - b.place.createdAt.getTime() || a.keywordCreatedAt.getTime() - b.keywordCreatedAt.getTime() || a.keywordId.localeCompare(b.keywordId));
+  },
+
+  /** Active, unpaused campaigns, by id: the scheduler's list. */
+  async listRunnable(db: DbOrTx, userId?: string): Promise<CampaignRow[]> {
+    return db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.active, true), isNull(campaigns.pausedReason), ...(userId ? [eq(campaigns.userId, userId)] : [])));
+  },
+
+  // ── Rounds ────────────────────────────────────────────────────────────────
+
+  /** The round of the slot, made by the first caller: a slot has one round whatever the workers. */
+  async round(tx: DbOrTx, values: { campaignId: string; userId: string; slot: string; scheduledFor: Date }): Promise<{ row: CampaignRoundRow; created: boolean }> {
+    const [inserted] = await tx.insert(campaignRounds).values(values).onConflictDoNothing().returning();
+    if (inserted) return { row: inserted, created: true };
+    const [existing] = await tx
+      .select()
+      .from(campaignRounds)
+      .where(and(eq(campaignRounds.campaignId, values.campaignId), eq(campaignRounds.slot, values.slot)));
+    if (!existing) throw new Error('campaign round vanished');
+    return { row: existing, created: false };
+  },
+
+  /** The rounds already made for these (campaign, slot) pairs, keyed `campaignId|slot`. */
+  async existingRounds(db: DbOrTx, campaignIds: string[], slots: string[]): Promise<Map<string, CampaignRoundRow>> {
+    if (campaignIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(campaignRounds)
+      .where(and(inArray(campaignRounds.campaignId, campaignIds), inArray(campaignRounds.slot, slots)));
+    return new Map(rows.map((r) => [`${r.campaignId}|${r.slot}`, r]));
+  },
+
+  /** `roundId|keywordId` of the analyses the rounds already have. */
+  async roundAnalyses(db: DbOrTx, roundIds: string[]): Promise<Set<string>> {
+    if (roundIds.length === 0) return new Set();
+    const rows = await db
+      .select({ roundId: rankMaps.campaignRoundId, keywordId: rankMaps.keywordId })
+      .from(rankMaps)
+      .where(inArray(rankMaps.campaignRoundId, roundIds));
+    return new Set(rows.map((r) => `${r.roundId}|${r.keywordId}`));
+  },
+
+  async skipRound(db: DbOrTx, roundId: string, reason: string): Promise<void> {
+    await db.update(campaignRounds).set({ skippedReason: reason }).where(eq(campaignRounds.id, roundId));
+  },
+
+  /** A campaign's latest rounds with their progress and cost, newest first. */
+  async roundsWithProgress(db: DbOrTx, campaignIds: string[], limitPerCampaign: number) {
+    if (campaignIds.length === 0) return [];
+    const rows = await db
+      .select({
+        id: campaignRounds.id,
+        campaignId: campaignRounds.campaignId,
+        slot: campaignRounds.slot,
+        scheduledFor: campaignRounds.scheduledFor,
+        skippedReason: campaignRounds.skippedReason,
+        analyses: count(rankMaps.id),
+        completed: sql<number>`count(*) filter (where ${rankMaps.status} = 'completed')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${rankMaps.status} = 'failed')`.mapWith(Number),
+        credits: sql<number>`coalesce(sum(${rankMaps.creditsCharged} - ${rankMaps.creditsRefunded}), 0)`.mapWith(Number),
+        rank: sql<number>`row_number() over (partition by ${campaignRounds.campaignId} order by ${campaignRounds.scheduledFor} desc, ${campaignRounds.id} desc)`.mapWith(Number),
+      })
+      .from(campaignRounds)
+      .leftJoin(rankMaps, eq(rankMaps.campaignRoundId, campaignRounds.id))
+      .where(inArray(campaignRounds.campaignId, campaignIds))
+      .groupBy(campaignRounds.id)
+      .orderBy(desc(campaignRounds.scheduledFor), desc(campaignRounds.id));
+    return rows.filter((r) => r.rank <= limitPerCampaign).map((r) => ({ ...r, analyses: Number(r.analyses) }));
+  },
+};
