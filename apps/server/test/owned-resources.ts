@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -92,6 +92,9 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const clientName = `Cliente ${tag}`;
   const client = ok(await send('POST', '/api/clients', { name: clientName }), 'client', 201).json<{ id: string }>().id;
   ok(await send('PUT', `/api/place/${place}/client`, { clientId: client }), 'place client');
+  // A campaign of the keyword (docs/decisions.md §25.3).
+  const campaignName = `Campaña ${tag}`;
+  const campaign = ok(await send('POST', '/api/campaigns', { name: campaignName, frequency: 'weekly', day: 3, hour: 10, keywordIds: [keyword] }), 'campaign', 201).json<{ id: string }>().id;
 
   ok(await send('POST', `/api/place/${place}/competitors`, { placeId: opts.competitorPlaceId, name: `Competidor ${tag}` }), 'follow', 201);
 
@@ -151,7 +154,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
     recipient: { id: string };
   }>().recipient.id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName];
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, campaign, campaignName];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -24,7 +24,9 @@ export type PlanAction =
   /** Removing the «Hecho con RankMaps» line from white-label reports. */
   | { kind: 'hidePoweredBy' }
   /** Live chat and video call with the support team (docs/decisions.md §27.1). */
-  | { kind: 'liveSupport' };
+  | { kind: 'liveSupport' }
+  /** Campaigns and the 30-day credit forecast (docs/decisions.md §25.3): plans that pay scans in credits. */
+  | { kind: 'campaigns' };
 
 const within = (limit: number, n: number) => isUnlimited(limit) || n <= limit;
 
@@ -49,6 +51,8 @@ export function planAllows(plan: Plan, action: PlanAction): boolean {
       return plan.id === 'pro_enterprise';
     case 'liveSupport':
       return plan.liveSupport;
+    case 'campaigns':
+      return plan.type === 'pro';
   }
 }
 

@@ -38,7 +38,13 @@ export const campaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('campaigns_place_key').on(t.placeId), index('campaigns_user_idx').on(t.userId), index('campaigns_active_idx').on(t.active).where(sql`${t.active}`)],
+  (t) => [
+    uniqueIndex('campaigns_place_key').on(t.placeId),
+    // A custom campaign's name is unique per owner whatever the case: a repeated «Crear» makes one.
+    uniqueIndex('campaigns_user_name_key').on(t.userId, sql`lower(${t.name})`),
+    index('campaigns_user_idx').on(t.userId),
+    index('campaigns_active_idx').on(t.active).where(sql`${t.active}`),
+  ],
 );
 
 /**

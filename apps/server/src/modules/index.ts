@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
 import { captchaRoutes } from './captcha/captcha.routes';
+import { campaignsRoutes } from './campaigns/campaigns.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { devMailRoutes } from './dev-mail/dev-mail.routes';
@@ -56,5 +57,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reportMailRoutes, { prefix: '/api' });
   await app.register(clientsRoutes, { prefix: '/api' });
   await app.register(portfolioRoutes, { prefix: '/api' });
+  await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
 }

@@ -74,6 +74,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'report-round/:id': 'place',
   'tickets/:reference': 'supportTicket',
   'clients/:id': 'client',
+  'campaigns/:id': 'campaign',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -138,6 +139,10 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/rankmap/analyze-many': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
     'POST /api/clients': { body: () => ({ name: 'Cliente Matriz' }) },
     'PUT /api/clients/:id': { body: () => ({ name: 'Cliente Renombrado' }) },
+    // Campaigns (docs/decisions.md §25.3): a weekly round of the user's keyword.
+    'POST /api/campaigns': { body: (ids) => ({ name: 'Campaña Matriz', frequency: 'weekly', day: 2, hour: 11, keywordIds: [ids.keyword] }) },
+    'PUT /api/campaigns/:id': { body: (ids) => ({ name: 'Campaña Cambiada', frequency: 'daily', hour: 8, window: { start: 8, end: 20 }, keywordIds: [ids.keyword] }) },
+    'POST /api/campaigns/preview': { body: (ids) => ({ id: ids.campaign, campaign: { name: 'Campaña Vista', frequency: 'monthly', day: 15, hour: 9, keywordIds: [ids.keyword] } }) },
     'PUT /api/place/:id/client': { body: (ids) => ({ clientId: ids.client }) },
     'GET /api/portfolio': { query: (ids) => ({ clientId: ids.client, sort: 'geoRank', dir: 'desc' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
@@ -248,6 +253,7 @@ function missingIds(): OwnedIds {
     reportRecipient: randomUUID(),
     supportTicket: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
     client: randomUUID(),
+    campaign: randomUUID(),
   };
 }
 

@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../src/container';
 import { devPlanOverrides, sandboxObjects } from '../../src/db/billing-schema';
+import { campaigns } from '../../src/db/campaigns-schema';
 import { gbpConnections } from '../../src/db/gbp-schema';
 import { placeFollowedCompetitors } from '../../src/db/followed-competitors-schema';
 import { clients, places } from '../../src/db/places-schema';
@@ -71,7 +72,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '', campaign: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -131,6 +132,17 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     const [own] = await db.select({ id: clients.id }).from(clients).where(eq(clients.userId, user.id)).orderBy(clients.createdAt).limit(1);
     ids.client = own?.id ?? ((await call('/api/clients', '/api/clients', { name: 'Cliente Fuzz' })).id as string);
     await call('/api/place/:id/client', `/api/place/${ids.place}/client`, { clientId: ids.client }, 'PUT');
+  };
+
+  /** A weekly campaign of the user's keyword (docs/decisions.md §25.3). */
+  const ensureCampaign = async () => {
+    const [own] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, user.id), isNull(campaigns.placeId)))
+      .orderBy(campaigns.createdAt)
+      .limit(1);
+    ids.campaign = own?.id ?? ((await call('/api/campaigns', '/api/campaigns', { name: 'Campaña Fuzz', frequency: 'weekly', day: 3, hour: 10, keywordIds: [ids.keyword] })).id as string);
   };
 
   /** A notification of the user's analysis, as the evaluation job writes one. */
@@ -206,6 +218,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureShareLink();
     await ensureRecipient();
     await ensureClient();
+    await ensureCampaign();
   };
   await restore();
 
@@ -261,6 +274,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     token: [ids.token],
     recipient: [ids.recipient],
     client: [ids.client],
+    campaign: [ids.campaign],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

@@ -45,6 +45,7 @@ CREATE INDEX "campaign_keywords_keyword_idx" ON "campaign_keywords" USING btree 
 CREATE UNIQUE INDEX "campaign_rounds_slot_key" ON "campaign_rounds" USING btree ("campaign_id","slot");--> statement-breakpoint
 CREATE INDEX "campaign_rounds_campaign_idx" ON "campaign_rounds" USING btree ("campaign_id","scheduled_for");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaigns_place_key" ON "campaigns" USING btree ("place_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_user_name_key" ON "campaigns" USING btree ("user_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "campaigns_user_idx" ON "campaigns" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "campaigns_active_idx" ON "campaigns" USING btree ("active") WHERE "campaigns"."active";--> statement-breakpoint
 ALTER TABLE "rank_maps" ADD CONSTRAINT "rank_maps_campaign_round_id_campaign_rounds_id_fk" FOREIGN KEY ("campaign_round_id") REFERENCES "public"."campaign_rounds"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

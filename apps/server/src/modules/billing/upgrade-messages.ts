@@ -33,3 +33,7 @@ export const whiteLabelUpgradeMessage = (currentPlan: string | null | undefined)
 /** Removing «Hecho con RankMaps» below Enterprise (docs/decisions.md §24.5). */
 export const hidePoweredByUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para quitar «Hecho con RankMaps» de tus informes', { kind: 'hidePoweredBy' }, currentPlan, 'Ningún plan permite quitar «Hecho con RankMaps».');
+
+/** Campaigns on a plan whose scans are not paid in credits (docs/decisions.md §25.3). */
+export const campaignsUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para crear campañas', { kind: 'campaigns' }, currentPlan, 'Ningún plan permite crear campañas.');

@@ -1,5 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { campaigns } from '../../db/campaigns-schema';
 import type { Container } from '../../container';
 import { notifyUser } from '../notifications/notifications.service';
 import { BUY_CREDITS_LINK, whenInSpanish } from '../rankmaps/credit-warnings.service';
@@ -30,10 +28,7 @@ export async function pauseForCredits(
   const db = container.database.db;
   await db.transaction(async (tx) => {
     await campaignsRepository.skipRound(tx, round.id, PAUSED_FOR_CREDITS);
-    await tx
-      .update(campaigns)
-      .set({ pausedReason: PAUSED_FOR_CREDITS, pausedAt: now, updatedAt: now })
-      .where(and(eq(campaigns.id, campaign.id), isNull(campaigns.pausedReason)));
+    await campaignsRepository.pauseRunning(tx, campaign.id, PAUSED_FOR_CREDITS, now);
   });
   const name = campaign.name ?? 'Campaña';
   await notifyUser(container, campaign.userId, [

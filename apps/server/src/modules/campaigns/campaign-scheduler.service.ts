@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CampaignSlot } from '@rankmaps/shared/campaign-schedule';
 import type { Container } from '../../container';
-import { rankMaps } from '../../db/rankmaps-schema';
 import { RANKMAP_SCAN_JOB, RANKMAP_SCAN_OPTIONS } from '../../jobs/definitions/rankmap-scan';
 import { transactionExecutor } from '../../queue/tx-executor';
 import { getPlanState } from '../billing/billing.service';
@@ -125,7 +124,7 @@ async function queueRound(
   }
   if (withGrids.length === 0) return 0;
 
-  const billing = plan.planLimits.type === 'pro' ? 'credits' : 'plan';
+  const billing: 'credits' | 'plan' = plan.planLimits.type === 'pro' ? 'credits' : 'plan';
   const { row: round } = await campaignsRepository.round(db, { campaignId: campaign.id, userId, slot: slot.key, scheduledFor: slot.at });
   if (!isPlaceScan && billing === 'credits' && !resumed) {
     const cost = withGrids.reduce((s, g) => s + g.grid.points.length, 0);
@@ -151,14 +150,14 @@ async function queueRound(
         scheduledFor: starts[i + j] ?? slot.at,
         weeklySlot: isPlaceScan ? slot.key : null,
         campaignRoundId: round.id,
-        billing: billing as 'credits' | 'plan',
+        billing,
         provider: container.config.mapsSearch.provider,
         grid,
         target: targetOf(item.target.place),
         totalPoints: grid.points.length,
         jobId: randomUUID(),
       }));
-      const inserted = await tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor });
+      const inserted = await campaignsRepository.insertAnalyses(tx, values);
       if (inserted.length === 0) return 0;
       await container.boss.insert(
         inserted.map((r) => ({

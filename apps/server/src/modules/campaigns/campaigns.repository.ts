@@ -104,6 +104,24 @@ export const campaignsRepository = {
     return [...custom, ...own].sort((a, b) => a.place.createdAt.getTime() - b.place.createdAt.getTime() || a.keywordCreatedAt.getTime() - b.keywordCreatedAt.getTime() || a.keywordId.localeCompare(b.keywordId));
   },
 
+  /** The keywords given, with their places, as campaign targets (campaignId left empty). */
+  async keywordTargets(db: DbOrTx, keywordIds: string[]): Promise<CampaignTarget[]> {
+    if (keywordIds.length === 0) return [];
+    const rows = await db
+      .select(targetColumns)
+      .from(keywords)
+      .innerJoin(places, eq(places.id, keywords.placeId))
+      .where(inArray(keywords.id, keywordIds))
+      .orderBy(asc(places.createdAt), asc(places.id), asc(keywords.createdAt), asc(keywords.id));
+    return rows.map((r) => ({ campaignId: '', ...r }));
+  },
+
+  async placeNames(db: DbOrTx, placeIds: string[]): Promise<Map<string, string>> {
+    if (placeIds.length === 0) return new Map();
+    const rows = await db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.id, placeIds));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
   /** Active, unpaused campaigns, by id: the scheduler's list. */
   async listRunnable(db: DbOrTx, userId?: string): Promise<CampaignRow[]> {
     return db
@@ -144,6 +162,19 @@ export const campaignsRepository = {
       .from(rankMaps)
       .where(inArray(rankMaps.campaignRoundId, roundIds));
     return new Set(rows.map((r) => `${r.roundId}|${r.keywordId}`));
+  },
+
+  /** Pauses a running campaign for `reason`; one already paused keeps its first reason and time. */
+  async pauseRunning(db: DbOrTx, id: string, reason: string, now: Date): Promise<void> {
+    await db
+      .update(campaigns)
+      .set({ pausedReason: reason, pausedAt: now, updatedAt: now })
+      .where(and(eq(campaigns.id, id), isNull(campaigns.pausedReason)));
+  },
+
+  /** A round's analyses; those the round already has (unique per keyword and round) are left out of the answer. */
+  async insertAnalyses(tx: DbOrTx, values: (typeof rankMaps.$inferInsert)[]) {
+    return tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor });
   },
 
   async skipRound(db: DbOrTx, roundId: string, reason: string): Promise<void> {

@@ -72,12 +72,14 @@ export function forecastCredits(work: ScheduledWork[], balance: number | CreditB
   let extra = Math.max(0, start.extra);
   const available = sub + extra;
   const pending = grants.filter((g) => g.at.getTime() > now.getTime() && g.at.getTime() <= horizon).sort((a, b) => a.at.getTime() - b.at.getTime());
+  const withGrant = pending.length > 0;
   const spend = (cost: number) => {
     const fromSub = Math.min(sub, cost);
     sub -= fromSub;
     extra -= cost - fromSub;
   };
   let needed = 0;
+  let skippedCredits = 0;
   let runsOutAt: Date | null = null;
   const rounds: ForecastRound[] = [];
   for (let i = 0; i < due.length; i++) {
@@ -95,6 +97,7 @@ export function forecastCredits(work: ScheduledWork[], balance: number | CreditB
         const before = sub + extra;
         const skip = groupCost > groupLeft ? x.analysisCosts.length : 0;
         if (skip === 0) spend(cost);
+        else skippedCredits += cost;
         needed += cost;
         rounds.push({ ...x, credits: cost, availableBefore: before, skippedAnalyses: skip });
         if (skip > 0) runsOutAt ??= x.at;
@@ -104,13 +107,18 @@ export function forecastCredits(work: ScheduledWork[], balance: number | CreditB
     }
     for (const cost of w.analysisCosts) {
       if (cost <= sub + extra) spend(cost);
-      else skipped++;
+      else {
+        skipped++;
+        skippedCredits += cost;
+      }
     }
     const credits = w.analysisCosts.reduce((s, c) => s + c, 0);
     needed += credits;
     if (skipped > 0) runsOutAt ??= w.at;
     rounds.push({ ...w, credits, availableBefore, skippedAnalyses: skipped });
   }
-  const granted = grants.filter((g) => g.at.getTime() > now.getTime() && g.at.getTime() <= horizon).reduce((s, g) => s + Math.max(0, g.credits), 0);
-  return { available, needed, shortfall: Math.max(0, needed - available - granted), rounds, runsOutAt };
+  // Without a grant, what is missing is the difference; with one, credits granted later cannot pay
+  // earlier rounds, so what is missing is what the skipped analyses cost.
+  const shortfall = withGrant ? skippedCredits : Math.max(0, needed - available);
+  return { available, needed, shortfall, rounds, runsOutAt };
 }
