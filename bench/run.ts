@@ -6,6 +6,7 @@ import { benchAlertEvaluation } from './alert-evaluation';
 import { benchColdStart } from './cold-start';
 import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
+import { benchCampaignScheduler } from './campaign-scheduler';
 import { benchKeywordImport } from './keyword-import';
 import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
@@ -69,6 +70,8 @@ record(await benchReportPdf());
 // Bulk keywords (issue 18): an import of 1,000 keywords ≤ 2 s, on both databases.
 record(await benchKeywordImport());
 if (pg) record(await benchKeywordImport({ databaseUrl: pg }));
+// Campaigns (issue 18): a scheduler tick with 10,000 keyword scans due queues each exactly once within 30 s, on PostgreSQL.
+if (pg) record(await benchCampaignScheduler({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

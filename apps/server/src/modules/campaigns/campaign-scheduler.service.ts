@@ -57,12 +57,23 @@ function startTimes(items: { points: number }[], slotAt: Date, ratePerMinute: nu
   });
 }
 
+/** One analysis to insert: its round's key, its values but the round id, and when it starts. */
+interface PlannedAnalysis {
+  roundKey: string;
+  item: DueItem;
+  grid: RankMapGrid;
+  billing: 'credits' | 'plan';
+  startAt: Date | null;
+}
+
 /**
  * Queues every campaign round that is due (docs/decisions.md §25.3): for each slot, one round
  * row (unique per campaign and slot), then one analysis per keyword (unique per keyword and
  * round), its scan job in the same transaction. Run twice, by two workers or after a crash, it
  * queues what is missing and nothing twice. A custom round that the credits cannot pay is not
  * run: the campaign pauses with the reason and the user is notified. Returns the analyses queued.
+ * Rounds are made in one statement and analyses inserted 500 at a time across rounds, so 10,000
+ * keywords due at once cost a few dozen round trips, not thousands.
  */
 export async function enqueueDueCampaignRounds(container: SchedulerContainer, now: Date = new Date()): Promise<number> {
   const db = container.database.db;
@@ -71,50 +82,76 @@ export async function enqueueDueCampaignRounds(container: SchedulerContainer, no
   let due = dueItems(runnable, await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id), active: true }), now);
   if (due.length === 0) return 0;
 
-  const rounds = await campaignsRepository.existingRounds(db, [...new Set(due.map((d) => d.campaign.id))], [...new Set(due.map((d) => d.slot.key))]);
-  const done = await campaignsRepository.roundAnalyses(db, [...rounds.values()].map((r) => r.id));
+  const existing = await campaignsRepository.existingRounds(db, [...new Set(due.map((d) => d.campaign.id))], [...new Set(due.map((d) => d.slot.key))]);
+  const done = await campaignsRepository.roundAnalyses(db, [...existing.values()].map((r) => r.id));
   // A round already skipped for credits stays skipped; analyses already there are not made again.
   due = due.filter((d) => {
-    const round = rounds.get(`${d.campaign.id}|${d.slot.key}`);
+    const round = existing.get(roundKeyOf(d));
     return !round || (round.skippedReason === null && !done.has(`${round.id}|${d.target.keywordId}`));
   });
+  if (due.length === 0) return 0;
 
   const byRound = new Map<string, DueItem[]>();
-  for (const d of due) {
-    const key = `${d.campaign.id}|${d.slot.key}`;
-    byRound.set(key, [...(byRound.get(key) ?? []), d]);
-  }
+  for (const d of due) byRound.set(roundKeyOf(d), [...(byRound.get(roundKeyOf(d)) ?? []), d]);
   const plans = new Map<string, PlanState>();
   const grids = new Map<string, RankMapGrid>();
   /** Credits each user's rounds of this tick have claimed, so two rounds do not count the same credits. */
   const claimed = new Map<string, number>();
-  let queued = 0;
+  const planned: PlannedAnalysis[] = [];
+  const skipped: { items: DueItem[]; cost: number; available: number }[] = [];
   for (const [key, items] of byRound) {
     try {
-      queued += await queueRound(container, items, rounds.has(key), { plans, grids, claimed }, now);
+      const result = await planRound(container, items, existing.has(key), { plans, grids, claimed }, now);
+      if ('analyses' in result) planned.push(...result.analyses);
+      else skipped.push(result.skip);
     } catch (err) {
       // One broken round (a place whose grid cannot be made) must not stop the others.
       container.log.error({ err, campaignId: items[0]?.campaign.id }, 'campaign round failed to queue');
     }
   }
+
+  const roundKeys = new Set([...planned.map((p) => p.roundKey), ...skipped.map((s) => roundKeyOf(s.items[0]!))]);
+  const rounds = await campaignsRepository.rounds(
+    db,
+    [...roundKeys].map((key) => {
+      const first = byRound.get(key)![0]!;
+      return { campaignId: first.campaign.id, userId: first.campaign.userId, slot: first.slot.key, scheduledFor: first.slot.at };
+    }),
+  );
+  for (const s of skipped) {
+    const first = s.items[0]!;
+    const round = rounds.get(roundKeyOf(first));
+    if (round) await pauseForCredits(container, { campaign: first.campaign, round, cost: s.cost, available: s.available, timeZone: zoneOf(first.target.place), now });
+  }
+
+  let queued = 0;
+  for (let i = 0; i < planned.length; i += INSERT_BATCH) {
+    const batch = planned.slice(i, i + INSERT_BATCH).flatMap((p) => {
+      const round = rounds.get(p.roundKey);
+      return round ? [{ p, roundId: round.id }] : [];
+    });
+    queued += await insertBatch(container, batch, now);
+  }
   return queued;
 }
 
-async function queueRound(
+const roundKeyOf = (d: DueItem) => `${d.campaign.id}|${d.slot.key}`;
+
+/** The analyses a due round needs, or why it is skipped (the credits cannot pay a custom round). */
+async function planRound(
   container: SchedulerContainer,
   items: DueItem[],
   resumed: boolean,
   cache: { plans: Map<string, PlanState>; grids: Map<string, RankMapGrid>; claimed: Map<string, number> },
   now: Date,
-): Promise<number> {
-  const db = container.database.db;
+): Promise<{ analyses: PlannedAnalysis[] } | { skip: { items: DueItem[]; cost: number; available: number } }> {
   const { campaign, slot } = items[0]!;
   const userId = campaign.userId;
   let plan = cache.plans.get(userId);
   if (!plan) cache.plans.set(userId, (plan = await getPlanState(container, userId)));
   const isPlaceScan = campaign.placeId !== null;
   // A place's weekly scan runs on any plan with weekly scans; a custom campaign needs a professional plan.
-  if (plan.planLimits.type === 'free' || (isPlaceScan ? plan.planLimits.weeklyScans === 0 : plan.planLimits.type !== 'pro')) return 0;
+  if (plan.planLimits.type === 'free' || (isPlaceScan ? plan.planLimits.weeklyScans === 0 : plan.planLimits.type !== 'pro')) return { analyses: [] };
 
   const withGrids: { item: DueItem; grid: RankMapGrid }[] = [];
   for (const item of items) {
@@ -122,56 +159,53 @@ async function queueRound(
     if (!grid) cache.grids.set(item.target.place.id, (grid = await gridSnapshotOf(container, item.target.place)));
     if (grid.points.length > 0) withGrids.push({ item, grid });
   }
-  if (withGrids.length === 0) return 0;
-
   const billing: 'credits' | 'plan' = plan.planLimits.type === 'pro' ? 'credits' : 'plan';
-  const { row: round } = await campaignsRepository.round(db, { campaignId: campaign.id, userId, slot: slot.key, scheduledFor: slot.at });
-  if (!isPlaceScan && billing === 'credits' && !resumed) {
+  if (!isPlaceScan && billing === 'credits' && !resumed && withGrids.length > 0) {
     const cost = withGrids.reduce((s, g) => s + g.grid.points.length, 0);
     const available = plan.subscriptionCredits + plan.extraCredits - (cache.claimed.get(userId) ?? 0);
-    if (cost > available) {
-      await pauseForCredits(container, { campaign, round, cost, available: Math.max(0, available), timeZone: zoneOf(items[0]!.target.place), now });
-      return 0;
-    }
+    if (cost > available) return { skip: { items, cost, available: Math.max(0, available) } };
     cache.claimed.set(userId, (cache.claimed.get(userId) ?? 0) + cost);
   }
-
   const starts = isPlaceScan ? withGrids.map(() => null) : startTimes(withGrids.map((g) => ({ points: g.grid.points.length })), slot.at, container.config.mapsSearch.rateLimitPerMinute, now);
-  let queued = 0;
-  for (let i = 0; i < withGrids.length; i += INSERT_BATCH) {
-    const batch = withGrids.slice(i, i + INSERT_BATCH);
-    queued += await db.transaction(async (tx) => {
-      const values = batch.map(({ item, grid }, j) => ({
-        keywordId: item.target.keywordId,
-        placeId: item.target.place.id,
-        userId,
-        query: item.target.keywordName,
+  return { analyses: withGrids.map(({ item, grid }, i) => ({ roundKey: roundKeyOf(item), item, grid, billing, startAt: starts[i] ?? null })) };
+}
+
+/** One transaction: the analyses (those already made are left out by their unique key) and their scan jobs. */
+async function insertBatch(container: SchedulerContainer, batch: { p: PlannedAnalysis; roundId: string }[], now: Date): Promise<number> {
+  if (batch.length === 0) return 0;
+  return container.database.db.transaction(async (tx) => {
+    const values = batch.map(({ p, roundId }) => {
+      const isPlaceScan = p.item.campaign.placeId !== null;
+      return {
+        keywordId: p.item.target.keywordId,
+        placeId: p.item.target.place.id,
+        userId: p.item.campaign.userId,
+        query: p.item.target.keywordName,
         kind: isPlaceScan ? ('weekly' as const) : ('campaign' as const),
-        scheduledFor: starts[i + j] ?? slot.at,
-        weeklySlot: isPlaceScan ? slot.key : null,
-        campaignRoundId: round.id,
-        billing,
+        scheduledFor: p.startAt ?? p.item.slot.at,
+        weeklySlot: isPlaceScan ? p.item.slot.key : null,
+        campaignRoundId: roundId,
+        billing: p.billing,
         provider: container.config.mapsSearch.provider,
-        grid,
-        target: targetOf(item.target.place),
-        totalPoints: grid.points.length,
+        grid: p.grid,
+        target: targetOf(p.item.target.place),
+        totalPoints: p.grid.points.length,
         jobId: randomUUID(),
-      }));
-      const inserted = await campaignsRepository.insertAnalyses(tx, values);
-      if (inserted.length === 0) return 0;
-      await container.boss.insert(
-        inserted.map((r) => ({
-          name: RANKMAP_SCAN_JOB,
-          id: r.jobId!,
-          data: { rankMapId: r.id },
-          singletonKey: r.id,
-          ...RANKMAP_SCAN_OPTIONS,
-          ...(r.scheduledFor && r.scheduledFor.getTime() > now.getTime() ? { startAfter: r.scheduledFor } : {}),
-        })),
-        { db: transactionExecutor(tx) },
-      );
-      return inserted.length;
+      };
     });
-  }
-  return queued;
+    const inserted = await campaignsRepository.insertAnalyses(tx, values);
+    if (inserted.length === 0) return 0;
+    await container.boss.insert(
+      inserted.map((r) => ({
+        name: RANKMAP_SCAN_JOB,
+        id: r.jobId!,
+        data: { rankMapId: r.id },
+        singletonKey: r.id,
+        ...RANKMAP_SCAN_OPTIONS,
+        ...(r.scheduledFor && r.scheduledFor.getTime() > now.getTime() ? { startAfter: r.scheduledFor } : {}),
+      })),
+      { db: transactionExecutor(tx) },
+    );
+    return inserted.length;
+  });
 }

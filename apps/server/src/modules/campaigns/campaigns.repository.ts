@@ -132,16 +132,15 @@ export const campaignsRepository = {
 
   // ── Rounds ────────────────────────────────────────────────────────────────
 
-  /** The round of the slot, made by the first caller: a slot has one round whatever the workers. */
-  async round(tx: DbOrTx, values: { campaignId: string; userId: string; slot: string; scheduledFor: Date }): Promise<{ row: CampaignRoundRow; created: boolean }> {
-    const [inserted] = await tx.insert(campaignRounds).values(values).onConflictDoNothing().returning();
-    if (inserted) return { row: inserted, created: true };
-    const [existing] = await tx
-      .select()
-      .from(campaignRounds)
-      .where(and(eq(campaignRounds.campaignId, values.campaignId), eq(campaignRounds.slot, values.slot)));
-    if (!existing) throw new Error('campaign round vanished');
-    return { row: existing, created: false };
+  /** The rounds of these slots, made by the first caller (one per campaign and slot), keyed `campaignId|slot`. */
+  async rounds(db: DbOrTx, values: { campaignId: string; userId: string; slot: string; scheduledFor: Date }[]): Promise<Map<string, CampaignRoundRow>> {
+    if (values.length === 0) return new Map();
+    await db.insert(campaignRounds).values(values).onConflictDoNothing();
+    return this.existingRounds(
+      db,
+      [...new Set(values.map((v) => v.campaignId))],
+      [...new Set(values.map((v) => v.slot))],
+    );
   },
 
   /** The rounds already made for these (campaign, slot) pairs, keyed `campaignId|slot`. */
