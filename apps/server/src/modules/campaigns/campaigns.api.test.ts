@@ -9,13 +9,14 @@ import { campaigns as campaignsTable } from '../../db/campaigns-schema';
 import { notifications } from '../../db/notifications-schema';
 import { rankMaps } from '../../db/rankmaps-schema';
 import { creditsService } from '../billing/credits.service';
+import { createCreditWarnings } from '../rankmaps/credit-warnings.service';
 import { enqueueDueCampaignRounds } from './campaign-scheduler.service';
 
 const GRANADA = { lat: 37.1773, lng: -3.5986 };
 const MINUTE = 60_000;
 type Headers = Record<string, string>;
 
-// Campaigns (docs/decisions.md §25.3) and the 30-day forecast (§25.4). One request per minute of
+// Campaigns (docs/decisions.md §25.3) and the 30-day forecast (docs/decisions.md §25.4). One request per minute of
 // provider rate keeps the rounds' durations in whole, checkable minutes.
 describe('campaigns (API)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, SCAN_RATE_LIMIT_PER_MINUTE: '1' });
@@ -195,6 +196,21 @@ describe('campaigns (API)', async () => {
     const resumed = await call(headers, 'POST', `/api/campaigns/${campaign.id}/resume`);
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json<Campaign>()).toMatchObject({ state: 'active', pausedReason: null });
+  });
+
+  it('when a campaign’s round tomorrow cannot be paid, then the hourly warnings say so the day before, naming the campaign', { timeout: 60_000 }, async () => {
+    const { user, headers, keywords, points } = await agency(10);
+    await onlyCustomOf(user.id);
+    const campaign = (await call(headers, 'POST', '/api/campaigns', daily(keywords))).json<Campaign>();
+    const dayBefore = new Date(new Date(campaign.nextRun!).getTime() - 20 * 60 * MINUTE);
+    await createCreditWarnings(container, dayBefore, user.id);
+    await createCreditWarnings(container, new Date(dayBefore.getTime() + 60 * MINUTE), user.id);
+    const lacks = (await db.select().from(notifications).where(eq(notifications.userId, user.id))).filter((n) => n.kind === 'round-lacks-credits-tomorrow');
+    // One per place of each round in the next 48 hours (tomorrow's and the day after's), each once however often the job runs.
+    expect(lacks).toHaveLength(4);
+    expect(new Set(lacks.map((n) => n.dedupeKey)).size).toBe(4);
+    for (const n of lacks) expect(n.title).toMatch(/^La ronda de la campaña «Clínicas de Granada» en .+ no tiene créditos suficientes$/);
+    expect(lacks.some((n) => n.body.includes(`2 análisis (uno por keyword), ${2 * points} créditos`))).toBe(true);
   });
 
   it('when the forecast is asked for, then it counts 30 days of rounds by campaign and by place, and the preview shows a change before saving', { timeout: 60_000 }, async () => {

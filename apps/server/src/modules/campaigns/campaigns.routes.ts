@@ -18,7 +18,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const security = [{ bearer: [] }];
 const tags = ['campañas'];
 
-/** Campaigns and the 30-day forecast (docs/decisions.md §25.3, §25.4). Only the owner reaches a campaign; others' ids answer 404. */
+/** Campaigns and the 30-day forecast (docs/decisions.md §25.3 and docs/decisions.md §25.4). Only the owner reaches a campaign; others' ids answer 404. */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;

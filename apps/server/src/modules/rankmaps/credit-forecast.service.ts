@@ -68,8 +68,8 @@ export async function campaignWork(container: ForecastContainer, planned: Planne
 }
 
 /**
- * The user's scheduled work of the next `days` and what it costs (docs/decisions.md §23.4,
- * §25.4): every campaign round (a place's weekly scan too) and the analyses scheduled to start
+ * The user's scheduled work of the next `days` and what it costs (docs/decisions.md §23.4 and
+ * docs/decisions.md §25.4): every campaign round (a place's weekly scan too) and the analyses scheduled to start
  * in that time, against the credits now and the next monthly grant. Only pro plans pay credits;
  * a basic plan's weekly scans are part of the plan, so its forecast is empty. `planned` replaces
  * the user's campaigns (the editor's "after" preview).

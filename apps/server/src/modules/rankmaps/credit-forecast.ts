@@ -1,6 +1,6 @@
 import type { CreditForecastRound } from '@rankmaps/shared/schemas/credit-forecast';
 
-// The credit forecast (docs/decisions.md §23.4, §25.4), pure: the scheduled work of the next days,
+// The credit forecast (docs/decisions.md §23.4 and docs/decisions.md §25.4), pure: the scheduled work of the next days,
 // paid in time order as the scans pay when they start, against the credits there are now and
 // the monthly grant that comes in the meantime.
 
@@ -19,8 +19,8 @@ export interface ScheduledWork {
   campaignId?: string;
   campaignName?: string;
   /**
-   * A custom campaign's round runs whole or not at all (it pauses instead, docs/decisions.md
-   * §25.3): entries with the same group and time are paid together or skipped together.
+   * A custom campaign's round runs whole or not at all (it pauses instead, see
+   * docs/decisions.md §25.3): entries with the same group and time are paid together or skipped together.
    */
   allOrNothingGroup?: string;
 }
