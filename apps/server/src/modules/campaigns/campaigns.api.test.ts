@@ -56,6 +56,10 @@ describe('campaigns (API)', async () => {
     ]);
     expect(campaign.nextRun).toBe(nextCampaignSlot({ frequency: 'daily', day: null, date: null, hour: 9, weekParity: 0 }, new Date(), 'Europe/Madrid')!.at.toISOString());
 
+    // The portfolio's next run of each of its keywords is the campaign's (daily at 9:00 comes no later than Monday's weekly scan).
+    const portfolio = (await call(headers, 'GET', '/api/portfolio')).json<{ rows: { keyword: { id: string }; nextRunAt: string | null }[] }>();
+    expect(portfolio.rows.filter((r) => keywords.includes(r.keyword.id)).map((r) => r.nextRunAt)).toEqual([campaign.nextRun, campaign.nextRun, campaign.nextRun]);
+
     const list = (await call(headers, 'GET', '/api/campaigns')).json<CampaignList>();
     expect(list.campaigns.map((c) => [c.kind, c.name])).toEqual([
       ['custom', 'Clínicas de Granada'],

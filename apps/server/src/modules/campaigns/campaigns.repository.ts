@@ -122,6 +122,19 @@ export const campaignsRepository = {
     return new Map(rows.map((r) => [r.id, r.name]));
   },
 
+  /** The running custom campaigns each of these keywords is in: their next runs join the portfolio's. */
+  async runningCustomOf(db: DbOrTx, keywordIds: string[]): Promise<Map<string, CampaignRow[]>> {
+    if (keywordIds.length === 0) return new Map();
+    const rows = await db
+      .select({ keywordId: campaignKeywords.keywordId, campaign: campaigns })
+      .from(campaignKeywords)
+      .innerJoin(campaigns, eq(campaigns.id, campaignKeywords.campaignId))
+      .where(and(inArray(campaignKeywords.keywordId, keywordIds), eq(campaigns.active, true), isNull(campaigns.pausedReason)));
+    const byKeyword = new Map<string, CampaignRow[]>();
+    for (const r of rows) byKeyword.set(r.keywordId, [...(byKeyword.get(r.keywordId) ?? []), r.campaign]);
+    return byKeyword;
+  },
+
   /** Active, unpaused campaigns, by id: the scheduler's list. */
   async listRunnable(db: DbOrTx, userId?: string): Promise<CampaignRow[]> {
     return db

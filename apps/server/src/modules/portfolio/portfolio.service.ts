@@ -2,8 +2,10 @@ import { CLIENT_NOT_FOUND, type PortfolioResponse, type PortfolioRow, type portf
 import type { z } from 'zod';
 import type { Container } from '../../container';
 import { notFound } from '../../errors';
+import { nextRunOf } from '../campaigns/campaign-timing';
+import { type CampaignRow, campaignsRepository } from '../campaigns/campaigns.repository';
 import { clientsRepository } from '../clients/clients.repository';
-import { nextWeeklySlot } from '../rankmaps/scan/weekly-scans.service';
+import { nextWeeklySlot, zoneOf } from '../rankmaps/scan/weekly-scans.service';
 import { ACCENTED, PLAIN, type PortfolioDbRow, portfolioRepository } from './portfolio.repository';
 
 // The portfolio (issue 18, docs/decisions.md §25.1): every place × keyword of a user, one page at a time.
@@ -26,10 +28,15 @@ const sparklineOf = (v: PortfolioDbRow['sparkline']): number[] => {
   return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
 };
 
-function present(row: PortfolioDbRow, activity: { running: boolean; nextScheduled: Date | null } | undefined, now: Date): PortfolioRow {
+/**
+ * The keyword's next run: its place's weekly scan, an analysis scheduled by hand, or a custom
+ * campaign it is in (docs/decisions.md §25.3), whichever comes first. Sorting by it in SQL
+ * counts the first two only.
+ */
+function present(row: PortfolioDbRow, activity: { running: boolean; nextScheduled: Date | null } | undefined, campaigns: CampaignRow[], now: Date): PortfolioRow {
   const weekly = row.weekly_scans ? nextWeeklySlot(now, { rankDay: row.rank_day, rankHour: row.rank_hour, timeZone: row.time_zone }) : null;
-  const scheduled = activity?.nextScheduled ?? null;
-  const next = weekly && scheduled ? (weekly < scheduled ? weekly : scheduled) : (weekly ?? scheduled);
+  const candidates = [weekly, activity?.nextScheduled ?? null, ...campaigns.map((c) => nextRunOf(c, now, zoneOf({ timeZone: row.time_zone })))].filter((d): d is Date => d !== null);
+  const next = candidates.length > 0 ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
   return {
     place: { id: row.place_id, name: row.place_name, client: row.client_id && row.client_name !== null ? { id: row.client_id, name: row.client_name } : null },
     keyword: { id: row.keyword_id, name: row.keyword_name },
@@ -64,9 +71,7 @@ export async function getPortfolio(container: Pick<Container, 'database'>, userI
   };
   const rows = await portfolioRepository.page(db, filter);
   const total = rows.length > 0 ? Number(rows[0]?.total) : query.page > 1 ? await portfolioRepository.count(db, filter) : 0;
-  const activity = await portfolioRepository.activity(
-    db,
-    rows.map((r) => r.keyword_id),
-  );
-  return { rows: rows.map((r) => present(r, activity.get(r.keyword_id), now)), total, page: query.page, limit: query.limit };
+  const keywordIds = rows.map((r) => r.keyword_id);
+  const [activity, campaigns] = await Promise.all([portfolioRepository.activity(db, keywordIds), campaignsRepository.runningCustomOf(db, keywordIds)]);
+  return { rows: rows.map((r) => present(r, activity.get(r.keyword_id), campaigns.get(r.keyword_id) ?? [], now)), total, page: query.page, limit: query.limit };
 }
