@@ -40,7 +40,10 @@ async function expectNoSidewaysScroll(page: Page) {
 /** A whole number in a text such as «1.029» (es-ES grouping). */
 const numberIn = (text: string | null) => Number((text ?? '').replace(/\./g, '').match(/\d+/)?.[0] ?? NaN);
 
-test('when an agency builds a daily campaign with a window, then the preview shows the forecast change before saving, and the campaign, the forecast and the portfolio follow', async ({ page, request }) => {
+test('when an agency builds a daily campaign with a window, then the preview shows the forecast change before saving, and the campaign, the forecast and the portfolio follow', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(360_000);
   await subscribedUser(page, request, 'campanas', 'Starter');
 
@@ -49,7 +52,10 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   const clinicName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   const more: { _id: string; name: string }[] = [];
   for (const googlePlaceId of ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']) {
-    const res = await callApi<{ _id: string }>(page, 'POST', '/place', { googlePlaceId, matrixConfig: { gridSize: 3, radius: 1500, coordinates: { lat: 40.4168, lng: -3.7038 } } });
+    const res = await callApi<{ _id: string }>(page, 'POST', '/place', {
+      googlePlaceId,
+      matrixConfig: { gridSize: 3, radius: 1500, coordinates: { lat: 40.4168, lng: -3.7038 } },
+    });
     expect(res.status).toBe(201);
     more.push((await callApi<{ _id: string; name: string }>(page, 'GET', `/place/${res.json._id}`)).json);
   }
@@ -72,7 +78,15 @@ test('when an agency builds a daily campaign with a window, then the preview sho
 
   // 20 keywords by CSV over the three businesses.
   const rows = [
-    ...['dentista', 'dentista urgencias', 'implantes dentales', 'ortodoncia invisible', 'blanqueamiento dental', 'dentista infantil', 'endodoncia'].map((k) => `${clinicName};${k}`),
+    ...[
+      'dentista',
+      'dentista urgencias',
+      'implantes dentales',
+      'ortodoncia invisible',
+      'blanqueamiento dental',
+      'dentista infantil',
+      'endodoncia',
+    ].map((k) => `${clinicName};${k}`),
     ...['peluquería', 'corte de pelo', 'tinte', 'mechas', 'peinados de novia', 'barbería', 'alisado'].map((k) => `${more[0]!.name};${k}`),
     ...['abogado', 'abogado laboral', 'abogado penal', 'abogado de familia', 'divorcio', 'herencias'].map((k) => `${more[1]!._id};${k}`),
   ];
@@ -81,7 +95,13 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await page.getByRole('button', { name: 'Añadir keywords a varios negocios' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Añadir varias keywords' });
   await importDialog.getByRole('radio', { name: 'Subir un CSV' }).check();
-  await importDialog.getByLabel('Archivo CSV').setInputFiles({ name: 'keywords.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFFnegocio;keyword\r\n${rows.join('\r\n')}\r\n`, 'utf8') });
+  await importDialog
+    .getByLabel('Archivo CSV')
+    .setInputFiles({
+      name: 'keywords.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFFnegocio;keyword\r\n${rows.join('\r\n')}\r\n`, 'utf8'),
+    });
   await expect(importDialog.getByTestId('bulk-import-totals')).toHaveText('20 nuevas · 0 repetidas · 0 con errores');
   await importDialog.getByRole('button', { name: 'Importar 20 keywords' }).click();
   await expect(page.getByText('Se han añadido 20 keywords.')).toBeVisible();
@@ -154,6 +174,17 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   // Custom campaigns come first.
   await expect(page.getByTestId('campaign-card').first()).toContainText('Clínicas de Madrid');
 
+  // The same name again, whatever the case: the API's 409 shows next to the form, and nothing is saved.
+  await page.getByRole('link', { name: 'Nueva campaña' }).click();
+  await page.getByLabel('Nombre de la campaña').fill('CLÍNICAS DE MADRID');
+  await page.getByRole('checkbox', { name: `Todas las keywords de ${more[1]!.name}` }).check();
+  await expect(page.getByTestId('campaign-preview-round')).toContainText('Cada ronda: 6 análisis');
+  await page.getByRole('button', { name: 'Crear campaña' }).click();
+  await expect(page.getByTestId('campaign-save-error')).toHaveText('Ya tienes una campaña con ese nombre.');
+  await expect(page).toHaveURL(/\/campanas\/nueva$/);
+  await page.getByRole('link', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('campaign-card')).toHaveCount(4);
+
   // Pause and resume.
   await card.getByRole('button', { name: 'Pausar la campaña Clínicas de Madrid' }).click();
   await expect(card.getByTestId('campaign-state')).toHaveText('Pausada');
@@ -185,7 +216,10 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   const forecast = page.getByTestId('campaign-forecast');
   await expect(forecast.getByRole('heading', { name: 'Previsión de créditos (30 días)' })).toBeVisible();
   await expect(forecast.getByTestId('forecast-warning')).toContainText(/Tus créditos se acaban el \d+ de \w+ de \d{4}\./);
-  await expect(forecast.getByTestId('forecast-warning').getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/buy-credits');
+  await expect(forecast.getByTestId('forecast-warning').getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute(
+    'href',
+    '/buy-credits',
+  );
   await expect(forecast.getByRole('heading', { name: 'Por campaña' })).toBeVisible();
   await expect(forecast).toContainText('Clínicas de Madrid');
   await expect(forecast).toContainText('30 rondas');
@@ -205,7 +239,9 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   const portfolioRows = page.getByTestId('portfolio-row');
   await expect(portfolioRows).toHaveCount(7);
   await expect(portfolioRows.filter({ hasText: 'completado' })).toHaveCount(7);
-  await expect(portfolioRows.filter({ hasText: 'dentista urgencias' }).getByRole('img', { name: /^GeoRank del último análisis: \d/ })).toBeVisible();
+  await expect(
+    portfolioRows.filter({ hasText: 'dentista urgencias' }).getByRole('img', { name: /^GeoRank del último análisis: \d/ }),
+  ).toBeVisible();
   await page.getByLabel('Cliente', { exact: true }).selectOption({ label: 'Grupo Sur' });
   await expect(portfolioRows).toHaveCount(13);
   await expect(portfolioRows.filter({ hasText: 'sin análisis' })).toHaveCount(13);
@@ -220,7 +256,10 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(page.getByTestId('campaign-card')).toHaveCount(3);
 });
 
-test('when a business-owner plan opens «Campañas», then it learns what campaigns are and which plan has them, with no editor', async ({ page, request }) => {
+test('when a business-owner plan opens «Campañas», then it learns what campaigns are and which plan has them, with no editor', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await subscribedUser(page, request, 'campanas-premium', 'Premium');
   await page.goto('/campanas');

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignDetail, CampaignForecast, CampaignList, CampaignPreview, CampaignRequest } from '@rankmaps/shared/schemas/campaigns';
+import type {
+  Campaign,
+  CampaignDetail,
+  CampaignForecast,
+  CampaignList,
+  CampaignPreview,
+  CampaignRequest,
+} from '@rankmaps/shared/schemas/campaigns';
 import { api } from '@/lib/api-client';
 
 // Campaigns and their 30-day forecast (docs/workspace.md «Campañas», docs/decisions.md §25.3, §25.4).
@@ -30,7 +37,12 @@ export function useCampaign(id: string | undefined) {
 
 /** The 30-day forecast; only pro plans pay credits for scheduled work, so only they ask. */
 export function useCampaignForecast(enabled = true) {
-  return useQuery({ queryKey: campaignsKeys.forecast(), queryFn: ({ signal }) => api<CampaignForecast>('/campaigns/forecast', { signal }), enabled, staleTime: 30_000 });
+  return useQuery({
+    queryKey: campaignsKeys.forecast(),
+    queryFn: ({ signal }) => api<CampaignForecast>('/campaigns/forecast', { signal }),
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 /**
@@ -53,8 +65,12 @@ function useCampaignMutation<T, V>(fn: (v: V) => Promise<T>) {
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKeys.all }) });
 }
 
-export const useCreateCampaign = () => useCampaignMutation((body: CampaignRequest) => api<Campaign>('/campaigns', { method: 'POST', body }));
-export const useUpdateCampaign = () => useCampaignMutation(({ id, body }: { id: string; body: CampaignRequest }) => api<Campaign>(byId(id), { method: 'PUT', body }));
+export const useCreateCampaign = () =>
+  useCampaignMutation((body: CampaignRequest) => api<Campaign>('/campaigns', { method: 'POST', body }));
+export const useUpdateCampaign = () =>
+  useCampaignMutation(({ id, body }: { id: string; body: CampaignRequest }) => api<Campaign>(byId(id), { method: 'PUT', body }));
 export const useDeleteCampaign = () => useCampaignMutation((id: string) => api<{ message: string }>(byId(id), { method: 'DELETE' }));
 export const useSetCampaignRunning = () =>
-  useCampaignMutation(({ id, running }: { id: string; running: boolean }) => api<Campaign>(`${byId(id)}/${running ? 'resume' : 'pause'}`, { method: 'POST' }));
+  useCampaignMutation(({ id, running }: { id: string; running: boolean }) =>
+    api<Campaign>(`${byId(id)}/${running ? 'resume' : 'pause'}`, { method: 'POST' }),
+  );

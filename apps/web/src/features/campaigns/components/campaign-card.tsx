@@ -25,7 +25,11 @@ export function CampaignCard({ campaign: c }: { campaign: Campaign }) {
   const keywords = c.keywordIds.length;
   const last = c.lastRound;
   return (
-    <article data-testid="campaign-card" aria-labelledby={`campaign-${c.id}`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <article
+      data-testid="campaign-card"
+      aria-labelledby={`campaign-${c.id}`}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <h3 id={`campaign-${c.id}`} className="font-semibold break-words text-slate-900">
@@ -35,10 +39,16 @@ export function CampaignCard({ campaign: c }: { campaign: Campaign }) {
             {scheduleText(c, t, i18n.language)}
           </p>
           <p className="text-sm text-slate-600">
-            {[t('row.places', { count: c.places.length }), t('row.keywords', { count: keywords }), t('row.roundCredits', { count: c.roundCredits })].join(' · ')}
+            {[
+              t('row.places', { count: c.places.length }),
+              t('row.keywords', { count: keywords }),
+              t('row.roundCredits', { count: c.roundCredits }),
+            ].join(' · ')}
           </p>
           <p className="text-sm text-slate-600">
-            {c.nextRun ? t('row.nextRun', { when: `${formatDateTime(c.nextRun, i18n.language, zone)} (${t('row.zone', { zone })})` }) : t('row.noNextRun')}
+            {c.nextRun
+              ? t('row.nextRun', { when: `${formatDateTime(c.nextRun, i18n.language, zone)} (${t('row.zone', { zone })})` })
+              : t('row.noNextRun')}
           </p>
           <p className="text-sm text-slate-600">
             {last
@@ -51,16 +61,24 @@ export function CampaignCard({ campaign: c }: { campaign: Campaign }) {
               : t('row.noRounds')}
           </p>
         </div>
-        <span data-testid="campaign-state" className={`inline-flex shrink-0 self-start rounded-full px-3 py-1 text-xs font-semibold ring-1 ${stateTone[c.state]}`}>
+        <span
+          data-testid="campaign-state"
+          className={`inline-flex shrink-0 self-start rounded-full px-3 py-1 text-xs font-semibold ring-1 ${stateTone[c.state]}`}
+        >
           {t(`row.state.${c.state}`)}
         </span>
       </div>
       {c.state === 'paused' && c.pausedReason && (
-        <p data-testid="campaign-paused-reason" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p
+          data-testid="campaign-paused-reason"
+          className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           {c.pausedReason}
         </p>
       )}
-      <div className="mt-4 flex flex-wrap gap-2">{c.kind === 'custom' ? <CustomActions campaign={c} /> : <PlaceActions campaign={c} />}</div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {c.kind === 'custom' ? <CustomActions campaign={c} /> : <PlaceActions campaign={c} />}
+      </div>
     </article>
   );
 }
@@ -71,11 +89,19 @@ function PlaceActions({ campaign: c }: { campaign: Campaign }) {
   return (
     <>
       {place && (
-        <Link to={paths.place.getHref(place.id)} className={`${buttonClass('secondary')} py-2!`} aria-label={t('row.openPlaceLabel', { name: c.name })}>
+        <Link
+          to={paths.place.getHref(place.id)}
+          className={`${buttonClass('secondary')} py-2!`}
+          aria-label={t('row.openPlaceLabel', { name: c.name })}
+        >
           {t('row.openPlace')}
         </Link>
       )}
-      <Link to={paths.campaign.getHref(c.id)} className={`${buttonClass('secondary')} py-2!`} aria-label={t('row.historyLabel', { name: c.name })}>
+      <Link
+        to={paths.campaign.getHref(c.id)}
+        className={`${buttonClass('secondary')} py-2!`}
+        aria-label={t('row.historyLabel', { name: c.name })}
+      >
         {t('row.history')}
       </Link>
     </>
@@ -118,15 +144,31 @@ function CustomActions({ campaign: c }: { campaign: Campaign }) {
 
   return (
     <>
-      <Link to={paths.campaign.getHref(c.id)} className={`${buttonClass('secondary')} py-2!`} aria-label={t('row.editLabel', { name: c.name })}>
+      <Link
+        to={paths.campaign.getHref(c.id)}
+        className={`${buttonClass('secondary')} py-2!`}
+        aria-label={t('row.editLabel', { name: c.name })}
+      >
         {t('row.edit')}
       </Link>
       {c.state !== 'done' && (
-        <Button variant="secondary" className="py-2!" loading={running.isPending} aria-label={t(c.state === 'paused' ? 'row.resumeLabel' : 'row.pauseLabel', { name: c.name })} onClick={() => void onToggle()}>
+        <Button
+          variant="secondary"
+          className="py-2!"
+          loading={running.isPending}
+          aria-label={t(c.state === 'paused' ? 'row.resumeLabel' : 'row.pauseLabel', { name: c.name })}
+          onClick={() => void onToggle()}
+        >
           {t(c.state === 'paused' ? 'row.resume' : 'row.pause')}
         </Button>
       )}
-      <Button variant="danger" className="py-2!" loading={remove.isPending} aria-label={t('row.deleteLabel', { name: c.name })} onClick={() => void onDelete()}>
+      <Button
+        variant="danger"
+        className="py-2!"
+        loading={remove.isPending}
+        aria-label={t('row.deleteLabel', { name: c.name })}
+        onClick={() => void onDelete()}
+      >
         {t('row.delete')}
       </Button>
     </>

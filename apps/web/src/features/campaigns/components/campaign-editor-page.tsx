@@ -1,4 +1,10 @@
-import { CAMPAIGN_FREQUENCIES, CAMPAIGN_NAME_MAX, type Campaign, type CampaignRequest, MONTH_DAY_MAX } from '@rankmaps/shared/schemas/campaigns';
+import {
+  CAMPAIGN_FREQUENCIES,
+  CAMPAIGN_NAME_MAX,
+  type Campaign,
+  type CampaignRequest,
+  MONTH_DAY_MAX,
+} from '@rankmaps/shared/schemas/campaigns';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -58,7 +64,11 @@ export function CampaignEditorPage({ campaignId }: { campaignId: string | undefi
     <div data-page="campaign" className="space-y-6">
       <Breadcrumb
         label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('title'), to: paths.campaigns.getHref() }, { label: title }]}
+        items={[
+          { label: t('breadcrumb.home'), to: paths.root.getHref() },
+          { label: t('title'), to: paths.campaigns.getHref() },
+          { label: title },
+        ]}
       />
       <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
       {body}
@@ -85,7 +95,8 @@ function PlaceScanView({ campaign: c }: { campaign: Campaign }) {
   );
 }
 
-const hours = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ value: String(from + i), label: hourText(from + i) }));
+const hours = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ value: String(from + i), label: hourText(from + i) }));
 
 /** The form, its debounced preview and the save (docs/workspace.md «Campañas»). */
 function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
@@ -102,10 +113,15 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
 
   const request = useMemo(() => requestOf(form), [form]);
   // The preview needs a name to validate; an unnamed draft is priced under a stand-in one.
-  const previewRequest: CampaignRequest | null = request.keywordIds.length === 0 ? null : { ...request, name: request.name.trim() || t('editor.untitled') };
+  const previewRequest: CampaignRequest | null =
+    request.keywordIds.length === 0 ? null : { ...request, name: request.name.trim() || t('editor.untitled') };
   const settled = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
   const preview = useCampaignPreview(campaign?.id ?? null, settled);
-  const previewError = preview.isError ? (preview.error instanceof ApiError && preview.error.status > 0 ? preview.error.message : t('preview.error')) : null;
+  const previewError = preview.isError
+    ? preview.error instanceof ApiError && preview.error.status > 0
+      ? preview.error.message
+      : t('preview.error')
+    : null;
   // Save waits for the preview of the fields as they are, and stays off while it finds a problem.
   const stale = JSON.stringify(settled) !== JSON.stringify(previewRequest) || preview.isFetching;
   const refused = Boolean(preview.data?.problem) || (preview.error instanceof ApiError && preview.error.status === 400);
@@ -138,7 +154,13 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <div className="min-w-0 space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <TextField label={t('editor.name')} value={form.name} maxLength={CAMPAIGN_NAME_MAX} required onChange={(e) => set('name', e.target.value)} />
+        <TextField
+          label={t('editor.name')}
+          value={form.name}
+          maxLength={CAMPAIGN_NAME_MAX}
+          required
+          onChange={(e) => set('name', e.target.value)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={t('editor.frequency')}
@@ -146,9 +168,16 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
             options={CAMPAIGN_FREQUENCIES.map((f) => ({ value: f, label: t(`editor.frequencies.${f}`) }))}
             onChange={(e) => set('frequency', e.target.value as CampaignForm['frequency'])}
           />
-          {form.frequency === 'once' && <TextField label={t('editor.date')} type="date" value={form.date} required onChange={(e) => set('date', e.target.value)} />}
+          {form.frequency === 'once' && (
+            <TextField label={t('editor.date')} type="date" value={form.date} required onChange={(e) => set('date', e.target.value)} />
+          )}
           {(form.frequency === 'weekly' || form.frequency === 'biweekly') && (
-            <SelectField label={t('editor.weekday')} value={String(form.weekday)} options={weekdays.map((d, i) => ({ value: String(i), label: d }))} onChange={(e) => set('weekday', Number(e.target.value))} />
+            <SelectField
+              label={t('editor.weekday')}
+              value={String(form.weekday)}
+              options={weekdays.map((d, i) => ({ value: String(i), label: d }))}
+              onChange={(e) => set('weekday', Number(e.target.value))}
+            />
           )}
           {form.frequency === 'monthly' && (
             <SelectField
@@ -159,17 +188,38 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
               onChange={(e) => set('monthDay', Number(e.target.value))}
             />
           )}
-          <SelectField label={t('editor.hour')} hint={t('editor.zoneHint')} value={String(form.hour)} options={hours(0, 23)} onChange={(e) => set('hour', Number(e.target.value))} />
+          <SelectField
+            label={t('editor.hour')}
+            hint={t('editor.zoneHint')}
+            value={String(form.hour)}
+            options={hours(0, 23)}
+            onChange={(e) => set('hour', Number(e.target.value))}
+          />
         </div>
         <div className="space-y-3">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-            <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={form.useWindow} onChange={(e) => set('useWindow', e.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-700"
+              checked={form.useWindow}
+              onChange={(e) => set('useWindow', e.target.checked)}
+            />
             {t('editor.useWindow')}
           </label>
           {form.useWindow && (
             <div className="grid grid-cols-2 gap-4">
-              <SelectField label={t('editor.windowStart')} value={String(form.windowStart)} options={hours(0, 23)} onChange={(e) => set('windowStart', Number(e.target.value))} />
-              <SelectField label={t('editor.windowEnd')} value={String(form.windowEnd)} options={hours(1, 24)} onChange={(e) => set('windowEnd', Number(e.target.value))} />
+              <SelectField
+                label={t('editor.windowStart')}
+                value={String(form.windowStart)}
+                options={hours(0, 23)}
+                onChange={(e) => set('windowStart', Number(e.target.value))}
+              />
+              <SelectField
+                label={t('editor.windowEnd')}
+                value={String(form.windowEnd)}
+                options={hours(1, 24)}
+                onChange={(e) => set('windowEnd', Number(e.target.value))}
+              />
               <p className="col-span-2 -mt-2 text-xs text-slate-500">{t('editor.windowHint')}</p>
             </div>
           )}
@@ -186,7 +236,11 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
           timeZone={timeZone}
         />
         {serverError && (
-          <p data-testid="campaign-save-error" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          <p
+            data-testid="campaign-save-error"
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
             {serverError}
           </p>
         )}

@@ -27,7 +27,10 @@ export function CampaignsPage() {
 
   return (
     <div data-page="campaigns" className="space-y-6">
-      <Breadcrumb label={t('breadcrumb.label')} items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('title') }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('title') }]}
+      />
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
@@ -68,7 +71,11 @@ export function CampaignsPage() {
               </h2>
               <p className="text-sm text-slate-600">{t('list.placesHint')}</p>
             </div>
-            {placeScans.length === 0 ? <p className="text-sm text-slate-600">{t('list.noPlaces')}</p> : <CampaignList campaigns={placeScans} />}
+            {placeScans.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('list.noPlaces')}</p>
+            ) : (
+              <CampaignList campaigns={placeScans} />
+            )}
           </section>
         </>
       )}

@@ -20,7 +20,11 @@ export function ForecastCard({ showManageLink = false }: { showManageLink?: bool
   const { t } = useTranslation('campaigns');
   const forecast = useCampaignForecast();
   return (
-    <section aria-labelledby="campaign-forecast-title" data-testid="campaign-forecast" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="campaign-forecast-title"
+      data-testid="campaign-forecast"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="campaign-forecast-title" className="text-base font-semibold text-slate-900">
           {t('forecast.title')}
@@ -73,7 +77,12 @@ function ForecastBody({ forecast }: { forecast: CampaignForecast }) {
         </div>
       </dl>
       <p className="text-sm text-slate-700">
-        {forecast.nextGrant ? t('forecast.grant', { credits: credits(forecast.nextGrant.credits), date: formatLongDate(forecast.nextGrant.at, i18n.language) }) : t('forecast.noGrant')}
+        {forecast.nextGrant
+          ? t('forecast.grant', {
+              credits: credits(forecast.nextGrant.credits),
+              date: formatLongDate(forecast.nextGrant.at, i18n.language),
+            })
+          : t('forecast.noGrant')}
       </p>
       {forecast.needed === 0 ? (
         <p className="text-sm text-slate-600">{t('forecast.nothing')}</p>
@@ -82,8 +91,12 @@ function ForecastBody({ forecast }: { forecast: CampaignForecast }) {
           data-testid="forecast-warning"
           className={`rounded-xl p-3 text-sm ring-1 ${forecast.available === 0 || (forecast.runsOutAt && new Date(forecast.runsOutAt).getTime() - Date.now() < 7 * 86_400_000) ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-900 ring-amber-200'}`}
         >
-          {forecast.runsOutAt && <p className="font-semibold">{t('forecast.runsOut', { date: formatLongDate(forecast.runsOutAt, i18n.language) })}</p>}
-          {forecast.shortfall > 0 && <p>{t('forecast.shortfall', { count: forecast.shortfall, n: formatCount(forecast.shortfall, i18n.language) })}</p>}
+          {forecast.runsOutAt && (
+            <p className="font-semibold">{t('forecast.runsOut', { date: formatLongDate(forecast.runsOutAt, i18n.language) })}</p>
+          )}
+          {forecast.shortfall > 0 && (
+            <p>{t('forecast.shortfall', { count: forecast.shortfall, n: formatCount(forecast.shortfall, i18n.language) })}</p>
+          )}
           <Link to={paths.buyCredits.getHref()} className="mt-1 inline-block font-semibold underline">
             {t('forecast.buy')}
           </Link>
@@ -116,12 +129,19 @@ function ForecastLines({ title, lines, credits }: { title: string; lines: Foreca
         {shown.map((l) => (
           <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
             <span className="min-w-0 break-words text-slate-700">{l.name}</span>
-            <span className="shrink-0 text-slate-900 tabular-nums">{t('forecast.line', { count: l.runs, credits: credits(l.credits) })}</span>
+            <span className="shrink-0 text-slate-900 tabular-nums">
+              {t('forecast.line', { count: l.runs, credits: credits(l.credits) })}
+            </span>
           </li>
         ))}
       </ul>
       {sorted.length > TOP && (
-        <button type="button" aria-expanded={open} className="mt-1 text-sm font-medium text-brand-700 hover:underline" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          aria-expanded={open}
+          className="mt-1 text-sm font-medium text-brand-700 hover:underline"
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? t('forecast.less') : t('forecast.more', { count: sorted.length })}
         </button>
       )}

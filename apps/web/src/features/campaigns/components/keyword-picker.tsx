@@ -43,7 +43,11 @@ export function KeywordPicker({ selected, onChange, error }: KeywordPickerProps)
       ) : failed ? (
         <div role="alert" className="text-sm text-red-700">
           <p>{t('editor.keywordsError')}</p>
-          <Button variant="secondary" className="mt-2 py-2!" onClick={() => void Promise.all([places.refetch(), ...details.map((d) => d.refetch())])}>
+          <Button
+            variant="secondary"
+            className="mt-2 py-2!"
+            onClick={() => void Promise.all([places.refetch(), ...details.map((d) => d.refetch())])}
+          >
             {t('retry')}
           </Button>
         </div>

@@ -22,7 +22,12 @@ export function PreviewPanel({ preview, idle, loading, error, timeZone }: Previe
   const { t, i18n } = useTranslation('campaigns');
   const n = (v: number) => formatCount(v, i18n.language);
   return (
-    <section aria-labelledby="campaign-preview-title" data-testid="campaign-preview" aria-busy={loading} className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="campaign-preview-title"
+      data-testid="campaign-preview"
+      aria-busy={loading}
+      className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="campaign-preview-title" className="text-base font-semibold text-slate-900">
           {t('preview.title')}
@@ -49,10 +54,18 @@ export function PreviewPanel({ preview, idle, loading, error, timeZone }: Previe
               {t('preview.round', { analyses: n(preview.roundAnalyses), credits: n(preview.roundCredits) })}
             </p>
             <p>{t('preview.minutes', { count: preview.roundMinutes })}</p>
-            <p>{preview.nextRun ? t('preview.nextRun', { when: formatDateTime(preview.nextRun, i18n.language, timeZone) }) : t('preview.noNextRun')}</p>
+            <p>
+              {preview.nextRun
+                ? t('preview.nextRun', { when: formatDateTime(preview.nextRun, i18n.language, timeZone) })
+                : t('preview.noNextRun')}
+            </p>
           </div>
           {preview.problem && (
-            <p data-testid="campaign-preview-problem" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200">
+            <p
+              data-testid="campaign-preview-problem"
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+            >
               {preview.problem}
             </p>
           )}
@@ -98,9 +111,7 @@ function ForecastCompare({ before, after }: { before: CampaignForecast; after: C
                 {label}
               </th>
               <td className="py-1 text-right text-slate-700 tabular-nums">{was}</td>
-              <td className={`py-1 text-right font-semibold tabular-nums ${bad ? 'text-red-700' : 'text-slate-900'}`}>
-                {will}
-              </td>
+              <td className={`py-1 text-right font-semibold tabular-nums ${bad ? 'text-red-700' : 'text-slate-900'}`}>{will}</td>
             </tr>
           ))}
         </tbody>

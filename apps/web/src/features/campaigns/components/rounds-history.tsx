@@ -25,9 +25,15 @@ export function RoundsHistory({ rounds, timeZone }: { rounds: CampaignRound[]; t
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {rounds.map((r) => (
-            <li key={r.id} data-testid="campaign-round" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+            <li
+              key={r.id}
+              data-testid="campaign-round"
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm"
+            >
               <span className="text-slate-800">{formatDateTime(r.scheduledFor, i18n.language, timeZone)}</span>
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone[r.status]}`}>{t(`rounds.status.${r.status}`)}</span>
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone[r.status]}`}>
+                {t(`rounds.status.${r.status}`)}
+              </span>
               <span className="text-slate-700 tabular-nums">
                 <span className="sr-only">{t('rounds.progress')}: </span>
                 {t('rounds.progressText', { done: n(r.completed + r.failed), total: n(r.analyses) })}

@@ -5,7 +5,16 @@ import { emptyForm, formOf, requestOf, toggleAll } from './campaign-form';
 
 const NOW = new Date(2026, 10, 26, 10, 0);
 const saved = (over: Partial<Campaign>): Campaign =>
-  ({ name: 'Clínicas', frequency: 'daily', day: null, date: null, hour: 10, window: { start: 9, end: 12 }, keywordIds: ['k1', 'k2'], ...over }) as Campaign;
+  ({
+    name: 'Clínicas',
+    frequency: 'daily',
+    day: null,
+    date: null,
+    hour: 10,
+    window: { start: 9, end: 12 },
+    keywordIds: ['k1', 'k2'],
+    ...over,
+  }) as Campaign;
 
 /** The request as the server reads it: its schema, then the rules between fields. */
 const serverError = (body: unknown) => {
@@ -31,9 +40,19 @@ describe('the campaign editor’s request', () => {
   });
 
   it('when a window is asked for, then it is sent, and one that ends before it starts is what the server refuses', () => {
-    const form = { ...emptyForm(NOW), name: 'Clínicas', keywordIds: ['k1'], frequency: 'daily' as const, useWindow: true, windowStart: 9, windowEnd: 12 };
+    const form = {
+      ...emptyForm(NOW),
+      name: 'Clínicas',
+      keywordIds: ['k1'],
+      frequency: 'daily' as const,
+      useWindow: true,
+      windowStart: 9,
+      windowEnd: 12,
+    };
     expect(requestOf(form).window).toEqual({ start: 9, end: 12 });
-    expect(serverError(requestOf({ ...form, windowStart: 12, windowEnd: 10, hour: 12 }))).toBe('La ventana horaria debe empezar antes de terminar.');
+    expect(serverError(requestOf({ ...form, windowStart: 12, windowEnd: 10, hour: 12 }))).toBe(
+      'La ventana horaria debe empezar antes de terminar.',
+    );
     expect(requestOf({ ...form, useWindow: false }).window).toBeNull();
   });
 

@@ -29,7 +29,18 @@ function tomorrow(now: Date): string {
 
 /** A new campaign: every Monday at 9:00, in a 9:00–13:00 window when one is asked for. */
 export function emptyForm(now = new Date()): CampaignForm {
-  return { name: '', frequency: 'weekly', weekday: 1, monthDay: 1, date: tomorrow(now), hour: 9, useWindow: false, windowStart: 9, windowEnd: 13, keywordIds: [] };
+  return {
+    name: '',
+    frequency: 'weekly',
+    weekday: 1,
+    monthDay: 1,
+    date: tomorrow(now),
+    hour: 9,
+    useWindow: false,
+    windowStart: 9,
+    windowEnd: 13,
+    keywordIds: [],
+  };
 }
 
 /** The editor's state for a saved campaign. */

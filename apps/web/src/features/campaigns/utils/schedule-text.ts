@@ -15,7 +15,12 @@ export function hourText(hour: number): string {
 function localDateText(date: string, language: string): string {
   const at = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(at.getTime())) return date;
-  return new Intl.DateTimeFormat(language.startsWith('en') ? 'en-GB' : 'es-ES', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+  return new Intl.DateTimeFormat(language.startsWith('en') ? 'en-GB' : 'es-ES', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(at);
 }
 
 /**
