@@ -171,6 +171,18 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
     '/cartera': [
       { name: 'portfolio', url: '/cartera', as: 'member', ready: (p) => expect(p.getByRole('heading', { name: /^\d+ keywords?$/ })).toBeVisible({ timeout: 20_000 }) },
     ],
+    '/campanas': [{ name: 'campaigns', url: '/campanas', as: 'member', ready: (p) => visible(p, /^Escaneo semanal · /) }],
+    '/campanas/nueva': [
+      {
+        name: 'new campaign',
+        url: '/campanas/nueva',
+        as: 'member',
+        ready: (p) => expect(p.getByRole('checkbox', { name: /^Todas las keywords de / }).first()).toBeVisible({ timeout: 20_000 }),
+      },
+    ],
+    '/campanas/:campaignId': [
+      { name: 'campaign (missing)', url: '/campanas/00000000-0000-4000-8000-000000000000', as: 'member', ready: (p) => visible(p, 'Esta campaña no existe o ya se ha eliminado.') },
+    ],
     '/clientes': [{ name: 'clients', url: '/clientes', as: 'member', ready: (p) => expect(p.getByRole('button', { name: 'Crear cliente' })).toBeVisible({ timeout: 20_000 }) }],
     '/estadisticas': [
       {

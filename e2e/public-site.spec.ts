@@ -269,7 +269,7 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
   test('when a signed-in user opens a public page, then the collapsible sidebar shows their account and logs out', async ({ page }) => {
     await page.goto('/faq');
     const sidebar = page.getByRole('navigation', { name: 'Menú de la aplicación' });
-    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
     await expect(page.getByText('Lucía Fernández').first()).toBeVisible();
     await expect(page.getByText('lucia@clinicasonrisa.es').first()).toBeVisible();
 
@@ -318,7 +318,7 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.getByRole('navigation', { name: 'Menú' });
-    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
     await expect(page.locator('#app-mobile-menu').getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

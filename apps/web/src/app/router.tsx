@@ -32,6 +32,8 @@ const SandboxPortal = lazy(() => import('./routes/sandbox-portal'));
 const Rankmap = lazy(() => import('./routes/rankmap'));
 const Portfolio = lazy(() => import('./routes/cartera'));
 const Clients = lazy(() => import('./routes/clientes'));
+const Campaigns = lazy(() => import('./routes/campanas'));
+const Campaign = lazy(() => import('./routes/campana'));
 const NewPlace = lazy(() => import('./routes/new-place'));
 const EditMatrix = lazy(() => import('./routes/edit-matrix'));
 const PlaceKeywords = lazy(() => import('./routes/place'));
@@ -89,6 +91,9 @@ export function AppRoutes() {
               <Route path={paths.rankmap.path} element={<Rankmap />} />
               <Route path={paths.portfolio.path} element={<Portfolio />} />
               <Route path={paths.clients.path} element={<Clients />} />
+              <Route path={paths.campaigns.path} element={<Campaigns />} />
+              <Route path={paths.newCampaign.path} element={<Campaign />} />
+              <Route path={paths.campaign.path} element={<Campaign />} />
               <Route path={paths.statistics.path} element={<Statistics />} />
               <Route path={paths.reviews.path} element={<Reviews />} />
               <Route path={paths.support.path} element={<Support />} />

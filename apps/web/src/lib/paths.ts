@@ -55,6 +55,10 @@ export const paths = {
   rankmap: fixed('/rankmap'),
   portfolio: fixed('/cartera'),
   clients: fixed('/clientes'),
+  /** Campaigns (docs/workspace.md «Campañas»): the list, a new one, and one with its history. */
+  campaigns: fixed('/campanas'),
+  newCampaign: fixed('/campanas/nueva'),
+  campaign: { path: '/campanas/:campaignId', getHref: (campaignId: string) => `/campanas/${campaignId}` },
   statistics: fixed('/estadisticas'),
   reviews: fixed('/reviews'),
   support: fixed('/support'),

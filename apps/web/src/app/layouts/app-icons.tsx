@@ -1,10 +1,11 @@
-import { BriefcaseIcon, ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon } from 'lucide-react';
+import { BriefcaseIcon, CalendarClockIcon, ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon } from 'lucide-react';
 
 // The signed-in navigation's icons, chosen by each item's `icon` key in app-nav.ts.
 const appIcons = {
   home: HouseIcon,
   map: MapIcon,
   briefcase: BriefcaseIcon,
+  calendar: CalendarClockIcon,
   chart: ChartColumnIcon,
   star: StarIcon,
   support: LifeBuoyIcon,

@@ -4,22 +4,23 @@ import { paths } from '@/lib/paths';
 export interface AppNavItem {
   to: string;
   /** Key under `app.` in the common namespace. */
-  label: 'home' | 'panel' | 'rankmap' | 'portfolio' | 'statistics' | 'reviews' | 'support' | 'profile';
+  label: 'home' | 'panel' | 'rankmap' | 'portfolio' | 'campaigns' | 'statistics' | 'reviews' | 'support' | 'profile';
   icon: AppIconName;
 }
 
 const home: AppNavItem = { to: paths.root.getHref(), label: 'home', icon: 'home' };
 const rankmap: AppNavItem = { to: paths.rankmap.getHref(), label: 'rankmap', icon: 'map' };
 const portfolio: AppNavItem = { to: paths.portfolio.getHref(), label: 'portfolio', icon: 'briefcase' };
+const campaigns: AppNavItem = { to: paths.campaigns.getHref(), label: 'campaigns', icon: 'calendar' };
 const statistics: AppNavItem = { to: paths.statistics.getHref(), label: 'statistics', icon: 'chart' };
 const reviews: AppNavItem = { to: paths.reviews.getHref(), label: 'reviews', icon: 'star' };
 const support: AppNavItem = { to: paths.support.getHref(), label: 'support', icon: 'support' };
 const profile: AppNavItem = { to: paths.profile.getHref(), label: 'profile', icon: 'user' };
 
 // The three navigations of docs/product.md §2: desktop sidebar, mobile bottom bar, mobile menu.
-export const sidebarItems = [home, rankmap, portfolio, statistics, reviews, support, profile];
+export const sidebarItems = [home, rankmap, portfolio, campaigns, statistics, reviews, support, profile];
 export const bottomBarItems = [home, rankmap, statistics, reviews, profile];
-export const mobileMenuItems = [{ ...home, label: 'panel' } satisfies AppNavItem, rankmap, portfolio, statistics, reviews, support, profile];
+export const mobileMenuItems = [{ ...home, label: 'panel' } satisfies AppNavItem, rankmap, portfolio, campaigns, statistics, reviews, support, profile];
 
 /** Whether a nav item is the current section; the place screens belong to RankMap. */
 export function isNavActive(to: string, pathname: string): boolean {

@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { PlanPanel } from '@/features/billing/components/plan-panel';
 import { TrialNotice } from '@/features/billing/components/trial-notice';
+import { ForecastCard } from '@/features/campaigns/components/forecast-card';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { GbpPanel } from '@/features/gbp/components/gbp-panel';
 import { useCreditForecast } from '@/features/rankmaps/api/get-credit-forecast';
@@ -39,6 +41,14 @@ export default function DashboardRoute() {
       pastDueBanner={<PastDueBanner info={info.data} />}
       trialNotice={<TrialNotice info={info.data} />}
       creditWarning={<CreditWarningBanner forecast={forecast.data} />}
+      campaignForecast={
+        // Its own Suspense: the card loads the campaigns namespace after the page has drawn.
+        profile.planLimits.type === 'pro' ? (
+          <Suspense fallback={null}>
+            <ForecastCard showManageLink />
+          </Suspense>
+        ) : null
+      }
       planPanel={
         <PlanPanel
           profile={profile}

@@ -21,6 +21,8 @@ interface DashboardPageProps {
   trialNotice: ReactNode;
   /** The credit shortfall banner (rankmaps, docs/decisions.md §23.4); renders nothing while the credits suffice. */
   creditWarning?: ReactNode;
+  /** The 30-day credit forecast of the campaigns (pro plans only, docs/workspace.md «Campañas»). */
+  campaignForecast?: ReactNode;
   /** Limits, or credits for pro plans, or an upgrade button (billing). */
   planPanel: ReactNode;
   /** The Google Business tile's figure and line (Conectado / No conectado / loading). */
@@ -39,6 +41,7 @@ export function DashboardPage({
   pastDueBanner,
   trialNotice,
   creditWarning,
+  campaignForecast,
   planPanel,
   gbpTile,
   gbpPanel,
@@ -64,6 +67,7 @@ export function DashboardPage({
       {profile.places.length === 0 && <FirstPlaceCard />}
       <QuickLinks />
       <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} gbp={gbpTile} />
+      {campaignForecast}
       {gbpPanel}
       {planPanel}
     </div>
