@@ -292,6 +292,13 @@ describe('video calls with the support team (docs/support.md «Videollamada»)',
       const sorted = list.json().map((b: { start: string }) => b.start);
       expect([...sorted].sort()).toEqual(sorted);
 
+      // The operator has no plan: the move picker's slots come from the operator's own route.
+      const slots = await operator.inject({ method: 'GET', url: '/api/operator/video-slots' });
+      expect(slots.statusCode).toBe(200);
+      const free = slots.json().slots.map((s: { start: string }) => s.start);
+      expect(free).toContain(to);
+      expect(free).not.toContain(from);
+
       const moved = await operator.inject({ method: 'PUT', url: `/api/operator/video-bookings/${booking.id}`, payload: { start: to } });
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json()).toMatchObject({ id: booking.id, start: to, customerEmail: customer.user.email });
@@ -308,6 +315,7 @@ describe('video calls with the support team (docs/support.md «Videollamada»)',
       const booking = (await book(customer, { start: await takeSlot() })).json();
       for (const call of [
         { method: 'GET' as const, url: '/api/operator/video-bookings' },
+        { method: 'GET' as const, url: '/api/operator/video-slots' },
         { method: 'PUT' as const, url: `/api/operator/video-bookings/${booking.id}`, payload: { start: await takeSlot() } },
         { method: 'DELETE' as const, url: `/api/operator/video-bookings/${booking.id}` },
       ]) {

@@ -19,6 +19,7 @@ import {
   bookVideoCall,
   cancelBookingAsOperator,
   cancelMyBooking,
+  freeSlotsAt,
   listFreeSlots,
   listMyBookings,
   listTeamBookings,
@@ -109,6 +110,15 @@ export const videoCallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...operator, summary: 'Las próximas videollamadas de todos los clientes, la más cercana primero', response: { 200: operatorVideoBookingListSchema, 401: e, 404: e } },
     },
     async () => listTeamBookings(app.container),
+  );
+
+  app.get(
+    '/operator/video-slots',
+    {
+      onRequest: asOperator,
+      schema: { ...operator, summary: 'Horas libres del calendario de soporte, para cambiar una videollamada', response: { 200: videoSlotsResponseSchema, 401: e, 404: e } },
+    },
+    async () => freeSlotsAt(app.container),
   );
 
   app.put(

@@ -122,9 +122,14 @@ const mailBooking = (b: VideoBookingRow, user: { name: string; email: string }, 
   ...extra,
 });
 
-/** The free slots of the next VIDEO_BOOKING_DAYS days. */
+/** The free slots of the next VIDEO_BOOKING_DAYS days, for a user whose plan has live support. */
 export async function listFreeSlots(container: Pick<Container, 'config' | 'database'>, userId: string, now = new Date()): Promise<VideoSlotsResponse> {
   await requireLiveSupport(container, userId);
+  return freeSlotsAt(container, now);
+}
+
+/** The free slots of the next VIDEO_BOOKING_DAYS days (the operator's move picker reads them without a plan). */
+export async function freeSlotsAt(container: Pick<Container, 'config' | 'database'>, now = new Date()): Promise<VideoSlotsResponse> {
   const hours = container.config.supportHours;
   const all = bookableSlots(now, hours);
   const taken = new Set((all.length ? await videoCallRepository.takenStarts(container.database.db, all[0]!, all[all.length - 1]!) : []).map((d) => d.getTime()));
@@ -136,9 +141,9 @@ export async function listFreeSlots(container: Pick<Container, 'config' | 'datab
   };
 }
 
-/** The first free slot, for tests and fixtures that need one (undefined when the calendar is full). */
+/** The first free slot at least 5 minutes away, for tests and fixtures that need one (undefined when the calendar is full). */
 export async function firstFreeSlot(container: Pick<Container, 'config' | 'database'>, now = new Date()): Promise<string | undefined> {
-  const all = bookableSlots(now, container.config.supportHours);
+  const all = bookableSlots(new Date(now.getTime() + 5 * 60_000), container.config.supportHours);
   if (all.length === 0) return undefined;
   const taken = new Set((await videoCallRepository.takenStarts(container.database.db, all[0]!, all[all.length - 1]!)).map((d) => d.getTime()));
   return all.find((s) => !taken.has(s.getTime()))?.toISOString();
