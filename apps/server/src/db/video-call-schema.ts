@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-// Video calls booked with the support team (docs/support.md «Videollamada», docs/decisions.md
-// §27.3). One row per booking for its whole life: a move changes starts_at and raises sequence
+// Video calls booked with the support team (docs/support.md «Videollamada»,
+// docs/decisions.md §27.3). One row per booking for its whole life: a move changes starts_at and raises sequence
 // (the .ics SEQUENCE), a cancellation sets cancelled_at. The partial unique index makes a slot
 // the team's one booking: of two simultaneous bookings (or moves) of one slot, one wins.
 export const videoBookings = pgTable(

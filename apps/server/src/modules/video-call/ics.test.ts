@@ -16,7 +16,7 @@ const event = {
   attendees: [{ name: 'Pérez, "Lucía"; S.L.', email: 'lucia@ejemplo.es' }],
 };
 
-/** The content lines, unfolded (RFC 5545 §3.1: a CRLF followed by one space is removed). */
+/** The content lines, unfolded (a CRLF followed by one space is removed, as calendar readers do). */
 const unfold = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n');
 
 describe('the .ics invitation (docs/decisions.md §27.3)', () => {
