@@ -47,7 +47,8 @@ async function icsOf(request: APIRequestContext, mail: OutboxItem): Promise<stri
 test('when a Premium user books a video call from /support, then both invitations with .ics are in the outbox, the operator sees it, and the user moves and cancels it', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const email = await subscribedUser(page, request, 'video-booking', 'Premium');
-  const topic = `Revisar el informe mensual ${Date.now()}`;
+  // The topic carries markup: every screen shows it as text and nothing runs.
+  const topic = `Revisar el informe ${Date.now()} <img src=x onerror="window.__xss=1">`;
 
   // The chat's link lands on the card.
   await page.goto('/support#videollamada');
@@ -74,6 +75,7 @@ test('when a Premium user books a video call from /support, then both invitation
   const booking = card.getByTestId('video-booking');
   await expect(booking).toHaveCount(1);
   await expect(booking).toContainText(topic);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   const link = booking.getByRole('link', { name: 'Entrar en la videollamada' });
   await expect(link).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\/RankMaps-[0-9a-f]{24}$/);
   const meetingUrl = (await link.getAttribute('href'))!;
@@ -107,6 +109,7 @@ test('when a Premium user books a video call from /support, then both invitation
   await expect(section.getByRole('heading', { name: 'Videollamadas' })).toBeVisible();
   const row = section.getByTestId('operator-video-booking').filter({ hasText: email });
   await expect(row).toContainText(topic);
+  expect(await op.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await expect(row.getByRole('link')).toHaveAttribute('href', meetingUrl);
   await expect(row.getByRole('button', { name: 'Cambiar hora' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Cancelar' })).toBeVisible();

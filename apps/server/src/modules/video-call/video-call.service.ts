@@ -39,7 +39,7 @@ export const SLOT_TOO_FAR = `Solo se puede reservar en los próximos ${VIDEO_BOO
 export const BOOKING_OVER = 'Esa videollamada ya ha empezado o ha terminado: no se puede cambiar ni cancelar.';
 export const SAME_SLOT = 'La videollamada ya es a esa hora. Elige otra de las horas libres.';
 export const TOO_MANY_UPCOMING = `Ya tienes ${MAX_UPCOMING_PER_USER} videollamadas reservadas. Cancela o cambia una de ellas para reservar otra.`;
-export const slotOutOfHours = (hoursText: string) => `Esa hora está fuera del horario de atención (${hoursText}) o no empieza en punto ni a y media. Elige una de las horas libres.`;
+export const slotOutOfHours = (hoursText: string) => `Esa hora no está en el calendario de soporte: ${hoursText}, en punto o a y media. Elige una de las horas libres.`;
 
 /** The 403 for plans without live support, naming the plan that has it (docs/decisions.md §27.1). */
 export function liveSupportUpgradeMessage(currentPlan: string | null | undefined): string {
