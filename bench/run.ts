@@ -18,6 +18,7 @@ import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor'
 import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
 import { benchSharePageApi, benchSharePageJs } from './share-page';
+import { benchVideoSlots } from './video-slots';
 import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
@@ -69,6 +70,9 @@ record(await benchReportPdf());
 // Bulk keywords (issue 18): an import of 1,000 keywords ≤ 2 s, on both databases.
 record(await benchKeywordImport());
 if (pg) record(await benchKeywordImport({ databaseUrl: pg }));
+// Video calls (issue 20): the free-slot listing with the calendar half booked.
+record(await benchVideoSlots());
+if (pg) record(await benchVideoSlots({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

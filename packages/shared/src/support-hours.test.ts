@@ -35,6 +35,26 @@ describe('support calendar slots (docs/support.md «Videollamada»)', () => {
     expect(slots.some((s) => iso(s) === '2027-11-01T07:00:00.000Z')).toBe(false);
   });
 
+  it('when the hours hold the spring DST gap (a night shift on Sunday 28 March 2027), then the missing hour has no slots and none is listed twice', () => {
+    const night = { timeZone: 'Europe/Madrid', weekdays: [0], openHour: 0, closeHour: 6 };
+    const slots = slotsBetween(new Date('2027-03-27T12:00:00Z'), new Date('2027-03-28T12:00:00Z'), night);
+    // 0:00–2:00 at UTC+1, then 3:00–6:00 at UTC+2: 4 + 6 slots, strictly increasing.
+    expect(slots.map(iso)).toEqual([
+      '2027-03-27T23:00:00.000Z', '2027-03-27T23:30:00.000Z', '2027-03-28T00:00:00.000Z', '2027-03-28T00:30:00.000Z',
+      '2027-03-28T01:00:00.000Z', '2027-03-28T01:30:00.000Z', '2027-03-28T02:00:00.000Z', '2027-03-28T02:30:00.000Z', '2027-03-28T03:00:00.000Z', '2027-03-28T03:30:00.000Z',
+    ]);
+    expect(slots.every((s) => isSlotStart(s, night))).toBe(true);
+  });
+
+  it('when the hours hold the autumn DST change (Sunday 31 October 2027), then every wall-clock slot is listed once, in order', () => {
+    const night = { timeZone: 'Europe/Madrid', weekdays: [0], openHour: 0, closeHour: 6 };
+    const slots = slotsBetween(new Date('2027-10-30T12:00:00Z'), new Date('2027-10-31T12:00:00Z'), night);
+    expect(slots).toHaveLength(12);
+    expect(slots.every((s, i) => i === 0 || s > slots[i - 1]!)).toBe(true);
+    expect(iso(slots[0]!)).toBe('2027-10-30T22:00:00.000Z');
+    expect(iso(slots.at(-1)!)).toBe('2027-10-31T04:30:00.000Z');
+  });
+
   it('when a weekend is listed, then it has no slots', () => {
     expect(slotsBetween(new Date('2026-12-05T00:00:00Z'), new Date('2026-12-06T23:59:00Z'))).toEqual([]);
   });

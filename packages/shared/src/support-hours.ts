@@ -58,9 +58,17 @@ export function slotsBetween(from: Date, to: Date, hours: SupportHours = SUPPORT
     const [y, m, dd] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
     if (zonedMinute(y, m, dd, 0, hours.timeZone).getTime() > to.getTime()) break;
     if (!hours.weekdays.includes(day.getUTCDay())) continue;
+    const open = zonedMinute(y, m, dd, hours.openHour * 60, hours.timeZone).getTime();
+    const close = zonedMinute(y, m, dd, hours.closeHour * 60, hours.timeZone).getTime();
+    // The usual day: no DST change inside the hours, so the slots are plain steps from the
+    // opening (two zone lookups a day instead of several a slot). Otherwise each is checked.
+    const steady = close - open === (hours.closeHour - hours.openHour) * 3_600_000;
     for (let minute = hours.openHour * 60; minute + VIDEO_SLOT_MINUTES <= hours.closeHour * 60; minute += VIDEO_SLOT_MINUTES) {
-      const start = zonedMinute(y, m, dd, minute, hours.timeZone);
-      if (start.getTime() > from.getTime() && start.getTime() <= to.getTime() && isSlotStart(start, hours)) slots.push(start);
+      const start = steady ? new Date(open + (minute - hours.openHour * 60) * 60_000) : zonedMinute(y, m, dd, minute, hours.timeZone);
+      // A wall time in the spring gap lands on the next hour's slot: it is listed once.
+      const last = slots[slots.length - 1];
+      if (last && start.getTime() <= last.getTime()) continue;
+      if (start.getTime() > from.getTime() && start.getTime() <= to.getTime() && (steady || isSlotStart(start, hours))) slots.push(start);
     }
   }
   return slots;
