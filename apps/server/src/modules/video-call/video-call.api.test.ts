@@ -146,16 +146,14 @@ describe('video calls with the support team (docs/support.md «Videollamada»)',
     ['basico', 'el plan Premium'],
     ['profesional', 'el plan Premium'],
     [undefined, 'el plan Premium'],
-  ])('when a user on %s calls any video route, then 403 in Spanish naming %s, and nothing is booked', async (plan, need) => {
+  ])('when a user on %s lists slots, books or moves, then 403 in Spanish naming %s, and nothing is booked', async (plan, need) => {
     const user = await signedIn(plan);
     const bookings = await bookingCount();
     const start = (await freeSlots())[0]!;
     const calls = [
       { method: 'GET' as const, url: `${BASE}/slots` },
-      { method: 'GET' as const, url: `${BASE}/bookings` },
       { method: 'POST' as const, url: `${BASE}/bookings`, payload: { start } },
       { method: 'PUT' as const, url: `${BASE}/bookings/00000000-0000-4000-8000-000000000000`, payload: { start } },
-      { method: 'DELETE' as const, url: `${BASE}/bookings/00000000-0000-4000-8000-000000000000` },
     ];
     for (const call of calls) {
       const res = await user.inject(call);
@@ -164,6 +162,20 @@ describe('video calls with the support team (docs/support.md «Videollamada»)',
       expect(res.json().error).toBe(`Las videollamadas con el equipo de soporte no están incluidas en tu plan: para reservarlas necesitas ${need}.`);
     }
     expect(await bookingCount()).toBe(bookings);
+    // Their own (none) stay readable, and a missing one is simply not found.
+    expect((await user.inject({ method: 'GET', url: `${BASE}/bookings` })).json()).toEqual([]);
+    expect((await user.inject({ method: 'DELETE', url: `${BASE}/bookings/00000000-0000-4000-8000-000000000000` })).statusCode).toBe(404);
+  });
+
+  it('when a user’s plan lapses after booking, then they still see the call and can cancel it, but not move it', async () => {
+    const lapsing = await signedIn('premium');
+    const booking = (await book(lapsing, { start: await takeSlot() })).json();
+    expect((await lapsing.inject({ method: 'POST', url: '/api/payment/cancel-subscription-immediately' })).statusCode).toBe(200);
+    expect((await lapsing.inject({ method: 'GET', url: `${BASE}/bookings` })).json()).toEqual([booking]);
+    expect((await lapsing.inject({ method: 'PUT', url: `${BASE}/bookings/${booking.id}`, payload: { start: await takeSlot() } })).statusCode).toBe(403);
+    const cancelled = await lapsing.inject({ method: 'DELETE', url: `${BASE}/bookings/${booking.id}` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await lapsing.inject({ method: 'GET', url: `${BASE}/bookings` })).json()).toEqual([]);
   });
 
   it('when the user moves a booking, then it changes time atomically, the old slot is free, and both get an .ics with the same UID and SEQUENCE 1', async () => {

@@ -57,7 +57,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general/support/video/bookings',
     {
       onRequest: [app.authenticate],
-      schema: { ...user, summary: 'Las videollamadas reservadas del usuario que aún no han terminado', response: { 200: videoBookingListSchema, 401: e, 403: e } },
+      schema: { ...user, summary: 'Las videollamadas reservadas del usuario que aún no han terminado (en cualquier plan)', response: { 200: videoBookingListSchema, 401: e } },
     },
     async (request) => listMyBookings(app.container, requireUserId(request)),
   );
@@ -95,7 +95,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/general/support/video/bookings/:id',
     {
       onRequest: writes,
-      schema: { ...user, summary: 'Cancela una videollamada propia', params: videoBookingParamsSchema, response: { 200: messageResponseSchema, 400: e, 401: e, 403: e, 404: e, 429: e } },
+      schema: { ...user, summary: 'Cancela una videollamada propia (en cualquier plan)', params: videoBookingParamsSchema, response: { 200: messageResponseSchema, 400: e, 401: e, 404: e, 429: e } },
     },
     async (request) => cancelMyBooking(app.container, requireUserId(request), request.params.id),
   );

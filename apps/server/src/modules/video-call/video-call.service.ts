@@ -183,9 +183,12 @@ export async function bookVideoCall(
   );
 }
 
-/** The user's calls that have not ended, soonest first. */
-export async function listMyBookings(container: Pick<Container, 'config' | 'database'>, userId: string, now = new Date()): Promise<VideoBooking[]> {
-  await requireLiveSupport(container, userId);
+/**
+ * The user's calls that have not ended, soonest first. Open on any plan, like cancelling: a user
+ * whose plan lapsed still sees, and can cancel, a call booked before (reading and deleting one's
+ * own data stays open, docs/decisions.md §27.3).
+ */
+export async function listMyBookings(container: Pick<Container, 'database'>, userId: string, now = new Date()): Promise<VideoBooking[]> {
   const rows = await videoCallRepository.listUpcoming(container.database.db, now, MAX_UPCOMING_PER_USER * 4, userId);
   return rows.map(toView);
 }
@@ -239,7 +242,6 @@ export async function moveMyBooking(container: VideoDeps, userId: string, id: st
 export const VIDEO_BOOKING_CANCELLED = 'Videollamada cancelada. Os hemos enviado la cancelación por email a ti y al equipo de soporte.';
 
 export async function cancelMyBooking(container: VideoDeps, userId: string, id: string, now = new Date()): Promise<{ message: string }> {
-  await requireLiveSupport(container, userId);
   await cancel(container, id, 'cliente', now, userId);
   return { message: VIDEO_BOOKING_CANCELLED };
 }

@@ -71,7 +71,8 @@ function PickSlot({ submitLabel, pendingLabel, pending, onPick, children }: { su
   );
 }
 
-function UpcomingCall({ booking, onMove }: { booking: VideoBooking; onMove: () => void }) {
+/** One upcoming call; without `onMove` (a plan without live support) it can only be cancelled. */
+function UpcomingCall({ booking, onMove }: { booking: VideoBooking; onMove?: (() => void) | undefined }) {
   const { t, i18n } = useTranslation('video-call');
   const { confirm } = useAlerts();
   const toast = useToast();
@@ -95,14 +96,35 @@ function UpcomingCall({ booking, onMove }: { booking: VideoBooking; onMove: () =
         {t('upcoming.join')}
       </a>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onMove}>
-          {t('upcoming.move')}
-        </Button>
+        {onMove && (
+          <Button variant="secondary" onClick={onMove}>
+            {t('upcoming.move')}
+          </Button>
+        )}
         <Button variant="ghost" loading={cancel.isPending} onClick={() => void onCancel()}>
           {t('upcoming.cancel')}
         </Button>
       </div>
     </li>
+  );
+}
+
+/** Calls booked before the plan lost live support: still shown, and cancellable (docs/support.md «Videollamada»). */
+function EarlierCalls() {
+  const { t } = useTranslation('video-call');
+  const bookings = useVideoBookings(true);
+  if (!bookings.data?.length) return null;
+  return (
+    <section aria-labelledby="video-upcoming-title" className="mt-4">
+      <h3 id="video-upcoming-title" className="text-base font-semibold text-slate-900">
+        {t('upcoming.title')}
+      </h3>
+      <ul className="mt-2 space-y-2" data-testid="video-bookings">
+        {bookings.data.map((b) => (
+          <UpcomingCall key={b.id} booking={b} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -218,6 +240,7 @@ export function VideoCallCard({ currentPlan }: { currentPlan: string | null | un
           </p>
         </div>
       )}
+      {!live && <EarlierCalls />}
     </section>
   );
 }
