@@ -35,7 +35,8 @@ describe('stored XSS: user text in API answers and e-mails', async () => {
   const { app, container } = await createTestApp({ SUPPORT_EMAIL: 'soporte@rankmaps.es', DATA_DIR: GEO_TEST_DATA_DIR });
   const { signedIn, createPlace } = rankmapFixtures(app, container);
 
-  it('when every user-typed text holds markup, then the API gives each back verbatim as JSON, and no e-mail carries it as live HTML', async () => {
+  // Many flows in one test (a sign-up, two subscriptions, a place, a ticket thread, a video call): more than the default 20 s on a busy machine.
+  it('when every user-typed text holds markup, then the API gives each back verbatim as JSON, and no e-mail carries it as live HTML', { timeout: 60_000 }, async () => {
     // Sign-up (the confirmation e-mail greets the name) and a password reset (greets it too).
     const { email, accessToken } = await createConfirmedUser(app, container, { name: payload('Nombre') });
     const headers = { authorization: `Bearer ${accessToken}` };
