@@ -19,6 +19,7 @@ import { benchLiveVendorScan, benchStandardQueueScan } from './rank-data-vendor'
 import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
 import { benchSharePageApi, benchSharePageJs } from './share-page';
+import { benchVideoSlots } from './video-slots';
 import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
@@ -72,6 +73,9 @@ record(await benchKeywordImport());
 if (pg) record(await benchKeywordImport({ databaseUrl: pg }));
 // Campaigns (issue 18): a scheduler tick with 10,000 keyword scans due queues each exactly once within 30 s, on PostgreSQL.
 if (pg) record(await benchCampaignScheduler({ databaseUrl: pg }));
+// Video calls (issue 20): the free-slot listing with the calendar half booked.
+record(await benchVideoSlots());
+if (pg) record(await benchVideoSlots({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());

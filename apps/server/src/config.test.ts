@@ -55,3 +55,27 @@ describe('trustedProxyHops', () => {
     expect(await clientAddress(0, '1.2.3.4')).toBe('10.0.0.2');
   });
 });
+
+describe('loadConfig: the support hours and the video call link (docs/support.md «Videollamada»)', () => {
+  it('when nothing is set, then the hours are Monday–Friday 9–18 Europe/Madrid and the link is Jitsi Meet', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.supportHours).toEqual({ timeZone: 'Europe/Madrid', weekdays: [1, 2, 3, 4, 5], openHour: 9, closeHour: 18 });
+    expect(config.videoCall.meetingUrlTemplate).toBe('https://meet.jit.si/RankMaps-{id}');
+  });
+
+  it('when the hours and the template are set, then they are read', () => {
+    const config = loadConfig({ NODE_ENV: 'development', SUPPORT_TIME_ZONE: 'Atlantic/Canary', SUPPORT_WEEKDAYS: '1,3,5', SUPPORT_OPEN_HOUR: '8', SUPPORT_CLOSE_HOUR: '15', VIDEO_MEETING_URL_TEMPLATE: 'https://meet.example.org/{id}' });
+    expect(config.supportHours).toEqual({ timeZone: 'Atlantic/Canary', weekdays: [1, 3, 5], openHour: 8, closeHour: 15 });
+    expect(config.videoCall.meetingUrlTemplate).toBe('https://meet.example.org/{id}');
+  });
+
+  it.each([
+    [{ SUPPORT_TIME_ZONE: 'Marte/Olympus' }, /SUPPORT_TIME_ZONE: debe ser una zona horaria IANA/],
+    [{ SUPPORT_WEEKDAYS: 'lunes' }, /SUPPORT_WEEKDAYS: debe ser una lista de días/],
+    [{ SUPPORT_OPEN_HOUR: '18', SUPPORT_CLOSE_HOUR: '9' }, /SUPPORT_CLOSE_HOUR: debe ser posterior a SUPPORT_OPEN_HOUR/],
+    [{ VIDEO_MEETING_URL_TEMPLATE: 'https://meet.jit.si/RankMaps' }, /VIDEO_MEETING_URL_TEMPLATE: debe ser una URL http\(s\) con el marcador \{id\}/],
+    [{ VIDEO_MEETING_URL_TEMPLATE: 'javascript:alert({id})' }, /VIDEO_MEETING_URL_TEMPLATE/],
+  ])('when %j is set, then the process refuses to start and names the variable', (env, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'development', ...env })).toThrow(message);
+  });
+});

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { SUPPORT_HOURS, type SupportHours, isTimeZone } from '@rankmaps/shared/support-hours';
+
+/** Jitsi Meet: free, no account, and the room exists once someone opens the link (docs/decisions.md §27.3). */
+export const DEFAULT_MEETING_URL_TEMPLATE = 'https://meet.jit.si/RankMaps-{id}';
 
 // Environment is validated once at boot. A bad variable stops the process with its name,
 // instead of failing later in some request.
@@ -36,6 +40,18 @@ const envSchema = z.object({
   MAIL_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3 * 24 * 3600),
   SUPPORT_EMAIL: z.email().default('soporte@rankmaps.es'),
   CONTACT_PHONE: z.string().default('+34 951 000 000'),
+  // The support team's hours and video calls (docs/support.md «Videollamada»).
+  SUPPORT_TIME_ZONE: z.string().refine(isTimeZone, 'debe ser una zona horaria IANA, p. ej. Europe/Madrid').default(SUPPORT_HOURS.timeZone),
+  SUPPORT_WEEKDAYS: z
+    .string()
+    .regex(/^[0-6](,[0-6])*$/, 'debe ser una lista de días de 0 (domingo) a 6 (sábado), p. ej. 1,2,3,4,5')
+    .default(SUPPORT_HOURS.weekdays.join(',')),
+  SUPPORT_OPEN_HOUR: z.coerce.number().int().min(0).max(23).default(SUPPORT_HOURS.openHour),
+  SUPPORT_CLOSE_HOUR: z.coerce.number().int().min(1).max(24).default(SUPPORT_HOURS.closeHour),
+  VIDEO_MEETING_URL_TEMPLATE: z
+    .url()
+    .refine((u) => u.includes('{id}') && /^https?:\/\//.test(u), 'debe ser una URL http(s) con el marcador {id}, p. ej. https://meet.jit.si/RankMaps-{id}')
+    .default(DEFAULT_MEETING_URL_TEMPLATE),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -90,7 +106,7 @@ const envSchema = z.object({
   DATAFORSEO_STANDARD_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DATAFORSEO_STANDARD_MAX_WAIT_MINUTES: z.coerce.number().min(0.05).max(1440).default(45),
   DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
-});
+}).refine((e) => e.SUPPORT_OPEN_HOUR < e.SUPPORT_CLOSE_HOUR, { path: ['SUPPORT_CLOSE_HOUR'], message: 'debe ser posterior a SUPPORT_OPEN_HOUR' });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -126,6 +142,10 @@ export interface Config {
   webhooks: { allowPrivateTargets: boolean };
   supportEmail: string;
   contactPhone: string;
+  /** The support team's opening hours, where video calls are booked (SUPPORT_TIME_ZONE, SUPPORT_WEEKDAYS, SUPPORT_OPEN_HOUR, SUPPORT_CLOSE_HOUR). */
+  supportHours: SupportHours;
+  /** The meeting link of a video call: `{id}` is replaced by an unguessable id (VIDEO_MEETING_URL_TEMPLATE, Jitsi Meet by default). */
+  videoCall: { meetingUrlTemplate: string };
   googleClientId: string | undefined;
   googleJwksUrl: string;
   /**
@@ -299,6 +319,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { allowPrivateTargets: !isProduction && (e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? true) },
     supportEmail: e.SUPPORT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
+    supportHours: {
+      timeZone: e.SUPPORT_TIME_ZONE,
+      weekdays: [...new Set(e.SUPPORT_WEEKDAYS.split(',').map(Number))],
+      openHour: e.SUPPORT_OPEN_HOUR,
+      closeHour: e.SUPPORT_CLOSE_HOUR,
+    },
+    videoCall: { meetingUrlTemplate: e.VIDEO_MEETING_URL_TEMPLATE },
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     gbp: {

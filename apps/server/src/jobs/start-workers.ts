@@ -12,6 +12,7 @@ import { REPORT_EMAIL_JOB } from './definitions/report-email';
 import { REPORT_EMAIL_SCHEDULER_CRON, REPORT_EMAIL_SCHEDULER_JOB } from './definitions/report-email-scheduler';
 import { SEND_EMAIL_JOB } from './definitions/send-email';
 import { TRIAL_ENDING_MAIL_CRON, TRIAL_ENDING_MAIL_JOB } from './definitions/trial-ending-mail';
+import { VIDEO_CALL_REMINDERS_CRON, VIDEO_CALL_REMINDERS_JOB } from './definitions/video-call-reminders';
 import { NOTIFICATION_DIGEST_CRON, NOTIFICATION_DIGEST_JOB } from './definitions/notification-digest';
 import { NOTIFY_ANALYSIS_JOB } from './definitions/notify-analysis';
 import { SLACK_DELIVERY_JOB } from './definitions/slack-delivery';
@@ -29,6 +30,7 @@ import { handleReportEmail } from './handlers/report-email';
 import { handleReportEmailScheduler } from './handlers/report-email-scheduler';
 import { handleSendEmail } from './handlers/send-email';
 import { handleTrialEndingMail } from './handlers/trial-ending-mail';
+import { handleVideoCallReminders } from './handlers/video-call-reminders';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
 const SCAN_WORKERS_PER_PROCESS = 2;
@@ -57,6 +59,11 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(TRIAL_ENDING_MAIL_JOB, TRIAL_ENDING_MAIL_CRON, {}, { tz: 'UTC' });
   await container.boss.work(TRIAL_ENDING_MAIL_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleTrialEndingMail(container);
+  });
+  // The video calls' 1-hour reminders, each claimed once in the database (docs/decisions.md §27.3).
+  await container.boss.schedule(VIDEO_CALL_REMINDERS_JOB, VIDEO_CALL_REMINDERS_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(VIDEO_CALL_REMINDERS_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await handleVideoCallReminders(container);
   });
   // The receipts and failed-payment warnings the billing events queued (docs/decisions.md §22.4).
   await container.boss.work(BILLING_MAIL_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {

@@ -27,6 +27,7 @@ import { reportMailRoutes } from './report-mail/report-mail.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
+import { videoCallRoutes } from './video-call/video-call.routes';
 
 /** The routes of each domain, under /api. One line per module. */
 export async function registerModules(app: FastifyInstance) {
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });
   await app.register(operatorRoutes, { prefix: '/api' });
+  await app.register(videoCallRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await registerUsers(app);
   await app.register(devMailRoutes, { prefix: '/api' });

@@ -17,6 +17,7 @@ import { unauthorized } from '../errors';
 import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
 import { grantOperator } from '../modules/operator/operator.service';
+import { firstFreeSlot } from '../modules/video-call/video-call.service';
 import { MADRID, MALAGA } from '../../test/rankmap-fixtures';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 
@@ -75,6 +76,8 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'tickets/:reference': 'supportTicket',
   'clients/:id': 'client',
   'campaigns/:id': 'campaign',
+  'bookings/:id': 'videoBooking',
+  'video-bookings/:id': 'videoBooking',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -105,6 +108,10 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/general/support/tickets/:reference/messages': { body: () => ({ body: 'Gracias, sigue igual.' }) },
     'POST /api/operator/tickets/:reference/messages': { body: () => ({ body: 'Ya está resuelto.' }) },
     'PUT /api/operator/tickets/:reference/state': { body: () => ({ state: 'cerrado' }) },
+    // Video calls (docs/support.md «Videollamada»): a slot nobody has, read when the request is made.
+    'POST /api/general/support/video/bookings': { body: async () => ({ start: await firstFreeSlot(app.container), topic: 'Revisar el informe', timeZone: 'Europe/Madrid' }) },
+    'PUT /api/general/support/video/bookings/:id': { body: async () => ({ start: await firstFreeSlot(app.container) }) },
+    'PUT /api/operator/video-bookings/:id': { body: async () => ({ start: await firstFreeSlot(app.container) }) },
     'POST /api/general/support': {
       body: async () => ({ category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'El mapa no se ve.', recaptcha: await solvedToken(app) }),
     },
@@ -254,6 +261,7 @@ function missingIds(): OwnedIds {
     supportTicket: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
     client: randomUUID(),
     campaign: randomUUID(),
+    videoBooking: randomUUID(),
   };
 }
 
@@ -489,7 +497,7 @@ describe('authorization matrix', async () => {
       expect(res.statusCode, res.body).toBeLessThan(300);
     });
 
-    it.each(operatorRoutes.filter((r) => r.url.includes(':reference')).map((r) => [r.label, r] as const))('%s: when an operator names a ticket that does not exist, then 404 in Spanish', async (_label, route) => {
+    it.each(operatorRoutes.filter((r) => r.url.includes(':reference') || r.url.includes(':id')).map((r) => [r.label, r] as const))('%s: when an operator names a ticket or booking that does not exist, then 404 in Spanish', async (_label, route) => {
       const res = await app.inject((await requestFor(route, missingIds(), operator.headers)).options);
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json().error).toMatch(SPANISH_NOT_FOUND);

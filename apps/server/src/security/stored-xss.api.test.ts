@@ -35,7 +35,8 @@ describe('stored XSS: user text in API answers and e-mails', async () => {
   const { app, container } = await createTestApp({ SUPPORT_EMAIL: 'soporte@rankmaps.es', DATA_DIR: GEO_TEST_DATA_DIR });
   const { signedIn, createPlace } = rankmapFixtures(app, container);
 
-  it('when every user-typed text holds markup, then the API gives each back verbatim as JSON, and no e-mail carries it as live HTML', async () => {
+  // Many flows in one test (a sign-up, two subscriptions, a place, a ticket thread, a video call): more than the default 20 s on a busy machine.
+  it('when every user-typed text holds markup, then the API gives each back verbatim as JSON, and no e-mail carries it as live HTML', { timeout: 60_000 }, async () => {
     // Sign-up (the confirmation e-mail greets the name) and a password reset (greets it too).
     const { email, accessToken } = await createConfirmedUser(app, container, { name: payload('Nombre') });
     const headers = { authorization: `Bearer ${accessToken}` };
@@ -124,9 +125,19 @@ describe('stored XSS: user text in API answers and e-mails', async () => {
       `kw ${IMG}`,
     );
 
+    // A video call's topic (docs/support.md «Videollamada»): back verbatim to the user and in the
+    // operator's list, escaped in both invitations (the user's and the support team's).
+    const caller = await signedIn('premium');
+    const slots = (await app.inject({ method: 'GET', url: '/api/general/support/video/slots', headers: caller.headers })).json<{ slots: { start: string }[] }>().slots;
+    const call = await app.inject({ method: 'POST', url: '/api/general/support/video/bookings', headers: caller.headers, payload: { start: slots.at(-1)!.start, topic: payload('Tema') } });
+    expect(call.statusCode, call.body).toBe(201);
+    expectJsonVerbatim(call, payload('Tema'));
+    expectJsonVerbatim(await app.inject({ method: 'GET', url: '/api/general/support/video/bookings', headers: caller.headers }), payload('Tema'));
+    expectJsonVerbatim(await app.inject({ method: 'GET', url: '/api/operator/video-bookings', headers: operatorHeaders }), payload('Tema'));
+
     // The sweep: every e-mail those flows queued.
     const queued = await container.database.db.select().from(emails).orderBy(desc(emails.createdAt));
-    const withUserText = ['confirm-email', 'contact', 'password-reset', 'support-answer', 'support-confirmation', 'support-ticket'];
+    const withUserText = ['confirm-email', 'contact', 'password-reset', 'support-answer', 'support-confirmation', 'support-ticket', 'video-booked'];
     expect(queued.map((m) => m.kind)).toEqual(expect.arrayContaining(withUserText));
     for (const mail of queued) {
       for (const live of LIVE_MARKUP) expect(mail.html, `${mail.kind}: ${live}`).not.toMatch(live);

@@ -19,6 +19,8 @@ import { notificationsRepository } from '../../src/modules/notifications/notific
 import { notifications } from '../../src/db/notifications-schema';
 import { shareLinks } from '../../src/db/share-links-schema';
 import { reportRecipients } from '../../src/db/report-mail-schema';
+import { videoBookings } from '../../src/db/video-call-schema';
+import { firstFreeSlot } from '../../src/modules/video-call/video-call.service';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 import { buildUser, uniqueEmail } from '../factories';
 import { subscribeThroughSandbox } from '../sandbox';
@@ -72,7 +74,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '', campaign: '' };
+  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '', campaign: '', booking: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -204,6 +206,16 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     .limit(1);
   ids.checkout = checkout?.id ?? '';
 
+  // A video call of the user's (docs/support.md «Videollamada»), so move and cancel reach their handlers.
+  const ensureBooking = async () => {
+    const [own] = await db
+      .select({ id: videoBookings.id })
+      .from(videoBookings)
+      .where(and(eq(videoBookings.userId, user.id), isNull(videoBookings.cancelledAt)))
+      .limit(1);
+    ids.booking = own?.id ?? ((await call('/api/general/support/video/bookings', '/api/general/support/video/bookings', { start: await firstFreeSlot(container), topic: 'Revisar el informe', timeZone: 'Europe/Madrid' })).id as string);
+  };
+
   const restore = async () => {
     // The development panel can turn the plan into "free"; the override is dropped, not undone.
     await db.delete(devPlanOverrides).where(eq(devPlanOverrides.userId, user.id));
@@ -219,6 +231,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureRecipient();
     await ensureClient();
     await ensureCampaign();
+    await ensureBooking();
   };
   await restore();
 
@@ -258,6 +271,9 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   examples.set('POST /api/operator/tickets/:reference/messages', [fromPlain({ body: 'Respuesta del operador', state: 'esperando' })]);
   examples.set('PUT /api/operator/tickets/:reference/state', [fromPlain({ state: 'cerrado' })]);
   examples.set('GET /api/operator/tickets', [fromPlain({ state: 'abierto' })]);
+  const moveExample = async () => [fromPlain({ start: (await firstFreeSlot(container)) ?? '' })];
+  examples.set('PUT /api/general/support/video/bookings/:id', await moveExample());
+  examples.set('PUT /api/operator/video-bookings/:id', await moveExample());
 
   const byKind = (): Record<string, string[]> => ({
     reference: [ticketReference],
@@ -275,6 +291,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     recipient: [ids.recipient],
     client: [ids.client],
     campaign: [ids.campaign],
+    booking: [ids.booking],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

@@ -13,8 +13,9 @@ import { reportEmailSchedulerJob } from './report-email-scheduler';
 import { sendEmailJob } from './send-email';
 import { slackDeliveryJob } from './slack-delivery';
 import { trialEndingMailJob } from './trial-ending-mail';
+import { videoCallRemindersJob } from './video-call-reminders';
 
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob, videoCallRemindersJob];

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_TICKET_STATES, type SupportTicketState } from '@rankmaps/shared/schemas/support';
 import { EyeIcon } from 'lucide-react';
@@ -6,6 +6,7 @@ import { ReplyBox, TicketThread } from '@/components/support/ticket-thread';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { useAnswerTicket, useLookAtCustomer, useOperatorTicket, useOperatorTickets, useSetTicketState } from '../api/operator-api';
+import { VideoBookingsSection } from './video-bookings-section';
 
 const MADRID = 'Europe/Madrid';
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -169,8 +170,8 @@ function TicketDetail({ reference }: { reference: string }) {
 
 /**
  * /operator (docs/support.md): the operator's inbox. Tickets filterable by state, newest activity
- * first; a ticket's thread with a reply box and its state; the customer panel. Live chats and
- * video bookings are not built yet, so they have no section here.
+ * first; a ticket's thread with a reply box and its state; the customer panel; the upcoming
+ * video calls («Videollamadas»). Live chats are not built yet, so they have no section here.
  */
 export function OperatorPage() {
   const { t, i18n } = useTranslation('operator');
@@ -236,6 +237,10 @@ export function OperatorPage() {
         </section>
         <div className="min-w-0 lg:col-span-3">{selected ? <TicketDetail reference={selected} /> : <p className="text-sm text-slate-600">{t('ticket.none')}</p>}</div>
       </div>
+      {/* Its own namespace loads late: its own Suspense, so the inbox never blanks while it does. */}
+      <Suspense fallback={null}>
+        <VideoBookingsSection />
+      </Suspense>
     </div>
   );
 }

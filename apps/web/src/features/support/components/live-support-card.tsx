@@ -42,7 +42,7 @@ export function LiveSupportCard({ currentPlan }: { currentPlan: string | null | 
         </li>
       </ul>
       {live ? (
-        <p className="mt-3 text-sm text-slate-600">{t('live.comingSoon')}</p>
+        <a href="#videollamada" className="mt-3 block text-sm text-slate-600 hover:underline">{t('live.comingSoon')}</a>
       ) : (
         <Link to={paths.subscription.getHref()} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
           {t('live.seePlans')}

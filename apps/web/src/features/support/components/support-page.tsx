@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { LiveSupportCard } from './live-support-card';
 import { SupportForm } from './support-form';
 import { SupportSidebar } from './support-sidebar';
 import { SupportTickets } from './support-tickets';
+import { VideoCallCard } from './video-call-card';
 
 /** /support (docs/product.md §2): the ticket form and the user's tickets, with the user's details beside them (above on a phone). */
 export function SupportPage({ profile }: { profile: Profile }) {
@@ -23,6 +25,10 @@ export function SupportPage({ profile }: { profile: Profile }) {
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
             <SupportForm profile={profile} />
           </div>
+          {/* Its own namespace loads late: its own Suspense, so the page never blanks while it does. */}
+          <Suspense fallback={null}>
+            <VideoCallCard currentPlan={profile.currentPlan} />
+          </Suspense>
           <SupportTickets />
         </div>
       </div>
