@@ -36,7 +36,7 @@ test('when an agency gives a client a logo, then the shared report of its busine
   await expect(preview).toBeVisible();
   await expect(preview).toHaveAttribute('src', /^\/api\/client-logo\/[a-f0-9]{32}\.png$/);
   await expect(row.getByRole('alert')).toHaveCount(0);
-  await expect(row.getByRole('button', { name: 'Cambiar el logo de Grupo Dental Sur' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Cambiar logo de Grupo Dental Sur' })).toBeVisible();
 
   // The business's report, shared.
   await page.goto(`/rankmap/${placeId}`);
@@ -66,7 +66,7 @@ test('when an agency gives a client a logo, then the shared report of its busine
   await page.goto('/clientes');
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'no sideways scroll at 375 px' }).toBeLessThanOrEqual(375);
-  const remove = row.getByRole('button', { name: 'Quitar el logo de Grupo Dental Sur' });
+  const remove = row.getByRole('button', { name: 'Quitar logo de Grupo Dental Sur' });
   await remove.focus();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog');
@@ -77,6 +77,6 @@ test('when an agency gives a client a logo, then the shared report of its busine
   await page.getByRole('alertdialog').getByRole('button', { name: 'Quitar logo' }).click();
   await expect(page.getByText('Logo de «Grupo Dental Sur» quitado.')).toBeVisible();
   await expect(row.getByText('Sin logo')).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Subir el logo de Grupo Dental Sur' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Subir logo de Grupo Dental Sur' })).toBeVisible();
   await expectNoAxeFindings(page, '«Clientes» at 375 px');
 });
