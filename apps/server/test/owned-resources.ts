@@ -92,6 +92,13 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const clientName = `Cliente ${tag}`;
   const client = ok(await send('POST', '/api/clients', { name: clientName }), 'client', 201).json<{ id: string }>().id;
   ok(await send('PUT', `/api/place/${place}/client`, { clientId: client }), 'place client');
+  // Its logo (docs/decisions.md §25.1): the URL is public, like the avatar's, but known to this user alone.
+  const clientLogoPng = await sharp({ create: { width: 30, height: 10, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const clientLogoForm = multipartBody([{ name: 'logo', filename: 'cliente.png', data: clientLogoPng, contentType: 'image/png' }]);
+  const clientLogo = ok(
+    await app.inject({ method: 'POST', url: `/api/clients/${client}/logo`, headers: { ...headers, ...clientLogoForm.headers }, payload: clientLogoForm.payload }),
+    'client logo',
+  ).json<{ logoUrl: string }>().logoUrl;
   // A campaign of the keyword (docs/decisions.md §25.3).
   const campaignName = `Campaña ${tag}`;
   const campaign = ok(await send('POST', '/api/campaigns', { name: campaignName, frequency: 'weekly', day: 3, hour: 10, keywordIds: [keyword] }), 'campaign', 201).json<{ id: string }>().id;
@@ -160,6 +167,6 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   }>().recipient.id;
 
   const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, campaign, campaignName, videoBooking, videoTopic];
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -52,8 +52,8 @@ export function reportDepsDouble(business?: string): ReportDepsDouble {
       }
       return PDF_DOUBLE;
     },
-    async logoFor() {
-      return null;
+    async assetsFor() {
+      return { logoPng: null, clientLogoPng: null };
     },
     async createShareLink(_container, _tx, input) {
       const link = { id: randomUUID(), ...input };

@@ -20,9 +20,13 @@ export const clients = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** ≤ 80 characters, trimmed. */
     name: text('name').notNull(),
+    /** Storage key of the client's re-encoded logo ('logos/<logo_key>.png'), as report_brands.logo is kept (docs/decisions.md §25.1). */
+    logo: text('logo'),
+    /** 128 random bits in hex: the logo's public URL, /api/client-logo/<logo_key>.png. A new upload gets a new one. */
+    logoKey: text('logo_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('clients_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('clients_user_name_key').on(t.userId, sql`lower(${t.name})`), uniqueIndex('clients_logo_key_key').on(t.logoKey)],
 );
 
 // A business a user follows (docs/product.md §3, Place). Service-area businesses have no address point

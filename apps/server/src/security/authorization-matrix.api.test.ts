@@ -146,6 +146,8 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/rankmap/analyze-many': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
     'POST /api/clients': { body: () => ({ name: 'Cliente Matriz' }) },
     'PUT /api/clients/:id': { body: () => ({ name: 'Cliente Renombrado' }) },
+    // A client's logo (docs/decisions.md §25.1): the owner is on Starter, a plan with white-label.
+    'POST /api/clients/:id/logo': { multipart: () => multipartBody([{ name: 'logo', filename: 'cliente.png', data: logoPng, contentType: 'image/png' }]) },
     // Campaigns (docs/decisions.md §25.3): a weekly round of the user's keyword.
     'POST /api/campaigns': { body: (ids) => ({ name: 'Campaña Matriz', frequency: 'weekly', day: 2, hour: 11, keywordIds: [ids.keyword] }) },
     'PUT /api/campaigns/:id': { body: (ids) => ({ name: 'Campaña Cambiada', frequency: 'daily', hour: 8, window: { start: 8, end: 20 }, keywordIds: [ids.keyword] }) },

@@ -94,9 +94,13 @@ describe('fuzzed input on every route', async () => {
         'GET /api/reports/analysis/:id/pdf',
         'GET /api/reports/keyword/:keywordId/pdf',
         'GET /api/reports/place/:id/pdf',
+        'POST /api/clients/:id/logo',
+        'DELETE /api/clients/:id/logo',
+        'GET /api/client-logo/:key.png',
       ]),
     );
     expect(routes.find((r) => r.url === '/api/user' && r.method === 'PUT')?.multipart).toBe(true);
+    expect(routes.find((r) => r.url === '/api/clients/:id/logo' && r.method === 'POST')?.multipart).toBe(true);
     expect(routes.filter((r) => r.authenticated).length).toBeGreaterThan(30);
   });
 

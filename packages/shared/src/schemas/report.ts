@@ -25,6 +25,17 @@ export const reportBrandSchema = z.object({
 });
 export type ReportBrand = z.infer<typeof reportBrandSchema>;
 
+/**
+ * The client the report's place is grouped under (docs/decisions.md §25.1): its name and logo,
+ * nothing else of it. Absent when the place has no client.
+ */
+export const reportClientSchema = z.object({
+  name: z.string(),
+  /** A same-origin URL of the client's re-encoded logo (PNG), or null. */
+  logoUrl: z.string().nullable(),
+});
+export type ReportClient = z.infer<typeof reportClientSchema>;
+
 /** Why the figures are not Google Maps' own: the label every screen of such data shows. */
 export const reportDataLabelSchema = z.enum(['demo', 'approximation']).nullable();
 export type ReportDataLabel = z.infer<typeof reportDataLabelSchema>;
@@ -127,6 +138,8 @@ export const placeReportRowSchema = z.object({
 
 const reportBaseSchema = z.object({
   brand: reportBrandSchema,
+  /** «Informe para {client}»: only when the place is grouped under a client. */
+  client: reportClientSchema.optional(),
   place: reportPlaceSchema,
   /** When the document was made, ISO 8601. */
   generatedAt: z.string(),

@@ -26,6 +26,8 @@ export const clientSchema = z.object({
   name: z.string(),
   /** How many of the user's places are grouped under it. */
   places: z.number().int(),
+  /** The public URL of the client's logo (a PNG shown in its reports), or null without one. */
+  logoUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Client = z.infer<typeof clientSchema>;

@@ -30,6 +30,10 @@ export function manualScansUpgradeMessage(limit: number, currentPlan: string | n
 export const whiteLabelUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para firmar tus informes con la marca de tu agencia', { kind: 'whiteLabel' }, currentPlan, 'Ningún plan permite la marca blanca.');
 
+/** A client's logo in its reports, on a plan without white-label (docs/decisions.md §25.1). */
+export const clientLogoUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para poner el logo de tus clientes en sus informes', { kind: 'whiteLabel' }, currentPlan, 'Ningún plan permite poner el logo de tus clientes en sus informes.');
+
 /** Removing «Hecho con RankMaps» below Enterprise (docs/decisions.md §24.5). */
 export const hidePoweredByUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para quitar «Hecho con RankMaps» de tus informes', { kind: 'hidePoweredBy' }, currentPlan, 'Ningún plan permite quitar «Hecho con RankMaps».');

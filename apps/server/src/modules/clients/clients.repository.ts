@@ -17,7 +17,7 @@ function hasCode(err: unknown, code: string): boolean {
 export const clientsRepository = {
   async list(db: DbOrTx, userId: string): Promise<ClientWithCount[]> {
     const rows = await db
-      .select({ id: clients.id, userId: clients.userId, name: clients.name, createdAt: clients.createdAt, places: count(places.id) })
+      .select({ id: clients.id, userId: clients.userId, name: clients.name, logo: clients.logo, logoKey: clients.logoKey, createdAt: clients.createdAt, places: count(places.id) })
       .from(clients)
       .leftJoin(places, and(eq(places.clientId, clients.id), eq(places.userId, userId)))
       .where(eq(clients.userId, userId))
@@ -28,6 +28,38 @@ export const clientsRepository = {
 
   async findOwned(db: DbOrTx, userId: string, id: string): Promise<ClientRow | undefined> {
     const [row] = await db.select().from(clients).where(and(eq(clients.id, id), eq(clients.userId, userId)));
+    return row;
+  },
+
+  /** Locks the client's row until the transaction ends, so concurrent logo changes queue; undefined when it is not the user's. */
+  async findOwnedForUpdate(db: DbOrTx, userId: string, id: string): Promise<ClientRow | undefined> {
+    const [row] = await db.select().from(clients).where(and(eq(clients.id, id), eq(clients.userId, userId))).for('update');
+    return row;
+  },
+
+  async setLogo(db: DbOrTx, id: string, logo: { logo: string; logoKey: string } | null): Promise<void> {
+    await db
+      .update(clients)
+      .set({ logo: logo?.logo ?? null, logoKey: logo?.logoKey ?? null })
+      .where(eq(clients.id, id));
+  },
+
+  /** The storage key of a current logo, by its public key. */
+  async findByLogoKey(db: DbOrTx, logoKey: string): Promise<Pick<ClientRow, 'logo'> | undefined> {
+    const [row] = await db.select({ logo: clients.logo }).from(clients).where(eq(clients.logoKey, logoKey));
+    return row;
+  },
+
+  /**
+   * The client a place of the owner is grouped under, with only what a report shows of it
+   * (docs/decisions.md §25.1): its name and logo. Undefined without one.
+   */
+  async ofPlace(db: DbOrTx, userId: string, placeId: string): Promise<Pick<ClientRow, 'name' | 'logo' | 'logoKey'> | undefined> {
+    const [row] = await db
+      .select({ name: clients.name, logo: clients.logo, logoKey: clients.logoKey })
+      .from(places)
+      .innerJoin(clients, and(eq(clients.id, places.clientId), eq(clients.userId, userId)))
+      .where(and(eq(places.id, placeId), eq(places.userId, userId)));
     return row;
   },
 
@@ -48,10 +80,10 @@ export const clientsRepository = {
     }
   },
 
-  /** Its places stay, ungrouped (the foreign key sets them to null). */
-  async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-    const rows = await db.delete(clients).where(and(eq(clients.id, id), eq(clients.userId, userId))).returning({ id: clients.id });
-    return rows.length > 0;
+  /** Its places stay, ungrouped (the foreign key sets them to null). Undefined when it is not the user's; else its logo's storage key, to remove. */
+  async delete(db: DbOrTx, userId: string, id: string): Promise<{ logo: string | null } | undefined> {
+    const [row] = await db.delete(clients).where(and(eq(clients.id, id), eq(clients.userId, userId))).returning({ logo: clients.logo });
+    return row;
   },
 
   /** 'place-gone' when the place is not the user's; 'client-gone' when the client was deleted meanwhile (the foreign key refused). */

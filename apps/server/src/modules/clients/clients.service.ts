@@ -2,6 +2,8 @@ import { CLIENT_NOT_FOUND, type Client, type ClientList } from '@rankmaps/shared
 import type { Container } from '../../container';
 import { conflict, notFound } from '../../errors';
 import { PLACE_NOT_FOUND, ownedOr404 } from '../places/places.service';
+import { clientLogoUrlOf } from '../reports/report-logo-files';
+import { discardProfilePicture } from '../users/profile-picture.service';
 import { type ClientWithCount, clientsRepository } from './clients.repository';
 
 // Clients (issue 18, docs/decisions.md §25.1): a label grouping a user's places.
@@ -11,9 +13,9 @@ export const CLIENT_NAME_TAKEN = 'Ya tienes un cliente con ese nombre.';
 
 type Deps = Pick<Container, 'database'>;
 
-const present = (row: ClientWithCount): Client => ({ id: row.id, name: row.name, places: row.places, createdAt: row.createdAt.toISOString() });
+const present = (row: ClientWithCount): Client => ({ id: row.id, name: row.name, places: row.places, logoUrl: clientLogoUrlOf(row.logoKey), createdAt: row.createdAt.toISOString() });
 
-function checkId(id: string): void {
+export function checkId(id: string): void {
   if (!UUID.test(id)) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
 }
 
@@ -37,10 +39,19 @@ export async function renameClient(container: Deps, userId: string, id: string, 
   return present(withCount ?? { ...row, places: 0 });
 }
 
-/** Deletes the client; its places stay, without a client. */
-export async function deleteClient(container: Deps, userId: string, id: string): Promise<void> {
+/** One of the user's clients as the API answers it; 404 when it is not theirs (it went meanwhile). */
+export async function presentClient(container: Deps, userId: string, id: string): Promise<Client> {
+  const row = (await clientsRepository.list(container.database.db, userId)).find((c) => c.id === id);
+  if (!row) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+  return present(row);
+}
+
+/** Deletes the client, and its logo's file; its places stay, without a client. */
+export async function deleteClient(container: Pick<Container, 'database' | 'log' | 'storage'>, userId: string, id: string): Promise<void> {
   checkId(id);
-  if (!(await clientsRepository.delete(container.database.db, userId, id))) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+  const deleted = await clientsRepository.delete(container.database.db, userId, id);
+  if (!deleted) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+  if (deleted.logo) await discardProfilePicture(container, deleted.logo);
 }
 
 /** Groups a place under one of the user's clients, or ungroups it (null). */

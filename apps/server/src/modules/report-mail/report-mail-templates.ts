@@ -7,6 +7,8 @@ import { type RenderedEmail, escapeHtml } from '../auth/email-templates';
 
 interface BrandedLayout {
   brand: ReportBrand;
+  /** «Informe para {name}» under the brand, with the client's logo (an absolute URL) when it has one (docs/decisions.md §25.1). */
+  client?: { name: string; logoUrl: string | null };
   title: string;
   greetingName: string | null;
   paragraphs: string[];
@@ -25,6 +27,10 @@ function renderHtml(l: BrandedLayout): string {
   const url = escapeHtml(l.button.url);
   const contact = l.brand.whiteLabel && l.brand.contact ? `<p style="margin:0 0 8px;font-size:13px;color:#6b7280">${escapeHtml(l.brand.contact)}</p>` : '';
   const footer = l.brand.whiteLabel && l.brand.footer ? `<p style="margin:0 0 8px;font-size:12px;color:#9ca3af">${escapeHtml(l.brand.footer)}</p>` : '';
+  const clientLogo = l.client?.logoUrl
+    ? `<img src="${escapeHtml(l.client.logoUrl)}" alt="${escapeHtml(`Logo de ${l.client.name}`)}" height="40" style="height:40px;max-width:160px;vertical-align:middle;margin:0 12px 0 0;border:0">`
+    : '';
+  const client = l.client ? `<p style="margin:-8px 0 24px;font-size:15px;font-weight:bold;color:#1f2937">${clientLogo}<span style="vertical-align:middle">${escapeHtml(`Informe para ${l.client.name}`)}</span></p>\n` : '';
   const signature = l.brand.whiteLabel
     ? l.brand.poweredBy
       ? 'Hecho con RankMaps'
@@ -36,7 +42,7 @@ function renderHtml(l: BrandedLayout): string {
 <body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;border-top:4px solid ${accent}">
 <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${accent}">${escapeHtml(l.brand.name)}</p>
-<p style="margin:0 0 16px">${escapeHtml(l.greetingName ? `Hola, ${l.greetingName}:` : 'Hola:')}</p>
+${client}<p style="margin:0 0 16px">${escapeHtml(l.greetingName ? `Hola, ${l.greetingName}:` : 'Hola:')}</p>
 ${l.paragraphs.map(p).join('\n')}
 ${list}
 <p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">${escapeHtml(l.button.label)}</a></p>
@@ -52,6 +58,7 @@ function renderText(l: BrandedLayout): string {
   const contact = l.brand.whiteLabel ? [l.brand.contact, l.brand.footer].filter((x): x is string => Boolean(x)) : [];
   const signature = l.brand.whiteLabel ? (l.brand.poweredBy ? [`— ${l.brand.name} · Hecho con RankMaps`] : [`— ${l.brand.name}`]) : ['— El equipo de RankMaps'];
   return [
+    ...(l.client ? [`Informe para ${l.client.name}`] : []),
     l.greetingName ? `Hola, ${l.greetingName}:` : 'Hola:',
     ...l.paragraphs,
     ...(l.list?.length ? [l.list.map((i) => `• ${i}`).join('\n')] : []),
@@ -106,11 +113,15 @@ export function reportEmail(input: {
   shareUrl: string;
   unsubscribeUrl: string;
   pdfName: string;
+  /** The app's origin: the client's logo is an <img> that mail clients fetch from there. */
+  appUrl: string;
 }): RenderedEmail {
   const business = input.report.place.name;
   const lines = summaryLines(input.report);
+  const client = input.report.client;
   return render(`Informe ${REPORT_ROUND_NAMES[input.round]} de ${business} en Google Maps`, {
     brand: input.report.brand,
+    ...(client ? { client: { name: client.name, logoUrl: client.logoUrl ? `${input.appUrl}${client.logoUrl}` : null } } : {}),
     title: `Informe de ${business}`,
     greetingName: input.recipientName,
     paragraphs: [

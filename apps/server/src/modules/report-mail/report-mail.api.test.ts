@@ -327,7 +327,9 @@ describe('scheduled report e-mails', async () => {
 
     it('when the report brand is white-label, then the e-mail carries the agency’s name, accent, contact and «Hecho con RankMaps», with the real renderer’s PDF attached', async () => {
       const { headers, placeId, who } = await placeWithRecipients('demo-malaga-dentista-1', ['dentista']);
-      const report = buildPlaceScopeReport({ brand: AGENCY_BRAND, keywordCount: 2 });
+      // The place is grouped under a client with a logo (docs/decisions.md §25.1).
+      const client = { name: 'Grupo Dental Sur', logoUrl: `/api/client-logo/${'ab'.repeat(16)}.png` };
+      const report = { ...buildPlaceScopeReport({ brand: AGENCY_BRAND, keywordCount: 2 }), client };
       const deps = { ...reportDepsDouble(), buildPlaceReport: async () => report, renderPdf: reportSendDeps.renderPdf };
       const { sends } = await runRound(headers, placeId);
       await handleReportEmail(container, { sendId: sends[0]!.id }, deps);
@@ -337,6 +339,9 @@ describe('scheduled report e-mails', async () => {
       expect(mail!.html).not.toContain('Seguimiento de posiciones en búsquedas locales');
       expect(mail!.text).toContain(AGENCY_BRAND.contact!);
       expect(mail!.text).toContain('— Agencia Peñalara Marketing · Hecho con RankMaps');
+      expect(mail!.text.startsWith('Informe para Grupo Dental Sur\n')).toBe(true);
+      expect(mail!.html).toContain('Informe para Grupo Dental Sur</span>');
+      expect(mail!.html).toContain(`<img src="${container.config.appUrl}${client.logoUrl}" alt="Logo de Grupo Dental Sur"`);
       for (const row of (report as Extract<typeof report, { scope: 'place' }>).summary) expect(mail!.text).toContain(`• ${row.keyword}: `);
       const [pdf] = await mailRepository.attachmentContents(db, mail!.attachments!);
       expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
@@ -352,6 +357,8 @@ describe('scheduled report e-mails', async () => {
       expect(more).toEqual([]);
       expect(mail!.text).toMatch(/• dentista: GeoRank \d+/);
       expect(mail!.text).toMatch(/• ortodoncia: GeoRank \d+/);
+      // A place without a client: no «Informe para» line.
+      expect(mail!.text).not.toContain('Informe para');
       const [pdf] = await mailRepository.attachmentContents(db, mail!.attachments!);
       expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Report } from '@rankmaps/shared/schemas/report';
 import type { Container } from '../../container';
 import type { Tx } from '../../db/client';
+import type { ReportPdfAssets } from '../reports/pdf';
 import { getCurrentPlanState } from '../billing/billing.service';
 import { mailRepository } from '../mail/mail.repository';
 import { queueEmail } from '../mail/mail.service';
@@ -20,8 +21,8 @@ export const REPORT_SHARE_LINK_DAYS = 90;
 /** The report pieces the job uses, built by other modules; a test may swap one (a PDF renderer that fails). */
 export interface ReportSendDeps {
   buildPlaceReport(container: Container, ownerId: string, placeId: string): Promise<Report>;
-  renderPdf(report: Report, opts: { logoPng: Buffer | null }): Promise<Buffer>;
-  logoFor(container: Container, userId: string): Promise<Buffer | null>;
+  renderPdf(report: Report, assets: ReportPdfAssets): Promise<Buffer>;
+  assetsFor(container: Container, userId: string, report: Report): Promise<ReportPdfAssets>;
   /** A share link to the place report, created through `tx` (so it exists only if the e-mails do). */
   createShareLink(container: Container, tx: Tx, input: { ownerId: string; placeId: string; expiresInDays: number }): Promise<{ id: string; url: string }>;
 }
@@ -73,7 +74,7 @@ export async function sendRoundReport(container: Container, sendId: string, deps
   let pdf: Buffer;
   try {
     report = await deps.buildPlaceReport(container, place.userId, place.id);
-    pdf = await deps.renderPdf(report, { logoPng: await deps.logoFor(container, place.userId) });
+    pdf = await deps.renderPdf(report, await deps.assetsFor(container, place.userId, report));
     if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the PDF renderer returned something that is not a PDF');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -98,7 +99,7 @@ export async function sendRoundReport(container: Container, sendId: string, deps
     const still = (await reportMailRepository.listRecipients(tx, place.id)).filter((r) => r.state === 'confirmed' && tokens.has(r.id));
     for (const r of still) {
       const url = unsubscribeUrl(container.config.appUrl, tokens.get(r.id)!);
-      const mail = reportEmail({ report, round: send.trigger, sharer, recipientName: r.name, shareUrl: link.url, unsubscribeUrl: url, pdfName: filename });
+      const mail = reportEmail({ report, round: send.trigger, sharer, recipientName: r.name, shareUrl: link.url, unsubscribeUrl: url, pdfName: filename, appUrl: container.config.appUrl });
       await queueEmail(
         container,
         { to: r.email, ...mail, kind: REPORT_MAIL_KINDS.report, headers: unsubscribeHeaders(url), attachments: [{ filename, contentType: 'application/pdf', sha256: hash, size: pdf.length }] },

@@ -10,6 +10,8 @@ export interface SectionHead {
   id: string;
   status: string;
   keyword: string;
+  /** The analysis's place: the report names its client, if any. */
+  placeId: string;
   /** The place's time zone, for the dates the report writes. */
   timeZone: string;
   place: { name: string; address: string; market: { countryCode: string; languageCode: string } };
@@ -42,6 +44,7 @@ export const reportAnalysesRepository = {
     const [row] = await rowsOf<{
       status: string;
       keyword: string;
+      place_id: string;
       place_name: string;
       address: string;
       time_zone: string;
@@ -55,7 +58,7 @@ export const reportAnalysesRepository = {
     }>(
       db,
       sql`
-        select r.status, k.name as keyword, p.name as place_name, p.address, p.time_zone, p.country_code, p.search_language,
+        select r.status, k.name as keyword, r.place_id, p.name as place_name, p.address, p.time_zone, p.country_code, p.search_language,
           r.target->>'regionCode' as region_code, r.target->>'languageCode' as language_code, r.updated_at::text as updated_at,
           (select coalesce(string_agg(x.id::text || '@' || x.updated_at::text, ',' order by x.id), '')
              from ${rankMaps} x where x.keyword_id = r.keyword_id and x.status = 'completed') as analyses,
@@ -71,6 +74,7 @@ export const reportAnalysesRepository = {
       id: rankMapId,
       status: row.status,
       keyword: row.keyword,
+      placeId: row.place_id,
       timeZone: row.time_zone,
       place: { name: row.place_name, address: row.address, market: { countryCode: row.region_code ?? row.country_code, languageCode: row.language_code ?? row.search_language } },
       version: JSON.stringify([row.status, row.updated_at, row.keyword, row.place_name, row.time_zone, row.analyses, row.followed]),

@@ -1,23 +1,14 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { reportBrandSettingsBodySchema, reportBrandSettingsSchema } from '@rankmaps/shared/schemas/report-brand';
 import { notFound } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
-import { rateLimitPolicy } from '../rate-limits/policy';
-import { limitPerUser } from '../rate-limits/shared-rate-limit';
-import { PROFILE_FORM_LIMITS, uploadFormReader } from '../users/profile-form';
+import { LOGO_NOT_FOUND, logoDocSchema, logoUploadScope, sendLogoPng } from './report-logo-files';
 import { deleteBrandLogo, getBrandSettings, readBrandLogo, saveBrandSettings, uploadBrandLogo } from './report-brand.service';
 
 const tags = ['informes'];
 const security = [{ bearer: [] }];
-export const LOGO_FIELD = 'logo';
-
-/** The upload's body as the API documents it: one file. */
-const logoDocSchema = z.object({
-  [LOGO_FIELD]: z.string().optional().meta({ format: 'binary', description: 'Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB; se guarda como PNG de 600×200 como mucho' }),
-});
 
 /** White-label (docs/decisions.md §24.5): the agency's brand for its reports, and its public logo. */
 export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,8 +44,7 @@ export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => deleteBrandLogo(container, requireUserId(request)),
   );
 
-  // Public, like a profile picture: an <img> in the share page, the e-mail and the PDF. The key
-  // is 128 random bits and changes with every upload, so the answer is cached for a year.
+  // Public, like a profile picture (report-logo-files.ts, sendLogoPng).
   app.get(
     '/report-brand/logo/:key.png',
     {
@@ -66,14 +56,8 @@ export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await readBrandLogo(container, request.params.key);
-      if (!data) throw notFound('Logo no encontrado.', 'LOGO_NOT_FOUND');
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(data);
+      if (!data) throw notFound(LOGO_NOT_FOUND, 'LOGO_NOT_FOUND');
+      return sendLogoPng(reply, data);
     },
   );
 
@@ -83,18 +67,15 @@ export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The upload, in a scope of its own: only it takes multipart bodies. */
 const logoUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  await app.register(multipart, { limits: PROFILE_FORM_LIMITS, throwFileSizeLimit: false });
-  app.decorateRequest('uploadedFile', null);
-  // Image uploads share the profile photo's budget per user (decoding costs CPU).
-  const limitUploads = limitPerUser(app, rateLimitPolicy.avatarUpload(container.config));
+  const upload = await logoUploadScope(app, container);
 
   app.post(
     '/report-brand/logo',
     {
       onRequest: app.authenticate,
       decompress: false,
-      preValidation: uploadFormReader({ fileField: LOGO_FIELD, textFields: [] }),
-      preHandler: limitUploads,
+      preValidation: upload.preValidation,
+      preHandler: upload.preHandler,
       schema: {
         tags,
         security,

@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { availabilityLabelEs, cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
-import {
-  BRAND_LOGO_MAX_HEIGHT,
-  BRAND_LOGO_MAX_WIDTH,
-  type ReportBrandSettings,
-  type ReportBrandSettingsBody,
-} from '@rankmaps/shared/schemas/report-brand';
+import type { ReportBrandSettings, ReportBrandSettingsBody } from '@rankmaps/shared/schemas/report-brand';
 import type { Container } from '../../container';
-import { badRequest, forbidden } from '../../errors';
+import { forbidden } from '../../errors';
 import { getCurrentPlanState } from '../billing/billing.service';
 import { hidePoweredByUpgradeMessage, whiteLabelUpgradeMessage } from '../billing/upgrade-messages';
-import { type UploadedPicture, checkedImage, discardProfilePicture } from '../users/profile-picture.service';
+import { type UploadedPicture, discardProfilePicture } from '../users/profile-picture.service';
 import { type ReportBrandRow, reportBrandRepository } from './report-brand.repository';
+import { isLogoKey, storeLogo } from './report-logo-files';
 
 // White-label (docs/reports.md "White-label", docs/decisions.md §24.5).
 
@@ -19,10 +14,6 @@ type Deps = Pick<Container, 'config' | 'database'>;
 
 /** RankMaps' accent, the settings' default until the agency picks its own. */
 export const DEFAULT_ACCENT = '#2563eb';
-const LOGO_FOLDER = 'logos';
-/** Public logo names: 128 random bits in hex. Anything else is 404 without a query. */
-const LOGO_KEY_PATTERN = /^[a-f0-9]{32}$/;
-export const NO_LOGO_FILE = 'Elige una imagen para el logo.';
 
 /** What the user's current plan allows: white-label on professional plans, removing «Hecho con RankMaps» on Enterprise. */
 export interface BrandAccess {
@@ -84,11 +75,7 @@ export async function saveBrandSettings(container: Deps, userId: string, body: R
  */
 export async function uploadBrandLogo(container: Pick<Container, 'config' | 'database' | 'log' | 'storage'>, userId: string, upload: UploadedPicture | null): Promise<ReportBrandSettings> {
   requireWhiteLabel(await brandAccess(container, userId));
-  if (!upload) throw badRequest(NO_LOGO_FILE, 'NO_FILE');
-  const png = await checkedImage(upload, { width: BRAND_LOGO_MAX_WIDTH, height: BRAND_LOGO_MAX_HEIGHT, format: 'png' });
-  const logoKey = randomBytes(16).toString('hex');
-  const logo = `${LOGO_FOLDER}/${logoKey}.png`;
-  await container.storage.put(logo, png);
+  const { logo, logoKey } = await storeLogo(container, upload);
   const previous = await container.database.db.transaction(async (tx) => {
     const row = await reportBrandRepository.findForUpdate(tx, userId);
     await reportBrandRepository.setLogo(tx, userId, { logo, logoKey });
@@ -111,7 +98,7 @@ export async function deleteBrandLogo(container: Pick<Container, 'config' | 'dat
 
 /** GET /api/report-brand/logo/:key.png: the PNG of a current logo key, or undefined. */
 export async function readBrandLogo(container: Pick<Container, 'database' | 'storage'>, logoKey: string): Promise<Buffer | undefined> {
-  if (!LOGO_KEY_PATTERN.test(logoKey)) return undefined;
+  if (!isLogoKey(logoKey)) return undefined;
   const row = await reportBrandRepository.findByLogoKey(container.database.db, logoKey);
   return row?.logo ? container.storage.get(row.logo) : undefined;
 }

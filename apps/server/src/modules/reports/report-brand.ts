@@ -1,6 +1,9 @@
-import type { ReportBrand } from '@rankmaps/shared/schemas/report';
+import type { Report, ReportBrand, ReportClient } from '@rankmaps/shared/schemas/report';
 import type { Container } from '../../container';
+import { clientsRepository } from '../clients/clients.repository';
+import type { ReportPdfAssets } from './pdf';
 import { reportBrandRepository } from './report-brand.repository';
+import { clientLogoKeyOf, clientLogoUrlOf } from './report-logo-files';
 import { brandAccess, logoUrlOf } from './report-brand.service';
 
 /** RankMaps' own signature: a report of a user without white-label. */
@@ -41,4 +44,31 @@ export async function reportLogoFor(container: Pick<Container, 'config' | 'datab
   if (!brand.logoUrl) return null;
   const row = await reportBrandRepository.find(container.database.db, userId);
   return (row?.logo && (await container.storage.get(row.logo))) || null;
+}
+
+/**
+ * `{ client }` when the owner's place is grouped under a client, with only its name and logo
+ * («Informe para {client}», docs/decisions.md §25.1); `{}` otherwise, so a report without a
+ * client is the document it was before. The place is read with its owner, so no other user's
+ * client can be named. The logo shows while the plan allows white-label, as the agency's does.
+ */
+export async function reportClientFor(container: Pick<Container, 'config' | 'database'>, ownerId: string, placeId: string): Promise<{ client?: ReportClient }> {
+  const row = await clientsRepository.ofPlace(container.database.db, ownerId, placeId);
+  if (!row) return {};
+  const withLogo = row.logoKey !== null && (await brandAccess(container, ownerId)).whiteLabel;
+  return { client: { name: row.name, logoUrl: withLogo ? clientLogoUrlOf(row.logoKey) : null } };
+}
+
+/**
+ * The logos a report's PDF draws, read from storage only when the document names them: the
+ * brand's (`reportLogoFor`) and its client's, found by the key in `report.client.logoUrl`.
+ */
+export async function reportPdfAssetsFor(container: Pick<Container, 'config' | 'database' | 'storage'>, ownerId: string, report: Report): Promise<ReportPdfAssets> {
+  const clientKey = clientLogoKeyOf(report.client?.logoUrl);
+  const [logoPng, client] = await Promise.all([
+    report.brand.logoUrl ? reportLogoFor(container, ownerId) : null,
+    clientKey ? clientsRepository.findByLogoKey(container.database.db, clientKey) : undefined,
+  ]);
+  const clientLogoPng = (client?.logo && (await container.storage.get(client.logo))) || null;
+  return { logoPng, clientLogoPng };
 }

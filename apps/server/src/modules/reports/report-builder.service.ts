@@ -6,7 +6,7 @@ import { ownedOr404 as ownedPlaceOr404 } from '../places/places.service';
 import { ownedKeywordOr404 } from '../rankmaps/rankmaps.service';
 import { AppError } from '../../errors';
 import { type SectionHead, reportAnalysesRepository } from './report-analyses.repository';
-import { reportBrandFor } from './report-brand';
+import { reportBrandFor, reportClientFor } from './report-brand';
 import { sectionHeadOr4xx, sectionOf } from './report-section-cache';
 import { dataLabelOf } from './report-section.service';
 
@@ -18,14 +18,18 @@ import { dataLabelOf } from './report-section.service';
 /** The report of one completed analysis; 404 when it is not the owner's, 400 while it is not completed. */
 export async function buildAnalysisReport(container: Container, ownerId: string, rankMapId: string): Promise<Report> {
   const head = await sectionHeadOr4xx(container, ownerId, rankMapId);
-  const [brand, analysis] = await Promise.all([reportBrandFor(container, ownerId), sectionOf(container, ownerId, head)]);
-  return { scope: 'analysis', brand, place: head.place, generatedAt: new Date().toISOString(), analysis };
+  const [brand, client, analysis] = await Promise.all([reportBrandFor(container, ownerId), reportClientFor(container, ownerId, head.placeId), sectionOf(container, ownerId, head)]);
+  return { scope: 'analysis', brand, ...client, place: head.place, generatedAt: new Date().toISOString(), analysis };
 }
 
 /** The report of a keyword: its latest completed analysis (null before the first) and the list of its completed analyses, newest first. */
 export async function buildKeywordReport(container: Container, ownerId: string, keywordId: string): Promise<Report> {
   const { keyword, place } = await ownedKeywordOr404(container, ownerId, keywordId);
-  const [brand, completed] = await Promise.all([reportBrandFor(container, ownerId), reportAnalysesRepository.completedByKeyword(container.database.db, keyword.id, TREND_MAX_ANALYSES)]);
+  const [brand, client, completed] = await Promise.all([
+    reportBrandFor(container, ownerId),
+    reportClientFor(container, ownerId, place.id),
+    reportAnalysesRepository.completedByKeyword(container.database.db, keyword.id, TREND_MAX_ANALYSES),
+  ]);
   const history = completed.flatMap((a) =>
     a.stats && a.completedAt
       ? [{ date: a.completedAt.toISOString(), geoRank: a.stats.geoRank, avgTotalPosition: a.stats.avgTotalPosition, localPackPercentage: a.stats.localPackPercentage, dataLabel: dataLabelOf(a.provider) }]
@@ -35,7 +39,7 @@ export async function buildKeywordReport(container: Container, ownerId: string, 
   const head = latestId ? await headOrNull(container, ownerId, latestId) : null;
   const latest = head ? await sectionOf(container, ownerId, head) : null;
   const market = head?.place.market ?? { countryCode: place.countryCode, languageCode: place.searchLanguage };
-  return { scope: 'keyword', brand, place: { name: place.name, address: place.address, market }, generatedAt: new Date().toISOString(), keyword: keyword.name, latest, history };
+  return { scope: 'keyword', brand, ...client, place: { name: place.name, address: place.address, market }, generatedAt: new Date().toISOString(), keyword: keyword.name, latest, history };
 }
 
 /**
@@ -46,7 +50,7 @@ export async function buildKeywordReport(container: Container, ownerId: string, 
 export async function buildPlaceReport(container: Container, ownerId: string, placeId: string): Promise<Report> {
   const place = await ownedPlaceOr404(container, ownerId, placeId);
   const db = container.database.db;
-  const [brand, keywords] = await Promise.all([reportBrandFor(container, ownerId), keywordsRepository.listByPlace(db, place.id)]);
+  const [brand, client, keywords] = await Promise.all([reportBrandFor(container, ownerId), reportClientFor(container, ownerId, place.id), keywordsRepository.listByPlace(db, place.id)]);
   const latestIds = await reportAnalysesRepository.latestCompletedIds(
     db,
     keywords.map((k) => k.id),
@@ -74,6 +78,7 @@ export async function buildPlaceReport(container: Container, ownerId: string, pl
   return {
     scope: 'place',
     brand,
+    ...client,
     place: { name: place.name, address: place.address, market: { countryCode: place.countryCode, languageCode: place.searchLanguage } },
     generatedAt: new Date().toISOString(),
     summary,

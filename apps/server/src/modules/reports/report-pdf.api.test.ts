@@ -1,8 +1,10 @@
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import type { Report } from '@rankmaps/shared/schemas/report';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
+import { multipartBody } from '../../../test/multipart';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
@@ -84,6 +86,43 @@ describe('client reports: the PDF downloads (API)', async () => {
     expect(text).toContain('hola@faro.example');
     expect(text).toContain('Informe confidencial');
     expect(text).toContain('Hecho con RankMaps');
+    expect(text).not.toContain('Informe para');
+  });
+
+  it('when the place is grouped under a client with a logo, then the JSON and the PDF say «Informe para …» with its logo beside the agency’s', { timeout: 180_000 }, async () => {
+    const { headers, placeId, keywordId } = await withKeyword('pro_agency', 'demo-malaga-dentista-1', MALAGA);
+    const png = (background: string) => sharp({ create: { width: 300, height: 100, channels: 3, background } }).png().toBuffer();
+    const uploadLogo = async (url: string, data: Buffer) => {
+      const form = multipartBody([{ name: 'logo', filename: 'logo.png', data, contentType: 'image/png' }]);
+      const res = await app.inject({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ logoUrl: string }>().logoUrl;
+    };
+    const brand = await app.inject({ method: 'PUT', url: '/api/report-brand', headers, payload: { name: 'Agencia Faro Digital', accent: '#0f766e', contact: null, footer: null, hidePoweredBy: false } });
+    expect(brand.statusCode, brand.body).toBe(200);
+    await uploadLogo('/api/report-brand/logo', await png('#0f766e'));
+    const client = (await app.inject({ method: 'POST', url: '/api/clients', headers, payload: { name: 'Grupo Dental Sur' } })).json<{ id: string }>();
+    expect((await app.inject({ method: 'PUT', url: `/api/place/${placeId}/client`, headers, payload: { clientId: client.id } })).statusCode).toBe(200);
+    const rankMapId = await scanned(headers, keywordId, 'dentista');
+    const imagesIn = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+
+    // The name alone first: the agency's logo is the PDF's only image.
+    const nameOnly = await get(headers, `/api/reports/analysis/${rankMapId}/pdf`);
+    expect(await pdfText(nameOnly.rawPayload)).toContain('Informe para Grupo Dental Sur');
+    expect(imagesIn(nameOnly.rawPayload)).toBe(1);
+
+    const logoUrl = await uploadLogo(`/api/clients/${client.id}/logo`, await png('#b91c1c'));
+    for (const url of [`/api/reports/analysis/${rankMapId}`, `/api/reports/keyword/${keywordId}`, `/api/reports/place/${placeId}`]) {
+      const json = (await get(headers, url)).json<Report>();
+      expect(json.client, url).toEqual({ name: 'Grupo Dental Sur', logoUrl });
+      const pdf = await get(headers, `${url}/pdf`);
+      expect(pdf.statusCode, url).toBe(200);
+      const text = await pdfText(pdf.rawPayload);
+      expect(text, url).toContain('Informe para Grupo Dental Sur');
+      expect(text, url).toContain('Agencia Faro Digital');
+      // The agency's logo and the client's, each embedded once.
+      expect(imagesIn(pdf.rawPayload), url).toBe(2);
+    }
   });
 
   it('when another user asks for the PDF, or the analysis is not completed, then the report’s own refusals in Spanish and no PDF', { timeout: 180_000 }, async () => {

@@ -2,7 +2,7 @@ import type { Report } from '@rankmaps/shared/schemas/report';
 import type { Container } from '../../container';
 import { asciiSlug, isoDateIn } from '../../lib/csv';
 import { renderReportPdf } from './pdf';
-import { reportLogoFor } from './report-brand';
+import { reportPdfAssetsFor } from './report-brand';
 import { buildAnalysisReport, buildKeywordReport, buildPlaceReport } from './report-builder.service';
 
 export type ReportPdfScope = Report['scope'];
@@ -25,11 +25,10 @@ export function reportPdfFilename(report: Report): string {
 
 /**
  * Builds one of the owner's reports and draws it as a PDF (docs/reports.md, "PDF"), signed with
- * the owner's brand and logo. The same refusals as the report itself: another user's or a
+ * the owner's brand and logo, and its client's logo when it has one. The same refusals as the report itself: another user's or a
  * missing id → 404, an analysis not completed → 400.
  */
 export async function reportPdfFor(container: PdfContainer, ownerId: string, scope: ReportPdfScope, id: string): Promise<ReportPdfFile> {
   const report = scope === 'analysis' ? await buildAnalysisReport(container, ownerId, id) : scope === 'keyword' ? await buildKeywordReport(container, ownerId, id) : await buildPlaceReport(container, ownerId, id);
-  const logoPng = report.brand.logoUrl ? await reportLogoFor(container, ownerId) : null;
-  return { filename: reportPdfFilename(report), content: await renderReportPdf(report, { logoPng }) };
+  return { filename: reportPdfFilename(report), content: await renderReportPdf(report, await reportPdfAssetsFor(container, ownerId, report)) };
 }

@@ -6,9 +6,11 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
+import { multipartBody } from '../../../test/multipart';
 import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
@@ -172,6 +174,41 @@ describe('share links (API)', async () => {
     expect(forbidden.filter((s) => body.includes(s.toLowerCase()))).toEqual([]);
     expect(body).not.toMatch(/@[a-z0-9-]+\.[a-z]/);
     expect(body).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  });
+
+  it('when the shared place is grouped under a client, then the public report names that client and its logo, and no other client or place of anyone', async () => {
+    const agency = await withKeyword('pro_starter');
+    await scanned(agency.headers, agency.keywordId);
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const clientWithLogo = async (headers: Headers, name: string, placeId: string) => {
+      const client = (await app.inject({ method: 'POST', url: '/api/clients', headers, payload: { name } })).json<{ id: string }>();
+      expect((await app.inject({ method: 'PUT', url: `/api/place/${placeId}/client`, headers, payload: { clientId: client.id } })).statusCode).toBe(200);
+      const form = multipartBody([{ name: 'logo', filename: 'logo.png', data: png, contentType: 'image/png' }]);
+      const res = await app.inject({ method: 'POST', url: `/api/clients/${client.id}/logo`, headers: { ...headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return { id: client.id, name, logoUrl: res.json<{ logoUrl: string }>().logoUrl };
+    };
+    const mine = await clientWithLogo(agency.headers, 'Grupo Dental Sur', agency.placeId);
+    // The agency's other client, on its other place, and another agency's client on its own place.
+    const secondPlace = (await app.inject({ method: 'POST', url: '/api/place', headers: agency.headers, payload: { googlePlaceId: 'demo-madrid-dentista-4', matrixConfig: { gridSize: 3, radius: 1500, coordinates: MADRID } } })).json<{ _id: string }>()._id;
+    const sibling = await clientWithLogo(agency.headers, 'Clínica Hermana', secondPlace);
+    const rival = await withKeyword('pro_starter', 'demo-madrid-dentista-2', MADRID);
+    const stranger = await clientWithLogo(rival.headers, 'Cliente Ajeno', rival.placeId);
+
+    for (const [scope, targetId] of [['place', agency.placeId], ['keyword', agency.keywordId]] as const) {
+      const res = await view(tokenOf(await created(agency.headers, { scope, targetId, expiresInDays: null })));
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Report>().client).toEqual({ name: mine.name, logoUrl: mine.logoUrl });
+      const body = res.body.toLowerCase();
+      const forbidden = [mine.id, sibling.id, sibling.name, sibling.logoUrl, stranger.id, stranger.name, stranger.logoUrl, secondPlace, rival.placeId];
+      expect(forbidden.filter((s) => body.includes(s.toLowerCase()))).toEqual([]);
+      expect(body).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    }
+    // The public logo answers without a session; the sibling's place report names only its own client.
+    expect((await app.inject({ method: 'GET', url: mine.logoUrl })).statusCode).toBe(200);
+    const siblingReport = await view(tokenOf(await created(agency.headers, { scope: 'place', targetId: secondPlace, expiresInDays: null })));
+    expect(siblingReport.json<Report>().client).toEqual({ name: sibling.name, logoUrl: sibling.logoUrl });
+    expect(siblingReport.body).not.toContain(mine.name);
   });
 
   it('when the public report is answered, then it is noindex, not stored and sends no referrer', async () => {

@@ -37,6 +37,8 @@ import {
 export interface ReportPdfAssets {
   /** The brand's re-encoded PNG logo, or null to write the brand's name alone. */
   logoPng: Buffer | null;
+  /** The logo of the report's client (`report.client`), re-encoded as PNG; null or absent to write its name alone. */
+  clientLogoPng?: Buffer | null;
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -96,10 +98,12 @@ class ReportWriter {
   /** The label of the data being drawn, recorded on every page it reaches. */
   private currentLabel: ReportDataLabel = null;
   private logo: unknown = null;
+  private clientLogo: unknown = null;
 
   constructor(
     private readonly report: Report,
     logoPng: Buffer | null,
+    clientLogoPng: Buffer | null = null,
   ) {
     this.accent = safeColor(report.brand.accent, '#2563eb');
     const contrast = contrastWithWhite(this.accent);
@@ -123,20 +127,24 @@ class ReportWriter {
     this.doc.registerFont(F.bold, fonts.bold);
     this.doc.registerFont(F.cond, fonts.condensed);
     this.doc.registerFont(F.condBold, fonts.condensedBold);
-    if (logoPng) {
-      try {
-        // openImage parses the PNG once; every page's header reuses it (one embedded image).
-        this.logo = (this.doc as unknown as { openImage(src: Buffer): unknown }).openImage(logoPng);
-      } catch {
-        // An unreadable logo: the brand's name alone, never a failed report.
-        this.logo = null;
-      }
-    }
+    // openImage parses the PNG once; every page's header reuses it (one embedded image).
+    this.logo = this.openLogo(logoPng);
+    this.clientLogo = report.client ? this.openLogo(clientLogoPng) : null;
     this.doc.on('pageAdded', () => {
       this.pageLabels.push(new Set());
       this.markLabel();
       this.doc.font(F.regular).fontSize(10).fillColor(INK);
     });
+  }
+
+  /** A parsed PNG, or null: an unreadable logo leaves the name alone, never a failed report. */
+  private openLogo(png: Buffer | null): unknown {
+    if (!png) return null;
+    try {
+      return (this.doc as unknown as { openImage(src: Buffer): unknown }).openImage(png);
+    } catch {
+      return null;
+    }
   }
 
   title(): string {
@@ -416,7 +424,23 @@ class ReportWriter {
   cover(kind: string): void {
     const r = this.report;
     const doc = this.doc;
-    doc.font(F.regular).fontSize(9).fillColor(MUTED).text(kind, MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH });
+    let y = MARGIN.top;
+    if (r.client) {
+      // «Informe para {client}» with the client's logo, under the agency's header (docs/decisions.md §25.1).
+      let x = MARGIN.left;
+      if (this.clientLogo) {
+        doc.image(this.clientLogo as PDFKit.Mixins.ImageSrc, x, y, { fit: [96, 32], valign: 'center' });
+        const img = this.clientLogo as { width: number; height: number };
+        x += Math.min(96, (img.width / img.height) * 32) + 10;
+      }
+      doc
+        .font(F.bold)
+        .fontSize(11)
+        .fillColor(INK)
+        .text(`Informe para ${r.client.name}`, x, y + 10, { width: MARGIN.left + CONTENT_WIDTH - x, lineBreak: false, ellipsis: true });
+      y += 42;
+    }
+    doc.font(F.regular).fontSize(9).fillColor(MUTED).text(kind, MARGIN.left, y, { width: CONTENT_WIDTH });
     doc.moveDown(0.2);
     this.h1(r.place.name);
     doc.font(F.regular).fontSize(9.5).fillColor(MUTED).text(r.place.address, { width: CONTENT_WIDTH });
@@ -917,7 +941,7 @@ class ReportWriter {
 export function renderReportPdf(report: Report, assets: ReportPdfAssets): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     try {
-      const writer = new ReportWriter(report, assets.logoPng);
+      const writer = new ReportWriter(report, assets.logoPng, assets.clientLogoPng ?? null);
       const chunks: Buffer[] = [];
       writer.doc.on('data', (c: Buffer) => chunks.push(c));
       writer.doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -23,6 +23,14 @@ export const useCreateClient = () => useClientMutation((name: string) => api<Cli
 export const useRenameClient = () =>
   useClientMutation(({ id, name }: { id: string; name: string }) => api<Client>(`/clients/${encodeURIComponent(id)}`, { method: 'PUT', body: { name } }));
 export const useDeleteClient = () => useClientMutation((id: string) => api<{ message: string }>(`/clients/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+/** POST /clients/:id/logo as multipart, the file in the field `logo` (docs/decisions.md §25.1). */
+export const useUploadClientLogo = () =>
+  useClientMutation(({ id, file }: { id: string; file: File }) => {
+    const form = new FormData();
+    form.append('logo', file);
+    return api<Client>(`/clients/${encodeURIComponent(id)}/logo`, { method: 'POST', body: form });
+  });
+export const useDeleteClientLogo = () => useClientMutation((id: string) => api<Client>(`/clients/${encodeURIComponent(id)}/logo`, { method: 'DELETE' }));
 export const useSetPlaceClient = () =>
   useClientMutation(({ placeId, clientId }: { placeId: string; clientId: string | null }) =>
     api<{ placeId: string; client: { id: string; name: string } | null }>(`/place/${encodeURIComponent(placeId)}/client`, { method: 'PUT', body: { clientId } }),

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useClients, useCreateClient, useDeleteClient, useRenameClient, useSetPlaceClient } from '../api/clients';
 import { usePlaces } from '../api/get-places';
+import { ClientLogoField } from './client-logo-field';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 ? err.message : fallback);
 
@@ -46,14 +47,21 @@ export function ClientsPage() {
     <div data-page="clients" className="space-y-6">
       <Breadcrumb
         label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: t('clients.title') }]}
+        items={[
+          { label: t('breadcrumb.home'), to: paths.root.getHref() },
+          { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
+          { label: t('clients.title') },
+        ]}
       />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('clients.title')}</h1>
         <p className="mt-1 text-slate-600">{t('clients.subtitle')}</p>
       </header>
 
-      <form onSubmit={(e) => void onCreate(e)} className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start">
+      <form
+        onSubmit={(e) => void onCreate(e)}
+        className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start"
+      >
         <TextField
           label={t('clients.name')}
           className="flex-1"
@@ -115,7 +123,17 @@ export function ClientsPage() {
   );
 }
 
-function AssignSelect({ placeId, placeName, clientId, clients }: { placeId: string; placeName: string; clientId: string; clients: Client[] }) {
+function AssignSelect({
+  placeId,
+  placeName,
+  clientId,
+  clients,
+}: {
+  placeId: string;
+  placeName: string;
+  clientId: string;
+  clients: Client[];
+}) {
   const { t } = useTranslation('places');
   const assign = useSetPlaceClient();
   const toast = useToast();
@@ -130,7 +148,8 @@ function AssignSelect({ placeId, placeName, clientId, clients }: { placeId: stri
         assign.mutate(
           { placeId, clientId: value || null },
           {
-            onSuccess: (res) => toast({ type: 'success', message: res.client ? t('clients.assigned', { name: res.client.name }) : t('clients.unassigned') }),
+            onSuccess: (res) =>
+              toast({ type: 'success', message: res.client ? t('clients.assigned', { name: res.client.name }) : t('clients.unassigned') }),
             onError: (err) => toast({ type: 'error', message: messageOf(err, t('clients.errors.assign')) }),
           },
         );
@@ -180,8 +199,18 @@ function ClientRow({ client }: { client: Client }) {
 
   if (editing)
     return (
-      <form onSubmit={(e) => void onSave(e)} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start">
-        <TextField label={t('clients.newName', { name: client.name })} className="flex-1" value={name} maxLength={CLIENT_NAME_MAX} error={error} onChange={(e) => setName(e.target.value)} />
+      <form
+        onSubmit={(e) => void onSave(e)}
+        className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start"
+      >
+        <TextField
+          label={t('clients.newName', { name: client.name })}
+          className="flex-1"
+          value={name}
+          maxLength={CLIENT_NAME_MAX}
+          error={error}
+          onChange={(e) => setName(e.target.value)}
+        />
         <div className="flex gap-2 sm:mt-6">
           <Button type="submit" loading={rename.isPending}>
             {t('clients.save')}
@@ -193,19 +222,33 @@ function ClientRow({ client }: { client: Client }) {
       </form>
     );
   return (
-    <div className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between" data-testid="client-row">
-      <div className="min-w-0">
-        <p className="font-semibold break-words text-slate-900">{client.name}</p>
-        <p className="text-sm text-slate-600">{t('clients.places', { count: client.places })}</p>
+    <div className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="client-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{client.name}</p>
+          <p className="text-sm text-slate-600">{t('clients.places', { count: client.places })}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            className="py-2!"
+            aria-label={t('clients.renameLabel', { name: client.name })}
+            onClick={() => setEditing(true)}
+          >
+            {t('clients.rename')}
+          </Button>
+          <Button
+            variant="danger"
+            className="py-2!"
+            loading={remove.isPending}
+            aria-label={t('clients.deleteLabel', { name: client.name })}
+            onClick={() => void onDelete()}
+          >
+            {t('clients.deleteButton')}
+          </Button>
+        </div>
       </div>
-      <div className="flex gap-2">
-        <Button variant="secondary" className="py-2!" aria-label={t('clients.renameLabel', { name: client.name })} onClick={() => setEditing(true)}>
-          {t('clients.rename')}
-        </Button>
-        <Button variant="danger" className="py-2!" loading={remove.isPending} aria-label={t('clients.deleteLabel', { name: client.name })} onClick={() => void onDelete()}>
-          {t('clients.deleteButton')}
-        </Button>
-      </div>
+      <ClientLogoField client={client} />
     </div>
   );
 }

@@ -66,6 +66,20 @@ describe('ReportView', () => {
     expect(html).toContain('Hecho con RankMaps');
   });
 
+  it('when the place is grouped under a client, then «Informe para …» shows with its logo; without one, neither shows', () => {
+    const withClient = render({ scope: 'analysis', brand, client: { name: 'Grupo Dental Sur', logoUrl: '/api/client-logo/0123456789abcdef0123456789abcdef.png' }, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
+    expect(withClient).toContain('Informe para Grupo Dental Sur');
+    expect(withClient).toContain('src="/api/client-logo/0123456789abcdef0123456789abcdef.png"');
+    expect(withClient).toContain('alt="Logo de Grupo Dental Sur"');
+    // The agency's brand stays beside it.
+    expect(withClient).toContain('Agencia Norte');
+    const nameOnly = render({ scope: 'analysis', brand, client: { name: 'Grupo Dental Sur', logoUrl: null }, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
+    expect(nameOnly).toContain('Informe para Grupo Dental Sur');
+    expect(nameOnly).not.toContain('client-logo');
+    const without = render({ scope: 'analysis', brand, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
+    expect(without).not.toContain('Informe para');
+  });
+
   it('when the brand hides «Hecho con RankMaps» and there is no previous analysis nor data label, then neither line shows', () => {
     const html = render({ scope: 'analysis', brand: { ...brand, poweredBy: false }, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis({ dataLabel: null, movement: null, previousDate: null }) });
     expect(html).not.toContain('Hecho con RankMaps');

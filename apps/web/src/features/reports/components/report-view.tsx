@@ -226,7 +226,7 @@ export function AnalysisSection({ analysis, brand, idPrefix, nested }: { analysi
 }
 
 function BrandHeader({ report }: { report: Report }) {
-  const { brand, place } = report;
+  const { brand, client, place } = report;
   return (
     <header className="pb-4">
       {/* The brand's band: white on the accent, which the white-label form keeps readable (docs/reports.md, "White-label"). */}
@@ -239,6 +239,17 @@ function BrandHeader({ report }: { report: Report }) {
         <p className="text-lg font-bold break-words">{brand.name}</p>
         {brand.contact && <p className="text-sm break-words">{fill(t.contact, { contact: brand.contact })}</p>}
       </div>
+      {/* The client the business is grouped under (docs/decisions.md §25.1), beside the agency's brand above. */}
+      {client && (
+        <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="report-client">
+          {client.logoUrl && (
+            <span className="rounded-lg border border-slate-200 bg-white p-1">
+              <img src={client.logoUrl} alt={fill(t.clientLogoAlt, { client: client.name })} className="block h-10 w-auto max-w-[10rem] object-contain" />
+            </span>
+          )}
+          <p className="text-base font-semibold break-words text-slate-900">{fill(t.reportFor, { client: client.name })}</p>
+        </div>
+      )}
       <p className="mt-4 text-sm font-medium tracking-wide text-slate-600 uppercase">{t.reportOf}</p>
       <h1 className="mt-1 text-2xl font-bold break-words text-slate-900 sm:text-3xl">{place.name}</h1>
       {place.address && <p className="mt-1 text-slate-700 break-words">{place.address}</p>}
