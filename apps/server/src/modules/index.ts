@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
+import { chatRoutes } from './chat/chat.routes';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { contactRoutes } from './contact/contact.routes';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });
   await app.register(operatorRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await registerUsers(app);
   await app.register(devMailRoutes, { prefix: '/api' });

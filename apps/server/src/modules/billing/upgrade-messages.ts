@@ -33,3 +33,7 @@ export const whiteLabelUpgradeMessage = (currentPlan: string | null | undefined)
 /** Removing «Hecho con RankMaps» below Enterprise (docs/decisions.md §24.5). */
 export const hidePoweredByUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para quitar «Hecho con RankMaps» de tus informes', { kind: 'hidePoweredBy' }, currentPlan, 'Ningún plan permite quitar «Hecho con RankMaps».');
+
+/** The live chat on a plan without live support (docs/decisions.md §27.1). */
+export const liveSupportUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para usar el chat en vivo con el equipo de soporte', { kind: 'liveSupport' }, currentPlan, 'Ningún plan incluye el chat en vivo.');

@@ -35,7 +35,21 @@ export async function sendSupportTicket(container: Pick<Container, 'boss' | 'cap
   const human = await container.captcha.verify(input.recaptcha, remoteIp);
   if (!human) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
 
-  const plan = await getPlanState(container, userId);
+  return createTicket(container, sender, input);
+}
+
+/**
+ * Writes a ticket, the support-inbox e-mail and the sender's confirmation in one transaction,
+ * so none of them exists without the others. The form (after its captcha) and the live chat
+ * outside hours (docs/support.md, «Chat en vivo») both come here.
+ */
+export async function createTicket(
+  container: Pick<Container, 'boss' | 'config' | 'database'>,
+  sender: { id: string; name: string; email: string },
+  input: Pick<SupportTicketInput, 'category' | 'priority' | 'subject' | 'message'>,
+): Promise<{ reference: string }> {
+  const db = container.database.db;
+  const plan = await getPlanState(container, sender.id);
   const id = randomUUID();
   const reference = ticketReference(id);
   const { category, priority, subject, message } = input;
