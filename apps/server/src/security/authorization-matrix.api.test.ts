@@ -74,6 +74,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'report-round/:id': 'place',
   'tickets/:reference': 'supportTicket',
   'clients/:id': 'client',
+  'conversations/:id': 'chatConversation',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -104,6 +105,11 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/general/support/tickets/:reference/messages': { body: () => ({ body: 'Gracias, sigue igual.' }) },
     'POST /api/operator/tickets/:reference/messages': { body: () => ({ body: 'Ya está resuelto.' }) },
     'PUT /api/operator/tickets/:reference/state': { body: () => ({ state: 'cerrado' }) },
+    // The live chat (docs/support.md, «Chat en vivo»): with no operator online the owner's message becomes a ticket, still a 200.
+    'POST /api/chat/messages': { body: () => ({ body: 'Hola, ¿me ayudáis?' }) },
+    'POST /api/chat/read': { body: () => ({ upTo: 0 }) },
+    'POST /api/operator/chat/conversations/:id/messages': { body: () => ({ body: 'Hola, soy del equipo de soporte.' }) },
+    'POST /api/operator/chat/conversations/:id/read': { body: () => ({ upTo: 0 }) },
     'POST /api/general/support': {
       body: async () => ({ category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'El mapa no se ve.', recaptcha: await solvedToken(app) }),
     },
@@ -248,6 +254,7 @@ function missingIds(): OwnedIds {
     reportRecipient: randomUUID(),
     supportTicket: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
     client: randomUUID(),
+    chatConversation: randomUUID(),
   };
 }
 

@@ -245,6 +245,15 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   examples.set('POST /api/operator/tickets/:reference/messages', [fromPlain({ body: 'Respuesta del operador', state: 'esperando' })]);
   examples.set('PUT /api/operator/tickets/:reference/state', [fromPlain({ state: 'cerrado' })]);
   examples.set('GET /api/operator/tickets', [fromPlain({ state: 'abierto' })]);
+  // The live chat (docs/support.md, «Chat en vivo»): the user's own conversation, which the operator routes name too.
+  const chat = await app.inject({ method: 'GET', url: '/api/chat', headers });
+  if (chat.statusCode !== 200) throw new Error(`fuzz world: chat ${chat.statusCode} ${chat.body}`);
+  const conversationId = chat.json<{ conversationId: string }>().conversationId;
+  examples.set('POST /api/chat/messages', [fromPlain({ body: 'Hola, ¿me ayudáis?', clientId: crypto.randomUUID() })]);
+  examples.set('POST /api/chat/read', [fromPlain({ upTo: 1 })]);
+  examples.set('GET /api/chat/stream', [fromPlain({ after: '0' })]);
+  examples.set('POST /api/operator/chat/conversations/:id/messages', [fromPlain({ body: 'Respuesta en el chat' })]);
+  examples.set('POST /api/operator/chat/conversations/:id/read', [fromPlain({ upTo: 1 })]);
 
   const byKind = (): Record<string, string[]> => ({
     reference: [ticketReference],
@@ -261,6 +270,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     token: [ids.token],
     recipient: [ids.recipient],
     client: [ids.client],
+    conversation: [conversationId],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
