@@ -7,7 +7,7 @@ import { signIn, subscribedUser } from './support';
 // (granted by e2e/prepare-operator.ts with the code of `npm run operator:add`, before the server
 // started), in a second browser context, finds it in /operator, opens the customer panel (a
 // logged look) and answers; the user reads the answer in /support and the e-mail is in the
-// outbox. Live chat and video bookings are not built yet, so the inbox has no section for them.
+// outbox. The live chat has its own journey (e2e/live-chat.spec.ts).
 
 interface OutboxItem {
   to: string;

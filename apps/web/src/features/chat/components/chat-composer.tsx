@@ -1,10 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/schemas/chat';
 import { Button } from '@/components/ui/button';
 
 interface ChatComposerProps {
   label: string;
   placeholder: string;
+  /** How the keys work, read out with the box. */
+  keysHint: string;
   sendLabel: string;
   tooLong: string;
   onSend: (body: string) => Promise<unknown>;
@@ -15,11 +17,16 @@ interface ChatComposerProps {
 }
 
 /** The reply box: Enter sends, Shift+Enter starts a new line; the text stays if sending fails. */
-export function ChatComposer({ label, placeholder, sendLabel, tooLong, onSend, onTyping, describeError, testId }: ChatComposerProps) {
+export function ChatComposer({ label, placeholder, keysHint, sendLabel, tooLong, onSend, onTyping, describeError, testId }: ChatComposerProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The panel's history loads first: the box takes the focus when it appears.
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
   const trimmed = text.trim();
   const over = trimmed.length > CHAT_MESSAGE_MAX_LENGTH;
 
@@ -46,12 +53,13 @@ export function ChatComposer({ label, placeholder, sendLabel, tooLong, onSend, o
       <div className="flex items-end gap-2">
         <textarea
           id={id}
+          ref={field}
           data-autofocus
           rows={2}
           value={text}
           placeholder={placeholder}
           aria-invalid={over || undefined}
-          aria-describedby={over || error ? `${id}-error` : undefined}
+          aria-describedby={over || error ? `${id}-hint ${id}-error` : `${id}-hint`}
           onChange={(e) => {
             setText(e.target.value);
             if (e.target.value.trim()) onTyping();
@@ -68,6 +76,9 @@ export function ChatComposer({ label, placeholder, sendLabel, tooLong, onSend, o
           {sendLabel}
         </Button>
       </div>
+      <p id={`${id}-hint`} className="sr-only">
+        {keysHint}
+      </p>
       {(over || error) && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {over ? tooLong : error}

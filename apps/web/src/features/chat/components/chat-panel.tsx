@@ -107,6 +107,7 @@ function ChatBody({ onRetry, onClose }: { onRetry: () => void; onClose: () => vo
         testId="chat-composer"
         label={t('messageLabel')}
         placeholder={t('placeholder')}
+        keysHint={t('keysHint')}
         sendLabel={t('send')}
         tooLong={t('tooLong')}
         onSend={send}

@@ -121,6 +121,8 @@ export default function OperatorLiveChats() {
                 testId="operator-chat-composer"
                 label={t('operator.reply')}
                 placeholder={t('placeholder')}
+                keysHint={t('keysHint')}
+        keysHint={t('keysHint')}
                 sendLabel={t('operator.send')}
                 tooLong={t('tooLong')}
                 onSend={chats.send}
