@@ -122,7 +122,6 @@ export default function OperatorLiveChats() {
                 label={t('operator.reply')}
                 placeholder={t('placeholder')}
                 keysHint={t('keysHint')}
-        keysHint={t('keysHint')}
                 sendLabel={t('operator.send')}
                 tooLong={t('tooLong')}
                 onSend={chats.send}
