@@ -54,9 +54,12 @@ export const chatRepository = {
    * are 1, 2, 3… with no gap and no repeat, whichever process writes. Run inside a transaction.
    */
   async append(tx: DbOrTx, conversationId: string, message: { author: 'cliente' | 'operador'; operatorId: string | null; body: string; clientId: string | null }): Promise<ChatMessageRow> {
+    // The sender has read everything up to their own message: their marker moves in the same
+    // statement (SET reads the row's old values, so last_seq + 1 is the new number).
+    const marker = message.author === 'cliente' ? { customerReadSeq: sql`${chatConversations.lastSeq} + 1` } : { operatorReadSeq: sql`${chatConversations.lastSeq} + 1` };
     const [conversation] = await tx
       .update(chatConversations)
-      .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, lastMessageAt: sql`now()` })
+      .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, lastMessageAt: sql`now()`, ...marker })
       .where(eq(chatConversations.id, conversationId))
       .returning({ seq: chatConversations.lastSeq });
     if (!conversation) throw new Error('chat conversation missing');
@@ -65,9 +68,6 @@ export const chatRepository = {
       .values({ conversationId, seq: conversation.seq, ...message })
       .returning();
     if (!row) throw new Error('chat message insert returned no row');
-    // The sender has read everything up to their own message.
-    const marker = message.author === 'cliente' ? { customerReadSeq: row.seq } : { operatorReadSeq: row.seq };
-    await tx.update(chatConversations).set(marker).where(eq(chatConversations.id, conversationId));
     return row;
   },
 
