@@ -176,7 +176,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/operator/chat/conversations/:id/messages',
     {
-      onRequest: [...onRequest, sendLimit],
+      // The limit counts before the role check, as on every limited route: the global limit
+      // already shows that /api/operator answers, so a 429 here tells nothing more.
+      onRequest: [app.authenticate, sendLimit, requireOperator(app.container)],
       schema: {
         ...operator,
         summary: 'Responde en una conversación del chat',
