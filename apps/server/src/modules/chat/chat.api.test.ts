@@ -225,11 +225,17 @@ describe('live chat outside the opening hours', async () => {
 });
 
 describe('live chat with no operator online', async () => {
-  const { app, container } = await createTestApp({ ...ALWAYS_OPEN, RATE_LIMIT_CHAT_MAX: '2' });
+  const { app, container } = await createTestApp({ ...ALWAYS_OPEN, RATE_LIMIT_CHAT_MAX: '4' });
   const { signedIn } = sessions(app, container);
   const customer = await signedIn('pro_starter');
 
   it('when the customer writes inside the hours, then it becomes a ticket saying nobody is connected; past the limit, 429', async () => {
+    // A retry with the same clientId makes no second ticket.
+    const clientId = randomUUID();
+    const once = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: customer.headers, payload: { body: 'Reintento', clientId } });
+    const again = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: customer.headers, payload: { body: 'Reintento', clientId } });
+    expect(again.json()).toEqual(once.json());
+    expect((await container.database.db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.message, 'Reintento')))[0]!.n).toBe(1);
     const send = () => app.inject({ method: 'POST', url: '/api/chat/messages', headers: customer.headers, payload: { body: '¿Hay alguien?' } });
     const first = await send();
     expect(first.json().notice).toMatch(/^Ahora no hay nadie del equipo conectado al chat, así que hemos convertido tu mensaje en el ticket TK-[0-9A-F]{8}\./);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { ChatAuthor, ChatSent, ChatState, OperatorChatSummary, OperatorChatThread } from '@rankmaps/shared/schemas/chat';
 import type { Container } from '../../container';
@@ -84,7 +85,11 @@ export async function sendAsCustomer(deps: ChatDeps, userId: string, input: { bo
   if (!availability.available) {
     const sender = await supportRepository.findSender(db, userId);
     if (!sender) throw unauthorized();
-    const { reference } = await createTicket(deps, sender, { category: 'otro', priority: 'media', subject: CHAT_TICKET_SUBJECT, message: input.body });
+    // The message's clientId becomes the ticket's id: a retry finds the ticket it already made.
+    const earlier = input.clientId ? await supportRepository.findById(db, input.clientId) : undefined;
+    const ticketId = input.clientId && !earlier ? input.clientId : randomUUID();
+    const { reference } =
+      earlier?.userId === userId ? earlier : await createTicket(deps, sender, { category: 'otro', priority: 'media', subject: CHAT_TICKET_SUBJECT, message: input.body }, ticketId);
     const why = availability.reason === 'fuera-de-horario' ? 'Ahora estamos fuera del horario del chat' : 'Ahora no hay nadie del equipo conectado al chat';
     return {
       delivered: 'ticket',

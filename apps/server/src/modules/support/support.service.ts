@@ -47,10 +47,11 @@ export async function createTicket(
   container: Pick<Container, 'boss' | 'config' | 'database'>,
   sender: { id: string; name: string; email: string },
   input: Pick<SupportTicketInput, 'category' | 'priority' | 'subject' | 'message'>,
+  /** The ticket's id when the caller has one already (the chat's message id, so a retry makes no second ticket). */
+  id: string = randomUUID(),
 ): Promise<{ reference: string }> {
   const db = container.database.db;
   const plan = await getPlanState(container, sender.id);
-  const id = randomUUID();
   const reference = ticketReference(id);
   const { category, priority, subject, message } = input;
   const ticket = { reference, category, priority, subject, message, userName: sender.name, userEmail: sender.email };
