@@ -34,8 +34,9 @@ function daysInWords(days: number[]): string {
   return names.length === 1 ? `los ${names[0]!.endsWith('s') ? names[0] : `${names[0]}s`}` : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
 }
 
-/** A readable name for the zone: «hora de Madrid» for Europe/Madrid. */
-const zoneInWords = (timeZone: string) => `hora de ${(timeZone.split('/').at(-1) ?? timeZone).replaceAll('_', ' ')}`;
+/** Spain's zones by their Spanish names; any other zone by its IANA name. */
+const ZONE_NAMES: Record<string, string> = { 'Europe/Madrid': 'hora de Madrid', 'Atlantic/Canary': 'hora de Canarias', 'Africa/Ceuta': 'hora de Ceuta' };
+const zoneInWords = (timeZone: string) => ZONE_NAMES[timeZone] ?? `zona horaria ${timeZone}`;
 
 /** «de lunes a viernes de 9:00 a 18:00 (hora de Madrid)». */
 export function hoursInWords(hours: ChatHours): string {
