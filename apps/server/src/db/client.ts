@@ -123,14 +123,24 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
  * server drops it, it is reopened after a second, and `onReconnect` tells the caller that
  * notifications may have been missed meanwhile.
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const reopen = () => {
     retry = setTimeout(() => {
       if (stopped) return;
-      open().then(() => onReconnect?.(), reopen);
+      open().then(
+        () => onReconnect?.(),
+        () => {
+          if (!stopped) reopen();
+        },
+      );
     }, 1000);
   };
   const open = async (): Promise<void> => {
@@ -138,14 +148,21 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
-    c.on('error', () => {
+    const lost = () => {
       if (stopped || client !== c) return;
       client = undefined;
       void c.end().catch(() => undefined);
       reopen();
-    });
+    };
+    c.on('error', lost);
+    c.on('end', lost);
     await c.connect();
     await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    // Stopped while this (re)connection was on its way: it must not outlive the stop.
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
   };
   await open();

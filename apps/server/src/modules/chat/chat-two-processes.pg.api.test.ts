@@ -76,4 +76,21 @@ describe('the live chat across two API processes', async () => {
       .toBe('sin-operadores');
     await customerStream.waitFor((events) => events.some((e) => e.event === 'estado' && (e.data as { availability: { reason: string } }).availability.reason === 'sin-operadores'));
   });
+
+  it('when the server drops the LISTEN connections, then each process reconnects and its streams catch up, losing nothing', async () => {
+    const customerStream = await sse(first, '/api/chat/stream', { ...customer.headers, 'last-event-id': '2' });
+    const conversationId = (await second.inject({ method: 'GET', url: '/api/chat', headers: customer.headers })).json<{ conversationId: string }>().conversationId;
+    // Every LISTEN connection of this database (both processes'), as an administrator or a failover would.
+    const killed = await container.database.executor.executeSql(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()",
+    );
+    expect(killed.rows.length).toBe(2);
+    // Posted while the first process has no LISTEN: it arrives by the catch-up after the reconnection.
+    const sent = await second.inject({ method: 'POST', url: `/api/operator/chat/conversations/${conversationId}/messages`, headers: operator.headers, payload: { body: 'Durante el corte' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await customerStream.waitFor((events) => events.some((e) => e.event === 'mensaje' && (e.data as { message: { body: string } }).message.body === 'Durante el corte'), 10_000);
+    const ids = customerStream.events.filter((e) => e.event === 'mensaje').map((e) => e.id);
+    expect(ids).toEqual([...new Set(ids)]);
+    expect(ids.at(-1)).toBe('3');
+  });
 });
