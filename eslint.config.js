@@ -66,6 +66,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/rankmaps', from: './apps/web/src/features', except: ['./rankmaps'] },
             { target: './apps/web/src/features/support', from: './apps/web/src/features', except: ['./support'] },
             { target: './apps/web/src/features/operator', from: './apps/web/src/features', except: ['./operator'] },
+            { target: './apps/web/src/features/chat', from: './apps/web/src/features', except: ['./chat'] },
             { target: './apps/web/src/features/reviews', from: './apps/web/src/features', except: ['./reviews'] },
             { target: './apps/web/src/features/gbp', from: './apps/web/src/features', except: ['./gbp'] },
             { target: './apps/web/src/features/notifications', from: './apps/web/src/features', except: ['./notifications'] },

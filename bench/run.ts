@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchAlertEvaluation } from './alert-evaluation';
+import { benchChatDelivery } from './chat-delivery';
 import { benchColdStart } from './cold-start';
 import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
@@ -79,6 +80,9 @@ if (pg) record(await benchVideoSlots({ databaseUrl: pg }));
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());
+// The live chat (issue 20): 200 open SSE chat clients, delivery p95 ≤ 200 ms, and the memory per connection; PostgreSQL is the target.
+if (pg) record(await benchChatDelivery({ databaseUrl: pg }));
+record(await benchChatDelivery());
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));

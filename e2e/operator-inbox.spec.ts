@@ -7,7 +7,7 @@ import { signIn, subscribedUser } from './support';
 // (granted by e2e/prepare-operator.ts with the code of `npm run operator:add`, before the server
 // started), in a second browser context, finds it in /operator, opens the customer panel (a
 // logged look) and answers; the user reads the answer in /support and the e-mail is in the
-// outbox. Video bookings have a journey of their own (e2e/video-booking.spec.ts); live chat is not built yet.
+// outbox. Video bookings (e2e/video-booking.spec.ts) and the live chat (e2e/live-chat.spec.ts) have journeys of their own.
 
 interface OutboxItem {
   to: string;

@@ -74,6 +74,17 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GLOBAL_FLUSH_MS: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_SHARE_MAX: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_CHAT_MAX: z.coerce.number().int().positive().default(30),
+  // Live chat opening hours (docs/support.md, «Chat en vivo»): ISO weekdays (1 = Monday) and a local time range.
+  CHAT_OPEN_DAYS: z
+    .string()
+    .regex(/^[1-7](-[1-7])?(,[1-7](-[1-7])?)*$/, 'debe ser una lista de días ISO (1 = lunes), p. ej. 1-5 o 1,3,5')
+    .default('1-5'),
+  CHAT_OPEN_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'debe ser HH:MM-HH:MM, p. ej. 09:00-18:00')
+    .default('09:00-18:00'),
+  CHAT_TIME_ZONE: z.string().default('Europe/Madrid'),
   SIGN_IN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().positive().default(30),
   SIGN_IN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
@@ -176,7 +187,13 @@ export interface Config {
    * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). shareMax: share-page views (the
    * report's API answer) per address per minute (RATE_LIMIT_SHARE_MAX). All hold across API processes.
    */
-  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number; shareMax: number };
+  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number; shareMax: number; chatMax: number };
+  /**
+   * The live chat's opening hours (docs/support.md, «Chat en vivo»): ISO weekdays (1 = Monday)
+   * and minutes from local midnight [start, end) in timeZone. CHAT_OPEN_DAYS, CHAT_OPEN_HOURS
+   * and CHAT_TIME_ZONE; Monday to Friday, 9:00 to 18:00 Europe/Madrid by default.
+   */
+  chatHours: { days: number[]; startMinute: number; endMinute: number; timeZone: string };
   /**
    * Brute-force slowdown of password sign-in (modules/auth/sign-in-throttle.service.ts).
    * After accountFreeFailures failed attempts on one account (SIGN_IN_ACCOUNT_FREE_FAILURES),
@@ -244,6 +261,24 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** CHAT_OPEN_DAYS ('1-5', '1,3,5'), CHAT_OPEN_HOURS ('09:00-18:00') and CHAT_TIME_ZONE, already shape-checked. */
+function parseChatHours(days: string, hours: string, timeZone: string): Config['chatHours'] {
+  const set = new Set<number>();
+  for (const part of days.split(',')) {
+    const [from, to = from] = part.split('-').map(Number) as [number, number?];
+    for (let d = from; d <= to; d++) set.add(d);
+  }
+  const minute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const [start, end] = hours.split('-') as [string, string];
+  if (minute(start) >= minute(end)) throw new ConfigError('Variables de entorno no válidas:\n  CHAT_OPEN_HOURS: la hora de apertura debe ser anterior a la de cierre');
+  try {
+    new Intl.DateTimeFormat('es-ES', { timeZone });
+  } catch {
+    throw new ConfigError(`Variables de entorno no válidas:\n  CHAT_TIME_ZONE: zona horaria desconocida (${timeZone})`);
+  }
+  return { days: [...set].sort(), startMinute: minute(start), endMinute: minute(end), timeZone };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -349,7 +384,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : undefined,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS, shareMax: e.RATE_LIMIT_SHARE_MAX },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS, shareMax: e.RATE_LIMIT_SHARE_MAX, chatMax: e.RATE_LIMIT_CHAT_MAX },
+    chatHours: parseChatHours(e.CHAT_OPEN_DAYS, e.CHAT_OPEN_HOURS, e.CHAT_TIME_ZONE),
     signInThrottle: {
       accountFreeFailures: e.SIGN_IN_ACCOUNT_FREE_FAILURES,
       addressFreeFailures: e.SIGN_IN_ADDRESS_FREE_FAILURES,

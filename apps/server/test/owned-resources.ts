@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -121,6 +121,8 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const videoTopic = `Tema ${tag}`;
   const slots = ok(await app.inject({ method: 'GET', url: '/api/general/support/video/slots', headers }), 'video slots').json<{ slots: { start: string }[] }>().slots;
   const videoBooking = ok(await send('POST', '/api/general/support/video/bookings', { start: slots.at(-1)?.start, topic: videoTopic }), 'video booking', 201).json<{ id: string }>().id;
+  // The live chat's conversation (docs/support.md, «Chat en vivo»): opening the chat makes it; the plan has live support.
+  const chatConversation = ok(await app.inject({ method: 'GET', url: '/api/chat', headers }), 'chat').json<{ conversationId: string }>().conversationId;
 
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0392b' } }).png().toBuffer();
   const form = multipartBody([
@@ -166,7 +168,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
     recipient: { id: string };
   }>().recipient.id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic];
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

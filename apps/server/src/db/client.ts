@@ -34,6 +34,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   executor: SqlExecutor;
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY's payload. PostgreSQL opens a dedicated
+   * connection (reopened after a drop, then `onReconnect` runs so the caller can catch up);
+   * PGlite uses its own in-process listen/notify (docs/decisions.md §27.2). Returns the unlisten.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -69,6 +75,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async ping() {
       await client.query('select 1');
     },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       await client.close();
     },
@@ -99,9 +111,65 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async ping() {
       await pool.query('select 1');
     },
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * A LISTEN connection of its own (a pooled one would be handed to other queries). When the
+ * server drops it, it is reopened after a second, and `onReconnect` tells the caller that
+ * notifications may have been missed meanwhile.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reopen = () => {
+    retry = setTimeout(() => {
+      if (stopped) return;
+      open().then(
+        () => onReconnect?.(),
+        () => {
+          if (!stopped) reopen();
+        },
+      );
+    }, 1000);
+  };
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      reopen();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    // Stopped while this (re)connection was on its way: it must not outlive the stop.
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
+import { chatRoutes } from './chat/chat.routes';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { campaignsRoutes } from './campaigns/campaigns.routes';
 import { clientsRoutes } from './clients/clients.routes';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(supportRoutes, { prefix: '/api' });
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(videoCallRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await registerUsers(app);
   await app.register(devMailRoutes, { prefix: '/api' });

@@ -13,7 +13,7 @@ const LIMIT = 2;
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'A'.repeat(43));
 
 describe('rate limits of the sensitive endpoints, shared by every API process', async () => {
-  const { app, container } = await createTestApp({ RATE_LIMIT_AUTH_MAX: String(LIMIT), RATE_LIMIT_UPLOAD_MAX: String(LIMIT), RATE_LIMIT_SHARE_MAX: String(LIMIT) });
+  const { app, container } = await createTestApp({ RATE_LIMIT_AUTH_MAX: String(LIMIT), RATE_LIMIT_UPLOAD_MAX: String(LIMIT), RATE_LIMIT_SHARE_MAX: String(LIMIT), RATE_LIMIT_CHAT_MAX: String(LIMIT) });
   // Two more API processes on the same database: they share the data and nothing else.
   const others = await Promise.all([buildApp(container), buildApp(container)]);
   await Promise.all(others.map((o) => o.ready()));

@@ -78,6 +78,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'campaigns/:id': 'campaign',
   'bookings/:id': 'videoBooking',
   'video-bookings/:id': 'videoBooking',
+  'conversations/:id': 'chatConversation',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -112,6 +113,11 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/general/support/video/bookings': { body: async () => ({ start: await firstFreeSlot(app.container), topic: 'Revisar el informe', timeZone: 'Europe/Madrid' }) },
     'PUT /api/general/support/video/bookings/:id': { body: async () => ({ start: await firstFreeSlot(app.container) }) },
     'PUT /api/operator/video-bookings/:id': { body: async () => ({ start: await firstFreeSlot(app.container) }) },
+    // The live chat (docs/support.md, «Chat en vivo»): with no operator online the owner's message becomes a ticket, still a 200.
+    'POST /api/chat/messages': { body: () => ({ body: 'Hola, ¿me ayudáis?' }) },
+    'POST /api/chat/read': { body: () => ({ upTo: 0 }) },
+    'POST /api/operator/chat/conversations/:id/messages': { body: () => ({ body: 'Hola, soy del equipo de soporte.' }) },
+    'POST /api/operator/chat/conversations/:id/read': { body: () => ({ upTo: 0 }) },
     'POST /api/general/support': {
       body: async () => ({ category: 'tecnico', priority: 'media', subject: 'No carga el mapa', message: 'El mapa no se ve.', recaptcha: await solvedToken(app) }),
     },
@@ -264,6 +270,7 @@ function missingIds(): OwnedIds {
     client: randomUUID(),
     campaign: randomUUID(),
     videoBooking: randomUUID(),
+    chatConversation: randomUUID(),
   };
 }
 

@@ -169,3 +169,37 @@ describe('stored XSS: user text in API answers and e-mails', async () => {
     }
   });
 });
+
+describe('stored XSS: the live chat', async () => {
+  // Always open, so the messages go to the chat; the operator is online through an open stream.
+  const { app, container } = await createTestApp({ SUPPORT_EMAIL: 'soporte@rankmaps.es', CHAT_OPEN_DAYS: '1-7', CHAT_OPEN_HOURS: '00:00-24:00' });
+  const { signedIn } = rankmapFixtures(app, container);
+
+  it('when chat messages hold markup, then customer and operator get them back verbatim as JSON, and a message turned into a ticket is escaped in its e-mails', async () => {
+    const customer = await signedIn('premium');
+    const operator = await createConfirmedUser(app, container, { name: payload('Operadora') });
+    expect((await grantOperator(container.database, operator.email)).ok).toBe(true);
+    const operatorHeaders = { authorization: `Bearer ${operator.accessToken}` };
+
+    // No operator online: the message becomes a ticket, and its e-mails show the text escaped.
+    const asTicket = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: customer.headers, payload: { body: payload('Ticket') } });
+    expect(asTicket.json()).toMatchObject({ delivered: 'ticket' });
+    const mails = await container.database.db.select().from(emails).orderBy(desc(emails.createdAt)).limit(2);
+    expect(mails.map((m) => m.kind).sort()).toEqual(['support-confirmation', 'support-ticket']);
+    for (const mail of mails) {
+      for (const live of LIVE_MARKUP) expect(mail.html, `${mail.kind}: ${live}`).not.toMatch(live);
+    }
+    const inboxMail = mails.find((m) => m.kind === 'support-ticket')!;
+    for (const escaped of ESCAPED) expect(inboxMail.html).toContain(escaped);
+
+    // The operator's answer in the chat (operators write whether or not anyone is online), read by both sides.
+    const conversation = (await app.inject({ method: 'GET', url: '/api/chat', headers: customer.headers })).json<{ conversationId: string }>().conversationId;
+    const sent = await app.inject({ method: 'POST', url: `/api/operator/chat/conversations/${conversation}/messages`, headers: operatorHeaders, payload: { body: payload('Operador') } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expectJsonVerbatim(sent, payload('Operador'));
+    expectJsonVerbatim(await app.inject({ method: 'GET', url: '/api/chat', headers: customer.headers }), payload('Operador'));
+    expectJsonVerbatim(await app.inject({ method: 'GET', url: `/api/operator/chat/conversations/${conversation}`, headers: operatorHeaders }), payload('Operador'));
+    expectJsonVerbatim(await app.inject({ method: 'GET', url: '/api/operator/chat/conversations', headers: operatorHeaders }), payload('Operador'));
+    expectJsonVerbatim(await app.inject({ method: 'GET', url: '/api/chat/stream?after=0', headers: customer.headers }), payload('Operador'));
+  });
+});

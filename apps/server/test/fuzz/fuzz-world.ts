@@ -274,6 +274,15 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   const moveExample = async () => [fromPlain({ start: (await firstFreeSlot(container)) ?? '' })];
   examples.set('PUT /api/general/support/video/bookings/:id', await moveExample());
   examples.set('PUT /api/operator/video-bookings/:id', await moveExample());
+  // The live chat (docs/support.md, «Chat en vivo»): the user's own conversation, which the operator routes name too.
+  const chat = await app.inject({ method: 'GET', url: '/api/chat', headers });
+  if (chat.statusCode !== 200) throw new Error(`fuzz world: chat ${chat.statusCode} ${chat.body}`);
+  const conversationId = chat.json<{ conversationId: string }>().conversationId;
+  examples.set('POST /api/chat/messages', [fromPlain({ body: 'Hola, ¿me ayudáis?', clientId: crypto.randomUUID() })]);
+  examples.set('POST /api/chat/read', [fromPlain({ upTo: 1 })]);
+  examples.set('GET /api/chat/stream', [fromPlain({ after: '0' })]);
+  examples.set('POST /api/operator/chat/conversations/:id/messages', [fromPlain({ body: 'Respuesta en el chat' })]);
+  examples.set('POST /api/operator/chat/conversations/:id/read', [fromPlain({ upTo: 1 })]);
 
   const byKind = (): Record<string, string[]> => ({
     reference: [ticketReference],
@@ -292,6 +301,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     client: [ids.client],
     campaign: [ids.campaign],
     booking: [ids.booking],
+    conversation: [conversationId],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

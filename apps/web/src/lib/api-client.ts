@@ -76,10 +76,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for calls that must not trigger refresh-and-retry (sign-in, refresh itself). */
   retryOn401?: boolean;
+  /** What to ask for instead of JSON (the chat's streams ask for text/event-stream). */
+  accept?: string;
+  /** More request headers (Last-Event-ID). */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...xsrfHeader() };
+  const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json', ...xsrfHeader(), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -126,6 +130,11 @@ async function request(path: string, opts: RequestOptions): Promise<Response> {
   }
   if (!res.ok) throw await toApiError(res);
   return res;
+}
+
+/** The raw 2xx response of a call (a stream's body to read as it comes); throws ApiError otherwise. */
+export function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+  return request(path, opts);
 }
 
 /** Calls the API under /api with the stored token, refreshing once on a 401. */

@@ -41,3 +41,7 @@ export const hidePoweredByUpgradeMessage = (currentPlan: string | null | undefin
 /** Campaigns on a plan whose scans are not paid in credits (docs/decisions.md §25.3). */
 export const campaignsUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para crear campañas', { kind: 'campaigns' }, currentPlan, 'Ningún plan permite crear campañas.');
+
+/** The live chat on a plan without live support (docs/decisions.md §27.1). */
+export const liveSupportUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para usar el chat en vivo con el equipo de soporte', { kind: 'liveSupport' }, currentPlan, 'Ningún plan incluye el chat en vivo.');

@@ -42,6 +42,13 @@ export const rateLimitPolicy = {
     windowSeconds: FIFTEEN_MINUTES,
     message: TOO_MANY_REQUESTS,
   }),
+  /** Live chat messages per user a minute (docs/support.md, «Chat en vivo»): a person types a few, a script hundreds. */
+  chat: (config: Config): SharedRateLimit => ({
+    name: 'chat',
+    max: config.rateLimit.chatMax,
+    windowSeconds: 60,
+    message: TOO_MANY_REQUESTS,
+  }),
   /** Profile pictures per user per hour: decoding and re-encoding images costs CPU and disk. */
   avatarUpload: (config: Config): SharedRateLimit => ({
     name: 'avatar-upload',

@@ -58,6 +58,11 @@ export const supportRepository = {
     return row;
   },
 
+  async findById(db: DbOrTx, id: string): Promise<SupportTicketRow | undefined> {
+    const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+    return row;
+  },
+
   /** The thread after the ticket's own message, oldest first. */
   async messagesOf(db: DbOrTx, ticketId: string): Promise<SupportMessageRow[]> {
     return db.select().from(supportTicketMessages).where(eq(supportTicketMessages.ticketId, ticketId)).orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));

@@ -35,8 +35,23 @@ export async function sendSupportTicket(container: Pick<Container, 'boss' | 'cap
   const human = await container.captcha.verify(input.recaptcha, remoteIp);
   if (!human) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
 
-  const plan = await getPlanState(container, userId);
-  const id = randomUUID();
+  return createTicket(container, sender, input);
+}
+
+/**
+ * Writes a ticket, the support-inbox e-mail and the sender's confirmation in one transaction,
+ * so none of them exists without the others. The form (after its captcha) and the live chat
+ * outside hours (docs/support.md, «Chat en vivo») both come here.
+ */
+export async function createTicket(
+  container: Pick<Container, 'boss' | 'config' | 'database'>,
+  sender: { id: string; name: string; email: string },
+  input: Pick<SupportTicketInput, 'category' | 'priority' | 'subject' | 'message'>,
+  /** The ticket's id when the caller has one already (the chat's message id, so a retry makes no second ticket). */
+  id: string = randomUUID(),
+): Promise<{ reference: string }> {
+  const db = container.database.db;
+  const plan = await getPlanState(container, sender.id);
   const reference = ticketReference(id);
   const { category, priority, subject, message } = input;
   const ticket = { reference, category, priority, subject, message, userName: sender.name, userEmail: sender.email };

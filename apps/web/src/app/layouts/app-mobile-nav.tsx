@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
+import { ChatButton } from '@/features/chat/components/chat-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { bottomBarItems, isNavActive, mobileMenuItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
@@ -22,6 +23,7 @@ export function AppMobileNav() {
         <div className="flex h-14 items-center justify-between px-4">
           <Logo />
           <div className="flex items-center gap-2">
+          <ChatButton placement="topbar" />
           <NotificationBell placement="topbar" id="notifications-panel-mobile" />
           <button
             ref={menu.triggerRef}

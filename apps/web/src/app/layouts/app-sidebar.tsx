@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
+import { ChatButton } from '@/features/chat/components/chat-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { isNavActive, sidebarItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
@@ -30,10 +31,16 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
     >
       <div className={`flex h-16 items-center border-b border-slate-100 ${collapsed ? 'justify-center px-2' : 'justify-between px-5'}`}>
         <Logo compact={collapsed} />
-        {!collapsed && <NotificationBell placement="sidebar" id="notifications-panel" />}
+        {!collapsed && (
+          <div className="flex items-center gap-2">
+            <ChatButton placement="sidebar" />
+            <NotificationBell placement="sidebar" id="notifications-panel" />
+          </div>
+        )}
       </div>
       {collapsed && (
-        <div className="flex justify-center border-b border-slate-100 py-3">
+        <div className="flex flex-col items-center gap-2 border-b border-slate-100 py-3">
+          <ChatButton placement="sidebar" />
           <NotificationBell placement="sidebar" id="notifications-panel" />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/spinner';
+import { ChatPanelProvider } from '@/features/chat/components/chat-panel-provider';
 import { AppMobileNav } from './app-mobile-nav';
 import { AppSidebar } from './app-sidebar';
 
@@ -28,24 +29,26 @@ export default function SignedInShell({ children }: { children: ReactNode }) {
     }
   };
   return (
-    <div className="min-h-screen bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('skipToContent')}
-      </a>
-      <AppSidebar collapsed={collapsed} onToggle={toggle} />
-      <AppMobileNav />
-      <main
-        id="main"
-        tabIndex={-1}
-        className={`min-h-screen pt-14 pb-24 outline-none transition-[padding] duration-200 md:pt-0 md:pb-0 ${collapsed ? 'md:pl-20' : 'md:pl-72'}`}
-      >
-        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          <Suspense fallback={<PageLoader />}>{children}</Suspense>
-        </div>
-      </main>
-    </div>
+    <ChatPanelProvider>
+      <div className="min-h-screen bg-slate-50">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {t('skipToContent')}
+        </a>
+        <AppSidebar collapsed={collapsed} onToggle={toggle} />
+        <AppMobileNav />
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`min-h-screen pt-14 pb-24 outline-none transition-[padding] duration-200 md:pt-0 md:pb-0 ${collapsed ? 'md:pl-20' : 'md:pl-72'}`}
+        >
+          <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <Suspense fallback={<PageLoader />}>{children}</Suspense>
+          </div>
+        </main>
+      </div>
+    </ChatPanelProvider>
   );
 }

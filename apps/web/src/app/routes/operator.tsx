@@ -1,8 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
 import { OperatorPage } from '@/features/operator/components/operator-page';
 import { isNotOperator, useOperatorTickets } from '@/features/operator/api/operator-api';
 import { usePageMeta } from '@/lib/page-meta';
 import NotFoundPage from './not-found';
+
+// The live chats load the `chat` texts: in a Suspense of their own, so the inbox never blanks.
+const OperatorLiveChats = lazy(() => import('@/features/chat/components/operator-live-chats'));
 
 /**
  * /operator: the support operator's inbox. The server says who is an operator (GET
@@ -18,5 +23,13 @@ export default function OperatorRoute() {
 
 function OperatorRouteInner({ title, ready }: { title: string; ready: boolean }) {
   usePageMeta(title);
-  return ready ? <OperatorPage /> : null;
+  return ready ? (
+    <OperatorPage
+      liveChats={
+        <Suspense fallback={<Spinner className="h-5 w-5" />}>
+          <OperatorLiveChats />
+        </Suspense>
+      }
+    />
+  ) : null;
 }

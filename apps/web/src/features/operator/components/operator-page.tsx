@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_TICKET_STATES, type SupportTicketState } from '@rankmaps/shared/schemas/support';
 import { EyeIcon } from 'lucide-react';
@@ -171,9 +171,10 @@ function TicketDetail({ reference }: { reference: string }) {
 /**
  * /operator (docs/support.md): the operator's inbox. Tickets filterable by state, newest activity
  * first; a ticket's thread with a reply box and its state; the customer panel; the upcoming
- * video calls («Videollamadas»). Live chats are not built yet, so they have no section here.
+ * video calls («Videollamadas»); and «Chats en vivo» (the live chats, which the route passes in
+ * from the chat feature).
  */
-export function OperatorPage() {
+export function OperatorPage({ liveChats }: { liveChats?: ReactNode }) {
   const { t, i18n } = useTranslation('operator');
   const [filter, setFilter] = useState<SupportTicketState | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -184,6 +185,7 @@ export function OperatorPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
         <p className="mt-1 text-slate-600">{t('lead')}</p>
       </header>
+      {liveChats}
       <div className="grid gap-6 lg:grid-cols-5">
         <section aria-labelledby="operator-list-title" className="min-w-0 space-y-3 lg:col-span-2">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -2,18 +2,21 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPlan } from '@rankmaps/shared/plans';
 import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
-import { CheckIcon, HeadsetIcon, LockIcon } from 'lucide-react';
+import { CheckIcon, HeadsetIcon, LockIcon, MessageCircleIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useChatPanel } from '@/lib/chat-panel';
 import { paths } from '@/lib/paths';
 
 /**
  * What support the user's plan includes (docs/decisions.md §27.1): tickets by email on every
  * plan; live chat and video call on Premium and the agency plans. Without them, the plan that
- * adds them, in the words of the upgrade prompts («Disponible desde Premium»). The chat itself
- * is not built yet: this only says who gets it.
+ * adds them, in the words of the upgrade prompts («Disponible desde Premium»). With live
+ * support, «Abrir el chat» opens the shell's chat panel (docs/support.md, «Chat en vivo»).
  */
 export function LiveSupportCard({ currentPlan }: { currentPlan: string | null | undefined }) {
   const { t } = useTranslation('support');
   const live = getPlan(currentPlan ?? '')?.liveSupport ?? false;
+  const chat = useChatPanel();
   const target = cheapestPlanFor({ kind: 'liveSupport' }, currentPlan);
   const availability =
     target.kind === 'plan' ? t('live.fromPlan', { plan: target.plan.name }) : target.kind === 'audience' ? t('live.inAgencyPlans') : null;
@@ -42,7 +45,16 @@ export function LiveSupportCard({ currentPlan }: { currentPlan: string | null | 
         </li>
       </ul>
       {live ? (
-        <a href="#videollamada" className="mt-3 block text-sm text-slate-600 hover:underline">{t('live.comingSoon')}</a>
+        <div className="mt-3 space-y-2">
+          <p className="text-sm text-slate-600">{t('live.chatHint')}</p>
+          {chat && (
+            <Button variant="secondary" onClick={chat.openChat} aria-haspopup="dialog" data-testid="support-open-chat">
+              <MessageCircleIcon aria-hidden="true" className="h-4 w-4" />
+              {t('live.openChat')}
+            </Button>
+          )}
+          <a href="#videollamada" className="block text-sm text-slate-600 hover:underline">{t('live.videoHint')}</a>
+        </div>
       ) : (
         <Link to={paths.subscription.getHref()} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
           {t('live.seePlans')}
