@@ -8,7 +8,8 @@ import { signIn, subscribedUser } from './support';
 // user opens the chat from /support and writes; the operator, in /operator, sees it live and
 // answers; both see typing and «Leído». Then the operator leaves /operator: nobody is online,
 // the user's next message becomes a ticket, which the operator answers from the inbox and the
-// user reads in /support. The server runs with the chat open at any hour (playwright.config.ts).
+// user reads in /support; last, the user books a video call and both invitations, with their
+// .ics, reach the outbox. The server runs with the chat open at any hour (playwright.config.ts).
 
 const XSS = '<img src=x onerror="window.__xss=1"> <script>window.__xss=1</script>';
 
@@ -32,20 +33,27 @@ async function expectNothingRan(page: Page, where: string) {
   expect(await page.locator('img[src="x"], script:not([src])').count(), `${where}: injected elements`).toBe(0);
 }
 
-async function outboxMail(request: APIRequestContext, match: (m: { to: string; kind: string; text: string }) => boolean, what: string) {
+interface OutboxItem {
+  to: string;
+  kind: string;
+  text: string;
+  attachments?: { filename: string }[];
+}
+
+async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string) {
   await expect
     .poll(
       async () => {
         const res = await request.get('/api/dev/mail');
         if (!res.ok()) return false;
-        return ((await res.json()) as { emails: { to: string; kind: string; text: string }[] }).emails.some(match);
+        return ((await res.json()) as { emails: OutboxItem[] }).emails.some(match);
       },
       { message: what },
     )
     .toBe(true);
 }
 
-test('when a Premium user chats with the operator, then messages, typing and read states arrive live both ways, and with nobody online a message becomes a ticket answered in /support', async ({ page, request, browser }) => {
+test('when a Premium user chats with the operator, then messages, typing and read states arrive live both ways, with nobody online a message becomes a ticket answered in /support, and a booked video call sends both invitations', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
   await watchCsp(page);
   const email = await subscribedUser(page, request, 'live-chat', 'Premium');
@@ -164,5 +172,17 @@ test('when a Premium user chats with the operator, then messages, typing and rea
   await row.getByRole('button', { name: /Ver conversación/ }).click();
   await expect(page.getByTestId('support-thread').getByTestId('ticket-thread')).toContainText(ticketAnswer);
   await expectNothingRan(page, 'support after the chat');
+
+  // The user books a video call on the card the chat links to: both invitations, each with its .ics, reach the outbox.
+  await page.goto('/support#videollamada');
+  const card = page.locator('#videollamada');
+  await expect(card.getByRole('heading', { level: 2, name: 'Videollamada' })).toBeVisible();
+  await card.getByRole('radio').first().focus();
+  await page.keyboard.press('Space');
+  await card.getByRole('button', { name: 'Reservar videollamada' }).click();
+  await expect(page.getByText('Videollamada reservada. Te hemos enviado la invitación por email.')).toBeVisible();
+  const withIcs = (m: OutboxItem) => m.kind === 'video-booked' && (m.attachments ?? []).some((a) => a.filename.endsWith('.ics'));
+  await outboxMail(request, (m) => withIcs(m) && m.to === email, 'the video call invitation to the user, with its .ics');
+  await outboxMail(request, (m) => withIcs(m) && m.to === 'soporte@rankmaps.es' && m.text.includes(email), 'the video call invitation to the support team, with its .ics');
   await operatorContext.close();
 });
