@@ -9,7 +9,7 @@ import type {
 } from '@rankmaps/shared/schemas/campaigns';
 import { api } from '@/lib/api-client';
 
-// Campaigns and their 30-day forecast (docs/workspace.md «Campañas», docs/decisions.md §25.3, §25.4).
+// Campaigns and their 30-day forecast (docs/workspace.md «Campañas», docs/decisions.md §25.3 and docs/decisions.md §25.4).
 // Every change to a campaign refreshes the list, its detail and the forecast together.
 
 export const campaignsKeys = {
