@@ -154,6 +154,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   expect(numberIn(await needed.locator('td').first().textContent())).toBe(before);
   await expect(save).toBeEnabled();
   await expectNoAxe(page, 'the campaign editor with its preview');
+  await page.screenshot({ path: 'e2e/.artifacts/screens/campaign-editor.png', fullPage: true });
 
   // A phone: the editor fits.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -204,10 +205,12 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await page.getByRole('link', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/campanas$/);
 
+  await page.screenshot({ path: 'e2e/.artifacts/screens/campaigns-list.png', fullPage: true });
   // The list on a phone.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(card).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'e2e/.artifacts/screens/375/campaigns-list.png', fullPage: true });
   await expectNoAxe(page, 'the campaigns list at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -223,6 +226,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(forecast.getByRole('heading', { name: 'Por campaña' })).toBeVisible();
   await expect(forecast).toContainText('Clínicas de Madrid');
   await expect(forecast).toContainText('30 rondas');
+  await forecast.screenshot({ path: 'e2e/.artifacts/screens/campaign-forecast-card.png' });
 
   // «Analizar todas» on the clinic, to the end.
   await page.goto(`/rankmap/${clinicId}`);
