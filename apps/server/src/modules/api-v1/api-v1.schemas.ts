@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// The answers of /api/v1 (docs/api.md). Field names are camelCase, as in the rest of the API,
+// and stable: a field is added, never renamed or removed, within v1 (docs/decisions.md §26.2).
+
+const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+
+export const v1PlaceSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string(),
+  countryCode: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  rating: z.number().nullable(),
+  totalReviews: z.number().int(),
+  clientId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export const v1PlacePageSchema = page(v1PlaceSchema);
+
+export const v1KeywordSchema = z.object({ id: z.uuid(), placeId: z.uuid(), name: z.string(), createdAt: z.string() });
+export const v1KeywordListSchema = z.object({ data: z.array(v1KeywordSchema) });
+
+export const v1MetricsSchema = z.object({
+  totalPoints: z.number().int(),
+  foundPoints: z.number().int(),
+  avgPosition: z.number().nullable(),
+  localPackPercentage: z.number(),
+  foundPercentage: z.number(),
+  visibilityIndex: z.number(),
+  geoRank: z.number(),
+});
+
+export const v1AnalysisSchema = z.object({
+  id: z.uuid(),
+  keywordId: z.uuid(),
+  placeId: z.uuid(),
+  query: z.string(),
+  kind: z.string(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  progress: z.number().int(),
+  failureReason: z.string().nullable(),
+  gridPoints: z.number().int(),
+  creditsCharged: z.number().int(),
+  creditsRefunded: z.number().int(),
+  metrics: v1MetricsSchema.nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export const v1AnalysisPageSchema = page(v1AnalysisSchema);
+
+export const v1CreditsSchema = z.object({ subscriptionCredits: z.number().int(), extraCredits: z.number().int(), total: z.number().int(), plan: z.string() });
+
+export const v1IdParams = z.object({ id: z.string().max(100, 'No encontrado.') });
