@@ -82,7 +82,7 @@ describe('API keys in the profile (API)', async () => {
     for (const id of [apiKey.id, '00000000-0000-4000-8000-000000000000', 'no-es-un-id']) {
       const res = await revoke(other.headers, id);
       expect(res.statusCode, res.body).toBe(404);
-      expect(res.json()).toMatchObject({ error: 'Esa clave de API no existe.', code: 'API_KEY_NOT_FOUND' });
+      expect(res.json()).toMatchObject({ error: 'Clave de API no encontrada.', code: 'API_KEY_NOT_FOUND' });
     }
     expect((await list(owner.headers)).keys[0]?.revokedAt).toBeNull();
     const first = await revoke(owner.headers, apiKey.id);

@@ -16,7 +16,7 @@ type Deps = Pick<Container, 'config' | 'database'>;
 const KEY_PREFIX = 'rmk_';
 /** What the list shows of a key: 'rmk_' and the next 8 characters. */
 const SHOWN_PREFIX_LENGTH = 12;
-export const API_KEY_NOT_FOUND = 'Esa clave de API no existe.';
+export const API_KEY_NOT_FOUND = 'Clave de API no encontrada.';
 export const TOO_MANY_KEYS = `Ya tienes ${MAX_ACTIVE_API_KEYS} claves de API activas. Revoca alguna antes de crear otra.`;
 
 /** A new key: 'rmk_' and 32 random bytes in base64url (43 characters). */

@@ -91,6 +91,18 @@ describe('/api/v1 with API keys (API)', async () => {
     expect(res.json()).toEqual({ error: 'Esta clave no tiene el permiso «read» que necesita esta petición.', code: 'MISSING_SCOPE' });
   });
 
+  it('when the owner’s plan no longer has the API, then the key answers 403 naming the plan, and works again when it does', async () => {
+    const { headers } = await signedIn('pro_agency');
+    const { key } = await newKey(headers);
+    const override = (type: string) => app.inject({ method: 'PUT', url: '/api/user/dev-params', headers, payload: { planLimits: { type, places: 1, keywords: 3, credits: 0 }, subscriptionCredits: 0, extraCredits: 0 } });
+    expect((await override('basic')).statusCode).toBe(200);
+    const res = await v1(key, '/places');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'UPGRADE_REQUIRED', error: 'Para usar la API necesitas un plan para agencias.' });
+    expect((await override('pro')).statusCode).toBe(200);
+    expect((await v1(key, '/places')).statusCode).toBe(200);
+  });
+
   it('when places are paged, then each appears once, newest first, and a bad cursor or limit is 400', async () => {
     const { headers } = await signedIn('pro_agency');
     const ids = [];
@@ -116,10 +128,13 @@ describe('/api/v1 with API keys (API)', async () => {
     }
   });
 
-  it('when a key is used, then its last use is stamped, at most once a minute', async () => {
+  it('when a key is used, then its last use is stamped, at most once a minute, and a refused call stamps nothing', async () => {
     const { headers } = await signedIn('pro_agency');
     const { key, apiKey } = await newKey(headers);
     const lastUse = async () => (await db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id)))[0]?.lastUsedAt;
+    expect((await v1(key, '/places?limit=0')).statusCode).toBe(400);
+    expect((await v1(key, '/analyses/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(await lastUse()).toBeNull();
     await v1(key, '/credits');
     const first = await lastUse();
     expect(first).toBeInstanceOf(Date);

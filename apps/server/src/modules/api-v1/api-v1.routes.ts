@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { getPlanState } from '../billing/billing.service';
-import { authenticateApiKey, requireScope } from './api-key-auth';
+import { authenticateApiKey, recordKeyUse, requireApiPlan, requireScope } from './api-key-auth';
 import { limitPerApiKey } from './api-v1-rate-limit';
 import { type AnalysisRow, apiV1Repository } from './api-v1.repository';
 import { v1AnalysisPageSchema, v1AnalysisSchema, v1CreditsSchema, v1IdParams, v1KeywordListSchema, v1PlacePageSchema } from './api-v1.schemas';
@@ -50,6 +50,11 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => authenticateApiKey(container, request));
   app.addHook('onRequest', limitPerApiKey(app, container.config.rateLimit.apiMax));
+  app.addHook('onRequest', async (request) => requireApiPlan(container, request));
+  app.addHook('onSend', async (request, reply, payload) => {
+    await recordKeyUse(container, request, reply.statusCode);
+    return payload;
+  });
   const read = { preHandler: requireScope('read') };
   const userOf = (request: { apiKey: { userId: string } | null }) => {
     if (!request.apiKey) throw new Error('API v1 route without its key');

@@ -49,3 +49,7 @@ export const liveSupportUpgradeMessage = (currentPlan: string | null | undefined
 /** API keys on a plan that is not pro-type (docs/decisions.md §26.1). */
 export const apiKeysUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para crear claves de API', { kind: 'apiKeys' }, currentPlan, 'Ningún plan permite crear claves de API.');
+
+/** An API key used after its owner's plan lost the API (docs/decisions.md §26.1). */
+export const apiUseUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para usar la API', { kind: 'apiKeys' }, currentPlan, 'Ningún plan incluye la API.');
