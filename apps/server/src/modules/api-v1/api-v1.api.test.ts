@@ -95,10 +95,11 @@ describe('/api/v1 with API keys (API)', async () => {
     const { headers } = await signedIn('pro_agency');
     const { key } = await newKey(headers);
     const override = (type: string) => app.inject({ method: 'PUT', url: '/api/user/dev-params', headers, payload: { planLimits: { type, places: 1, keywords: 3, credits: 0 }, subscriptionCredits: 0, extraCredits: 0 } });
+    // The development panel's override takes the pro type away; the user's audience (agencies) still names Starter.
     expect((await override('basic')).statusCode).toBe(200);
     const res = await v1(key, '/places');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'UPGRADE_REQUIRED', error: 'Para usar la API necesitas un plan para agencias.' });
+    expect(res.json()).toMatchObject({ code: 'UPGRADE_REQUIRED', error: 'Para usar la API necesitas el plan Starter.' });
     expect((await override('pro')).statusCode).toBe(200);
     expect((await v1(key, '/places')).statusCode).toBe(200);
   });
