@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { apiKeys } from '../../db/api-keys-schema';
 import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -12,6 +13,10 @@ export const apiKeysRepository = {
       .from(apiKeys)
       .where(eq(apiKeys.userId, userId))
       .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.createdAt), desc(apiKeys.id));
+  },
+  /** Locks the owner's row until the transaction ends, so concurrent creations count one after another. */
+  async lockOwner(tx: DbOrTx, userId: string): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   },
   async countActive(db: DbOrTx, userId: string): Promise<number> {
     const [row] = await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));

@@ -5,7 +5,6 @@ import type { Container } from '../../container';
 import { conflict, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { getCurrentPlanState } from '../billing/billing.service';
-import { creditsRepository } from '../billing/credits.repository';
 import { apiKeysUpgradeMessage } from '../billing/upgrade-messages';
 import { type ApiKeyRow, apiKeysRepository } from './api-keys.repository';
 
@@ -65,7 +64,7 @@ export async function createApiKey(container: Deps, userId: string, body: Create
   if (!access.allowed) throw forbidden(apiKeysUpgradeMessage(access.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
   const key = generateApiKey();
   const row = await container.database.db.transaction(async (tx) => {
-    await creditsRepository.lockUser(tx, userId);
+    await apiKeysRepository.lockOwner(tx, userId);
     if ((await apiKeysRepository.countActive(tx, userId)) >= MAX_ACTIVE_API_KEYS) throw conflict(TOO_MANY_KEYS, 'TOO_MANY_API_KEYS');
     return apiKeysRepository.insert(tx, { userId, name: body.name, scopes: body.scopes, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key) });
   });
