@@ -146,11 +146,14 @@ describe('/api/v1 with API keys (API)', async () => {
     expect((await lastUse())!.getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
-  it('when the OpenAPI document is read, then the v1 routes are under the «API v1» tag', async () => {
+  it('when the OpenAPI document is read, then the v1 routes are under the «API v1» tag, with examples', async () => {
     const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
     for (const path of ['/api/v1/places', '/api/v1/places/{id}/keywords', '/api/v1/keywords/{id}/analyses', '/api/v1/analyses/{id}', '/api/v1/credits']) {
       expect(docs.paths[path]?.get?.tags, path).toEqual(['API v1']);
     }
+    const credits = JSON.stringify((docs.paths['/api/v1/credits']?.get as { responses?: unknown } | undefined)?.responses);
+    expect(credits).toContain('"example"');
+    expect(credits).toContain('pro_agency');
   });
 });
 

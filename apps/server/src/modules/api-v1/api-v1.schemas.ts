@@ -16,6 +16,8 @@ export const v1PlaceSchema = z.object({
   totalReviews: z.number().int(),
   clientId: z.uuid().nullable(),
   createdAt: z.string(),
+}).meta({
+  examples: [{ id: '7b0c2f4e-0a1d-4c55-9a53-8a1f7e0c9d21', name: 'Clínica Dental Sol', address: 'Calle Larios 5, Málaga', countryCode: 'ES', lat: 36.7213, lng: -4.4214, rating: 4.7, totalReviews: 128, clientId: null, createdAt: '2026-11-20T09:12:44.120Z' }],
 });
 export const v1PlacePageSchema = page(v1PlaceSchema);
 
@@ -51,6 +53,8 @@ export const v1AnalysisSchema = z.object({
 });
 export const v1AnalysisPageSchema = page(v1AnalysisSchema);
 
-export const v1CreditsSchema = z.object({ subscriptionCredits: z.number().int(), extraCredits: z.number().int(), total: z.number().int(), plan: z.string() });
+export const v1CreditsSchema = z
+  .object({ subscriptionCredits: z.number().int(), extraCredits: z.number().int(), total: z.number().int(), plan: z.string() })
+  .meta({ examples: [{ subscriptionCredits: 1800, extraCredits: 250, total: 2050, plan: 'pro_agency' }] });
 
 export const v1IdParams = z.object({ id: z.string().max(100, 'No encontrado.') });
