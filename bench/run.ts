@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchAlertEvaluation } from './alert-evaluation';
+import { benchApiV1 } from './api-v1';
 import { benchChatDelivery } from './chat-delivery';
 import { benchColdStart } from './cold-start';
 import { benchCompareAnalyses } from './compare-analyses';
@@ -83,6 +84,9 @@ record(await benchLiveVendorScan());
 // The live chat (issue 20): 200 open SSE chat clients, delivery p95 ≤ 200 ms, and the memory per connection; PostgreSQL is the target.
 if (pg) record(await benchChatDelivery({ databaseUrl: pg }));
 record(await benchChatDelivery());
+// The API v1 (issue 19): a call with a key next to the same read with a session.
+record(await benchApiV1());
+if (pg) record(await benchApiV1({ databaseUrl: pg }));
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));

@@ -75,6 +75,8 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL_FLUSH_MS: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_SHARE_MAX: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_CHAT_MAX: z.coerce.number().int().positive().default(30),
+  /** /api/v1 calls per API key per minute (docs/decisions.md §26.2). */
+  RATE_LIMIT_API_MAX: z.coerce.number().int().positive().default(120),
   // Live chat opening hours (docs/support.md, «Chat en vivo»): ISO weekdays (1 = Monday) and a local time range.
   CHAT_OPEN_DAYS: z
     .string()
@@ -185,9 +187,10 @@ export interface Config {
    * address per minute (RATE_LIMIT_GLOBAL_MAX), counted in each process and shared through
    * the database every globalFlushMs (RATE_LIMIT_GLOBAL_FLUSH_MS). uploadMax: profile
    * pictures per user per hour (RATE_LIMIT_UPLOAD_MAX). shareMax: share-page views (the
-   * report's API answer) per address per minute (RATE_LIMIT_SHARE_MAX). All hold across API processes.
+   * report's API answer) per address per minute (RATE_LIMIT_SHARE_MAX). apiMax: /api/v1 calls per API
+   * key per minute (RATE_LIMIT_API_MAX). All hold across API processes.
    */
-  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number; shareMax: number; chatMax: number };
+  rateLimit: { authMax: number; globalMax: number; uploadMax: number; globalFlushMs: number; shareMax: number; chatMax: number; apiMax: number };
   /**
    * The live chat's opening hours (docs/support.md, «Chat en vivo»): ISO weekdays (1 = Monday)
    * and minutes from local midnight [start, end) in timeZone. CHAT_OPEN_DAYS, CHAT_OPEN_HOURS
@@ -384,7 +387,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : undefined,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS, shareMax: e.RATE_LIMIT_SHARE_MAX, chatMax: e.RATE_LIMIT_CHAT_MAX },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, globalMax: e.RATE_LIMIT_GLOBAL_MAX, uploadMax: e.RATE_LIMIT_UPLOAD_MAX, globalFlushMs: e.RATE_LIMIT_GLOBAL_FLUSH_MS, shareMax: e.RATE_LIMIT_SHARE_MAX, chatMax: e.RATE_LIMIT_CHAT_MAX, apiMax: e.RATE_LIMIT_API_MAX },
     chatHours: parseChatHours(e.CHAT_OPEN_DAYS, e.CHAT_OPEN_HOURS, e.CHAT_TIME_ZONE),
     signInThrottle: {
       accountFreeFailures: e.SIGN_IN_ACCOUNT_FREE_FAILURES,

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config';
 
 /** How long a log line may wait in the buffer when little is logged. */
@@ -16,11 +16,13 @@ const FLUSH_EVERY_MS = 500;
 export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>): Logger {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
-  return pino(
-    {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redactado]' },
-    },
-    destination,
-  );
+  return pino({ level: config.logLevel, ...LOG_REDACTION }, destination);
 }
+
+/**
+ * What no log line may show: session tokens and API keys (the Authorization header,
+ * docs/decisions.md §26.1) and cookies. Tests log through the same options.
+ */
+export const LOG_REDACTION: Pick<LoggerOptions, 'redact'> = {
+  redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redactado]' },
+};

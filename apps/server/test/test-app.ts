@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -63,7 +63,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
 }
 
 /** Builds the real app on a fresh database; closed automatically after the file's tests. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { workers?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { workers?: boolean; log?: Logger } = {}): Promise<TestApp> {
   // Files (uploads) go to a fresh folder per test file, never to the project's ./data.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rankmaps-test-'));
   const config = loadConfig({
@@ -77,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
     DATA_DIR: dataDir,
     ...env,
   });
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const log = opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   const container = await createContainer(config, log, { database });
   const app = await buildApp(container);

@@ -26,7 +26,9 @@ export type PlanAction =
   /** Live chat and video call with the support team (docs/decisions.md §27.1). */
   | { kind: 'liveSupport' }
   /** Campaigns and the 30-day credit forecast (docs/decisions.md §25.3): plans that pay scans in credits. */
-  | { kind: 'campaigns' };
+  | { kind: 'campaigns' }
+  /** API keys and the /api/v1 surface (docs/decisions.md §26.1): pro-type plans, like campaigns. */
+  | { kind: 'apiKeys' };
 
 const within = (limit: number, n: number) => isUnlimited(limit) || n <= limit;
 
@@ -52,6 +54,7 @@ export function planAllows(plan: Plan, action: PlanAction): boolean {
     case 'liveSupport':
       return plan.liveSupport;
     case 'campaigns':
+    case 'apiKeys':
       return plan.type === 'pro';
   }
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { apiV1Routes } from './api-v1/api-v1.routes';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
 import { chatRoutes } from './chat/chat.routes';
@@ -62,5 +64,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(clientsRoutes, { prefix: '/api' });
   await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(campaignsRoutes, { prefix: '/api' });
+  await app.register(apiKeysRoutes, { prefix: '/api' });
+  await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(seoRoutes);
 }

@@ -8,7 +8,8 @@ export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'RankMaps API', version: '1.0.0', description: 'API de RankMaps. Todas las rutas cuelgan de /api.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'rmk_…', description: 'Clave de API (docs/api.md), solo en /api/v1.' } } },
+      tags: [{ name: 'API v1', description: 'API pública versionada, con claves de API (rmk_…), permisos read y scans, paginación por cursor y límite por clave. Errores como {error, code} en español.' }],
     },
     transform: jsonSchemaTransform,
   });

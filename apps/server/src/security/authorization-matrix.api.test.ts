@@ -79,6 +79,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'bookings/:id': 'videoBooking',
   'video-bookings/:id': 'videoBooking',
   'conversations/:id': 'chatConversation',
+  'api-keys/:id': 'apiKey',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -159,6 +160,8 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'PUT /api/campaigns/:id': { body: (ids) => ({ name: 'Campaña Cambiada', frequency: 'daily', hour: 8, window: { start: 8, end: 20 }, keywordIds: [ids.keyword] }) },
     'POST /api/campaigns/preview': { body: (ids) => ({ id: ids.campaign, campaign: { name: 'Campaña Vista', frequency: 'monthly', day: 15, hour: 9, keywordIds: [ids.keyword] } }) },
     'PUT /api/place/:id/client': { body: (ids) => ({ clientId: ids.client }) },
+    // API keys (docs/decisions.md §26.1): the owner is on Starter, a pro-type plan.
+    'POST /api/api-keys': { body: () => ({ name: 'Clave Matriz', scopes: ['read', 'scans'] }) },
     'GET /api/portfolio': { query: (ids) => ({ clientId: ids.client, sort: 'geoRank', dir: 'desc' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
@@ -271,6 +274,7 @@ function missingIds(): OwnedIds {
     campaign: randomUUID(),
     videoBooking: randomUUID(),
     chatConversation: randomUUID(),
+    apiKey: randomUUID(),
   };
 }
 

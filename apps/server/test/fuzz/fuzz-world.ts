@@ -20,6 +20,9 @@ import { notifications } from '../../src/db/notifications-schema';
 import { shareLinks } from '../../src/db/share-links-schema';
 import { reportRecipients } from '../../src/db/report-mail-schema';
 import { videoBookings } from '../../src/db/video-call-schema';
+import { apiKeys } from '../../src/db/api-keys-schema';
+import { apiKeysRepository } from '../../src/modules/api-keys/api-keys.repository';
+import { generateApiKey, hashApiKey } from '../../src/modules/api-keys/api-keys.service';
 import { firstFreeSlot } from '../../src/modules/video-call/video-call.service';
 import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS } from '@rankmaps/shared/schemas/notifications';
 import { buildUser, uniqueEmail } from '../factories';
@@ -40,7 +43,8 @@ const COMPETITOR = { placeId: 'demo-malaga-competidor-fuzz', name: 'Clínica Com
  */
 export interface FuzzWorld {
   userId: string;
-  bearer(): string;
+  /** The session's token, or on /api/v1 an API key with both scopes. */
+  bearer(url: string): string;
   /** The ids of the user's real resources of the kind the hint names ("place", "rankmap"), or all of them. */
   knownIds(hint: string): readonly string[];
   /** Bodies (or query objects, for GET) the app accepted, by route ("POST /api/place"). */
@@ -216,6 +220,18 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     ids.booking = own?.id ?? ((await call('/api/general/support/video/bookings', '/api/general/support/video/bookings', { start: await firstFreeSlot(container), topic: 'Revisar el informe', timeZone: 'Europe/Madrid' })).id as string);
   };
 
+  // An API key with both scopes (docs/decisions.md §26.1), so the /api/v1 routes run their handlers.
+  // Inserted directly: fuzzed creations may have filled the ten active keys a user may hold.
+  let apiKey = { id: '', key: '' };
+  const ensureApiKey = async () => {
+    const [live] = apiKey.id ? await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, apiKey.id), isNull(apiKeys.revokedAt))) : [];
+    if (live) return;
+    const key = generateApiKey();
+    const row = await apiKeysRepository.insert(db, { userId: user.id, name: 'Clave Fuzz', scopes: ['read', 'scans'], prefix: key.slice(0, 12), keyHash: hashApiKey(key) });
+    apiKey = { id: row.id, key };
+  };
+  examples.set('POST /api/api-keys', [fromPlain({ name: 'Clave Fuzz', scopes: ['read', 'scans'] })]);
+
   const restore = async () => {
     // The development panel can turn the plan into "free"; the override is dropped, not undone.
     await db.delete(devPlanOverrides).where(eq(devPlanOverrides.userId, user.id));
@@ -232,6 +248,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureClient();
     await ensureCampaign();
     await ensureBooking();
+    await ensureApiKey();
   };
   await restore();
 
@@ -302,12 +319,13 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     campaign: [ids.campaign],
     booking: [ids.booking],
     conversation: [conversationId],
+    apikey: [apiKey.id],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
   return {
     userId: user.id,
-    bearer: () => token,
+    bearer: (url) => (url.startsWith('/api/v1/') ? apiKey.key : token),
     knownIds(hint) {
       const all = byKind();
       const h = letters(hint);

@@ -66,7 +66,8 @@ const asZod = (schema: unknown) => (schema instanceof z.ZodType ? schema : undef
 /** Where the fuzzer finds the user's real ids and the bodies known to be accepted. */
 export interface FuzzContext {
   known: KnownIds;
-  bearer(): string;
+  /** The credential for a route: the session's token, or an API key on /api/v1 (docs/decisions.md §26.1). */
+  bearer(url: string): string;
   /** Bodies (query objects for GET) accepted before by the route ("POST /api/place"). */
   examples(route: string): readonly JsonValue[];
 }
@@ -302,7 +303,7 @@ export function requestsFor(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<Fu
       return route.url.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => byName.get(name ?? '*') ?? '');
     });
   return fc
-    .record({ path, query: queryFor(route, ctx), body: bodyFor(route, ctx), headers: headersFor(() => ctx.bearer()) })
+    .record({ path, query: queryFor(route, ctx), body: bodyFor(route, ctx), headers: headersFor(() => ctx.bearer(route.url)) })
     .map(({ path: p, query, body, headers }) => ({
       method: route.method,
       url: query ? `${p}?${query}` : p,

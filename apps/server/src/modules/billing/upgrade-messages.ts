@@ -45,3 +45,11 @@ export const campaignsUpgradeMessage = (currentPlan: string | null | undefined) 
 /** The live chat on a plan without live support (docs/decisions.md §27.1). */
 export const liveSupportUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para usar el chat en vivo con el equipo de soporte', { kind: 'liveSupport' }, currentPlan, 'Ningún plan incluye el chat en vivo.');
+
+/** API keys on a plan that is not pro-type (docs/decisions.md §26.1). */
+export const apiKeysUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para crear claves de API', { kind: 'apiKeys' }, currentPlan, 'Ningún plan permite crear claves de API.');
+
+/** An API key used after its owner's plan lost the API (docs/decisions.md §26.1). */
+export const apiUseUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para usar la API', { kind: 'apiKeys' }, currentPlan, 'Ningún plan incluye la API.');

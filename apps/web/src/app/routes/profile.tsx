@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ApiKeysSettings } from '@/features/api-keys/components/api-keys-settings';
 import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
 import { PaymentHistory } from '@/features/billing/components/payment-history';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
@@ -24,6 +25,7 @@ export default function ProfileRoute() {
       devTools={info.data?.provider === 'sandbox' ? <SandboxActions /> : null}
       notifications={(onStatus) => <NotificationSettingsForm onStatus={onStatus} />}
       whiteLabel={(onStatus) => <WhiteLabelSettings currentPlan={profile.currentPlan} onStatus={onStatus} />}
+      apiKeys={<ApiKeysSettings currentPlan={profile.currentPlan} />}
     />
   );
 }

@@ -23,6 +23,8 @@ interface ProfilePageProps {
   notifications: (onStatus: (status: Status | null) => void) => ReactNode;
   /** The white-label tab's settings (white-label), reporting on the tabs' status line. */
   whiteLabel: (onStatus: (status: Status | null) => void) => ReactNode;
+  /** The API tab's keys (api-keys). */
+  apiKeys: ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ interface ProfilePageProps {
  * developer tools on), and the personal / billing / payments tabs. The tabs share one
  * status line, cleared whenever the tab changes.
  */
-export function ProfilePage({ profile, subscription, payments, devTools, notifications, whiteLabel }: ProfilePageProps) {
+export function ProfilePage({ profile, subscription, payments, devTools, notifications, whiteLabel, apiKeys }: ProfilePageProps) {
   const { t } = useTranslation('profile');
   const [searchParams] = useSearchParams();
   const { data: config } = usePublicConfig();
@@ -62,8 +64,9 @@ export function ProfilePage({ profile, subscription, payments, devTools, notific
       short: t('tabs.whiteLabelShort'),
       content: whiteLabel(setStatus),
     },
+    { id: 'api', label: t('tabs.apiKeys'), short: t('tabs.apiKeysShort'), content: apiKeys },
   ];
-  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab; ?tab=marca-blanca, white-label.
+  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab; ?tab=marca-blanca, white-label; ?tab=api, the API keys.
   const initialTab = Math.max(0, tabs.findIndex((tab) => tab.id === searchParams.get('tab')));
 
   return (

@@ -1,0 +1,240 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey, createApiKeyBodySchema } from '@rankmaps/shared/schemas/api-keys';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { Button, buttonClass } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError } from '@/lib/api-client';
+import { formatMediumDate } from '@/lib/format';
+import { translateValidation } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
+import { availabilityText } from '@/lib/upgrade-text';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
+
+/**
+ * The profile's «API» tab (docs/api.md, docs/decisions.md §26.1): the user's API keys, a dialog
+ * that creates one and shows it once, and revoking with a confirmation. Plans without the API
+ * see which plan has it; keys made before a downgrade stay listed and revocable.
+ */
+export function ApiKeysSettings({ currentPlan }: { currentPlan: string | null }) {
+  const { t } = useTranslation(['api-keys', 'common']);
+  const query = useApiKeys();
+  const [creating, setCreating] = useState(false);
+  if (query.isPending)
+    return (
+      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner className="h-4 w-4" />
+        {t('loading')}
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div role="alert" className="space-y-2 text-sm text-red-800">
+        <p>{t('loadError')}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  const { keys, allowed, maxActive } = query.data;
+  const label = allowed ? null : availabilityText(cheapestPlanFor({ kind: 'apiKeys' }, currentPlan));
+  const active = keys.filter((k) => !k.revokedAt).length;
+  return (
+    <section aria-labelledby="api-keys-title" className="max-w-3xl space-y-4" data-testid="api-keys">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 id="api-keys-title" className="text-base font-semibold text-slate-900">
+            {t('title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
+        </div>
+        {allowed && (
+          <Button onClick={() => setCreating(true)} disabled={active >= maxActive} className="shrink-0">
+            {t('create.open')}
+          </Button>
+        )}
+      </div>
+      {allowed && active >= maxActive && <p className="text-sm text-amber-900">{t('create.full', { count: maxActive })}</p>}
+      {!allowed && (
+        <div className="space-y-3" data-testid="api-keys-upgrade">
+          {label && <p className="inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t(`common:${label.key}`, label.values)}</p>}
+          <p>
+            <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
+              {t('upgradeCta')}
+            </Link>
+          </p>
+        </div>
+      )}
+      {keys.length === 0 ? allowed && <p className="text-sm text-slate-600">{t('empty')}</p> : <KeyList keys={keys} />}
+      <p className="text-sm text-slate-600">{t('docsHint')}</p>
+      {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
+    </section>
+  );
+}
+
+function KeyList({ keys }: { keys: ApiKey[] }) {
+  const { t, i18n } = useTranslation('api-keys');
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200" aria-label={t('listLabel')}>
+      {keys.map((key) => (
+        <li key={key.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key-row">
+          <div className="min-w-0 space-y-1">
+            <p className="font-medium break-words text-slate-900">
+              {key.name}{' '}
+              <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${key.revokedAt ? 'bg-slate-100 text-slate-700' : 'bg-emerald-50 text-emerald-800'}`}>
+                {key.revokedAt ? t('state.revoked') : t('state.active')}
+              </span>
+            </p>
+            <p className="font-mono text-sm break-all text-slate-700">{key.prefix}…</p>
+            <p className="text-xs text-slate-600">
+              {t('scopesLabel')}: {key.scopes.map((s) => t(`scopes.${s}`)).join(', ')} · {t('created', { date: formatMediumDate(key.createdAt, i18n.language) })} ·{' '}
+              {key.lastUsedAt ? t('lastUsed', { date: formatMediumDate(key.lastUsedAt, i18n.language) }) : t('neverUsed')}
+            </p>
+          </div>
+          {!key.revokedAt && <RevokeButton apiKey={key} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation('api-keys');
+  const { confirm } = useAlerts();
+  const toast = useToast();
+  const revoke = useRevokeApiKey();
+  const onRevoke = async () => {
+    const ok = await confirm({
+      title: t('revoke.title'),
+      message: t('revoke.message', { name: apiKey.name }),
+      confirmLabel: t('revoke.confirm'),
+      cancelLabel: t('revoke.cancel'),
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await revoke.mutateAsync(apiKey.id);
+      toast({ type: 'success', message: t('revoke.done', { name: apiKey.name }) });
+    } catch (err) {
+      toast({ type: 'error', message: errorText(err, t('revoke.error')) });
+    }
+  };
+  return (
+    <Button variant="secondary" onClick={() => void onRevoke()} loading={revoke.isPending} className="shrink-0" aria-label={t('revoke.label', { name: apiKey.name })}>
+      {t('revoke.button')}
+    </Button>
+  );
+}
+
+function CreateKeyDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('api-keys');
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [errors, setErrors] = useState<{ name?: string; scopes?: string; form?: string }>({});
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const keyId = useId();
+  const scopesId = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (create.isPending) return;
+    const parsed = createApiKeyBodySchema.safeParse({ name, scopes });
+    if (!parsed.success) {
+      const byField: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'name' ? 'name' : 'scopes';
+        byField[field] ??= translateValidation(issue.message);
+      }
+      setErrors(byField);
+      return;
+    }
+    setErrors({});
+    try {
+      setCreated(await create.mutateAsync({ name, scopes }));
+    } catch (err) {
+      setErrors({ form: errorText(err, t('create.error')) });
+    }
+  };
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((s) => (on ? [...new Set([...s, scope])] : s.filter((x) => x !== scope)));
+
+  if (created)
+    return (
+      <Modal title={t('shown.title')} closeLabel={t('close')} onClose={onClose} footer={<Button onClick={onClose}>{t('shown.done')}</Button>}>
+        <div className="space-y-3">
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            {t('shown.warning')}
+          </p>
+          <label htmlFor={keyId} className="block text-sm font-medium text-slate-800">
+            {t('shown.label', { name: created.apiKey.name })}
+          </label>
+          <input id={keyId} readOnly value={created.key} data-testid="api-key-value" onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => void copy()}>
+              {t('shown.copy')}
+            </Button>
+            <span role="status" className="text-sm text-slate-700">
+              {copyState === 'copied' ? t('shown.copied') : copyState === 'failed' ? t('shown.copyFailed') : ''}
+            </span>
+          </div>
+        </div>
+      </Modal>
+    );
+
+  return (
+    <Modal
+      title={t('create.title')}
+      description={t('create.description')}
+      closeLabel={t('close')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('create.cancel')}
+          </Button>
+          <Button type="submit" form="api-key-form" loading={create.isPending}>
+            {t('create.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="api-key-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+        <TextField label={t('create.name')} value={name} maxLength={API_KEY_NAME_MAX + 20} onChange={(e) => setName(e.target.value)} error={errors.name} hint={t('create.nameHint')} />
+        <fieldset aria-describedby={errors.scopes ? scopesId : undefined} className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">{t('create.scopes')}</legend>
+          {API_KEY_SCOPES.map((scope) => (
+            <CheckboxField key={scope} label={`${t(`scopes.${scope}`)} — ${t(`scopeHelp.${scope}`)}`} checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+          ))}
+          {errors.scopes && (
+            <p id={scopesId} role="alert" className="text-sm text-red-700">
+              {errors.scopes}
+            </p>
+          )}
+        </fieldset>
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.form}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
