@@ -49,6 +49,9 @@ test('when an agency builds a daily campaign with a window, then the preview sho
 
   // Three businesses: the clinic through the wizard, two more as the wizard makes them.
   const clinicId = await addMadridClinic(page);
+  // The business's own page first: mid-navigation the h1 is still the wizard's «Añadir Negocio».
+  await expect(page.getByLabel('Nueva keyword')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
   const clinicName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   const more: { _id: string; name: string }[] = [];
   for (const googlePlaceId of ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']) {
