@@ -25,9 +25,13 @@ export type Failure = 'retryable' | 'fatal' | null;
 
 /**
  * A test double of an external maps-search vendor: answers like the demo simulation, but
- * fails the calls `fail` names (by point and attempt) and can take time to answer.
+ * fails the calls `fail` names (by point and attempt) and can take time to answer. `at` fixes
+ * the simulation's clock: the demo's rankings drift by week and by hour, so a test that needs
+ * two scans to differ (or to agree) says when each ran instead of depending on today's date.
  */
-export function scriptedProvider(opts: { fail?: (request: MapsSearchRequest, attempt: number) => Failure; delayMs?: number; name?: MapsSearchProvider['name'] } = {}) {
+export function scriptedProvider(
+  opts: { fail?: (request: MapsSearchRequest, attempt: number) => Failure; delayMs?: number; name?: MapsSearchProvider['name']; at?: () => Date } = {},
+) {
   const attempts = new Map<string, number>();
   const calls: { at: number; lat: number; lng: number }[] = [];
   const provider: MapsSearchProvider = {
@@ -42,7 +46,7 @@ export function scriptedProvider(opts: { fail?: (request: MapsSearchRequest, att
       const failure = opts.fail?.(request, attempt) ?? null;
       if (failure === 'retryable') throw new MapsSearchRetryableError('HTTP 429 Too Many Requests', 0);
       if (failure === 'fatal') throw new MapsSearchFatalError('HTTP 401 Unauthorized');
-      return simulateSearch(request);
+      return simulateSearch(opts.at ? { ...request, now: opts.at() } : request);
     },
   };
   return { provider, calls, attempts };

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { type Container, createContainer } from '../src/container';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { startWorkers } from '../src/jobs/start-workers';
+import type { MapsSearchProvider } from '../src/providers/maps-search/interface';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,8 +63,15 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   };
 }
 
-/** Builds the real app on a fresh database; closed automatically after the file's tests. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { workers?: boolean; log?: Logger } = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database; closed automatically after the file's tests.
+ * `mapsSearch` replaces the configured maps-search provider (for the API and the workers),
+ * so a test can fix the simulation's clock (scan-doubles.ts `scriptedProvider({ at })`).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { workers?: boolean; log?: Logger; mapsSearch?: MapsSearchProvider } = {},
+): Promise<TestApp> {
   // Files (uploads) go to a fresh folder per test file, never to the project's ./data.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rankmaps-test-'));
   const config = loadConfig({
@@ -80,6 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { wo
   const log = opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   const container = await createContainer(config, log, { database });
+  if (opts.mapsSearch) container.mapsSearch = opts.mapsSearch;
   const app = await buildApp(container);
   if (opts.workers) await startWorkers(container);
   await app.ready();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpServer } from '../../test/fake-smtp';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { checkInvariants } from '../../test/invariants';
+import { scriptedProvider } from '../../test/scan-doubles';
 import { createTestApp } from '../../test/test-app';
 import { MALAGA, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { notificationDeliveries, notifications } from '../db/notifications-schema';
@@ -31,9 +32,13 @@ function subjectOf(raw: string): string {
 // fails and retries while nobody listens on the SMTP port, then the server comes up.
 describe('drill: the mail server is down when alert e-mails are sent', async () => {
   const port = await freePort();
+  // The demo simulation at fixed moments, a week apart, so the second analysis differs from
+  // the first the same way whatever today's date is (its rankings drift by week and hour).
+  const weeks = [new Date('2026-11-02T10:00:00Z'), new Date('2026-11-09T10:00:00Z')];
+  let scanAt = weeks[0]!;
   const { app, container } = await createTestApp(
     { DATA_DIR: GEO_TEST_DATA_DIR, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'RankMaps <no-reply@rankmaps.test>' },
-    { workers: true },
+    { workers: true, mapsSearch: scriptedProvider({ at: () => scanAt }).provider },
   );
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const servers: { close(): Promise<void> }[] = [];
@@ -63,7 +68,8 @@ describe('drill: the mail server is down when alert e-mails are sent', async () 
 
     // Two analyses, one after the other, so the second is compared with the first.
     const ids: string[] = [];
-    for (const query of ['dentista', 'clínica dental']) {
+    for (const [i, query] of ['dentista', 'clínica dental'].entries()) {
+      scanAt = weeks[i]!;
       const res = await analyze(headers, keywordId, { query, maxResults: 20 });
       expect(res.statusCode, res.body).toBe(201);
       const { rankMapId } = res.json<AnalyzeResponse>();

@@ -14,6 +14,8 @@ import { runScan } from '../rankmaps/scan/scan.service';
 import { evaluateAnalysis, sendDigests } from './notifications.service';
 
 type Headers = Record<string, string>;
+const FIRST_WEEK = new Date('2026-11-02T10:00:00Z');
+const NEXT_WEEK = new Date('2026-11-09T10:00:00Z');
 
 describe('notifications (API)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
@@ -21,11 +23,13 @@ describe('notifications (API)', async () => {
   const { withKeyword, analyze } = rankmapFixtures(app, container);
   const db = container.database.db;
 
-  const scanned = async (headers: Headers, keywordId: string, query: string) => {
+  // Each scan runs at a fixed moment of the simulation, so two scans differ the same way
+  // whatever today's date is (the demo's rankings drift by week and by hour).
+  const scanned = async (headers: Headers, keywordId: string, query: string, at = FIRST_WEEK) => {
     const res = await analyze(headers, keywordId, { query, maxResults: 20 });
     expect(res.statusCode, res.body).toBe(201);
     const { rankMapId } = res.json<AnalyzeResponse>();
-    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
+    expect(await runScan(fastScanDeps(container, scriptedProvider({ at: () => at }).provider), rankMapId)).toBe('completed');
     return rankMapId;
   };
   const settingsOf = async (headers: Headers) => (await app.inject({ method: 'GET', url: '/api/notifications/settings', headers })).json<NotificationSettings>();
@@ -63,7 +67,7 @@ describe('notifications (API)', async () => {
     const saved = await put(headers, { ...current, geoRankDropPoints: 1, geoRankGainPoints: 1, localPackLostPercent: 1, localPackGainedPercent: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
     const first = await scanned(headers, keywordId, 'dentista');
-    const second = await scanned(headers, keywordId, 'clínica dental');
+    const second = await scanned(headers, keywordId, 'clínica dental', NEXT_WEEK);
 
     await evaluateAnalysis(container, first);
     await evaluateAnalysis(container, second);
@@ -183,7 +187,7 @@ describe('notifications (API)', async () => {
   it('when a followed competitor is ahead of us in GeoRank now and was not before, then «te adelanta» is notified once; one ahead both times is not', { timeout: 120_000 }, async () => {
     const { headers, placeId, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
     const first = await scanned(headers, keywordId, 'dentista');
-    const second = await scanned(headers, keywordId, 'clínica dental');
+    const second = await scanned(headers, keywordId, 'clínica dental', NEXT_WEEK);
     const now = (await rankMapsRepository.findById(db, second))!;
     const ahead = now.competitorAnalysis!.competitors.filter((c) => !c.isOurBusiness && c.compositeScore > now.stats!.geoRank);
     // The demo's Málaga dentists: some rank above this one.
