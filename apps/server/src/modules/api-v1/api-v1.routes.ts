@@ -5,8 +5,16 @@ import { isUuid } from '../../lib/uuid';
 import { getPlanState } from '../billing/billing.service';
 import { authenticateApiKey, recordKeyUse, requireApiPlan, requireScope } from './api-key-auth';
 import { limitPerApiKey } from './api-v1-rate-limit';
-import { type AnalysisRow, apiV1Repository } from './api-v1.repository';
-import { v1AnalysisPageSchema, v1AnalysisSchema, v1CreditsSchema, v1IdParams, v1KeywordListSchema, v1PlacePageSchema } from './api-v1.schemas';
+import { presentAnalysis } from './api-v1.presenter';
+import { apiV1Repository } from './api-v1.repository';
+import {
+  v1AnalysisPageSchema,
+  v1AnalysisSchema,
+  v1CreditsSchema,
+  v1IdParams,
+  v1KeywordListSchema,
+  v1PlacePageSchema,
+} from './api-v1.schemas';
 import { decodeCursor, pageOf, pageQuerySchema } from './cursor';
 
 // The public REST API, version 1 (docs/api.md, docs/decisions.md §26.2), registered under
@@ -20,29 +28,6 @@ const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
 const ANALYSIS_NOT_FOUND = 'Análisis no encontrado.';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const withNotFound = { ...errors, 404: errorResponseSchema };
-
-function presentAnalysis(row: AnalysisRow) {
-  const s = row.stats;
-  return {
-    id: row.id,
-    keywordId: row.keywordId,
-    placeId: row.placeId,
-    query: row.query,
-    kind: row.kind,
-    status: row.status,
-    progress: row.progress,
-    failureReason: row.failureReason,
-    gridPoints: row.totalPoints,
-    creditsCharged: row.creditsCharged,
-    creditsRefunded: row.creditsRefunded,
-    metrics: s
-      ? { totalPoints: s.totalPoints, foundPoints: s.foundPoints, avgPosition: s.avgPosition, localPackPercentage: s.localPackPercentage, foundPercentage: s.foundPercentage, visibilityIndex: s.visibilityIndex, geoRank: s.geoRank }
-      : null,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    completedAt: row.completedAt?.toISOString() ?? null,
-  };
-}
 
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
@@ -69,20 +54,34 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Lista los negocios',
-        description: 'Paginado: más recientes primero. Permiso read. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`',
+        description:
+          'Paginado: más recientes primero. Permiso read. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`',
         querystring: pageQuerySchema,
         response: { 200: v1PlacePageSchema, ...errors },
       },
     },
     async (request) => {
-      const { items, nextCursor } = pageOf(await apiV1Repository.places(db, userOf(request), decodeCursor(request.query.cursor), request.query.limit), request.query.limit);
+      const { items, nextCursor } = pageOf(
+        await apiV1Repository.places(db, userOf(request), decodeCursor(request.query.cursor), request.query.limit),
+        request.query.limit,
+      );
       return { data: items.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })), nextCursor };
     },
   );
 
   app.get(
     '/places/:id/keywords',
-    { ...read, schema: { tags, security, summary: 'Las keywords de un negocio', description: 'Permiso read. 404 si el negocio no es de la cuenta de la clave.', params: v1IdParams, response: { 200: v1KeywordListSchema, ...withNotFound } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary: 'Las keywords de un negocio',
+        description: 'Permiso read. 404 si el negocio no es de la cuenta de la clave.',
+        params: v1IdParams,
+        response: { 200: v1KeywordListSchema, ...withNotFound },
+      },
+    },
     async (request) => {
       const userId = userOf(request);
       const { id } = request.params;
@@ -96,21 +95,42 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     '/keywords/:id/analyses',
     {
       ...read,
-      schema: { tags, security, summary: 'Los análisis de una keyword', description: 'Paginado: más recientes primero. Permiso read.', params: v1IdParams, querystring: pageQuerySchema, response: { 200: v1AnalysisPageSchema, ...withNotFound } },
+      schema: {
+        tags,
+        security,
+        summary: 'Los análisis de una keyword',
+        description: 'Paginado: más recientes primero. Permiso read.',
+        params: v1IdParams,
+        querystring: pageQuerySchema,
+        response: { 200: v1AnalysisPageSchema, ...withNotFound },
+      },
     },
     async (request) => {
       const userId = userOf(request);
       const { id } = request.params;
       if (!isUuid(id) || !(await apiV1Repository.ownsKeyword(db, userId, id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
       const { limit } = request.query;
-      const { items, nextCursor } = pageOf(await apiV1Repository.analysesOf(db, userId, id, decodeCursor(request.query.cursor), limit), limit);
+      const { items, nextCursor } = pageOf(
+        await apiV1Repository.analysesOf(db, userId, id, decodeCursor(request.query.cursor), limit),
+        limit,
+      );
       return { data: items.map(presentAnalysis), nextCursor };
     },
   );
 
   app.get(
     '/analyses/:id',
-    { ...read, schema: { tags, security, summary: 'Estado y métricas de un análisis', description: 'Permiso read. metrics es null hasta que el análisis termina.', params: v1IdParams, response: { 200: v1AnalysisSchema, ...withNotFound } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary: 'Estado y métricas de un análisis',
+        description: 'Permiso read. metrics es null hasta que el análisis termina.',
+        params: v1IdParams,
+        response: { 200: v1AnalysisSchema, ...withNotFound },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const row = isUuid(id) ? await apiV1Repository.analysis(db, userOf(request), id) : undefined;
@@ -121,10 +141,24 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/credits',
-    { ...read, schema: { tags, security, summary: 'Saldo de créditos', description: 'Permiso read. Créditos del plan, extra y su suma.', response: { 200: v1CreditsSchema, ...errors } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary: 'Saldo de créditos',
+        description: 'Permiso read. Créditos del plan, extra y su suma.',
+        response: { 200: v1CreditsSchema, ...errors },
+      },
+    },
     async (request) => {
       const state = await getPlanState(container, userOf(request));
-      return { subscriptionCredits: state.subscriptionCredits, extraCredits: state.extraCredits, total: state.subscriptionCredits + state.extraCredits, plan: state.currentPlan };
+      return {
+        subscriptionCredits: state.subscriptionCredits,
+        extraCredits: state.extraCredits,
+        total: state.subscriptionCredits + state.extraCredits,
+        plan: state.currentPlan,
+      };
     },
   );
 };
