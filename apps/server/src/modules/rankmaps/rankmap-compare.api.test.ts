@@ -36,8 +36,10 @@ describe('comparing two analyses (API)', async () => {
   const twoScans = () =>
     (world ??= (async () => {
       const { headers, placeId, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
-      const before = await completed(headers, keywordId, 'dentista');
-      const after = await completed(headers, keywordId, 'clínica dental');
+      // A week apart in the simulation, at fixed moments: the demo drifts by week and hour, so the
+      // two scans differ the same way whatever today's date is.
+      const before = await completed(headers, keywordId, 'dentista', scriptedProvider({ at: () => new Date('2026-11-02T10:00:00Z') }).provider);
+      const after = await completed(headers, keywordId, 'clínica dental', scriptedProvider({ at: () => new Date('2026-11-09T10:00:00Z') }).provider);
       return { headers, placeId, keywordId, before, after };
     })());
 
