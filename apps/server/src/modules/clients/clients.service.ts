@@ -5,10 +5,10 @@ import { PLACE_NOT_FOUND, ownedOr404 } from '../places/places.service';
 import { clientLogoUrlOf } from '../reports/report-logo-files';
 import { discardProfilePicture } from '../users/profile-picture.service';
 import { type ClientWithCount, clientsRepository } from './clients.repository';
+import { isUuid } from '../../lib/uuid';
 
 // Clients (issue 18, docs/decisions.md §25.1): a label grouping a user's places.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CLIENT_NAME_TAKEN = 'Ya tienes un cliente con ese nombre.';
 
 type Deps = Pick<Container, 'database'>;
@@ -16,7 +16,7 @@ type Deps = Pick<Container, 'database'>;
 const present = (row: ClientWithCount): Client => ({ id: row.id, name: row.name, places: row.places, logoUrl: clientLogoUrlOf(row.logoKey), createdAt: row.createdAt.toISOString() });
 
 export function checkId(id: string): void {
-  if (!UUID.test(id)) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+  if (!isUuid(id)) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
 }
 
 export async function listClients(container: Deps, userId: string): Promise<ClientList> {

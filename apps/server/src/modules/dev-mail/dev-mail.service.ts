@@ -1,6 +1,7 @@
 import type { DevMailItem } from '@rankmaps/shared/schemas/dev-mail';
 import type { Container } from '../../container';
 import { mailRepository } from '../mail/mail.repository';
+import { isUuid } from '../../lib/uuid';
 
 const OUTBOX_SIZE = 50;
 
@@ -23,11 +24,9 @@ export async function listRecentEmails(container: Pick<Container, 'database'>): 
   }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One attachment of a stored e-mail, or null when the mail or the attachment does not exist. */
 export async function emailAttachment(container: Pick<Container, 'database'>, id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const db = container.database.db;
   const row = await mailRepository.findById(db, id);
   const ref = row?.attachments?.[index];

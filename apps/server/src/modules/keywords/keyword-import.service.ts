@@ -19,13 +19,12 @@ import { PLACE_NOT_FOUND } from '../places/places.service';
 import { FILE_MESSAGES, type ImportLine, parseKeywordCsv, pastedLines } from './keyword-import-file';
 import { type ImportPlace, keywordImportRepository } from './keyword-import.repository';
 import { keywordLimitOf } from './keywords.service';
+import { isUuid } from '../../lib/uuid';
 
 // Bulk keyword import (docs/decisions.md §25.2). The preview and the import run the same
 // evaluation; the import runs it again inside its transaction, under the places' row locks, so
 // what it saves is what it checked: the plan's limit holds and a double submit finds its own
 // keywords already there (reported as duplicates, not added twice).
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One row to evaluate: the line, the business as written, the place it names (if any) and the keyword. */
 export interface Candidate {
@@ -80,7 +79,7 @@ function candidatesOf(request: KeywordImportRequest, owned: ImportPlace[]): Cand
   for (const p of owned) byName.set(placeKey(p.name), [...(byName.get(placeKey(p.name)) ?? []), p]);
   return parseKeywordCsv(request.csv).map(({ line, place, keyword }: ImportLine): Candidate => {
     if (place === '') return { line, place, target: null, placeProblem: ROW_MESSAGES.noPlace, keyword };
-    const byIdMatch = UUID.test(place) ? byId.get(place.toLowerCase()) : undefined;
+    const byIdMatch = isUuid(place) ? byId.get(place.toLowerCase()) : undefined;
     if (byIdMatch) return { line, place, target: byIdMatch, placeProblem: null, keyword };
     const named = byName.get(placeKey(place)) ?? [];
     if (named.length === 1) return { line, place, target: named[0]!, placeProblem: null, keyword };

@@ -9,13 +9,12 @@ import { placesRepository } from '../places/places.repository';
 import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { presentKeyword } from './keywords.presenter';
 import { keywordsRepository } from './keywords.repository';
+import { isUuid } from '../../lib/uuid';
 
 export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
 export const DUPLICATE_KEYWORD = 'Esta keyword ya existe para este negocio.';
 export const keywordLimitMessage = (n: number) =>
   `Has alcanzado el límite de ${n} keywords para tu plan actual. Actualiza tu suscripción para añadir más keywords.`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Keywords per place the plan allows; -1 unlimited. Only basic-type plans have a limit (pro
@@ -30,7 +29,7 @@ export function keywordLimitOf(state: PlanStateWithCredits): number {
 /** Adds a keyword to one of the user's places, within the plan's limit per place. */
 export async function createKeyword(container: Pick<Container, 'config' | 'database'>, userId: string, input: CreateKeywordRequest): Promise<Keyword> {
   const db = container.database.db;
-  if (!UUID.test(input.placeId) || !(await placesRepository.findOwned(db, userId, input.placeId))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  if (!isUuid(input.placeId) || !(await placesRepository.findOwned(db, userId, input.placeId))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   const limit = keywordLimitOf(await requirePaidPlan(container, userId));
   const { row, place } = await db.transaction(async (tx) => {
     // Under the place's row lock, so two adds racing cannot both pass the limit.
@@ -47,14 +46,14 @@ export async function createKeyword(container: Pick<Container, 'config' | 'datab
 }
 
 export async function getKeyword(container: Pick<Container, 'database'>, userId: string, id: string): Promise<Keyword> {
-  const found = UUID.test(id) ? await keywordsRepository.findOwned(container.database.db, userId, id) : undefined;
+  const found = isUuid(id) ? await keywordsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   return presentKeyword(found.keyword, found.place);
 }
 
 /** Deletes a keyword with its analyses and results; unfinished analyses give back what they had not searched. */
 export async function deleteKeyword(container: Pick<Container, 'boss' | 'database' | 'log'>, userId: string, id: string): Promise<void> {
-  const found = UUID.test(id) ? await keywordsRepository.findOwned(container.database.db, userId, id) : undefined;
+  const found = isUuid(id) ? await keywordsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   await deleteWithAnalyses(container, { keywordId: found.keyword.id }, (tx) => keywordsRepository.delete(tx, userId, found.keyword.id));
 }

@@ -23,6 +23,7 @@ import { alertEmail, digestEmail, unsubscribeHeaders } from './notification-mail
 import { type NotificationRow, type NotificationSettingsRow, notificationsRepository } from './notifications.repository';
 import { queueSlackDelivery, slackTargetFor } from './slack.service';
 import { type UnsubscribeScope, readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
+import { isUuid } from '../../lib/uuid';
 
 export type NotifyContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
 
@@ -53,8 +54,6 @@ export async function getSettings(container: Pick<Container, 'database'>, userId
   return { ...resolve(row), mutedPlaceIds: muted };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * PUT: the whole settings. A muted place that is not the user's (another user's, missing,
  * malformed) answers 404 as GET /api/place/:id does, and nothing is saved.
@@ -62,7 +61,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function saveSettings(container: Pick<Container, 'database'>, userId: string, input: NotificationSettings): Promise<NotificationSettings> {
   const { mutedPlaceIds, ...rest } = input;
   const muted = [...new Set(mutedPlaceIds)];
-  if (muted.some((id) => !UUID.test(id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  if (muted.some((id) => !isUuid(id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   await container.database.db.transaction(async (tx) => {
     if ((await notificationsRepository.countOwnedPlaces(tx, userId, muted)) !== muted.length) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
     // A switch left out (a client that does not send 'slack') keeps its stored value.

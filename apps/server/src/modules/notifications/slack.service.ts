@@ -21,6 +21,7 @@ import { PLACE_NOT_FOUND } from '../places/places.service';
 import type { NotificationRow } from './notifications.repository';
 import { notificationsRepository } from './notifications.repository';
 import { slackRepository } from './slack.repository';
+import { isUuid } from '../../lib/uuid';
 
 // The Slack-compatible channel of the notifications (docs/decisions.md §23.3, "Wiring"): the
 // URLs (the user's, and a place's that overrides it for that place), the test message sent
@@ -72,10 +73,8 @@ async function checkAndTest(container: SlackContainer, input: string): Promise<s
   throw badRequest(SLACK_MESSAGES.unreachable, 'SLACK_URL_UNREACHABLE');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function requireOwnPlace(db: DbOrTx, userId: string, placeId: string): Promise<void> {
-  if (!UUID.test(placeId) || (await notificationsRepository.countOwnedPlaces(db, userId, [placeId])) !== 1) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  if (!isUuid(placeId) || (await notificationsRepository.countOwnedPlaces(db, userId, [placeId])) !== 1) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
 }
 
 const present = (url: string | null | undefined): SlackWebhook => ({ url: url ? maskSlackUrl(url) : null });

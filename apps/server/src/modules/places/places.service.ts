@@ -18,6 +18,7 @@ import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
 import { presentPlace } from './places.presenter';
 import { usersRepository } from '../users/users.repository';
 import { type PlaceRow, placesRepository } from './places.repository';
+import { isUuid } from '../../lib/uuid';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
 export const PLACE_NOT_FOUND = 'Lugar no encontrado.';
@@ -28,8 +29,6 @@ export const CENTER_REQUIRED = 'Este negocio no tiene dirección pública: elige
 
 /** What the calls to the places provider need. */
 type ProviderDeps = Pick<Container, 'places' | 'log'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where a place is searched when the provider names no country, or one we do not know (docs/decisions.md §21.3). */
 export const DEFAULT_COUNTRY = 'ES';
@@ -51,7 +50,7 @@ export function timeZoneOf(lat: number, lng: number): string {
 
 /** The user's place, or 404 (also for an id that is not a UUID). */
 export async function ownedOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<PlaceRow> {
-  if (!UUID.test(id)) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  if (!isUuid(id)) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   const row = await placesRepository.findOwned(container.database.db, userId, id);
   if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   return row;

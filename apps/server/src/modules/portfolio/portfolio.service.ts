@@ -7,10 +7,10 @@ import { type CampaignRow, campaignsRepository } from '../campaigns/campaigns.re
 import { clientsRepository } from '../clients/clients.repository';
 import { nextWeeklySlot, zoneOf } from '../rankmaps/scan/weekly-scans.service';
 import { ACCENTED, PLAIN, type PortfolioDbRow, portfolioRepository } from './portfolio.repository';
+import { isUuid } from '../../lib/uuid';
 
 // The portfolio (issue 18, docs/decisions.md §25.1): every place × keyword of a user, one page at a time.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Query = z.output<typeof portfolioQuerySchema>;
 
 /** The search's words, lower-cased and without the accents the SQL side strips too (at most 5). */
@@ -56,7 +56,7 @@ function present(row: PortfolioDbRow, activity: { running: boolean; nextSchedule
 export async function getPortfolio(container: Pick<Container, 'database'>, userId: string, query: Query, now = new Date()): Promise<PortfolioResponse> {
   const db = container.database.db;
   if (query.clientId !== undefined && query.clientId !== 'none') {
-    if (!UUID.test(query.clientId) || !(await clientsRepository.findOwned(db, userId, query.clientId))) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+    if (!isUuid(query.clientId) || !(await clientsRepository.findOwned(db, userId, query.clientId))) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
   }
   const filter = {
     userId,

@@ -16,6 +16,7 @@ import { KEYWORD_NOT_FOUND, queueAnalysis } from './rankmaps.service';
 import { rankMapsRepository } from './rankmaps.repository';
 import { gridSnapshotOf } from './scan/scan-snapshot.service';
 import { manualScanLimit, quotaMonth } from './scan-quota';
+import { isUuid } from '../../lib/uuid';
 
 // «Analizar todas» (docs/decisions.md §25.2): one manual analysis per keyword of a place, or of a
 // selection (the portfolio's), through the same queueAnalysis as a single analysis. The preview
@@ -23,8 +24,6 @@ import { manualScanLimit, quotaMonth } from './scan-quota';
 // lock, or none when the credits (pro) or the month's scans (basic) do not cover them all.
 // Keywords already being analysed are not started again, which also makes a double click start
 // them once: the second request waits for the first's lock and then finds them running.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Grid = Awaited<ReturnType<typeof gridSnapshotOf>>;
 type Deps = Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>;
@@ -135,9 +134,9 @@ function previewOf(p: Planned, state: PlanStateWithCredits): AnalyzeAllPreview {
 /** The place's keywords, after the ownership check (404) and the plan check (403). */
 async function placeKeywords(container: Deps, userId: string, placeId: string) {
   const db = container.database.db;
-  const found = UUID.test(placeId) ? await analyzeAllRepository.keywordsOfPlace(db, userId, placeId) : [];
+  const found = isUuid(placeId) ? await analyzeAllRepository.keywordsOfPlace(db, userId, placeId) : [];
   // A place without keywords still exists: tell it apart from someone else's.
-  if (found.length === 0 && !(UUID.test(placeId) && (await ownsPlace(container, userId, placeId)))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  if (found.length === 0 && !(isUuid(placeId) && (await ownsPlace(container, userId, placeId)))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   const state = await requirePaidPlan(container, userId);
   return { found, state };
 }
@@ -149,7 +148,7 @@ async function ownsPlace(container: Pick<Container, 'database'>, userId: string,
 /** The chosen keywords, each once; any that is not the user's answers 404, as a missing one does. */
 async function chosenKeywords(container: Deps, userId: string, keywordIds: string[]) {
   const ids = [...new Set(keywordIds.map((id) => id.trim().toLowerCase()))];
-  if (ids.some((id) => !UUID.test(id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
+  if (ids.some((id) => !isUuid(id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   const found = await analyzeAllRepository.ownedKeywords(container.database.db, userId, ids);
   if (found.length !== ids.length) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   const state = await requirePaidPlan(container, userId);

@@ -25,6 +25,7 @@ import { manualScanLimit, quotaMonth, quotaReached, quotaResetsAt } from './scan
 import { manualScansUpgradeMessage } from '../billing/upgrade-messages';
 import { gridSnapshotOf, targetOf } from './scan/scan-snapshot.service';
 import { nextWeeklySlot } from './scan/weekly-scans.service';
+import { isUuid } from '../../lib/uuid';
 
 export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
 export const RANKMAP_NOT_FOUND = 'Análisis no encontrado.';
@@ -33,23 +34,21 @@ export const NOT_DELETABLE_SCHEDULED = 'Solo se puede eliminar un análisis prog
 export const insufficientCreditsMessage = (needed: number) =>
   `No tienes créditos suficientes para este análisis: necesita ${needed} créditos (1 por punto válido). Compra más créditos para continuar.`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function ownedKeywordOr404(container: Pick<Container, 'database'>, userId: string, keywordId: string): Promise<KeywordWithPlace> {
-  const found = UUID.test(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;
+  const found = isUuid(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;
   if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   return found;
 }
 
 /** The status, updated_at and keyword name of the user's analysis (see answerVersionOwned), or a 404 as ownedRankMapOr404 gives. */
 export async function ownedAnswerVersionOr404(container: Pick<Container, 'database'>, userId: string, id: string) {
-  const row = UUID.test(id) ? await rankMapsRepository.answerVersionOwned(container.database.db, userId, id) : undefined;
+  const row = isUuid(id) ? await rankMapsRepository.answerVersionOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   return row;
 }
 
 export async function ownedRankMapOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<RankMapRow> {
-  const row = UUID.test(id) ? await rankMapsRepository.findOwned(container.database.db, userId, id) : undefined;
+  const row = isUuid(id) ? await rankMapsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   return row;
 }
@@ -188,7 +187,7 @@ export async function getAnalysis(container: Pick<Container, 'database'>, userId
 }
 
 export async function getStatus(container: Pick<Container, 'database'>, userId: string, id: string): Promise<RankMapStatusResponse> {
-  const row = UUID.test(id) ? await rankMapsRepository.statusOwned(container.database.db, userId, id) : undefined;
+  const row = isUuid(id) ? await rankMapsRepository.statusOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   const { vendorWaitSince, totalPoints, ...status } = row;
   // Counted only while it waits for the vendor's standard queue: a live scan's progress says it all.

@@ -17,6 +17,7 @@ import { usersRepository } from '../users/users.repository';
 import { hashConfirmToken, isConfirmTokenShape, newConfirmToken, readUnsubscribeToken } from './recipient-tokens';
 import { type ReportRecipientRow, reportMailRepository } from './report-mail.repository';
 import { recipientConfirmationEmail, sharerName } from './report-mail-templates';
+import { isUuid } from '../../lib/uuid';
 
 export const RECIPIENT_NOT_FOUND = 'Destinatario no encontrado.';
 export const RECIPIENT_EXISTS = 'Esa dirección ya está en la lista de destinatarios de este negocio.';
@@ -24,8 +25,6 @@ export const RECIPIENT_LIMIT = `Solo puedes tener hasta ${MAX_REPORT_RECIPIENTS}
 
 /** The e-mail kinds of report recipients: a permanent refusal of one of them marks the address bounced. */
 export const REPORT_MAIL_KINDS = { confirm: 'report-recipient-confirm', report: 'report-email' } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const presentRecipient = (row: ReportRecipientRow): ReportRecipient => ({
   id: row.id,
@@ -86,7 +85,7 @@ export async function addRecipient(
 
 export async function removeRecipient(container: Pick<Container, 'database'>, userId: string, placeId: string, recipientId: string): Promise<ReportRecipientsResponse> {
   const place = await ownedOr404(container, userId, placeId);
-  if (!UUID.test(recipientId)) throw notFound(RECIPIENT_NOT_FOUND, 'RECIPIENT_NOT_FOUND');
+  if (!isUuid(recipientId)) throw notFound(RECIPIENT_NOT_FOUND, 'RECIPIENT_NOT_FOUND');
   if (!(await reportMailRepository.deleteRecipient(container.database.db, place.id, recipientId))) throw notFound(RECIPIENT_NOT_FOUND, 'RECIPIENT_NOT_FOUND');
   return listOf(container.database.db, place.id);
 }

@@ -5,8 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import { RANKMAP_NOT_FOUND, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
 import { type SectionHead, reportAnalysesRepository } from './report-analyses.repository';
 import { FAILED_FOR_REPORT, NOT_COMPLETED_FOR_REPORT, analysisSection, completedOr400 } from './report-section.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 /**
  * The owner's completed analysis as a report heads it: 404 «Análisis no encontrado.» for
@@ -14,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * completed (as the comparison).
  */
 export async function sectionHeadOr4xx(container: Pick<Container, 'database'>, ownerId: string, rankMapId: string): Promise<SectionHead> {
-  const head = UUID.test(rankMapId) ? await reportAnalysesRepository.sectionHead(container.database.db, ownerId, rankMapId) : undefined;
+  const head = isUuid(rankMapId) ? await reportAnalysesRepository.sectionHead(container.database.db, ownerId, rankMapId) : undefined;
   if (!head) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
   if (head.status === 'failed') throw badRequest(FAILED_FOR_REPORT, 'RANKMAP_NOT_COMPLETED');
   if (head.status !== 'completed') throw badRequest(NOT_COMPLETED_FOR_REPORT, 'RANKMAP_NOT_COMPLETED');

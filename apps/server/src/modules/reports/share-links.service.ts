@@ -17,10 +17,10 @@ import { placesRepository } from '../places/places.repository';
 import { rankMapsRepository } from '../rankmaps/rankmaps.repository';
 import { buildAnalysisReport, buildKeywordReport, buildPlaceReport } from './report-builder.service';
 import { type ShareLinkRow, type ShareTarget, shareLinksRepository } from './share-links.repository';
+import { isUuid } from '../../lib/uuid';
 
 // Share links (docs/reports.md "Share links", docs/decisions.md §24.4).
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 export const SHARE_ANALYSIS_NOT_COMPLETED = 'Solo se pueden compartir análisis completados.';
 
@@ -41,7 +41,7 @@ export const shareTokenHash = (token: string) => createHash('sha256').update(tok
 async function ownedTarget(deps: Deps, userId: string, scope: ShareScope, targetId: string) {
   const db = deps.database.db;
   const missing = () => notFound(NOT_FOUND_OF[scope], 'NOT_FOUND');
-  if (!UUID.test(targetId)) throw missing();
+  if (!isUuid(targetId)) throw missing();
   if (scope === 'analysis') {
     const row = await rankMapsRepository.findOwned(db, userId, targetId);
     if (!row) throw missing();
@@ -107,7 +107,7 @@ export async function listShareLinks(deps: Deps, userId: string, scope: ShareSco
 }
 
 export async function revokeShareLink(deps: Deps, userId: string, id: string): Promise<ShareLink> {
-  if (!UUID.test(id)) throw notFound(SHARE_LINK_NOT_FOUND, 'NOT_FOUND');
+  if (!isUuid(id)) throw notFound(SHARE_LINK_NOT_FOUND, 'NOT_FOUND');
   const row = await shareLinksRepository.revoke(deps.database.db, userId, id, new Date());
   if (!row) throw notFound(SHARE_LINK_NOT_FOUND, 'NOT_FOUND');
   return presentShareLink(row);

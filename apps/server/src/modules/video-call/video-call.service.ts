@@ -11,6 +11,7 @@ import { queueEmail } from '../mail/mail.service';
 import { mailRepository } from '../mail/mail.repository';
 import { ICS_FILENAME, type VideoMailBooking, type VideoMailEvent, buildVideoEmail, icsAttachmentType } from './video-call.email';
 import { type VideoBookingRow, type VideoBookingWithUser, videoCallRepository } from './video-call.repository';
+import { isUuid } from '../../lib/uuid';
 
 /**
  * Video calls with the support team (docs/support.md «Videollamada», docs/decisions.md §27.3):
@@ -31,8 +32,6 @@ export const REMINDER_BEFORE_MS = 60 * 60_000;
 export const OPERATOR_BOOKINGS_LISTED = 200;
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const SLOT_TAKEN = 'Esa hora ya está reservada. Elige otra de las horas libres.';
 export const SLOT_PAST = 'Esa hora ya ha pasado. Elige una de las horas libres.';
 export const SLOT_TOO_FAR = `Solo se puede reservar en los próximos ${VIDEO_BOOKING_DAYS} días. Elige una de las horas libres.`;
@@ -195,7 +194,7 @@ export async function listMyBookings(container: Pick<Container, 'database'>, use
 
 /** An active booking, the user's own when `userId` is given; anything else answers 404 like a missing one. */
 async function activeBooking(db: DbOrTx, id: string, userId?: string): Promise<VideoBookingWithUser> {
-  const found = UUID.test(id) ? await videoCallRepository.findActive(db, id, userId) : undefined;
+  const found = isUuid(id) ? await videoCallRepository.findActive(db, id, userId) : undefined;
   if (!found) throw notFound(VIDEO_BOOKING_NOT_FOUND);
   return found;
 }
