@@ -2,22 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
-import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { sendNotifyAnalysisJob } from '../apps/server/src/jobs/definitions/notify-analysis';
 import { evaluateAnalysis } from '../apps/server/src/modules/notifications/notifications.service';
-import { percentile, round } from './lib';
-import { openScanEnv, proUserWithGrid } from './scan-env';
+import { round } from './lib';
+import { latencyStats } from './http-timing';
+import { openScanEnv, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 20;
 const CALLS = 300;
 const EVALUATIONS = 30;
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { calls: s.length, p50Ms: round(percentile(s, 50), 2), p95Ms: round(percentile(s, 95), 2), p99Ms: round(percentile(s, 99), 2) };
-};
 
 /**
  * What alerts add to a scan's completion (issue 16: ≤ 10 ms of database time): the completion
@@ -27,17 +21,10 @@ const stats = (xs: number[]) => {
  * job, off the completion: its time for two 25×25 analyses is given for information.
  */
 export async function benchAlertEvaluation(opts: { databaseUrl?: string } = {}) {
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50' } });
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
   try {
     const { headers, keywordId } = await proUserWithGrid(env);
-    const deps = scanDeps(env.container, createDemoMapsSearchProvider());
-    const ids: string[] = [];
-    for (const query of ['dentista', 'clínica dental']) {
-      const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze`, headers, payload: { query } });
-      const { rankMapId } = started.json<{ rankMapId: string }>();
-      if ((await runScan(deps, rankMapId)) !== 'completed') throw new Error('scan did not complete');
-      ids.push(rankMapId);
-    }
+    const ids = [await scanNow(env, headers, keywordId, 'dentista'), await scanNow(env, headers, keywordId, 'clínica dental')];
     const db = env.container.database.db;
     const target = ids[1]!;
 
@@ -69,9 +56,9 @@ export async function benchAlertEvaluation(opts: { databaseUrl?: string } = {}) 
     return {
       name: `Alerts: the notify-analysis job queued in a scan's completion transaction (${env.database})`,
       loadAverage: loadavg().map((l) => round(l, 2)),
-      enqueueInCompletion: stats(enqueue),
-      baselineStatement: stats(baseline),
-      evaluation: { notificationsCreated: created, firstRunMs: round(firstEvaluationMs, 1), rerun: stats(again) },
+      enqueueInCompletion: latencyStats(enqueue, 2),
+      baselineStatement: latencyStats(baseline, 2),
+      evaluation: { notificationsCreated: created, firstRunMs: round(firstEvaluationMs, 1), rerun: latencyStats(again, 2) },
       goal: 'enqueue ≤ 10 ms of database time (p95)',
     };
   } finally {

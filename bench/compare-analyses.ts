@@ -1,48 +1,18 @@
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { CompareResponse } from '@rankmaps/shared/schemas/compare';
-import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
-import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { percentile, round } from './lib';
-import { POINTS, openScanEnv, proUserWithGrid } from './scan-env';
+import { BROWSER_ENCODINGS, decodeJson, timedGet } from './http-timing';
+import { openScanEnv, POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
 /** Requests after a change to one of the analyses: each builds the comparison again. */
 const UNCACHED_CALLS = 40;
-const BROWSER = 'gzip, deflate, br, zstd';
-
-interface Answer {
-  status: number;
-  encoding: string;
-  body: Buffer;
-  totalMs: number;
-}
-
-/** One GET over a kept-alive loopback connection, timed to its last byte. */
-function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = httpRequest(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks), totalMs: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (a: Answer): CompareResponse => {
-  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
-  return JSON.parse(raw.toString('utf8')) as CompareResponse;
-};
 
 /**
  * GET /api/rankmap/{id}/compare/{otherId} of two completed 25×25 analyses of one keyword (demo
@@ -54,26 +24,19 @@ const decode = (a: Answer): CompareResponse => {
  */
 export async function benchCompareAnalyses(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50' } });
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const { headers, keywordId } = await proUserWithGrid(env);
-    const deps = scanDeps(env.container, createDemoMapsSearchProvider());
-    const ids: string[] = [];
-    for (const query of ['dentista', 'clínica dental']) {
-      const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze`, headers, payload: { query } });
-      const { rankMapId } = started.json<{ rankMapId: string }>();
-      if ((await runScan(deps, rankMapId)) !== 'completed') throw new Error('scan did not complete');
-      ids.push(rankMapId);
-    }
+    const ids = [await scanNow(env, headers, keywordId, 'dentista'), await scanNow(env, headers, keywordId, 'clínica dental')];
 
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     const url = new URL(`http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/rankmap/${ids[1]}/compare/${ids[0]}`);
-    const call = () => get(agent, url, { ...headers, 'accept-encoding': BROWSER, accept: 'application/json' });
+    const call = () => timedGet(agent, url, { ...headers, 'accept-encoding': BROWSER_ENCODINGS, accept: 'application/json' });
 
     const first = await call();
     if (first.status !== 200) throw new Error(`GET answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
-    const body = decode(first);
+    const body = decodeJson<CompareResponse>(first);
     if (body.points.points.length !== POINTS || body.metrics.length !== 6) throw new Error('not the full comparison');
 
     for (let i = 0; i < WARM_UP; i++) await call();

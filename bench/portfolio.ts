@@ -1,14 +1,14 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PortfolioResponse } from '@rankmaps/shared/schemas/workspace';
 import { type Db, rowsOf } from '../apps/server/src/db/client';
 import { keywordFiguresRepository } from '../apps/server/src/modules/rankmaps/keyword-figures.repository';
 import { buildUser } from '../apps/server/test/factories';
-import { percentile, round } from './lib';
+import { round } from './lib';
+import { BROWSER_ENCODINGS, decodeJson, latencyStats, timedGet } from './http-timing';
 import { openScanEnv } from './scan-env';
 
 // The portfolio (issue 18, docs/decisions.md §25.1): 500 places × 10 keywords with 52 weekly
@@ -22,39 +22,6 @@ const WEEKS = 52;
 const CLIENTS = 20;
 const WARM_UP = 5;
 const CALLS = 40;
-const BROWSER = 'gzip, deflate, br, zstd';
-
-interface Answer {
-  status: number;
-  encoding: string;
-  body: Buffer;
-  totalMs: number;
-}
-
-/** One GET over a kept-alive loopback connection, timed to its last byte. */
-function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = httpRequest(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks), totalMs: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (a: Answer): PortfolioResponse => {
-  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
-  return JSON.parse(raw.toString('utf8')) as PortfolioResponse;
-};
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { calls: s.length, p50Ms: round(percentile(s, 50), 1), p95Ms: round(percentile(s, 95), 1), p99Ms: round(percentile(s, 99), 1) };
-};
 
 /** The user's clients, places, keywords and analyses, in a few statements (not through the API). */
 export async function seed(db: Db, userId: string) {
@@ -136,16 +103,16 @@ export async function benchPortfolio(opts: { databaseUrl?: string } = {}) {
       'one client, dropped': `?clientId=${clientId}&movement=dropped`,
       'failed': '?state=failed',
     };
-    const results: Record<string, ReturnType<typeof stats> & { total: number }> = {};
+    const results: Record<string, ReturnType<typeof latencyStats> & { total: number }> = {};
     const all: number[] = [];
     let firstPage: { rows: number; total: number; encoding: string; compressedKB: number; jsonKB: number } | undefined;
     let fullPage: typeof firstPage;
     for (const [label, query] of Object.entries(variants)) {
       const url = new URL(base + query);
-      const call = () => get(agent, url, { ...headers, 'accept-encoding': BROWSER, accept: 'application/json' });
+      const call = () => timedGet(agent, url, { ...headers, 'accept-encoding': BROWSER_ENCODINGS, accept: 'application/json' });
       const first = await call();
       if (first.status !== 200) throw new Error(`${label}: GET answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
-      const body = decode(first);
+      const body = decodeJson<PortfolioResponse>(first);
       const size = { rows: body.rows.length, total: body.total, encoding: first.encoding, compressedKB: round(first.body.length / 1000, 1), jsonKB: round(Buffer.byteLength(JSON.stringify(body)) / 1000, 1) };
       if (query === '') firstPage = size;
       if (query === '?limit=100') fullPage = size;
@@ -157,18 +124,18 @@ export async function benchPortfolio(opts: { databaseUrl?: string } = {}) {
         times.push(a.totalMs);
       }
       all.push(...times);
-      results[label] = { ...stats(times), total: body.total };
+      results[label] = { ...latencyStats(times), total: body.total };
     }
     return {
       name: `GET /api/portfolio, ${PLACES} places × ${KEYWORDS_PER_PLACE} keywords × ${WEEKS} analyses, real HTTP on loopback (${env.database})`,
       loadAverage: loadavg().map((l) => round(l, 2)),
       seedMs: round(seedMs),
       backfillMs: round(backfillMs),
-      refreshOneKeyword: stats(refresh),
+      refreshOneKeyword: latencyStats(refresh),
       firstPage,
       fullPage,
       pages: results,
-      allPages: stats(all),
+      allPages: latencyStats(all),
       goal: 'p95 ≤ 100 ms per page; first page ≤ 100 KB compressed',
     };
   } finally {

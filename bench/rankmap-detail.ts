@@ -1,54 +1,17 @@
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RankMapResponse } from '@rankmaps/shared/schemas/rankmaps';
-import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
-import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { percentile, round } from './lib';
-import { POINTS, openScanEnv, proUserWithGrid } from './scan-env';
+import { BROWSER_ENCODINGS, decodeJson, timedGet } from './http-timing';
+import { openScanEnv, POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
 /** Analyses whose first (uncached) request is timed. */
 const COLD = 5;
-const BROWSER = 'gzip, deflate, br, zstd';
-
-interface Answer {
-  status: number;
-  encoding: string;
-  /** Bytes on the wire (the body as sent, compressed or not). */
-  bytes: number;
-  body: Buffer;
-  ttfbMs: number;
-  totalMs: number;
-}
-
-/** One GET over a kept-alive loopback connection; the body is read raw, as sent. */
-function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = httpRequest(url, { agent, headers }, (res) => {
-      const ttfbMs = performance.now() - t0;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes: body.length, body, ttfbMs, totalMs: performance.now() - t0 });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (a: Answer): RankMapResponse => {
-  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
-  return JSON.parse(raw.toString('utf8')) as RankMapResponse;
-};
 
 /**
  * GET /api/rankmap/{id} of a completed 25×25 analysis (demo provider), over real HTTP on
@@ -57,46 +20,40 @@ const decode = (a: Answer): RankMapResponse => {
  */
 export async function benchRankMapDetail(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50' } });
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const { headers, keywordId } = await proUserWithGrid(env);
-    const deps = scanDeps(env.container, createDemoMapsSearchProvider());
     const ids: string[] = [];
-    for (let i = 0; i < 1 + COLD; i++) {
-      const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze`, headers });
-      const { rankMapId } = started.json<{ rankMapId: string }>();
-      if ((await runScan(deps, rankMapId)) !== 'completed') throw new Error('scan did not complete');
-      ids.push(rankMapId);
-    }
+    for (let i = 0; i < 1 + COLD; i++) ids.push(await scanNow(env, headers, keywordId));
 
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/rankmap/`;
-    const callFor = (id: string, encoding: string) => get(agent, new URL(base + id), { ...headers, 'accept-encoding': encoding, accept: 'application/json' });
+    const callFor = (id: string, encoding: string) => timedGet(agent, new URL(base + id), { ...headers, 'accept-encoding': encoding, accept: 'application/json' });
     const call = (encoding: string) => callFor(ids[0]!, encoding);
 
     // The first request for an analysis builds its answer: read the 625 points, serialise, compress.
     const cold: number[] = [];
-    for (const id of ids.slice(1)) cold.push((await callFor(id, BROWSER)).totalMs);
+    for (const id of ids.slice(1)) cold.push((await callFor(id, BROWSER_ENCODINGS)).totalMs);
     cold.sort((a, b) => a - b);
 
     // The answer, checked once in each encoding.
-    const br = await call(BROWSER);
+    const br = await call(BROWSER_ENCODINGS);
     const gzip = await call('gzip');
     const plain = await call('identity');
     for (const a of [br, gzip, plain]) if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
-    const body = decode(br);
-    if (JSON.stringify(body) !== JSON.stringify(decode(plain)) || JSON.stringify(body) !== JSON.stringify(decode(gzip))) throw new Error('encodings disagree');
+    const body = decodeJson<RankMapResponse>(br);
+    if (JSON.stringify(body) !== JSON.stringify(decodeJson<RankMapResponse>(plain)) || JSON.stringify(body) !== JSON.stringify(decodeJson<RankMapResponse>(gzip))) throw new Error('encodings disagree');
     if (body.results.length !== POINTS || !body.competitorAnalysis || !body.rankMap.stats) throw new Error('not the full analysis');
     const shape = body.results[0]!;
     if (!shape.coordinates || !Array.isArray(shape.googleResults) || !shape.businessAnalysis) throw new Error('not the spec shape');
     const items = body.results.reduce((n, r) => n + r.googleResults.length, 0);
 
-    for (let i = 0; i < WARM_UP; i++) await call(BROWSER);
+    for (let i = 0; i < WARM_UP; i++) await call(BROWSER_ENCODINGS);
     const total: number[] = [];
     const ttfb: number[] = [];
     for (let i = 0; i < CALLS; i++) {
-      const a = await call(BROWSER);
+      const a = await call(BROWSER_ENCODINGS);
       if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
       total.push(a.totalMs);
       ttfb.push(a.ttfbMs);
@@ -112,7 +69,7 @@ export async function benchRankMapDetail(opts: { databaseUrl?: string } = {}) {
       name: `GET /api/rankmap/{id}, completed 25×25 analysis, real HTTP on loopback (${env.database})`,
       loadAverage: loadavg().map((l) => round(l, 2)),
       answer: { points: body.results.length, googleResults: items, competitors: body.competitorAnalysis.competitors.length },
-      browserEncoding: { acceptEncoding: BROWSER, negotiated: br.encoding },
+      browserEncoding: { acceptEncoding: BROWSER_ENCODINGS, negotiated: br.encoding },
       sizeKB: { [br.encoding]: kb(br.bytes), gzip: kb(gzip.bytes), uncompressed: kb(plain.bytes) },
       firstRequestOfAnAnalysis: { analyses: COLD, p50Ms: round(percentile(cold, 50)), maxMs: round(cold.at(-1)!) },
       timeToLastByte: { calls: CALLS, p50Ms: round(percentile(total, 50)), p95Ms: round(percentile(total, 95)), p99Ms: round(percentile(total, 99)) },

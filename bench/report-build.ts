@@ -1,15 +1,13 @@
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Report } from '@rankmaps/shared/schemas/report';
-import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
 import { buildPlaceReport } from '../apps/server/src/modules/reports/report-builder.service';
-import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
-import { percentile, round } from './lib';
-import { POINTS, openScanEnv, proUserWithGrid } from './scan-env';
+import { round } from './lib';
+import { BROWSER_ENCODINGS, decodeJson, latencyStats, timedGet } from './http-timing';
+import { openScanEnv, POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
@@ -17,45 +15,12 @@ const CALLS = 100;
 /** Requests after a change to the analysis: each builds its section again. */
 const UNCACHED_CALLS = 40;
 const PLACE_RUNS = 10;
-const BROWSER = 'gzip, deflate, br, zstd';
 /** The place report's keywords: the first has two analyses, the others one each. */
 const KEYWORDS = ['dentista', 'clínica dental', 'dentista urgencias', 'ortodoncia', 'implantes dentales', 'blanqueamiento dental', 'endodoncia', 'dentista infantil', 'periodoncia', 'carillas dentales'];
 const FOLLOWED = [
   { placeId: 'demo-madrid-dentista-2', name: 'Competidor 2' },
   { placeId: 'demo-madrid-dentista-3', name: 'Competidor 3' },
 ];
-
-interface Answer {
-  status: number;
-  encoding: string;
-  body: Buffer;
-  totalMs: number;
-}
-
-/** One GET over a kept-alive loopback connection, timed to its last byte. */
-function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = httpRequest(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks), totalMs: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (a: Answer): Report => {
-  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
-  return JSON.parse(raw.toString('utf8')) as Report;
-};
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { p50Ms: round(percentile(s, 50)), p95Ms: round(percentile(s, 95)), p99Ms: round(percentile(s, 99)) };
-};
 
 /**
  * The report builder (docs/reports.md, "Builder"), on 25×25 analyses of a Madrid place (demo
@@ -70,7 +35,7 @@ const stats = (xs: number[]) => {
  */
 export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50' } });
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const { user, headers, placeId, keywordId } = await proUserWithGrid(env, KEYWORDS[0]);
@@ -78,14 +43,7 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
       const res = await env.app.inject({ method: 'POST', url: `/api/place/${placeId}/competitors`, headers, payload: competitor });
       if (res.statusCode !== 201) throw new Error(`follow: ${res.statusCode} ${res.body}`);
     }
-    const deps = scanDeps(env.container, createDemoMapsSearchProvider());
-    const scan = async (kw: string, query: string) => {
-      const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${kw}/analyze`, headers, payload: { query } });
-      if (started.statusCode !== 201) throw new Error(`analyze: ${started.statusCode} ${started.body}`);
-      const { rankMapId } = started.json<{ rankMapId: string }>();
-      if ((await runScan(deps, rankMapId)) !== 'completed') throw new Error('scan did not complete');
-      return rankMapId;
-    };
+    const scan = (kw: string, query: string) => scanNow(env, headers, kw, query);
     await scan(keywordId, 'dentista');
     const latest = await scan(keywordId, 'clínica dental');
     for (const name of KEYWORDS.slice(1)) {
@@ -96,11 +54,11 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
 
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     const url = new URL(`http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/reports/analysis/${latest}`);
-    const call = () => get(agent, url, { ...headers, 'accept-encoding': BROWSER, accept: 'application/json' });
+    const call = () => timedGet(agent, url, { ...headers, 'accept-encoding': BROWSER_ENCODINGS, accept: 'application/json' });
 
     const first = await call();
     if (first.status !== 200) throw new Error(`GET answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
-    const body = decode(first);
+    const body = decodeJson<Report>(first);
     if (body.scope !== 'analysis' || body.analysis.cells.length !== POINTS || body.analysis.movement === null || body.analysis.trend.points.length !== 2) {
       throw new Error('not the full analysis report');
     }
@@ -144,16 +102,16 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
         sizeKB: round(first.body.length / 1000, 1),
         jsonKB: round(JSON.stringify(body).length / 1000, 1),
         firstRequestMs: round(first.totalMs),
-        timeToLastByte: { calls: CALLS, ...stats(total) },
-        uncachedTimeToLastByte: { calls: UNCACHED_CALLS, ...stats(rebuilt) },
+        timeToLastByte: latencyStats(total),
+        uncachedTimeToLastByte: latencyStats(rebuilt),
         goal: 'p95 ≤ 50 ms',
       },
       place: {
         keywords: KEYWORDS.length,
         runs: PLACE_RUNS,
         jsonKB: round(placeJson.length / 1000, 1),
-        built: { ...stats(place), maxMs: round(Math.max(...place)) },
-        kept: stats(placeKept),
+        built: { ...latencyStats(place), maxMs: round(Math.max(...place)) },
+        kept: latencyStats(placeKept),
         goal: '≤ 10 s with the PDF',
       },
     };

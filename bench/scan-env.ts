@@ -11,6 +11,8 @@ import { loadConfig } from '../apps/server/src/config';
 import { type Container, createContainer } from '../apps/server/src/container';
 import { creditsService } from '../apps/server/src/modules/billing/credits.service';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
+import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
+import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
 import { buildUser } from '../apps/server/test/factories';
 import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
 import { tempDataDir } from './lib';
@@ -27,6 +29,9 @@ export const POINTS = GRID.gridSize * GRID.gridSize;
 const SEA_CACHE = path.join(tmpdir(), 'rankmaps-bench-geo-cache');
 
 type Headers = Record<string, string>;
+
+/** For benchmarks whose scans are set-up, not what is measured: no rate limit to wait for. */
+export const UNLIMITED_SCANS = { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50' };
 
 export interface ScanEnv {
   app: FastifyInstance;
@@ -126,6 +131,19 @@ export async function proUserWithGrid(env: ScanEnv, keyword = 'dentista', google
   const kw = await app.inject({ method: 'POST', url: '/api/keyword', headers, payload: { name: keyword, placeId } });
   if (kw.statusCode !== 201) throw new Error(`keyword: ${kw.statusCode} ${kw.body}`);
   return { user, headers, placeId, keywordId: kw.json<{ _id: string }>()._id };
+}
+
+/**
+ * Starts an analysis of the keyword through the API (`query` as its search text, else the
+ * keyword's) and runs its scan in this process with the demo provider, as set-up for a
+ * benchmark that reads analyses; returns the completed analysis's id.
+ */
+export async function scanNow(env: ScanEnv, headers: Headers, keywordId: string, query?: string): Promise<string> {
+  const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze`, headers, ...(query === undefined ? {} : { payload: { query } }) });
+  if (started.statusCode !== 201) throw new Error(`analyze: ${started.statusCode} ${started.body}`);
+  const { rankMapId } = started.json<AnalyzeResponse>();
+  if ((await runScan(scanDeps(env.container, createDemoMapsSearchProvider()), rankMapId)) !== 'completed') throw new Error('scan did not complete');
+  return rankMapId;
 }
 
 /**

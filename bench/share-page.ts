@@ -1,20 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { Report } from '@rankmaps/shared/schemas/report';
-import { createDemoMapsSearchProvider } from '../apps/server/src/providers/maps-search/demo';
-import { runScan, scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { percentile, root, round } from './lib';
-import { openScanEnv, proUserWithGrid } from './scan-env';
+import { BROWSER_ENCODINGS, decodeJson, timedGet } from './http-timing';
+import { openScanEnv, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
-const BROWSER = 'gzip, deflate, br, zstd';
 
 /**
  * The share page's JavaScript (docs/reports.md "Share links"): every script share.html loads
@@ -41,31 +39,6 @@ export function benchSharePageJs() {
   };
 }
 
-interface Answer {
-  status: number;
-  encoding: string;
-  body: Buffer;
-  totalMs: number;
-}
-
-function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = httpRequest(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks), totalMs: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (a: Answer): Report => {
-  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
-  return JSON.parse(raw.toString('utf8')) as Report;
-};
 
 /**
  * GET /api/share/{token} of a completed 25×25 analysis with a previous one (so the report has
@@ -77,29 +50,23 @@ const decode = (a: Answer): Report => {
 export async function benchSharePageApi(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({
     databaseUrl: opts.databaseUrl,
-    env: { SCAN_RATE_LIMIT_PER_MINUTE: '10000000', SCAN_CONCURRENCY: '50', RATE_LIMIT_SHARE_MAX: '100000', RATE_LIMIT_GLOBAL_MAX: '100000' },
+    env: { ...UNLIMITED_SCANS, RATE_LIMIT_SHARE_MAX: '100000', RATE_LIMIT_GLOBAL_MAX: '100000' },
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const { headers, keywordId } = await proUserWithGrid(env);
-    const deps = scanDeps(env.container, createDemoMapsSearchProvider());
-    let last = '';
-    for (const query of ['dentista', 'clínica dental']) {
-      const started = await env.app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/analyze`, headers, payload: { query } });
-      const { rankMapId } = started.json<{ rankMapId: string }>();
-      if ((await runScan(deps, rankMapId)) !== 'completed') throw new Error('scan did not complete');
-      last = rankMapId;
-    }
+    await scanNow(env, headers, keywordId, 'dentista');
+    const last = await scanNow(env, headers, keywordId, 'clínica dental');
     const created = await env.app.inject({ method: 'POST', url: '/api/share-links', headers, payload: { scope: 'analysis', targetId: last, expiresInDays: null } });
     if (created.statusCode !== 201) throw new Error(`POST /api/share-links answered ${created.statusCode}: ${created.body}`);
     const token = created.json<{ url: string }>().url.split('/informe/')[1]!;
 
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     const url = new URL(`http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/share/${token}`);
-    const call = () => get(agent, url, { 'accept-encoding': BROWSER, accept: 'application/json' });
+    const call = () => timedGet(agent, url, { 'accept-encoding': BROWSER_ENCODINGS, accept: 'application/json' });
     const first = await call();
     if (first.status !== 200) throw new Error(`GET answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
-    const report = decode(first);
+    const report = decodeJson<Report>(first);
     const cells = report.scope === 'analysis' ? report.analysis.cells.length : 0;
 
     for (let i = 0; i < WARM_UP; i++) await call();
