@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
 import { E2E_OPERATOR } from './operator-account';
-import { signIn, subscribedUser } from './support';
+import { signIn, subscribedUser, outboxMail, type OutboxItem } from './support';
 
 // Issue 20, the live chat (docs/support.md, «Chat en vivo»): a Premium user and the support
 // operator (granted by e2e/prepare-operator.ts), each in a browser context of their own. The
@@ -31,26 +31,6 @@ async function expectNothingRan(page: Page, where: string) {
   expect(await page.evaluate(() => window.__xss), `${where}: window.__xss`).toBeUndefined();
   expect(await page.evaluate(() => window.__cspViolations ?? []), `${where}: CSP violations`).toEqual([]);
   expect(await page.locator('img[src="x"], script:not([src])').count(), `${where}: injected elements`).toBe(0);
-}
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  text: string;
-  attachments?: { filename: string }[];
-}
-
-async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string) {
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail');
-        if (!res.ok()) return false;
-        return ((await res.json()) as { emails: OutboxItem[] }).emails.some(match);
-      },
-      { message: what },
-    )
-    .toBe(true);
 }
 
 test('when a Premium user chats with the operator, then messages, typing and read states arrive live both ways, with nobody online a message becomes a ticket answered in /support, and a booked video call sends both invitations', async ({ page, request, browser }) => {

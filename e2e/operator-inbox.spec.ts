@@ -1,36 +1,13 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
 import { E2E_OPERATOR } from './operator-account';
-import { signIn, subscribedUser } from './support';
+import { signIn, subscribedUser, outboxMail } from './support';
 
 // Issue 20, the ticket half of the journey: a Premium user sends a ticket; the support operator
 // (granted by e2e/prepare-operator.ts with the code of `npm run operator:add`, before the server
 // started), in a second browser context, finds it in /operator, opens the customer panel (a
 // logged look) and answers; the user reads the answer in /support and the e-mail is in the
 // outbox. Video bookings (e2e/video-booking.spec.ts) and the live chat (e2e/live-chat.spec.ts) have journeys of their own.
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-}
-
-async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
-  let found: OutboxItem | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail');
-        if (!res.ok()) return undefined;
-        found = ((await res.json()) as { emails: OutboxItem[] }).emails.find(match);
-        return found;
-      },
-      { message: what },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 const XSS = '<img src=x onerror="window.__xss=1"> <script>window.__xss=1</script>';
 

@@ -1,32 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { subscribedUser } from './support';
+import { expect, test } from '@playwright/test';
+import { subscribedUser, outboxMail } from './support';
 
 // A paying user opens a support ticket against the real server: the browser solves the
 // ALTCHA challenge, and both e-mails reach the local outbox (GET /api/dev/mail).
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-}
-
-async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
-  let found: OutboxItem | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail');
-        if (!res.ok()) return undefined;
-        const { emails } = (await res.json()) as { emails: OutboxItem[] };
-        found = emails.find(match);
-        return found;
-      },
-      { message: what },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 test('when a paying user sends a support ticket, then it succeeds with its reference on screen, the form resets, the ticket is listed and the confirmation e-mail carries the reference', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -5,11 +5,31 @@ import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 export const PASSWORD = 'Mapas#2025';
 
-interface OutboxItem {
+/** An e-mail as the local outbox lists it (GET /api/dev/mail). */
+export interface OutboxItem {
+  id: string;
   to: string;
   kind: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; contentType: string; url: string }[];
+}
+
+/** The first e-mail in the outbox that `match` accepts, waiting for it to be stored; `what` names it in a failure. */
+export async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mail');
+        if (!res.ok()) return undefined;
+        found = ((await res.json()) as { emails: OutboxItem[] }).emails.find(match);
+        return found;
+      },
+      { message: what },
+    )
+    .toBeTruthy();
+  return found!;
 }
 
 export const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

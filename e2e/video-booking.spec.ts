@@ -1,39 +1,14 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
 import { E2E_OPERATOR } from './operator-account';
-import { signIn, subscribedUser } from './support';
+import { signIn, subscribedUser, outboxMail, type OutboxItem } from './support';
 
 // Issue 20, the video call (docs/support.md «Videollamada»): a Premium user books a slot from
 // /support; both invitations, each with its .ics, reach the outbox; the support operator, in a
 // second browser context, sees the booking in /operator; the user moves it and then cancels
 // it, and each change sends both sides an updated .ics.
 
-interface OutboxItem {
-  id: string;
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-  attachments?: { filename: string; contentType: string; url: string }[];
-}
-
 const SUPPORT_ADDRESS = 'soporte@rankmaps.es';
-
-async function outboxMail(request: APIRequestContext, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
-  let found: OutboxItem | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail');
-        if (!res.ok()) return undefined;
-        found = ((await res.json()) as { emails: OutboxItem[] }).emails.find(match);
-        return found;
-      },
-      { message: what },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 /** The .ics text attached to an outbox mail, read through the outbox's own attachment link. */
 async function icsOf(request: APIRequestContext, mail: OutboxItem): Promise<string> {
