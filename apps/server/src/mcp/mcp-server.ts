@@ -3,6 +3,7 @@ import type { Container } from '../container';
 import { registerActionTools } from './mcp-action-tools';
 import type { McpCaller } from './mcp-result';
 import { registerReadTools } from './mcp-read-tools';
+import { answerToolErrorsInSpanish } from './mcp-tool-errors';
 
 // The RankMaps MCP server (docs/mcp.md, docs/decisions.md §26.5): one McpServer per request,
 // bound to the API key that authenticated it, so every tool runs as that key's owner with
@@ -20,5 +21,6 @@ export function createMcpServer(container: Container, caller: McpCaller): McpSer
   const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS });
   registerReadTools(server, container, caller);
   registerActionTools(server, container, caller);
+  answerToolErrorsInSpanish(server);
   return server;
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { AppError } from '../errors';
 import { authenticateApiKey, recordKeyUse, requireApiPlan } from '../modules/api-v1/api-key-auth';
 import { limitPerApiKey } from '../modules/api-v1/api-v1-rate-limit';
+import { spanishRpcErrors } from './mcp-rpc-errors';
 import { createMcpServer } from './mcp-server';
 
 // POST /mcp: the MCP server over streamable HTTP (docs/mcp.md, docs/decisions.md §26.5).
@@ -85,7 +86,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
         await server.connect(transport);
         const url = `http://${request.hostname || 'localhost'}/mcp`;
         const response = await transport.handleRequest(new Request(url, { method: 'POST', headers: webHeaders(request) }), { parsedBody: request.body });
-        const body = await response.text();
+        const body = spanishRpcErrors(await response.text());
         void reply.status(response.status);
         const type = response.headers.get('content-type');
         if (type) void reply.type(type);
