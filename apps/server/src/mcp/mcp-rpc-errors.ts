@@ -33,3 +33,17 @@ export function spanishRpcErrors(body: string): string {
   }
   return JSON.stringify(Array.isArray(parsed) ? parsed.map(rewrite) : rewrite(parsed));
 }
+
+/** Whether an answer refuses the call: a JSON-RPC error, or a tool's error result (isError). */
+export function isRefusal(body: string): boolean {
+  if (!body.includes('"error"') && !body.includes('"isError"')) return false;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).some((m) => {
+      const message = m as { error?: unknown; result?: { isError?: unknown } } | null;
+      return !!message?.error || message?.result?.isError === true;
+    });
+  } catch {
+    return false;
+  }
+}

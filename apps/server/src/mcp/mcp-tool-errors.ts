@@ -27,8 +27,8 @@ export function spanishToolError(message: string): CallToolResult {
       .join('; ');
     return toolError(INVALID_ARGUMENTS(tool, detail || 'revisa los campos.'), 'INVALID_ARGUMENTS');
   }
-  const unknown = /Tool (\S+) (?:not found|disabled)/.exec(message);
-  if (unknown) return toolError(UNKNOWN_TOOL(unknown[1] ?? ''), 'UNKNOWN_TOOL');
+  const unknown = /Tool ([\s\S]*) (?:not found|disabled)$/.exec(message);
+  if (unknown) return toolError(UNKNOWN_TOOL((unknown[1] ?? '').slice(0, 60)), 'UNKNOWN_TOOL');
   return toolError(INTERNAL_TOOL_ERROR, 'INTERNAL');
 }
 

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { AppError } from '../errors';
 import { authenticateApiKey, recordKeyUse, requireApiPlan } from '../modules/api-v1/api-key-auth';
 import { limitPerApiKey } from '../modules/api-v1/api-v1-rate-limit';
-import { spanishRpcErrors } from './mcp-rpc-errors';
+import { isRefusal, spanishRpcErrors } from './mcp-rpc-errors';
 import { createMcpServer } from './mcp-server';
 
 // POST /mcp: the MCP server over streamable HTTP (docs/mcp.md, docs/decisions.md §26.5).
@@ -67,13 +67,15 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const limit = limitPerApiKey(app, container.config.rateLimit.apiMax);
+  const refused = new WeakSet<FastifyRequest>();
   app.post(
     '/mcp',
     {
       // The same order as /api/v1: the key, its per-minute limit, then its owner's plan.
       onRequest: [async (request) => authenticateApiKey(container, request), limit, async (request) => requireApiPlan(container, request)],
       onSend: async (request, reply, payload) => {
-        await recordKeyUse(container, request, reply.statusCode);
+        // A call the server refused (a JSON-RPC error, a tool error) changes nothing, not even the key's last use.
+        await recordKeyUse(container, request, refused.has(request) ? 400 : reply.statusCode);
         return payload;
       },
     },
@@ -87,6 +89,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
         const url = `http://${request.hostname || 'localhost'}/mcp`;
         const response = await transport.handleRequest(new Request(url, { method: 'POST', headers: webHeaders(request) }), { parsedBody: request.body });
         const body = spanishRpcErrors(await response.text());
+        if (isRefusal(body)) refused.add(request);
         void reply.status(response.status);
         const type = response.headers.get('content-type');
         if (type) void reply.type(type);
