@@ -40,7 +40,7 @@ export async function connectHttp(baseUrl: string, key: string | null): Promise<
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-  return { isError: result.isError === true, text, structured: result.structuredContent as Record<string, unknown> | undefined, code: result._meta?.code as string | undefined };
+  return { isError: result.isError === true, text, structured: result.structuredContent, code: result._meta?.code as string | undefined };
 }
 
 /** A new API key of the signed-in user (session headers) with `scopes`. */

@@ -10,7 +10,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 export const UNREACHABLE = 'No se pudo contactar con RankMaps: comprueba RANKMAPS_URL y tu conexión.';
 
 type Id = string | number;
-const idOf = (m: JSONRPCMessage): Id | undefined => ('method' in m && 'id' in m ? (m.id as Id) : undefined);
+const idOf = (m: JSONRPCMessage): Id | undefined => ('method' in m && 'id' in m ? (m.id) : undefined);
 
 /** The JSON-RPC error the server answered (the HTTP refusals of /mcp carry one), or a generic one. */
 export function errorOf(err: unknown): { code: number; message: string; data?: unknown } {
@@ -37,7 +37,7 @@ export async function bridge(local: Transport, remote: StreamableHTTPClientTrans
   const initializeIds = new Set<Id>();
   remote.onmessage = (message) => {
     // After initialize, every POST carries the negotiated protocol version, as the SDK's own client sends it.
-    if ('result' in message && initializeIds.delete(message.id as Id)) {
+    if ('result' in message && initializeIds.delete(message.id)) {
       const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
       if (typeof version === 'string') remote.setProtocolVersion(version);
     }

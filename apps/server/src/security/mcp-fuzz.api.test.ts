@@ -114,7 +114,7 @@ describe('fuzzed arguments on every MCP tool', async () => {
   it('when the tool name or the JSON-RPC envelope is hostile, or the body is not JSON, then a Spanish refusal and nothing written', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(hostileString, fc.constantFrom(...MALFORMED_JSON)), hostileValue, async (name, params) => {
-        expect(await check(callText(name, {}))).toBe(true);
+        expect(await check(callText(name, new JsonObject([])))).toBe(true);
         await check(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":${toJsonText(params)}}`);
       }),
       { numRuns: 30 },
