@@ -71,6 +71,8 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/mcp',
     {
+      // JSON-RPC, not a REST route: documented in docs/mcp.md, not in the OpenAPI document.
+      schema: { hide: true },
       // The same order as /api/v1: the key, its per-minute limit, then its owner's plan.
       onRequest: [async (request) => authenticateApiKey(container, request), limit, async (request) => requireApiPlan(container, request)],
       onSend: async (request, reply, payload) => {
@@ -104,6 +106,6 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     void reply.header('allow', 'POST');
     return rpcError(reply, 405, METHOD_NOT_ALLOWED, 'METHOD_NOT_ALLOWED');
   };
-  app.get('/mcp', notAllowed);
-  app.delete('/mcp', notAllowed);
+  app.get('/mcp', { schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
 };
