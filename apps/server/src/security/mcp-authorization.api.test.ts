@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { MCP_TOOLS, type McpToolName, connectHttp, listening, newApiKey } from '../../test/mcp-client';
 import { type McpWorld, createMcpWorld, rawToolCall } from '../../test/mcp-world';
 import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
+import { apiKeys } from '../db/api-keys-schema';
 import { INVALID_API_KEY, MISSING_SCOPE } from '../modules/api-v1/api-key-auth';
 
 // The MCP column of the authorization matrix (docs/decisions.md §26.5): every tool × {no key,
@@ -112,6 +114,26 @@ describe('MCP authorization: every tool × every kind of caller', async () => {
   });
 
   const rows = Object.entries(TOOLS) as [McpToolName, ToolRow][];
+
+  it('when GET or DELETE /mcp is called, then 405 with a JSON-RPC error in Spanish: there are no sessions or streams', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(new URL('/mcp', base), { method, headers: { authorization: `Bearer ${world.keys.both}`, accept: 'text/event-stream' } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'METHOD_NOT_ALLOWED' } } });
+    }
+  });
+
+  it('when a new key’s first calls are refused by the tools, then its last use stays empty; the first answered call stamps it', async () => {
+    const { key, apiKey } = await newApiKey(app, world.headers, ['read']);
+    const lastUsed = async () => (await container.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, apiKey.id)))[0]?.at ?? null;
+    expect((await rawToolCall(base, key, 'run_scan', { keywordId: world.ids.keywordId })).body?.result).toMatchObject({ isError: true, _meta: { code: 'MISSING_SCOPE' } });
+    expect((await rawToolCall(base, key, 'get_scan_status', { analysisId: randomUUID() })).body?.result).toMatchObject({ isError: true });
+    expect((await rawToolCall(base, key, 'no_existe', {})).body?.result).toMatchObject({ isError: true, _meta: { code: 'UNKNOWN_TOOL' } });
+    expect(await lastUsed()).toBeNull();
+    expect((await rawToolCall(base, key, 'list_places', {})).body?.result?.isError).not.toBe(true);
+    expect(await lastUsed()).toBeInstanceOf(Date);
+  });
 
   it.each(rows)('%s: when called without a key or with a revoked one, then 401 with a JSON-RPC error in Spanish and no tool runs', async (name, row) => {
     for (const key of [null, revokedKey, 'rmk_no-es-una-clave', 'x'.repeat(500)]) {
