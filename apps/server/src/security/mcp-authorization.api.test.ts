@@ -124,6 +124,19 @@ describe('MCP authorization: every tool × every kind of caller', async () => {
     }
   });
 
+  it('when the owner’s plan no longer has the API, then /mcp answers 403 with a JSON-RPC error naming the plan, and works again when it does', async () => {
+    const owner = await sessions(app, container).signedIn('pro_agency');
+    const { key } = await newApiKey(app, owner.headers, ['read']);
+    const override = (type: string) =>
+      app.inject({ method: 'PUT', url: '/api/user/dev-params', headers: owner.headers, payload: { planLimits: { type, places: 1, keywords: 3, credits: 0 }, subscriptionCredits: 0, extraCredits: 0 } });
+    expect((await override('basic')).statusCode).toBe(200);
+    const refused = await rawToolCall(base, key, 'list_places', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32003, message: 'Para usar la API necesitas el plan Starter.', data: { code: 'UPGRADE_REQUIRED' } } });
+    expect((await override('pro')).statusCode).toBe(200);
+    expect((await rawToolCall(base, key, 'list_places', {})).body?.result?.structuredContent).toEqual({ places: [], nextCursor: null });
+  });
+
   it('when a new key’s first calls are refused by the tools, then its last use stays empty; the first answered call stamps it', async () => {
     const { key, apiKey } = await newApiKey(app, world.headers, ['read']);
     const lastUsed = async () => (await container.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, apiKey.id)))[0]?.at ?? null;
@@ -179,5 +192,29 @@ describe('MCP authorization: every tool × every kind of caller', async () => {
     expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
     row.owner(result.structuredContent as Structured, world.ids);
     expect((result.content as { type: string; text: string }[])[0]?.text).toContain(JSON.stringify(result.structuredContent, null, 2));
+  });
+});
+
+describe('MCP per-key rate limit', async () => {
+  const { app, container } = await createTestApp({ RATE_LIMIT_API_MAX: '3' });
+  const base = await listening(app);
+
+  it('when a key spends its minute on /api/v1 and /mcp together, then the next MCP call is 429 with a JSON-RPC error and Retry-After', async () => {
+    const { headers } = await sessions(app, container).signedIn('pro_agency');
+    const { key } = await newApiKey(app, headers, ['read']);
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+    expect((await rawToolCall(base, key, 'get_credits', {})).status).toBe(200);
+    const res = await fetch(new URL('/mcp', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_credits', arguments: {} } }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32029, message: 'Has superado el límite de peticiones de esta clave de API. Espera al siguiente minuto.', data: { code: 'RATE_LIMITED' } },
+    });
   });
 });
