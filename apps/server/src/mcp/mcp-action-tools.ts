@@ -3,13 +3,13 @@ import { competitorsComparisonSchema, metricDeltaSchema, pointsComparisonSchema 
 import { SHARE_EXPIRY_INVALID, SHARE_SCOPES, SHARE_SCOPE_INVALID, createdShareLinkSchema } from '@rankmaps/shared/schemas/share-links';
 import { z } from 'zod';
 import type { Container } from '../container';
-import { badRequest, notFound } from '../errors';
+import { badRequest } from '../errors';
 import { presentAnalysis } from '../modules/api-v1/api-v1.presenter';
 import { apiV1Repository } from '../modules/api-v1/api-v1.repository';
 import { v1AnalysisSchema } from '../modules/api-v1/api-v1.schemas';
 import { getPlanState } from '../modules/billing/billing.service';
 import { compareAnalyses } from '../modules/rankmaps/rankmap-compare.service';
-import { NO_VALID_POINTS, RANKMAP_NOT_FOUND, analyze, ownedKeywordOr404 } from '../modules/rankmaps/rankmaps.service';
+import { NO_VALID_POINTS, analyze, ownedKeywordOr404 } from '../modules/rankmaps/rankmaps.service';
 import { gridSnapshotOf } from '../modules/rankmaps/scan/scan-snapshot.service';
 import { createShareLink } from '../modules/reports/share-links.service';
 import { idField } from './mcp-inputs';
@@ -101,7 +101,6 @@ export function registerActionTools(server: McpServer, container: Container, cal
     ({ analysisId, otherAnalysisId }) =>
       runTool(container.log, 'compare_analyses', async () => {
         requireToolScope(caller, 'read');
-        if (analysisId === otherAnalysisId) throw notFound(RANKMAP_NOT_FOUND, 'RANKMAP_NOT_FOUND');
         const c = await compareAnalyses(container, userId, analysisId, otherAnalysisId);
         const side = (s: typeof c.current) => ({ id: s.id, status: s.status, createdAt: s.createdAt, completedAt: s.completedAt, totalPoints: s.totalPoints });
         const geo = c.metrics.find((m) => m.key === 'geoRank');
