@@ -13,6 +13,7 @@ import { benchKeywordImport } from './keyword-import';
 import { benchLandingJs } from './landing-js';
 import { benchLoad } from './load';
 import { benchLoginLatency } from './login-latency';
+import { benchMcpRead } from './mcp-read';
 import { benchPortfolio } from './portfolio';
 import { benchRankMapDetail } from './rankmap-detail';
 import { benchReportPdf } from './report-pdf';
@@ -87,6 +88,9 @@ record(await benchChatDelivery());
 // The API v1 (issue 19): a call with a key next to the same read with a session.
 record(await benchApiV1());
 if (pg) record(await benchApiV1({ databaseUrl: pg }));
+// An MCP read tool over streamable HTTP with the official client (issue 19): p95 ≤ 50 ms.
+record(await benchMcpRead());
+if (pg) record(await benchMcpRead({ databaseUrl: pg }));
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));

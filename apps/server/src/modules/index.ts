@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { apiV1Routes } from './api-v1/api-v1.routes';
+import { mcpRoutes } from '../mcp/mcp.routes';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
 import { chatRoutes } from './chat/chat.routes';
@@ -66,5 +67,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(apiKeysRoutes, { prefix: '/api' });
   await app.register(apiV1Routes, { prefix: '/api/v1' });
+  await app.register(mcpRoutes);
   await app.register(seoRoutes);
 }

@@ -18,8 +18,15 @@ export function notASpanishError(res: LightMyRequestResponse): string | null {
   } catch {
     return `the body is not JSON: ${res.body.slice(0, 200)}`;
   }
-  const error = (body as { error?: unknown } | null)?.error;
+  const raw = (body as { error?: unknown } | null)?.error;
+  // /mcp speaks JSON-RPC (docs/decisions.md §26.5): its refusals carry the message in error.message.
+  const error = (body as { jsonrpc?: unknown } | null)?.jsonrpc === '2.0' && raw && typeof raw === 'object' ? (raw as { message?: unknown }).message : raw;
   if (typeof error !== 'string' || error.trim() === '') return `no error message in ${res.body.slice(0, 200)}`;
+  return notSpanish(error);
+}
+
+/** Why an error message is not Spanish prose, or null when it is (quoted field names «…» are left out). */
+export function notSpanish(error: string): string | null {
   const prose = error.replace(/«[^»]*»/g, '');
   if (ENGLISH.test(prose)) return `the error message is not Spanish: ${error}`;
   return null;

@@ -75,6 +75,7 @@ export function ApiKeysSettings({ currentPlan }: { currentPlan: string | null })
       )}
       {keys.length === 0 ? allowed && <p className="text-sm text-slate-600">{t('empty')}</p> : <KeyList keys={keys} />}
       <p className="text-sm text-slate-600">{t('docsHint')}</p>
+      <p className="text-sm text-slate-600">{t('mcpHint')}</p>
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
     </section>
   );

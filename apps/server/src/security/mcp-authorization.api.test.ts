@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
+import { MCP_TOOLS, type McpToolName, connectHttp, listening, newApiKey } from '../../test/mcp-client';
+import { type McpWorld, createMcpWorld, rawToolCall } from '../../test/mcp-world';
+import { sessions } from '../../test/sessions';
+import { createTestApp } from '../../test/test-app';
+import { apiKeys } from '../db/api-keys-schema';
+import { INVALID_API_KEY, MISSING_SCOPE } from '../modules/api-v1/api-key-auth';
+
+// The MCP column of the authorization matrix (docs/decisions.md §26.5): every tool × {no key,
+// revoked key, another user's key on this user's ids, a key without the tool's scope, the
+// owner}. The table below names each tool's arguments and outcomes; the first test fails when
+// the server registers a tool the table does not describe.
+
+type Ids = McpWorld['ids'];
+type Structured = Record<string, unknown>;
+
+interface ToolRow {
+  scope: 'read' | 'scans';
+  args: (ids: Ids) => Record<string, unknown>;
+  /** Another user's key with these ids: "not found" with this code, or (no ids) only its own data. */
+  intruder: { notFound: string } | { ownOnly: (s: Structured) => void };
+  /** What the owner's key gets. */
+  owner: (s: Structured, ids: Ids) => void;
+}
+
+const TOOLS: Record<McpToolName, ToolRow> = {
+  list_places: {
+    scope: 'read',
+    args: () => ({}),
+    intruder: { ownOnly: (s) => expect(s).toEqual({ places: [], nextCursor: null }) },
+    owner: (s, ids) => expect(s).toMatchObject({ places: [{ id: ids.placeId }] }),
+  },
+  list_keywords: {
+    scope: 'read',
+    args: (ids) => ({ placeId: ids.placeId }),
+    intruder: { notFound: 'PLACE_NOT_FOUND' },
+    owner: (s, ids) => expect(s).toMatchObject({ keywords: [{ id: ids.keywordId }] }),
+  },
+  get_latest_analysis: {
+    scope: 'read',
+    args: (ids) => ({ keywordId: ids.keywordId }),
+    intruder: { notFound: 'KEYWORD_NOT_FOUND' },
+    owner: (s, ids) => expect(s).toMatchObject({ analysis: { id: ids.analysisId, status: 'completed' } }),
+  },
+  get_scan_status: {
+    scope: 'read',
+    args: (ids) => ({ analysisId: ids.analysisId }),
+    intruder: { notFound: 'ANALYSIS_NOT_FOUND' },
+    owner: (s, ids) => expect(s).toMatchObject({ analysis: { id: ids.analysisId, status: 'completed' } }),
+  },
+  run_scan: {
+    scope: 'scans',
+    // Without confirmCost: the owner gets the cost and nothing is spent.
+    args: (ids) => ({ keywordId: ids.keywordId }),
+    intruder: { notFound: 'KEYWORD_NOT_FOUND' },
+    owner: (s, ids) => expect(s).toMatchObject({ status: 'confirmation_required', cost: ids.validPoints, analysis: null }),
+  },
+  compare_analyses: {
+    scope: 'read',
+    args: (ids) => ({ analysisId: ids.analysisId, otherAnalysisId: ids.otherAnalysisId }),
+    intruder: { notFound: 'RANKMAP_NOT_FOUND' },
+    owner: (s, ids) => expect(s).toMatchObject({ current: { id: ids.analysisId }, reference: { id: ids.otherAnalysisId } }),
+  },
+  get_portfolio: {
+    scope: 'read',
+    args: () => ({}),
+    intruder: { ownOnly: (s) => expect(s).toMatchObject({ rows: [], total: 0 }) },
+    owner: (s, ids) => expect(s).toMatchObject({ total: 1, rows: [{ keyword: { id: ids.keywordId } }] }),
+  },
+  create_share_link: {
+    scope: 'read',
+    args: (ids) => ({ scope: 'analysis', targetId: ids.analysisId }),
+    intruder: { notFound: 'NOT_FOUND' },
+    owner: (s) => expect(s).toMatchObject({ link: { scope: 'analysis', state: 'active' } }),
+  },
+  get_credits: {
+    scope: 'read',
+    args: () => ({}),
+    intruder: { ownOnly: (s) => expect(s).toMatchObject({ credits: { plan: 'pro_starter' } }) },
+    owner: (s) => expect(s).toMatchObject({ credits: { plan: 'pro_agency' }, forecast: { billing: 'credits' } }),
+  },
+};
+
+/** The same arguments with every id replaced by one that nobody owns. */
+const withMissingIds = (args: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, /Id$/.test(k) ? randomUUID() : v]));
+
+describe('MCP authorization: every tool × every kind of caller', async () => {
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, RATE_LIMIT_API_MAX: '10000' });
+  const base = await listening(app);
+  let world: McpWorld;
+  let intruderKey: string;
+  let revokedKey: string;
+  beforeAll(async () => {
+    await container.seaIndex.ready();
+    world = await createMcpWorld(app, container);
+    const intruder = await sessions(app, container).signedIn('pro_starter');
+    intruderKey = (await newApiKey(app, intruder.headers)).key;
+    const revoked = await newApiKey(app, world.headers);
+    const res = await app.inject({ method: 'DELETE', url: `/api/api-keys/${revoked.apiKey.id}`, headers: world.headers });
+    expect(res.statusCode).toBe(200);
+    revokedKey = revoked.key;
+  }, 300_000);
+
+  it('when the tools are listed, then each one has a row in this table and no row is left over', async () => {
+    const client = await connectHttp(base, world.keys.both);
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    await client.close();
+    expect(names).toEqual(Object.keys(TOOLS).sort());
+    expect(names).toEqual([...MCP_TOOLS]);
+  });
+
+  const rows = Object.entries(TOOLS) as [McpToolName, ToolRow][];
+
+  it('when GET or DELETE /mcp is called, then 405 with a JSON-RPC error in Spanish: there are no sessions or streams', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(new URL('/mcp', base), { method, headers: { authorization: `Bearer ${world.keys.both}`, accept: 'text/event-stream' } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'METHOD_NOT_ALLOWED' } } });
+    }
+  });
+
+  it('when the owner’s plan no longer has the API, then /mcp answers 403 with a JSON-RPC error naming the plan, and works again when it does', async () => {
+    const owner = await sessions(app, container).signedIn('pro_agency');
+    const { key } = await newApiKey(app, owner.headers, ['read']);
+    const override = (type: string) =>
+      app.inject({ method: 'PUT', url: '/api/user/dev-params', headers: owner.headers, payload: { planLimits: { type, places: 1, keywords: 3, credits: 0 }, subscriptionCredits: 0, extraCredits: 0 } });
+    expect((await override('basic')).statusCode).toBe(200);
+    const refused = await rawToolCall(base, key, 'list_places', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32003, message: 'Para usar la API necesitas el plan Starter.', data: { code: 'UPGRADE_REQUIRED' } } });
+    expect((await override('pro')).statusCode).toBe(200);
+    expect((await rawToolCall(base, key, 'list_places', {})).body?.result?.structuredContent).toEqual({ places: [], nextCursor: null });
+  });
+
+  it('when a new key’s first calls are refused by the tools, then its last use stays empty; the first answered call stamps it', async () => {
+    const { key, apiKey } = await newApiKey(app, world.headers, ['read']);
+    const lastUsed = async () => (await container.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, apiKey.id)))[0]?.at ?? null;
+    expect((await rawToolCall(base, key, 'run_scan', { keywordId: world.ids.keywordId })).body?.result).toMatchObject({ isError: true, _meta: { code: 'MISSING_SCOPE' } });
+    expect((await rawToolCall(base, key, 'get_scan_status', { analysisId: randomUUID() })).body?.result).toMatchObject({ isError: true });
+    expect((await rawToolCall(base, key, 'no_existe', {})).body?.result).toMatchObject({ isError: true, _meta: { code: 'UNKNOWN_TOOL' } });
+    expect(await lastUsed()).toBeNull();
+    expect((await rawToolCall(base, key, 'list_places', {})).body?.result?.isError).not.toBe(true);
+    expect(await lastUsed()).toBeInstanceOf(Date);
+  });
+
+  it.each(rows)('%s: when called without a key or with a revoked one, then 401 with a JSON-RPC error in Spanish and no tool runs', async (name, row) => {
+    for (const key of [null, revokedKey, 'rmk_no-es-una-clave', 'x'.repeat(500)]) {
+      const res = await rawToolCall(base, key, name, row.args(world.ids));
+      expect(res.status, String(key).slice(0, 20)).toBe(401);
+      expect(res.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32001, message: INVALID_API_KEY, data: { code: 'INVALID_API_KEY' } } });
+    }
+  });
+
+  it.each(rows)('%s: when another user’s key names this user’s ids, then it gets "not found" as for a missing id, or only its own data', async (name, row) => {
+    const res = await rawToolCall(base, intruderKey, name, row.args(world.ids));
+    expect(res.status).toBe(200);
+    const result = res.body?.result;
+    if ('notFound' in row.intruder) {
+      expect(result).toMatchObject({ isError: true, _meta: { code: row.intruder.notFound } });
+      const missing = await rawToolCall(base, intruderKey, name, withMissingIds(row.args(world.ids)));
+      expect(missing.body?.result).toEqual(result);
+      const asOwner = await rawToolCall(base, world.keys.both, name, withMissingIds(row.args(world.ids)));
+      expect(asOwner.body?.result).toEqual(result);
+    } else {
+      expect(result?.isError, res.text).not.toBe(true);
+      row.intruder.ownOnly(result?.structuredContent as Structured);
+      expect(res.text).not.toContain(world.ids.placeId);
+      expect(res.text).not.toContain(world.ids.keywordId);
+    }
+  });
+
+  it.each(rows)('%s: when the key lacks the tool’s scope, then a tool error in Spanish (MISSING_SCOPE); with the scope, the owner’s answer', async (name, row) => {
+    const without = row.scope === 'scans' ? world.keys.read : world.keys.scans;
+    const refused = await rawToolCall(base, without, name, row.args(world.ids));
+    expect(refused.status).toBe(200);
+    expect(refused.body?.result).toMatchObject({ isError: true, content: [{ text: MISSING_SCOPE(row.scope) }], _meta: { code: 'MISSING_SCOPE' } });
+    const scoped = row.scope === 'scans' ? world.keys.scans : world.keys.read;
+    const allowed = await rawToolCall(base, scoped, name, row.args(world.ids));
+    expect(allowed.body?.result?.isError, allowed.text).not.toBe(true);
+    row.owner(allowed.body?.result?.structuredContent as Structured, world.ids);
+  });
+
+  it.each(rows)('%s: when the owner’s key with both scopes calls it, then it answers text and structured content', async (name, row) => {
+    const client = await connectHttp(base, world.keys.both);
+    const result = await client.callTool({ name, arguments: row.args(world.ids) });
+    await client.close();
+    expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
+    row.owner(result.structuredContent as Structured, world.ids);
+    expect((result.content as { type: string; text: string }[])[0]?.text).toContain(JSON.stringify(result.structuredContent, null, 2));
+  });
+});
+
+describe('MCP per-key rate limit', async () => {
+  const { app, container } = await createTestApp({ RATE_LIMIT_API_MAX: '3' });
+  const base = await listening(app);
+
+  it('when a key spends its minute on /api/v1 and /mcp together, then the next MCP call is 429 with a JSON-RPC error and Retry-After', async () => {
+    const { headers } = await sessions(app, container).signedIn('pro_agency');
+    const { key } = await newApiKey(app, headers, ['read']);
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+    expect((await rawToolCall(base, key, 'get_credits', {})).status).toBe(200);
+    const res = await fetch(new URL('/mcp', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_credits', arguments: {} } }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32029, message: 'Has superado el límite de peticiones de esta clave de API. Espera al siguiente minuto.', data: { code: 'RATE_LIMITED' } },
+    });
+  });
+});
