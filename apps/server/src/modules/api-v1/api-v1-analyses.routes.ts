@@ -104,7 +104,7 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Compara dos análisis completados de la misma keyword',
-        description: 'Permiso read. Las métricas de ambos, el movimiento de cada punto y los competidores; 409 si alguno no está completado.',
+        description: 'Permiso read. Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.',
         params: v1CompareParams,
         response: { 200: compareResponseSchema, ...writeErrors },
       },
