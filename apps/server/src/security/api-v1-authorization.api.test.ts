@@ -79,7 +79,7 @@ describe('authorization matrix of /api/v1 (API keys)', async () => {
   const call = (label: string, ids: Ids, headers: Headers): InjectOptions => {
     const [method] = label.split(' ');
     const { url, payload } = TABLE[label]!.request(ids);
-    return { method: method as InjectOptions['method'], url, headers, ...(payload ? { payload } : {}) };
+    return { method: method, url, headers, ...(payload ? { payload } : {}) };
   };
   const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -187,7 +187,7 @@ describe('authorization matrix of /api/v1 (API keys)', async () => {
     for (const { label, url } of spa) {
       const [method] = label.split(' ');
       const path = url.replace(/:[A-Za-z]+/g, owner.ids.place);
-      const res = await app.inject({ method: method as InjectOptions['method'], url: path, headers: bearer(owner.key), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const res = await app.inject({ method: method, url: path, headers: bearer(owner.key), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
       expect(res.statusCode, `${label} ${res.body.slice(0, 200)}`).toBe(401);
     }
   });
