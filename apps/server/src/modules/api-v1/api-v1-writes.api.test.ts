@@ -1,6 +1,7 @@
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
 import type { CampaignList } from '@rankmaps/shared/schemas/campaigns';
 import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
@@ -239,5 +240,29 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     expect(portfolio.statusCode, portfolio.body).toBe(200);
     expect(JSON.stringify(portfolio.json())).toContain(keywordId);
     expect((await v1(key, 'GET', '/portfolio?limit=0')).statusCode).toBe(400);
+  });
+
+  it('when Idempotency-Key headers are generated at random, then never a 5xx: printable ASCII up to 255 is taken, anything else is 400 in Spanish', { timeout: 120_000 }, async () => {
+    const { headers, placeId } = await withKeyword('pro_agency');
+    const key = await newKey(headers);
+    const header = fc.oneof(fc.string({ minLength: 0, maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom(' ', '~'.repeat(255), '~'.repeat(256), 'a\tb', 'ñ'));
+    await fc.assert(
+      fc.asyncProperty(header, fc.constantFrom('uno', 'dos'), async (value, keyword) => {
+        let res;
+        try {
+          res = await v1(key, 'POST', `/places/${placeId}/keywords`, { keywords: [keyword] }, { 'idempotency-key': value });
+        } catch {
+          // light-my-request refuses header values Node itself would not send (e.g. control characters).
+          return;
+        }
+        expect(res.statusCode, `${JSON.stringify(value)} ${res.body}`).toBeLessThan(500);
+        const valid = /^[\x20-\x7e]{1,255}$/.test(value);
+        // Surrounding spaces may be trimmed on the way (HTTP allows it): either reading is right then.
+        if (value !== value.trim() && res.statusCode === 400) expect(res.json()).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY' });
+        else if (!valid) expect(res.json(), JSON.stringify(value)).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY', error: expect.stringContaining('Idempotency-Key') });
+        else expect([201, 409], `${JSON.stringify(value)} ${res.body}`).toContain(res.statusCode);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
