@@ -19,9 +19,9 @@ import { openScanEnv } from './scan-env';
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 200;
-/** The target: v1 reads with a key at 500 req/s, p99 ≤ 20 ms on PostgreSQL. */
-const RATE = 500;
-const DURATION_MS = 20_000;
+/** The target: v1 reads with a key at 500 req/s, p99 ≤ 20 ms on PostgreSQL (BENCH_API_V1_RATE and BENCH_API_V1_SECONDS change it). */
+const RATE = Number(process.env.BENCH_API_V1_RATE ?? 500);
+const DURATION_MS = Number(process.env.BENCH_API_V1_SECONDS ?? 20) * 1000;
 
 export async function benchApiV1(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_API_MAX: '100000' } });
