@@ -24,7 +24,7 @@ const RATE = Number(process.env.BENCH_API_V1_RATE ?? 500);
 const DURATION_MS = Number(process.env.BENCH_API_V1_SECONDS ?? 20) * 1000;
 
 export async function benchApiV1(opts: { databaseUrl?: string } = {}) {
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_API_MAX: '100000' } });
+  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_API_MAX: '100000', DEV_TOOLS: 'false' } });
   try {
     const { app, container } = env;
     const user = await buildUser(container);
