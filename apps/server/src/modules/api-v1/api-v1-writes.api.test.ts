@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
 import type { CampaignList } from '@rankmaps/shared/schemas/campaigns';
 import { count, eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
+import { apiIdempotencyKeys } from '../../db/api-idempotency-schema';
 import { rankMaps } from '../../db/rankmaps-schema';
 import { creditsService } from '../billing/credits.service';
 import { runScan } from '../rankmaps/scan/scan.service';
@@ -114,6 +116,31 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     const retry = await send();
     expect(retry.statusCode).toBe(201);
     expect(retry.json<Analysis>().id).toBe([...ids][0]);
+  });
+
+  it('when a key’s row is older than 24 hours, or a reservation was abandoned mid-request, then the same Idempotency-Key does the work again', { timeout: 60_000 }, async () => {
+    const { headers, keywordId } = await withKeyword('pro_agency');
+    const key = await newKey(headers);
+    const first = await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': 'caduca' });
+    expect(first.statusCode).toBe(201);
+    await db.update(apiIdempotencyKeys).set({ createdAt: new Date(Date.now() - 24 * 3600_000 - 1000) }).where(eq(apiIdempotencyKeys.key, 'caduca'));
+    const later = await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': 'caduca' });
+    expect(later.statusCode).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(later.json<Analysis>().id).not.toBe(first.json<Analysis>().id);
+    expect(await analysesOf(keywordId)).toBe(2);
+
+    // A reservation whose request never answered (its process died): in progress for two minutes, then taken over.
+    const [row] = await db.select().from(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.key, 'caduca'));
+    const requestHash = createHash('sha256').update(`POST\n/api/v1/keywords/${keywordId}/analyses\n{}`, 'utf8').digest('hex');
+    await db.insert(apiIdempotencyKeys).values({ apiKeyId: row!.apiKeyId, key: 'huerfana', requestHash, createdAt: new Date(Date.now() - 30_000) });
+    const busy = await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': 'huerfana' });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+    await db.update(apiIdempotencyKeys).set({ createdAt: new Date(Date.now() - 3 * 60_000) }).where(eq(apiIdempotencyKeys.key, 'huerfana'));
+    const taken = await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': 'huerfana' });
+    expect(taken.statusCode).toBe(201);
+    expect(await analysesOf(keywordId)).toBe(3);
   });
 
   it('when keywords are added in bulk, then the new ones are created and the existing and repeated ones are skipped; a replay adds nothing', { timeout: 60_000 }, async () => {

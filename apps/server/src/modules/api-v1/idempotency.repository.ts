@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiIdempotencyKeys } from '../../db/api-idempotency-schema';
 
@@ -26,8 +26,10 @@ export const idempotencyRepository = {
   async release(db: DbOrTx, apiKeyId: string, key: string): Promise<void> {
     await db.delete(apiIdempotencyKeys).where(and(keyOf(apiKeyId, key), isNull(apiIdempotencyKeys.status)));
   },
-  /** Deletes the key's row when it was created before `before` (expired). */
-  async deleteIfOlder(db: DbOrTx, apiKeyId: string, key: string, before: Date): Promise<void> {
-    await db.delete(apiIdempotencyKeys).where(and(keyOf(apiKeyId, key), lt(apiIdempotencyKeys.createdAt, before)));
+  /** Deletes the key's row when it expired (created before `expiredBefore`), or is a reservation abandoned before `abandonedBefore`. */
+  async deleteStale(db: DbOrTx, apiKeyId: string, key: string, expiredBefore: Date, abandonedBefore: Date): Promise<void> {
+    await db
+      .delete(apiIdempotencyKeys)
+      .where(and(keyOf(apiKeyId, key), or(lt(apiIdempotencyKeys.createdAt, expiredBefore), and(isNull(apiIdempotencyKeys.status), lt(apiIdempotencyKeys.createdAt, abandonedBefore)))));
   },
 };

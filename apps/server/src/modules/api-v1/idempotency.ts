@@ -11,7 +11,8 @@ import { idempotencyRepository } from './idempotency.repository';
 // the row still in progress and gets 409 IDEMPOTENCY_IN_PROGRESS. The first answer (any
 // status below 500) is kept for 24 hours and replayed with `Idempotent-Replayed: true`;
 // the same key with another method, path or body is 409 IDEMPOTENCY_KEY_REUSED. A 5xx frees
-// the key, so a retry does the work again.
+// the key, so a retry does the work again. A reservation still without an answer after
+// IN_PROGRESS_ABANDONED_MS (its process died mid-request) is taken over by the next request.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +22,8 @@ declare module 'fastify' {
 }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Far longer than any idempotent POST takes (they answer in well under a second). */
+export const IN_PROGRESS_ABANDONED_MS = 2 * 60 * 1000;
 export const INVALID_IDEMPOTENCY_KEY = 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII imprimibles.';
 export const IDEMPOTENCY_KEY_REUSED = 'Esta Idempotency-Key ya se usó con otra petición distinta: usa una clave nueva para cada operación.';
 export const IDEMPOTENCY_IN_PROGRESS = 'Hay otra petición con esta Idempotency-Key en curso: espera a que termine y repítela para recibir su respuesta.';
@@ -46,7 +49,8 @@ export const idempotent = (container: Deps) => async (request: FastifyRequest, r
   if (!apiKeyId) throw new Error('idempotent needs the API key authentication to run first');
   const db = container.database.db;
   const hash = requestHash(request);
-  await idempotencyRepository.deleteIfOlder(db, apiKeyId, key, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
+  const now = Date.now();
+  await idempotencyRepository.deleteStale(db, apiKeyId, key, new Date(now - IDEMPOTENCY_TTL_MS), new Date(now - IN_PROGRESS_ABANDONED_MS));
   if (await idempotencyRepository.reserve(db, apiKeyId, key, hash)) {
     request.idempotencyKey = key;
     return;
