@@ -97,6 +97,13 @@ describe('fuzzed input on every route', async () => {
         'POST /api/clients/:id/logo',
         'DELETE /api/clients/:id/logo',
         'GET /api/client-logo/:key.png',
+        // The v1 routes, authenticated with an API key holding both scopes (fuzz-world.ts).
+        'POST /api/v1/keywords/:id/analyses',
+        'POST /api/v1/places/:id/keywords',
+        'GET /api/v1/analyses/:id/results',
+        'GET /api/v1/analyses/:id/compare/:otherId',
+        'POST /api/v1/share-links',
+        'POST /api/v1/campaigns',
       ]),
     );
     expect(routes.find((r) => r.url === '/api/user' && r.method === 'PUT')?.multipart).toBe(true);

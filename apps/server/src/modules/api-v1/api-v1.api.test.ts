@@ -147,10 +147,19 @@ describe('/api/v1 with API keys (API)', async () => {
   });
 
   it('when the OpenAPI document is read, then the v1 routes are under the «API v1» tag, with examples', async () => {
-    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
-    for (const path of ['/api/v1/places', '/api/v1/places/{id}/keywords', '/api/v1/keywords/{id}/analyses', '/api/v1/analyses/{id}', '/api/v1/credits']) {
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>> }>();
+    for (const path of ['/api/v1/places', '/api/v1/places/{id}', '/api/v1/places/{id}/keywords', '/api/v1/places/{id}/report', '/api/v1/keywords/{id}/analyses', '/api/v1/analyses/{id}', '/api/v1/analyses/{id}/results', '/api/v1/analyses/{id}/compare/{otherId}', '/api/v1/analyses/{id}/csv', '/api/v1/campaigns', '/api/v1/share-links', '/api/v1/portfolio', '/api/v1/credits', '/api/v1/credits/forecast']) {
       expect(docs.paths[path]?.get?.tags, path).toEqual(['API v1']);
     }
+    for (const path of ['/api/v1/keywords/{id}/analyses', '/api/v1/places/{id}/keywords', '/api/v1/campaigns', '/api/v1/share-links', '/api/v1/campaigns/{id}/pause', '/api/v1/campaigns/{id}/resume']) {
+      const post = docs.paths[path]?.post;
+      expect(post?.tags, path).toEqual(['API v1']);
+      expect(post?.security, path).toEqual([{ apiKey: [] }]);
+    }
+    const start = JSON.stringify(docs.paths['/api/v1/keywords/{id}/analyses']?.post);
+    expect(start).toContain('Idempotency-Key');
+    expect(start).toContain('"409"');
+    expect(JSON.stringify(docs.paths['/api/v1/analyses/{id}/results']?.get)).toContain('inLocalPack');
     const credits = JSON.stringify((docs.paths['/api/v1/credits']?.get as { responses?: unknown } | undefined)?.responses);
     expect(credits).toContain('"example"');
     expect(credits).toContain('pro_agency');

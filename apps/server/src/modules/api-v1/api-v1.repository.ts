@@ -50,3 +50,12 @@ export const apiV1Repository = {
 };
 
 export type AnalysisRow = typeof rankMaps.$inferSelect;
+
+/** One place of the user, with the fields of the places list. */
+export async function placeOf(db: DbOrTx, userId: string, placeId: string) {
+  const [row] = await db
+    .select({ id: places.id, name: places.name, address: places.address, countryCode: places.countryCode, lat: places.centerLat, lng: places.centerLng, rating: places.rating, totalReviews: places.totalReviews, clientId: places.clientId, createdAt: places.createdAt })
+    .from(places)
+    .where(and(eq(places.id, placeId), eq(places.userId, userId)));
+  return row;
+}

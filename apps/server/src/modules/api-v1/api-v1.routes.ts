@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { getPlanState } from '../billing/billing.service';
-import { authenticateApiKey, recordKeyUse, requireApiPlan, requireScope } from './api-key-auth';
+import { authenticateApiKey, recordKeyUse, requireApiPlan } from './api-key-auth';
+import { apiV1AccountRoutes } from './api-v1-account.routes';
+import { apiV1AnalysesRoutes } from './api-v1-analyses.routes';
+import { apiV1PlacesRoutes } from './api-v1-places.routes';
 import { limitPerApiKey } from './api-v1-rate-limit';
+import { ANALYSIS_NOT_FOUND, KEYWORD_NOT_FOUND, PLACE_NOT_FOUND, errors, read, security, tags, withNotFound } from './api-v1-route-kit';
 import { presentAnalysis } from './api-v1.presenter';
 import { apiV1Repository } from './api-v1.repository';
 import {
@@ -16,31 +19,26 @@ import {
   v1PlacePageSchema,
 } from './api-v1.schemas';
 import { decodeCursor, pageOf, pageQuerySchema } from './cursor';
+import { rememberAnswer } from './idempotency';
 
-// The public REST API, version 1 (docs/api.md, docs/decisions.md §26.2), registered under
-// /api/v1. Everything here is authenticated by an API key (api-key-auth.ts), limited per key,
+// The public REST API, version 1 (docs/api.md, docs/decisions.md §26.2 and docs/decisions.md §26.3),
+// registered under /api/v1; the reads here, the rest in the api-v1-*.routes.ts files it registers. Everything here is authenticated by an API key (api-key-auth.ts), limited per key,
 // and answers errors as {error, code} in Spanish (the app's error handler).
 
-const tags = ['API v1'];
-const security = [{ apiKey: [] }];
-const PLACE_NOT_FOUND = 'Negocio no encontrado.';
-const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
-const ANALYSIS_NOT_FOUND = 'Análisis no encontrado.';
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
-const withNotFound = { ...errors, 404: errorResponseSchema };
 
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const db = container.database.db;
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('idempotencyKey', null);
   app.addHook('onRequest', async (request) => authenticateApiKey(container, request));
   app.addHook('onRequest', limitPerApiKey(app, container.config.rateLimit.apiMax));
   app.addHook('onRequest', async (request) => requireApiPlan(container, request));
   app.addHook('onSend', async (request, reply, payload) => {
+    await rememberAnswer(container, request, reply, payload);
     await recordKeyUse(container, request, reply.statusCode);
     return payload;
   });
-  const read = { preHandler: requireScope('read') };
   const userOf = (request: { apiKey: { userId: string } | null }) => {
     if (!request.apiKey) throw new Error('API v1 route without its key');
     return request.apiKey.userId;
@@ -161,4 +159,8 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  await app.register(apiV1PlacesRoutes);
+  await app.register(apiV1AnalysesRoutes);
+  await app.register(apiV1AccountRoutes);
 };

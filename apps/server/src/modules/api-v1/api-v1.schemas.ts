@@ -58,3 +58,45 @@ export const v1CreditsSchema = z
   .meta({ examples: [{ subscriptionCredits: 1800, extraCredits: 250, total: 2050, plan: 'pro_agency' }] });
 
 export const v1IdParams = z.object({ id: z.string().max(100, 'No encontrado.') });
+
+/** GET /api/v1/analyses/:id/results: one grid point; `rank` is null where the business was not found (or the point failed). */
+export const v1ResultPointSchema = z
+  .object({
+    pointIndex: z.number().int(),
+    row: z.number().int(),
+    col: z.number().int(),
+    lat: z.number(),
+    lng: z.number(),
+    status: z.enum(['ok', 'failed']),
+    rank: z.number().int().nullable(),
+    inLocalPack: z.boolean(),
+  })
+  .meta({ examples: [{ pointIndex: 0, row: 0, col: 0, lat: 36.7123, lng: -4.4304, status: 'ok', rank: 2, inLocalPack: true }] });
+export const v1ResultPageSchema = page(v1ResultPointSchema);
+
+const KEYWORDS_MESSAGE = 'Envía entre 1 y 1000 keywords en «keywords», cada una de una sola línea.';
+/** POST /api/v1/places/:id/keywords. */
+export const v1BulkKeywordsBodySchema = z.object(
+  {
+    keywords: z
+      .array(z.string(KEYWORDS_MESSAGE).max(200, 'Cada keyword puede tener como mucho 200 caracteres.').regex(/^[^\r\n]*$/, KEYWORDS_MESSAGE), KEYWORDS_MESSAGE)
+      .min(1, KEYWORDS_MESSAGE)
+      .max(1000, KEYWORDS_MESSAGE),
+  },
+  KEYWORDS_MESSAGE,
+);
+export const v1BulkKeywordsResultSchema = z
+  .object({
+    created: z.array(v1KeywordSchema),
+    skipped: z.array(z.object({ keyword: z.string(), reason: z.string() })),
+  })
+  .meta({
+    examples: [
+      {
+        created: [{ id: '1f6f0f5a-3b7e-4c8e-9a41-2f0e5d7c9b10', placeId: '7b0c2f4e-0a1d-4c55-9a53-8a1f7e0c9d21', name: 'dentista urgencias', createdAt: '2026-11-26T10:00:00.000Z' }],
+        skipped: [{ keyword: 'dentista', reason: '«Clínica Dental Sol» ya tiene esta keyword: no se añadirá otra vez.' }],
+      },
+    ],
+  });
+
+export const v1CompareParams = z.object({ id: z.string().max(100, 'No encontrado.'), otherId: z.string().max(100, 'No encontrado.') });

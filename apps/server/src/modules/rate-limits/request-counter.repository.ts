@@ -19,13 +19,20 @@ export const requestCounterRepository = {
    * Counts one request in the bucket's fixed window, opening a new window when the last one
    * has ended. One atomic upsert: concurrent requests from several processes each get their
    * own number, so exactly `max` of them fit in a window.
+   *
+   * The statement commits without waiting for its WAL flush (`synchronous_commit` off for this
+   * statement's own transaction only): a busy bucket (an API key at hundreds of calls a
+   * second) is one row that every request updates, and waiting for each commit's fsync while
+   * holding its lock made the count the bottleneck (docs/decisions.md §26.3). A crash may forget
+   * the last few counts of a window, which only lets a few more requests through.
    */
   async hit(db: DbOrTx, bucketHash: string, windowSeconds: number): Promise<CounterHit> {
     const [row] = await rowsOf<{ hits: number; seconds_left: number }>(
       db,
       sql`
         insert into request_counters as t (bucket_hash, hits, window_ends_at)
-        values (${bucketHash}, 1, now() + make_interval(secs => ${windowSeconds}::int))
+        select ${bucketHash}, 1, now() + make_interval(secs => ${windowSeconds}::int)
+        from (select set_config('synchronous_commit', 'off', true)) as async_commit
         on conflict (bucket_hash) do update set
           hits = case when t.window_ends_at <= now() then 1 else t.hits + 1 end,
           window_ends_at = case when t.window_ends_at <= now() then now() + make_interval(secs => ${windowSeconds}::int) else t.window_ends_at end

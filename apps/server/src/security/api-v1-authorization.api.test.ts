@@ -1,0 +1,194 @@
+import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
+import { MALAGA, MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
+import { fastScanDeps, scriptedProvider } from '../../test/scan-doubles';
+import { createTestApp } from '../../test/test-app';
+import { rowsOf } from '../db/client';
+import { runScan } from '../modules/rankmaps/scan/scan.service';
+
+// The authorization matrix's API-key column (docs/decisions.md §26.3): every /api/v1 route,
+// read from app.routeTable, called with no key, a revoked key, another user's key on this
+// user's ids, a key without the route's scope and the owner's key. The table below says
+// which scope a route needs and what a valid request to it is; the first test fails when a
+// v1 route appears that the table does not describe.
+
+type Headers = Record<string, string>;
+type Scope = 'read' | 'scans';
+interface Ids {
+  place: string;
+  keyword: string;
+  spareKeyword: string;
+  analysis: string;
+  otherAnalysis: string;
+  campaign: string;
+}
+interface Entry {
+  scope: Scope;
+  request: (ids: Ids) => { url: string; payload?: object };
+  /** Another user's key on these ids: 404 (the ids are the owner's), or 'own' when the route names no id and answers the caller's own data. */
+  foreign: 404 | 'own';
+}
+
+const TABLE: Record<string, Entry> = {
+  'GET /api/v1/places': { scope: 'read', foreign: 'own', request: () => ({ url: '/api/v1/places' }) },
+  'GET /api/v1/places/:id': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}` }) },
+  'GET /api/v1/places/:id/keywords': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/keywords` }) },
+  'POST /api/v1/places/:id/keywords': { scope: 'scans', foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/keywords`, payload: { keywords: ['clínica dental urgencias'] } }) },
+  'GET /api/v1/places/:id/report': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/report` }) },
+  'GET /api/v1/keywords/:id/analyses': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/keywords/${i.keyword}/analyses` }) },
+  'POST /api/v1/keywords/:id/analyses': { scope: 'scans', foreign: 404, request: (i) => ({ url: `/api/v1/keywords/${i.keyword}/analyses`, payload: {} }) },
+  'GET /api/v1/analyses/:id': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}` }) },
+  'GET /api/v1/analyses/:id/results': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}/results` }) },
+  'GET /api/v1/analyses/:id/compare/:otherId': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}/compare/${i.otherAnalysis}` }) },
+  'GET /api/v1/analyses/:id/csv': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}/csv` }) },
+  'GET /api/v1/campaigns': { scope: 'read', foreign: 'own', request: () => ({ url: '/api/v1/campaigns' }) },
+  'POST /api/v1/campaigns': { scope: 'scans', foreign: 404, request: (i) => ({ url: '/api/v1/campaigns', payload: { name: 'Campaña API', frequency: 'weekly', day: 1, hour: 10, keywordIds: [i.spareKeyword] } }) },
+  'POST /api/v1/campaigns/:id/pause': { scope: 'scans', foreign: 404, request: (i) => ({ url: `/api/v1/campaigns/${i.campaign}/pause` }) },
+  'POST /api/v1/campaigns/:id/resume': { scope: 'scans', foreign: 404, request: (i) => ({ url: `/api/v1/campaigns/${i.campaign}/resume` }) },
+  'GET /api/v1/share-links': { scope: 'read', foreign: 404, request: (i) => ({ url: `/api/v1/share-links?scope=analysis&targetId=${i.analysis}` }) },
+  'POST /api/v1/share-links': { scope: 'scans', foreign: 404, request: (i) => ({ url: '/api/v1/share-links', payload: { scope: 'analysis', targetId: i.analysis, expiresInDays: 30 } }) },
+  'GET /api/v1/portfolio': { scope: 'read', foreign: 'own', request: () => ({ url: '/api/v1/portfolio' }) },
+  'GET /api/v1/credits': { scope: 'read', foreign: 'own', request: () => ({ url: '/api/v1/credits' }) },
+  'GET /api/v1/credits/forecast': { scope: 'read', foreign: 'own', request: () => ({ url: '/api/v1/credits/forecast' }) },
+};
+
+/** Every route of the app as method and URL, without Fastify's HEAD twins of GET routes. */
+function labelsOf(app: FastifyInstance): { label: string; url: string; protectedBySession: boolean }[] {
+  const all = [...app.routeTable].flatMap((r: RouteOptions) => [r.method].flat().map((m) => ({ method: String(m).toUpperCase(), route: r })));
+  const gets = new Set(all.filter((e) => e.method === 'GET').map((e) => e.route.url));
+  return all
+    .filter((e) => !(e.method === 'HEAD' && gets.has(e.route.url)))
+    .map((e) => ({ label: `${e.method} ${e.route.url}`, url: e.route.url, protectedBySession: [e.route.onRequest ?? []].flat().includes(app.authenticate) }));
+}
+
+describe('authorization matrix of /api/v1 (API keys)', async () => {
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, RATE_LIMIT_API_MAX: '100000' });
+  beforeAll(() => container.seaIndex.ready(), 300_000);
+  const db = container.database.db;
+  const { signedIn, createPlace, addKeyword } = rankmapFixtures(app, container);
+  const v1Routes = labelsOf(app).filter((r) => r.url.startsWith('/api/v1/'));
+
+  const keyOf = async (headers: Headers, scopes: Scope[]) => {
+    const res = await app.inject({ method: 'POST', url: '/api/api-keys', headers, payload: { name: 'Matriz', scopes } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<CreatedApiKey>();
+  };
+  const call = (label: string, ids: Ids, headers: Headers): InjectOptions => {
+    const [method] = label.split(' ');
+    const { url, payload } = TABLE[label]!.request(ids);
+    return { method: method, url, headers, ...(payload ? { payload } : {}) };
+  };
+  const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+  /** A pro user with a place, two keywords, two completed analyses of the first and a campaign. */
+  const world = async (googlePlaceId: string, at: { lat: number; lng: number }) => {
+    const { user, headers } = await signedIn('pro_agency');
+    const place = await createPlace(headers, googlePlaceId, at, 3);
+    const keyword = await addKeyword(headers, place, 'dentista');
+    const spareKeyword = await addKeyword(headers, place, 'ortodoncia');
+    const scanned = async (query: string) => {
+      const res = await app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keyword}/analyze`, headers, payload: { query } });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json<{ rankMapId: string }>().rankMapId;
+      expect(await runScan(fastScanDeps(container, scriptedProvider().provider), id)).toBe('completed');
+      return id;
+    };
+    const analysis = await scanned('dentista');
+    const otherAnalysis = await scanned('clínica dental');
+    const campaign = await app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name: 'Diaria', frequency: 'daily', hour: 9, keywordIds: [keyword] } });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const ids: Ids = { place, keyword, spareKeyword, analysis, otherAnalysis, campaign: campaign.json<{ id: string }>().id };
+    const full = await keyOf(headers, ['read', 'scans']);
+    return { user, headers, ids, key: full.key };
+  };
+
+  let owner: Awaited<ReturnType<typeof world>>;
+  let intruder: Awaited<ReturnType<typeof world>>;
+  beforeAll(async () => {
+    owner = await world('demo-malaga-dentista-1', MALAGA);
+    intruder = await world('demo-madrid-dentista-1', MADRID);
+  }, 240_000);
+
+  /** Every row of the owner's, in any table with a user_id column (the key's last use aside). */
+  const snapshotOf = async (userId: string) => {
+    const tables = await rowsOf<{ table_name: string }>(db, sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' and table_name <> 'api_keys' order by 1`);
+    const rows: string[] = [];
+    for (const { table_name } of tables) {
+      const found = await rowsOf<Record<string, unknown>>(db, sql`select * from ${sql.identifier(table_name)} where user_id::text = ${userId}`);
+      rows.push(...found.map((r) => `${table_name}: ${JSON.stringify(r)}`));
+    }
+    return rows.sort();
+  };
+
+  it('when the route table is read, then every /api/v1 route is in the table and the table names no route that is gone', () => {
+    const labels = v1Routes.map((r) => r.label);
+    expect(labels.length).toBeGreaterThanOrEqual(20);
+    expect(labels.filter((l) => !TABLE[l]), 'v1 routes missing from TABLE').toEqual([]);
+    expect(Object.keys(TABLE).filter((l) => !labels.includes(l)), 'TABLE rows with no route').toEqual([]);
+  });
+
+  it('when a v1 route is called without a key, with a revoked key or with a session token, then 401 INVALID_API_KEY', async () => {
+    const revoked = await keyOf(owner.headers, ['read', 'scans']);
+    expect((await app.inject({ method: 'DELETE', url: `/api/api-keys/${revoked.apiKey.id}`, headers: owner.headers })).statusCode).toBe(200);
+    const before = await snapshotOf(owner.user.id);
+    for (const { label } of v1Routes) {
+      for (const headers of [{}, bearer(revoked.key), owner.headers]) {
+        const res = await app.inject(call(label, owner.ids, headers));
+        expect(res.statusCode, `${label} ${JSON.stringify(headers).slice(0, 40)}`).toBe(401);
+        expect(res.json()).toEqual({ error: 'Clave de API no válida o revocada.', code: 'INVALID_API_KEY' });
+      }
+    }
+    expect(await snapshotOf(owner.user.id)).toEqual(before);
+  });
+
+  it('when another user’s key names the owner’s ids, then 404 and nothing of the owner’s changes; a route without ids answers the caller’s own data', async () => {
+    const before = await snapshotOf(owner.user.id);
+    for (const { label } of v1Routes) {
+      const res = await app.inject(call(label, owner.ids, bearer(intruder.key)));
+      const entry = TABLE[label]!;
+      if (entry.foreign === 404) {
+        expect(res.statusCode, `${label} ${res.body}`).toBe(404);
+        expect(res.json<{ code: string }>().code).toMatch(/NOT_FOUND$/);
+      } else {
+        expect(res.statusCode, `${label} ${res.body}`).toBe(200);
+        for (const id of Object.values(owner.ids)) expect(res.body, label).not.toContain(id);
+      }
+    }
+    expect(await snapshotOf(owner.user.id)).toEqual(before);
+  });
+
+  it('when a key lacks the route’s scope, then 403 MISSING_SCOPE naming it and nothing changes', async () => {
+    const readOnly = (await keyOf(owner.headers, ['read'])).key;
+    const scansOnly = (await keyOf(owner.headers, ['scans'])).key;
+    const before = await snapshotOf(owner.user.id);
+    for (const { label } of v1Routes) {
+      const { scope } = TABLE[label]!;
+      const res = await app.inject(call(label, owner.ids, bearer(scope === 'read' ? scansOnly : readOnly)));
+      expect(res.statusCode, `${label} ${res.body}`).toBe(403);
+      expect(res.json()).toEqual({ error: `Esta clave no tiene el permiso «${scope}» que necesita esta petición.`, code: 'MISSING_SCOPE' });
+    }
+    expect(await snapshotOf(owner.user.id)).toEqual(before);
+  });
+
+  it('when the owner’s key has the scope, then every v1 route answers 2xx', { timeout: 120_000 }, async () => {
+    for (const { label } of v1Routes) {
+      const res = await app.inject(call(label, owner.ids, bearer(owner.key)));
+      expect(res.statusCode, `${label} ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, `${label} ${res.body.slice(0, 300)}`).toBeLessThan(300);
+    }
+  });
+
+  it('when an API key is sent to the app’s own session routes, then every one answers 401', async () => {
+    const spa = labelsOf(app).filter((r) => r.protectedBySession);
+    expect(spa.length).toBeGreaterThan(30);
+    for (const { label, url } of spa) {
+      const [method] = label.split(' ');
+      const path = url.replace(/:[A-Za-z]+/g, owner.ids.place);
+      const res = await app.inject({ method: method, url: path, headers: bearer(owner.key), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(res.statusCode, `${label} ${res.body.slice(0, 200)}`).toBe(401);
+    }
+  });
+});
