@@ -22,6 +22,7 @@ import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
 import { benchSharePageApi, benchSharePageJs } from './share-page';
 import { benchVideoSlots } from './video-slots';
+import { benchWebhookDelivery } from './webhook-delivery';
 import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
@@ -87,6 +88,9 @@ record(await benchChatDelivery());
 // The API v1 (issue 19): a call with a key next to the same read with a session.
 record(await benchApiV1());
 if (pg) record(await benchApiV1({ databaseUrl: pg }));
+// Webhooks (issue 19): 1,000 events delivered exactly once to a local receiver, with the time taken.
+record(await benchWebhookDelivery());
+if (pg) record(await benchWebhookDelivery({ databaseUrl: pg }));
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));
