@@ -36,8 +36,9 @@ import { handleVideoCallReminders } from './handlers/video-call-reminders';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
 const SCAN_WORKERS_PER_PROCESS = 2;
-/** Webhook delivery workers per process; each takes up to 5 attempts at once (a slow receiver holds up only its batch). */
+/** Webhook delivery workers per process, each taking up to WEBHOOK_DELIVERY_BATCH attempts at once: pg-boss fetches once per polling interval, so the two bound the rate (docs/performance.md). */
 const WEBHOOK_DELIVERY_WORKERS = 2;
+const WEBHOOK_DELIVERY_BATCH = 20;
 
 /**
  * Registers every job handler with pg-boss. Runs in the API process (embedded default) or in
@@ -83,7 +84,7 @@ export async function startWorkers(container: Container): Promise<void> {
   });
   // Each attempt of a delivery of an event to a user's endpoint, a few at a time (docs/decisions.md §26.4).
   for (let i = 0; i < WEBHOOK_DELIVERY_WORKERS; i++) {
-    await container.boss.work(WEBHOOK_DELIVERY_JOB, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
+    await container.boss.work(WEBHOOK_DELIVERY_JOB, { pollingIntervalSeconds: 1, batchSize: WEBHOOK_DELIVERY_BATCH }, async (jobs) => {
       await Promise.all(jobs.map((job) => handleWebhookDelivery(container, job.data)));
     });
   }
