@@ -73,6 +73,7 @@ test.describe('webhooks', () => {
       expect(receiver.received[0]?.body.type).toBe('webhook.test');
 
       await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: test.info().outputPath('webhooks-tab.png'), fullPage: true });
       await expect.poll(() => axeFindings(page), { message: 'axe on the Webhooks tab', timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([]);
 
       // «Reenviar»: a second attempt of the same delivery, the same body and delivery id.
