@@ -1,11 +1,15 @@
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import type { CreatedWebhook } from '@rankmaps/shared/schemas/webhooks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { createTestApp } from '../../../test/test-app';
 import { startWebhookReceiver } from '../../../test/webhook-receiver';
+import { campaignRounds } from '../../db/campaigns-schema';
+import { rankMaps } from '../../db/rankmaps-schema';
 import { notifyUser } from '../notifications/notifications.service';
+import { emitAnalysisEvents } from './webhook-facts.service';
 
 // Events made where the facts happen, delivered by the real workers to a receiver that
 // verifies each signature: a real analysis's completion (its v1 shape), and the notifications
@@ -52,5 +56,31 @@ describe('webhook events (API, real scan and workers)', async () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(receiver.received).toHaveLength(3);
     expect([...receiver.perDelivery().values()]).toEqual([1, 1, 1]);
+  });
+
+  it('when the last analysis of a campaign round ends, then one campaign.round.completed event arrives, however often the job runs', { timeout: 180_000 }, async () => {
+    const { user, headers, keywordId } = await withKeyword('pro_agency', 'demo-malaga-dentista-2', MALAGA);
+    const made = await app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: { url: receiver.url('/rounds'), events: ['campaign.round.completed'] } });
+    receiver.useSecret(made.json<CreatedWebhook>().secret);
+    const campaign = await app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name: 'Campaña Webhook', frequency: 'weekly', day: 2, hour: 11, keywordIds: [keywordId] } });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const campaignId = campaign.json<{ id: string }>().id;
+    const db = container.database.db;
+    const [round] = await db.insert(campaignRounds).values({ campaignId, userId: user.id, slot: 'webhook-test', scheduledFor: new Date() }).returning();
+    const res = await analyze(headers, keywordId, { query: 'dentista', maxResults: 20 });
+    const { rankMapId } = res.json<AnalyzeResponse>();
+    await expect.poll(async () => (await db.select().from(rankMaps).where(eq(rankMaps.id, rankMapId)))[0]?.status, { timeout: 120_000, interval: 250 }).toBe('completed');
+    // The round's one analysis (the scheduler would have made it with the round).
+    await db.update(rankMaps).set({ campaignRoundId: round!.id }).where(eq(rankMaps.id, rankMapId));
+    const before = receiver.received.length;
+    // What the notify-analysis job does, run twice (a retry).
+    expect(await emitAnalysisEvents(container, rankMapId)).toBe(1);
+    expect(await emitAnalysisEvents(container, rankMapId)).toBe(0);
+    await expect.poll(() => receiver.received.length - before, { timeout: 30_000, interval: 250 }).toBe(1);
+    const event = receiver.received.at(-1)!;
+    expect(event.verified).toBe(true);
+    expect(event.body).toMatchObject({ type: 'campaign.round.completed', data: { campaignId, roundId: round!.id, slot: 'webhook-test', analyses: 1, completed: 1, failed: 0, analysisIds: [rankMapId] } });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(receiver.received.length - before).toBe(1);
   });
 });
