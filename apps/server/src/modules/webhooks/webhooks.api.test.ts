@@ -217,3 +217,28 @@ describe('webhooks (API, real worker and receiver)', async () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint.id}`, headers })).statusCode).toBe(404);
   });
 });
+
+// Production's policy (WEBHOOK_ALLOW_PRIVATE_TARGETS=false, as production has it): plain http and
+// private, loopback, link-local and metadata addresses are refused when the endpoint is added.
+describe('webhooks under the production address policy (API)', async () => {
+  const { app, container } = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
+  const { signedIn } = sessions(app, container);
+
+  it('when the URL is http or points at a private, loopback or link-local address, then 400 in Spanish and nothing is stored', async () => {
+    const { user, headers } = await signedIn('pro_agency');
+    const cases: [string, string][] = [
+      ['http://example.com/hook', 'La URL del webhook debe empezar por https://'],
+      ['https://127.0.0.1/hook', 'La URL del webhook apunta a una dirección privada y no se admite.'],
+      ['https://10.1.2.3/hook', 'La URL del webhook apunta a una dirección privada y no se admite.'],
+      ['https://[fe80::1]/hook', 'La URL del webhook apunta a una dirección privada y no se admite.'],
+      ['https://169.254.169.254/latest', 'La URL del webhook apunta a un servicio interno de la nube y no se admite.'],
+      ['https://metadata.google.internal/x', 'La URL del webhook apunta a un servicio interno de la nube y no se admite.'],
+    ];
+    for (const [url, error] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: { url, events: ['credits.low'] } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error, code: 'WEBHOOK_URL_INVALID' });
+    }
+    expect(await container.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id))).toEqual([]);
+  });
+});
