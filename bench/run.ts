@@ -23,6 +23,7 @@ import { benchScanLatency } from './scan-latency';
 import { benchScanThroughput } from './scan-throughput';
 import { benchSharePageApi, benchSharePageJs } from './share-page';
 import { benchVideoSlots } from './video-slots';
+import { benchWebhookDelivery } from './webhook-delivery';
 import { root } from './lib';
 
 // `npm run bench`: builds the SPA, then measures. Figures go to bench/.results/latest.json
@@ -91,6 +92,9 @@ if (pg) record(await benchApiV1({ databaseUrl: pg }));
 // An MCP read tool over streamable HTTP with the official client (issue 19): p95 ≤ 50 ms.
 record(await benchMcpRead());
 if (pg) record(await benchMcpRead({ databaseUrl: pg }));
+// Webhooks (issue 19): 1,000 events delivered exactly once to a local receiver, with the time taken.
+record(await benchWebhookDelivery());
+if (pg) record(await benchWebhookDelivery({ databaseUrl: pg }));
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
 record(await benchLoad());
 if (pg) record(await benchLoad({ databaseUrl: pg }));

@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation', 'apiKey'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation', 'apiKey', 'webhook', 'webhookDelivery'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -172,7 +172,12 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const apiKeyName = `Clave ${tag}`;
   const apiKey = ok(await send('POST', '/api/api-keys', { name: apiKeyName, scopes: ['read'] }), 'api key', 201).json<{ apiKey: { id: string } }>().apiKey.id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName];
+  // A webhook endpoint and the delivery of its test event (docs/decisions.md §26.4): the URL and ids are the owner's.
+  const webhookUrl = `http://127.0.0.1:9/hooks/${tag}`;
+  const webhook = ok(await send('POST', '/api/webhooks', { url: webhookUrl, events: ['analysis.completed'] }), 'webhook', 201).json<{ endpoint: { id: string } }>().endpoint.id;
+  const webhookDelivery = ok(await send('POST', `/api/webhooks/${webhook}/test`, undefined), 'webhook test', 202).json<{ id: string }>().id;
+
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey, webhook, webhookDelivery };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName, webhook, webhookUrl, webhookDelivery];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -16,11 +16,13 @@ import { VIDEO_CALL_REMINDERS_CRON, VIDEO_CALL_REMINDERS_JOB } from './definitio
 import { NOTIFICATION_DIGEST_CRON, NOTIFICATION_DIGEST_JOB } from './definitions/notification-digest';
 import { NOTIFY_ANALYSIS_JOB } from './definitions/notify-analysis';
 import { SLACK_DELIVERY_JOB } from './definitions/slack-delivery';
+import { WEBHOOK_DELIVERY_JOB } from './definitions/webhook-delivery';
 import { handleBillingMail } from './handlers/billing-mail';
 import { handleCreditWarnings } from './handlers/credit-warnings';
 import { handleNotificationDigest } from './handlers/notification-digest';
 import { handleNotifyAnalysis } from './handlers/notify-analysis';
 import { handleSlackDelivery } from './handlers/slack-delivery';
+import { handleWebhookDelivery } from './handlers/webhook-delivery';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
@@ -34,6 +36,9 @@ import { handleVideoCallReminders } from './handlers/video-call-reminders';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
 const SCAN_WORKERS_PER_PROCESS = 2;
+/** Webhook delivery workers per process, each taking up to WEBHOOK_DELIVERY_BATCH attempts at once: pg-boss fetches once per polling interval, so the two bound the rate (docs/performance.md). */
+const WEBHOOK_DELIVERY_WORKERS = 2;
+const WEBHOOK_DELIVERY_BATCH = 20;
 
 /**
  * Registers every job handler with pg-boss. Runs in the API process (embedded default) or in
@@ -77,6 +82,12 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.work(SLACK_DELIVERY_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
     for (const job of jobs) await handleSlackDelivery(container, job.data);
   });
+  // Each attempt of a delivery of an event to a user's endpoint, a few at a time (docs/decisions.md §26.4).
+  for (let i = 0; i < WEBHOOK_DELIVERY_WORKERS; i++) {
+    await container.boss.work(WEBHOOK_DELIVERY_JOB, { pollingIntervalSeconds: 1, batchSize: WEBHOOK_DELIVERY_BATCH }, async (jobs) => {
+      await Promise.all(jobs.map((job) => handleWebhookDelivery(container, job.data)));
+    });
+  }
   await container.boss.schedule(NOTIFICATION_DIGEST_JOB, NOTIFICATION_DIGEST_CRON, {}, { tz: 'UTC' });
   await container.boss.work(NOTIFICATION_DIGEST_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleNotificationDigest(container);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { apiV1Routes } from './api-v1/api-v1.routes';
 import { mcpRoutes } from '../mcp/mcp.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(apiKeysRoutes, { prefix: '/api' });
+  await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(mcpRoutes);
   await app.register(seoRoutes);

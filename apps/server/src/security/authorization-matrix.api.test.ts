@@ -80,6 +80,8 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'video-bookings/:id': 'videoBooking',
   'conversations/:id': 'chatConversation',
   'api-keys/:id': 'apiKey',
+  'webhooks/:id': 'webhook',
+  'deliveries/:deliveryId': 'webhookDelivery',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -162,6 +164,9 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'PUT /api/place/:id/client': { body: (ids) => ({ clientId: ids.client }) },
     // API keys (docs/decisions.md §26.1): the owner is on Starter, a pro-type plan.
     'POST /api/api-keys': { body: () => ({ name: 'Clave Matriz', scopes: ['read', 'scans'] }) },
+    // Webhooks (docs/decisions.md §26.4): a local URL, allowed outside production; no worker runs here, so the test delivery is still queued.
+    'POST /api/webhooks': { body: () => ({ url: 'http://127.0.0.1:9/hooks/matriz', events: ['analysis.completed', 'credits.low'] }) },
+    'POST /api/webhooks/:id/deliveries/:deliveryId/replay': { ownerStatus: { status: 409, why: 'a delivery still queued (no worker runs here) is in progress, and only a finished one is replayed' } },
     'GET /api/portfolio': { query: (ids) => ({ clientId: ids.client, sort: 'geoRank', dir: 'desc' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
@@ -275,6 +280,8 @@ function missingIds(): OwnedIds {
     videoBooking: randomUUID(),
     chatConversation: randomUUID(),
     apiKey: randomUUID(),
+    webhook: randomUUID(),
+    webhookDelivery: randomUUID(),
   };
 }
 

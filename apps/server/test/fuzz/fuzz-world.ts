@@ -21,6 +21,8 @@ import { shareLinks } from '../../src/db/share-links-schema';
 import { reportRecipients } from '../../src/db/report-mail-schema';
 import { videoBookings } from '../../src/db/video-call-schema';
 import { apiKeys } from '../../src/db/api-keys-schema';
+import { webhookDeliveries, webhookEndpoints } from '../../src/db/webhooks-schema';
+import { webhooksRepository } from '../../src/modules/webhooks/webhooks.repository';
 import { apiKeysRepository } from '../../src/modules/api-keys/api-keys.repository';
 import { generateApiKey, hashApiKey } from '../../src/modules/api-keys/api-keys.service';
 import { firstFreeSlot } from '../../src/modules/video-call/video-call.service';
@@ -232,6 +234,22 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   };
   examples.set('POST /api/api-keys', [fromPlain({ name: 'Clave Fuzz', scopes: ['read', 'scans'] })]);
 
+  // A webhook endpoint and a delivery of it (docs/decisions.md §26.4), so its routes reach their handlers.
+  // Inserted through the repository: fuzzed creations may have filled the ten a user may hold.
+  const webhookIds = { endpoint: '', delivery: '' };
+  const ensureWebhook = async () => {
+    const [own] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id)).limit(1);
+    const endpointId =
+      own?.id ?? (await webhooksRepository.insertEndpoint(db, { id: crypto.randomUUID(), userId: user.id, url: 'http://127.0.0.1:9/hooks/fuzz', events: ['analysis.completed'], secretEnc: 'v1.x.x.x', secretPrefix: 'whsec_fuzz00' })).id;
+    await db.update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.id, endpointId));
+    const [delivery] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).limit(1);
+    webhookIds.endpoint = endpointId;
+    webhookIds.delivery =
+      delivery?.id ?? (await webhooksRepository.insertDeliveryOnce(db, { endpointId, userId: user.id, eventId: crypto.randomUUID(), eventType: 'webhook.test', payload: '{}' }))?.id ?? '';
+  };
+  examples.set('POST /api/webhooks', [fromPlain({ url: 'http://127.0.0.1:9/hooks/fuzz', events: ['analysis.completed', 'credits.low'] })]);
+  examples.set('PATCH /api/webhooks/:id', [fromPlain({ events: ['credits.low'], enabled: true })]);
+
   const restore = async () => {
     // The development panel can turn the plan into "free"; the override is dropped, not undone.
     await db.delete(devPlanOverrides).where(eq(devPlanOverrides.userId, user.id));
@@ -249,6 +267,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureCampaign();
     await ensureBooking();
     await ensureApiKey();
+    await ensureWebhook();
   };
   await restore();
 
@@ -320,6 +339,8 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     booking: [ids.booking],
     conversation: [conversationId],
     apikey: [apiKey.id],
+    webhook: [webhookIds.endpoint],
+    delivery: [webhookIds.delivery],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

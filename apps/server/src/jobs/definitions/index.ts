@@ -14,8 +14,9 @@ import { sendEmailJob } from './send-email';
 import { slackDeliveryJob } from './slack-delivery';
 import { trialEndingMailJob } from './trial-ending-mail';
 import { videoCallRemindersJob } from './video-call-reminders';
+import { webhookDeliveryJob } from './webhook-delivery';
 
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob, videoCallRemindersJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob, videoCallRemindersJob, webhookDeliveryJob];

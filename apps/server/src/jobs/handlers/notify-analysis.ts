@@ -1,11 +1,12 @@
 import { evaluateAnalysis, type NotifyContainer } from '../../modules/notifications/notifications.service';
 import { reportRoundAfterAnalysis } from '../../modules/report-mail/report-rounds.service';
+import { emitAnalysisEvents } from '../../modules/webhooks/webhook-facts.service';
 import { notifyAnalysisPayload } from '../definitions/notify-analysis';
 
 /**
  * Works out and records an analysis's notifications, each once (docs/decisions.md §23.2), and,
  * for a weekly analysis that ends its place's round, records the round's report e-mail as due
- * (docs/decisions.md §24.6). One after the other (PGlite has one connection); each runs even if
+ * (docs/decisions.md §24.6), and makes its webhook events. One after the other (PGlite has one connection); each runs even if
  * the other fails, and a failure is thrown so the job retries (both are idempotent).
  */
 export async function handleNotifyAnalysis(container: NotifyContainer, data: unknown): Promise<void> {
@@ -20,6 +21,12 @@ export async function handleNotifyAnalysis(container: NotifyContainer, data: unk
   try {
     const round = await reportRoundAfterAnalysis(container, rankMapId);
     if (round) container.log.info({ placeId: round.placeId, round: round.round }, 'ronda terminada: informe por correo en cola');
+  } catch (err) {
+    failure ??= err;
+  }
+  try {
+    // The analysis's webhook events (docs/decisions.md §26.4), each delivery made once.
+    await emitAnalysisEvents(container, rankMapId);
   } catch (err) {
     failure ??= err;
   }

@@ -8,9 +8,11 @@ export {
   webhookBackoffMs,
   WEBHOOK_RETRY,
   type NextWebhookAttempt,
+  type WebhookRetryPolicy,
 } from './retry-schedule';
 export {
   escapeSlackText,
+  postJsonWebhook,
   redactWebhookUrl,
   sendWebhook,
   webhookLogFields,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { derivedUuid } from '../uuid';
 import type { WebhookOutcome } from './webhook-outcome';
 
 /**
@@ -53,9 +53,7 @@ export function nextWebhookAttempt(
  * (SHA-256, laid out as an RFC 9562 version 8 UUID), the same however often it is computed.
  */
 export function webhookAttemptJobId(deliveryId: string, attempt: number): string {
-  const hex = createHash('sha256').update(`outbound-webhook:${deliveryId}:${attempt}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return derivedUuid(`outbound-webhook:${deliveryId}:${attempt}`);
 }
 
 /**

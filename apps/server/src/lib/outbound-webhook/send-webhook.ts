@@ -69,16 +69,10 @@ export function webhookLogFields(url: string, outcome: WebhookOutcome, attempt: 
 }
 
 /**
- * POSTs `message` as JSON to an incoming-webhook URL, once, and says what came of it. The URL
- * is validated first (`validateWebhookUrl`), and the address actually dialled is checked again
- * at connect time (`guardedLookup`). Redirects are never followed. Never throws: every failure
- * is an outcome, permanent or retryable (see `classifyResponse` for HTTP answers).
+ * POSTs `message` as JSON to an incoming-webhook URL, once, and says what came of it (see
+ * `postJsonWebhook`, which does the sending). Never throws.
  */
 export async function sendWebhook(url: string, message: SlackMessage, opts: SendWebhookOptions): Promise<WebhookOutcome> {
-  const now = opts.now ?? (() => new Date());
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-
   const invalidPayload: WebhookOutcome = {
     kind: 'permanent',
     reason: 'invalid-payload',
@@ -92,6 +86,21 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
   } catch {
     return { ...invalidPayload, message: 'El mensaje del webhook no se puede enviar como JSON.' };
   }
+  return postJsonWebhook(url, body, opts);
+}
+
+/**
+ * POSTs `body` (JSON text, sent as is) to a webhook URL, once, with `opts.headers` added, and
+ * says what came of it. The URL is validated first (`validateWebhookUrl`), and the address
+ * actually dialled is checked again at connect time (`guardedLookup`). Redirects are never
+ * followed. Never throws: every failure is an outcome, permanent or retryable (see
+ * `classifyResponse` for HTTP answers). Used for Slack messages and for RankMaps' own signed
+ * events (docs/webhooks.md).
+ */
+export async function postJsonWebhook(url: string, body: string, opts: SendWebhookOptions & { headers?: Record<string, string> }): Promise<WebhookOutcome> {
+  const now = opts.now ?? (() => new Date());
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const timedOut = (): WebhookOutcome => ({
     kind: 'retryable',
@@ -180,6 +189,7 @@ export async function sendWebhook(url: string, message: SlackMessage, opts: Send
         lookup: guardedLookup(opts.policy),
         ...(opts.ca ? { ca: opts.ca } : {}),
         headers: {
+          ...opts.headers,
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
           'user-agent': USER_AGENT,

@@ -53,3 +53,7 @@ export const apiKeysUpgradeMessage = (currentPlan: string | null | undefined) =>
 /** An API key used after its owner's plan lost the API (docs/decisions.md §26.1). */
 export const apiUseUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para usar la API', { kind: 'apiKeys' }, currentPlan, 'Ningún plan incluye la API.');
+
+/** Webhooks go with the API (docs/decisions.md §26.4). */
+export const webhooksUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para usar webhooks', { kind: 'apiKeys' }, currentPlan, 'Ningún plan incluye los webhooks.');

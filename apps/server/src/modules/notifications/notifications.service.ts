@@ -24,6 +24,8 @@ import { type NotificationRow, type NotificationSettingsRow, notificationsReposi
 import { queueSlackDelivery, slackTargetFor } from './slack.service';
 import { type UnsubscribeScope, readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 import { isUuid } from '../../lib/uuid';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
+import { notificationEvent } from '../webhooks/webhook-facts.service';
 
 export type NotifyContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
 
@@ -195,6 +197,7 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
       if (!inserted) continue;
       created++;
       if (slackTarget && slackOn(d.kind)) await queueSlackDelivery(container, tx, inserted, slackTarget);
+      await emitNotificationEvent(container, tx, inserted);
       if (!sw.email) continue;
       if (settings.emailMode === 'digest') {
         await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId: row.userId, status: 'pending' });
@@ -205,6 +208,12 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
     }
     return created;
   });
+}
+
+/** An alert's or credit warning's webhook event, made with its notification (docs/decisions.md §26.4). */
+async function emitNotificationEvent(container: NotifyContainer, tx: DbOrTx, n: NotificationRow): Promise<void> {
+  const event = notificationEvent(n, container.config.appUrl);
+  if (event) await emitWebhookEvent(container, tx, event);
 }
 
 async function unsubscribeUrl(container: Pick<Container, 'config' | 'database'>, userId: string, scope: UnsubscribeScope): Promise<string> {
@@ -355,6 +364,7 @@ export async function notifyUser(container: NotifyContainer, userId: string, dra
       const inserted = await notificationsRepository.insertOnce(tx, { userId, placeId: d.placeId, kind: d.kind, dedupeKey: d.dedupeKey, title: d.title, body: d.body, link: d.link, data: d.data, inApp: sw.inApp });
       if (!inserted) continue;
       created++;
+      await emitNotificationEvent(container, tx, inserted);
       if (!sw.email) continue;
       if (settings.emailMode === 'digest') {
         await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId, status: 'pending' });

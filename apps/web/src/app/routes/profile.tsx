@@ -6,6 +6,7 @@ import { SubscriptionCard } from '@/features/billing/components/subscription-car
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { SandboxActions } from '@/features/sandbox/components/sandbox-actions';
+import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
 import { WhiteLabelSettings } from '@/features/white-label/components/white-label-settings';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
@@ -26,6 +27,7 @@ export default function ProfileRoute() {
       notifications={(onStatus) => <NotificationSettingsForm onStatus={onStatus} />}
       whiteLabel={(onStatus) => <WhiteLabelSettings currentPlan={profile.currentPlan} onStatus={onStatus} />}
       apiKeys={<ApiKeysSettings currentPlan={profile.currentPlan} />}
+      webhooks={<WebhooksSettings currentPlan={profile.currentPlan} />}
     />
   );
 }

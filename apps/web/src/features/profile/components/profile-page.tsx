@@ -25,6 +25,8 @@ interface ProfilePageProps {
   whiteLabel: (onStatus: (status: Status | null) => void) => ReactNode;
   /** The API tab's keys (api-keys). */
   apiKeys: ReactNode;
+  /** The Webhooks tab's endpoints and deliveries (webhooks). */
+  webhooks: ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ interface ProfilePageProps {
  * developer tools on), and the personal / billing / payments tabs. The tabs share one
  * status line, cleared whenever the tab changes.
  */
-export function ProfilePage({ profile, subscription, payments, devTools, notifications, whiteLabel, apiKeys }: ProfilePageProps) {
+export function ProfilePage({ profile, subscription, payments, devTools, notifications, whiteLabel, apiKeys, webhooks }: ProfilePageProps) {
   const { t } = useTranslation('profile');
   const [searchParams] = useSearchParams();
   const { data: config } = usePublicConfig();
@@ -65,8 +67,9 @@ export function ProfilePage({ profile, subscription, payments, devTools, notific
       content: whiteLabel(setStatus),
     },
     { id: 'api', label: t('tabs.apiKeys'), short: t('tabs.apiKeysShort'), content: apiKeys },
+    { id: 'webhooks', label: t('tabs.webhooks'), short: t('tabs.webhooksShort'), content: webhooks },
   ];
-  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab; ?tab=marca-blanca, white-label; ?tab=api, the API keys.
+  // /profile?tab=notificaciones (the bell's and the alert e-mails' link) opens that tab; ?tab=marca-blanca, white-label; ?tab=api, the API keys; ?tab=webhooks, the webhooks.
   const initialTab = Math.max(0, tabs.findIndex((tab) => tab.id === searchParams.get('tab')));
 
   return (

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateWebhookInput, CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookEndpoint, WebhookEndpointList } from '@rankmaps/shared/schemas/webhooks';
+import { api } from '@/lib/api-client';
+
+/** Query keys of the webhooks feature (docs/webhooks.md). */
+export const webhookKeys = { list: ['webhooks'] as const, deliveries: (id: string) => ['webhooks', id, 'deliveries'] as const };
+
+/** GET /webhooks: the user's endpoints and whether the plan allows them. */
+export function useWebhooks() {
+  return useQuery({ queryKey: webhookKeys.list, queryFn: ({ signal }) => api<WebhookEndpointList>('/webhooks', { signal }) });
+}
+
+/** GET /webhooks/:id/deliveries, refreshed every few seconds while open (attempts run in the background). */
+export function useWebhookDeliveries(id: string) {
+  return useQuery({ queryKey: webhookKeys.deliveries(id), queryFn: ({ signal }) => api<WebhookDeliveryList>(`/webhooks/${id}/deliveries`, { signal }), refetchInterval: 3000 });
+}
+
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateWebhookInput) => api<CreatedWebhook>('/webhooks', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
+  });
+}
+
+export function useUpdateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => api<WebhookEndpoint>(`/webhooks/${id}`, { method: 'PATCH', body: { enabled } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`/webhooks/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
+  });
+}
+
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<CreatedWebhook>(`/webhooks/${id}/secret`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
+  });
+}
+
+export function useSendTestEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<WebhookDelivery>(`/webhooks/${id}/test`, { method: 'POST' }),
+    onSuccess: (_d, id) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}
+
+export function useReplayDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, deliveryId }: { id: string; deliveryId: string }) => api<WebhookDelivery>(`/webhooks/${id}/deliveries/${deliveryId}/replay`, { method: 'POST' }),
+    onSuccess: (_d, { id }) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}

@@ -1,0 +1,342 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
+import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
+import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { Button, buttonClass } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toasts/toast-context';
+import { ApiError } from '@/lib/api-client';
+import { formatMediumDate } from '@/lib/format';
+import { translateValidation } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
+import { availabilityText } from '@/lib/upgrade-text';
+import { useCreateWebhook, useDeleteWebhook, useReplayDelivery, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
+
+/**
+ * The profile's «Webhooks» tab (docs/webhooks.md, docs/decisions.md §26.4): the user's endpoints,
+ * a dialog that adds one and shows its secret once, sending a test event, switching on and off,
+ * deleting with a confirmation, and each endpoint's deliveries log with «Reenviar».
+ */
+export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }) {
+  const { t } = useTranslation(['webhooks', 'common']);
+  const query = useWebhooks();
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<CreatedWebhook | null>(null);
+  if (query.isPending)
+    return (
+      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner className="h-4 w-4" />
+        {t('loading')}
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div role="alert" className="space-y-2 text-sm text-red-800">
+        <p>{t('loadError')}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  const { endpoints, allowed, maxEndpoints } = query.data;
+  const label = allowed ? null : availabilityText(cheapestPlanFor({ kind: 'apiKeys' }, currentPlan));
+  return (
+    <section aria-labelledby="webhooks-title" className="max-w-3xl space-y-4" data-testid="webhooks">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 id="webhooks-title" className="text-base font-semibold text-slate-900">
+            {t('title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
+        </div>
+        {allowed && (
+          <Button onClick={() => setCreating(true)} disabled={endpoints.length >= maxEndpoints} className="shrink-0">
+            {t('create.open')}
+          </Button>
+        )}
+      </div>
+      {allowed && endpoints.length >= maxEndpoints && <p className="text-sm text-amber-900">{t('create.full', { count: maxEndpoints })}</p>}
+      {!allowed && (
+        <div className="space-y-3" data-testid="webhooks-upgrade">
+          {label && <p className="inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t(`common:${label.key}`, label.values)}</p>}
+          <p>
+            <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
+              {t('upgradeCta')}
+            </Link>
+          </p>
+        </div>
+      )}
+      {endpoints.length === 0 ? (
+        allowed && <p className="text-sm text-slate-600">{t('empty')}</p>
+      ) : (
+        <ul className="space-y-3" aria-label={t('listLabel')}>
+          {endpoints.map((e) => (
+            <EndpointItem key={e.id} endpoint={e} onSecret={setSecret} />
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-slate-600">{t('docsHint')}</p>
+      {creating && (
+        <CreateDialog
+          onClose={() => setCreating(false)}
+          onCreated={(c) => {
+            setCreating(false);
+            setSecret(c);
+          }}
+        />
+      )}
+      {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
+    </section>
+  );
+}
+
+function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecret: (c: CreatedWebhook) => void }) {
+  const { t, i18n } = useTranslation('webhooks');
+  const { confirm } = useAlerts();
+  const toast = useToast();
+  const [showLog, setShowLog] = useState(false);
+  const test = useSendTestEvent();
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
+  const logId = useId();
+  const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
+    try {
+      await run();
+      toast({ type: 'success', message: done });
+    } catch (err) {
+      toast({ type: 'error', message: errorText(err, failed) });
+    }
+  };
+  const onDelete = async () => {
+    const ok = await confirm({ title: t('delete.title'), message: t('delete.message', { url: endpoint.url }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true });
+    if (ok) await act(() => remove.mutateAsync(endpoint.id), t('delete.done'), t('delete.error'));
+  };
+  const onRotate = async () => {
+    const ok = await confirm({ title: t('rotate.title'), message: t('rotate.message'), confirmLabel: t('rotate.confirm'), cancelLabel: t('delete.cancel') });
+    if (!ok) return;
+    try {
+      onSecret(await rotate.mutateAsync(endpoint.id));
+    } catch (err) {
+      toast({ type: 'error', message: errorText(err, t('rotate.error')) });
+    }
+  };
+  return (
+    <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200" data-testid="webhook-row">
+      <div className="min-w-0 space-y-1">
+        <p className="font-mono text-sm font-medium break-all text-slate-900">{endpoint.url}</p>
+        <p className="text-sm">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.enabled ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>{endpoint.enabled ? t('state.enabled') : t('state.disabled')}</span>
+          {endpoint.disabledReason && <span className="ml-2 text-slate-700">{endpoint.disabledReason}</span>}
+        </p>
+        <p className="text-xs text-slate-600">
+          {t('eventsLabel')}: {endpoint.events.map((e) => t(`events.${e}`)).join(', ')} · {t('secretLabel')}: <span className="font-mono">{endpoint.secretPrefix}…</span> ·{' '}
+          {t('created', { date: formatMediumDate(endpoint.createdAt, i18n.language) })}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={!endpoint.enabled} loading={test.isPending} onClick={() => void act(() => test.mutateAsync(endpoint.id), t('test.done'), t('test.error')).then(() => setShowLog(true))}>
+          {t('test.button')}
+        </Button>
+        <Button variant="secondary" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((s) => !s)}>
+          {showLog ? t('log.hide') : t('log.show')}
+        </Button>
+        <Button variant="secondary" loading={update.isPending} onClick={() => void act(() => update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled }), endpoint.enabled ? t('toggle.disabled') : t('toggle.enabled'), t('toggle.error'))}>
+          {endpoint.enabled ? t('toggle.disable') : t('toggle.enable')}
+        </Button>
+        <Button variant="secondary" loading={rotate.isPending} onClick={() => void onRotate()}>
+          {t('rotate.button')}
+        </Button>
+        <Button variant="secondary" loading={remove.isPending} onClick={() => void onDelete()} aria-label={t('delete.label', { url: endpoint.url })}>
+          {t('delete.button')}
+        </Button>
+      </div>
+      {showLog && (
+        <div id={logId}>
+          <DeliveryLog endpointId={endpoint.id} enabled={endpoint.enabled} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+  const { t, i18n } = useTranslation('webhooks');
+  const toast = useToast();
+  const query = useWebhookDeliveries(endpointId);
+  const replay = useReplayDelivery();
+  if (query.isPending)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        {t('log.loading')}
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {t('log.error')}
+      </p>
+    );
+  const { deliveries } = query.data;
+  if (deliveries.length === 0) return <p className="text-sm text-slate-600">{t('log.empty')}</p>;
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const onReplay = async (deliveryId: string) => {
+    try {
+      await replay.mutateAsync({ id: endpointId, deliveryId });
+      toast({ type: 'success', message: t('log.replayed') });
+    } catch (err) {
+      toast({ type: 'error', message: errorText(err, t('log.replayError')) });
+    }
+  };
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="webhook-deliveries">
+        <caption className="sr-only">{t('log.caption')}</caption>
+        <thead className="text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-3">{t('log.event')}</th>
+            <th scope="col" className="py-1 pr-3">{t('log.status')}</th>
+            <th scope="col" className="py-1 pr-3">{t('log.attempts')}</th>
+            <th scope="col" className="py-1 pr-3">{t('log.code')}</th>
+            <th scope="col" className="py-1 pr-3">{t('log.date')}</th>
+            <th scope="col" className="py-1">
+              <span className="sr-only">{t('log.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {deliveries.map((d) => (
+            <tr key={d.id} data-testid="webhook-delivery-row">
+              <td className="py-2 pr-3 font-mono text-xs">{d.eventType}</td>
+              <td className="py-2 pr-3" title={d.lastError ?? undefined}>
+                {t(`status.${d.status}`)}
+                {d.status === 'retrying' && d.nextAttemptAt && <span className="block text-xs text-slate-600">{t('log.next', { date: when(d.nextAttemptAt) })}</span>}
+                {d.lastError && d.status !== 'delivered' && <span className="block text-xs text-red-800">{d.lastError}</span>}
+              </td>
+              <td className="py-2 pr-3" data-testid="webhook-delivery-attempts">{d.attempts}</td>
+              <td className="py-2 pr-3">{d.lastStatusCode ?? '—'}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{when(d.lastAttemptAt ?? d.createdAt)}</td>
+              <td className="py-2">
+                {(d.status === 'delivered' || d.status === 'failed') && enabled && (
+                  <Button variant="secondary" onClick={() => void onReplay(d.id)} aria-label={t('log.replayLabel', { event: d.eventType })}>
+                    {t('log.replay')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (c: CreatedWebhook) => void }) {
+  const { t } = useTranslation('webhooks');
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(['analysis.completed']);
+  const [errors, setErrors] = useState<{ url?: string; events?: string; form?: string }>({});
+  const eventsId = useId();
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (create.isPending) return;
+    const parsed = createWebhookBodySchema.safeParse({ url: url.trim(), events });
+    if (!parsed.success || url.trim() === '') {
+      const byField: typeof errors = url.trim() === '' ? { url: t('create.urlRequired') } : {};
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        const field = issue.path[0] === 'url' ? 'url' : 'events';
+        byField[field] ??= translateValidation(issue.message);
+      }
+      setErrors(byField);
+      return;
+    }
+    setErrors({});
+    try {
+      onCreated(await create.mutateAsync({ url: url.trim(), events }));
+    } catch (err) {
+      setErrors(err instanceof ApiError && err.status === 400 ? { url: err.message } : { form: errorText(err, t('create.error')) });
+    }
+  };
+  const toggle = (ev: WebhookEventType, on: boolean) => setEvents((s) => (on ? [...new Set([...s, ev])] : s.filter((x) => x !== ev)));
+  return (
+    <Modal
+      title={t('create.title')}
+      description={t('create.description')}
+      closeLabel={t('close')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('create.cancel')}
+          </Button>
+          <Button type="submit" form="webhook-form" loading={create.isPending}>
+            {t('create.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="webhook-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+        <TextField label={t('create.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} hint={t('create.urlHint')} />
+        <fieldset aria-describedby={errors.events ? eventsId : undefined} className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">{t('create.events')}</legend>
+          {WEBHOOK_EVENT_TYPES.map((ev) => (
+            <CheckboxField key={ev} label={`${t(`events.${ev}`)} (${ev})`} checked={events.includes(ev)} onChange={(e) => toggle(ev, e.target.checked)} />
+          ))}
+          {errors.events && (
+            <p id={eventsId} role="alert" className="text-sm text-red-700">
+              {errors.events}
+            </p>
+          )}
+        </fieldset>
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.form}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+function SecretDialog({ created, onClose }: { created: CreatedWebhook; onClose: () => void }) {
+  const { t } = useTranslation('webhooks');
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const inputId = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+  return (
+    <Modal title={t('secret.title')} closeLabel={t('close')} onClose={onClose} footer={<Button onClick={onClose}>{t('secret.done')}</Button>}>
+      <div className="space-y-3">
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {t('secret.warning')}
+        </p>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          {t('secret.label', { url: created.endpoint.url })}
+        </label>
+        <input id={inputId} readOnly value={created.secret} data-testid="webhook-secret-value" onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => void copy()}>
+            {t('secret.copy')}
+          </Button>
+          <span role="status" className="text-sm text-slate-700">
+            {copyState === 'copied' ? t('secret.copied') : copyState === 'failed' ? t('secret.copyFailed') : ''}
+          </span>
+        </div>
+      </div>
+    </Modal>
+  );
+}
