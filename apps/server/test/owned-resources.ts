@@ -175,7 +175,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   // A webhook endpoint and the delivery of its test event (docs/decisions.md §26.4): the URL and ids are the owner's.
   const webhookUrl = `http://127.0.0.1:9/hooks/${tag}`;
   const webhook = ok(await send('POST', '/api/webhooks', { url: webhookUrl, events: ['analysis.completed'] }), 'webhook', 201).json<{ endpoint: { id: string } }>().endpoint.id;
-  const webhookDelivery = ok(await send('POST', `/api/webhooks/${webhook}/test`, undefined), 'webhook test', 202).json<{ id: string }>().id;
+  const webhookDelivery = ok(await send('POST', `/api/webhooks/${webhook}/ping`, undefined), 'webhook test', 202).json<{ id: string }>().id;
 
   const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey, webhook, webhookDelivery };
   const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName, webhook, webhookUrl, webhookDelivery];

@@ -30,7 +30,7 @@ describe('drill: the webhook receiver is down, then up', async () => {
 
     // Events of several kinds: tests through the route, the others as their facts make them.
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await app.inject({ method: 'POST', url: `/api/webhooks/${endpoint.id}/test`, headers })).json<WebhookDelivery>().id);
+    for (let i = 0; i < 4; i++) ids.push((await app.inject({ method: 'POST', url: `/api/webhooks/${endpoint.id}/ping`, headers })).json<WebhookDelivery>().id);
     for (let i = 0; i < 4; i++) {
       const event = { userId: user.id, type: i % 2 ? ('credits.low' as const) : ('analysis.completed' as const), key: `drill:${user.id}:${i}`, data: { n: i } };
       ids.push(...(await db.transaction((tx) => emitWebhookEvent(container, tx, event))));

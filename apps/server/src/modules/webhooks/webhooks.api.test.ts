@@ -29,7 +29,7 @@ describe('webhooks (API, real worker and receiver)', async () => {
 
   const create = (headers: Headers, payload: unknown) => app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: payload as object });
   const list = async (headers: Headers) => (await app.inject({ method: 'GET', url: '/api/webhooks', headers })).json<WebhookEndpointList>();
-  const test = (headers: Headers, id: string) => app.inject({ method: 'POST', url: `/api/webhooks/${id}/test`, headers });
+  const test = (headers: Headers, id: string) => app.inject({ method: 'POST', url: `/api/webhooks/${id}/ping`, headers });
   const deliveries = async (headers: Headers, id: string) => (await app.inject({ method: 'GET', url: `/api/webhooks/${id}/deliveries`, headers })).json<WebhookDeliveryList>().deliveries;
   const replay = (headers: Headers, id: string, deliveryId: string) => app.inject({ method: 'POST', url: `/api/webhooks/${id}/deliveries/${deliveryId}/replay`, headers });
   const fastForward = () => db.execute(sql`update pgboss.job set start_after = now() where name = ${WEBHOOK_DELIVERY_JOB} and state in ('created', 'retry')`);
@@ -104,7 +104,7 @@ describe('webhooks (API, real worker and receiver)', async () => {
     for (const [method, url, payload] of [
       ['PATCH', `/api/webhooks/${id}`, { enabled: false }],
       ['DELETE', `/api/webhooks/${id}`, undefined],
-      ['POST', `/api/webhooks/${id}/test`, undefined],
+      ['POST', `/api/webhooks/${id}/ping`, undefined],
       ['POST', `/api/webhooks/${id}/secret`, undefined],
       ['GET', `/api/webhooks/${id}/deliveries`, undefined],
       ['POST', `/api/webhooks/${id}/deliveries/${id}/replay`, undefined],

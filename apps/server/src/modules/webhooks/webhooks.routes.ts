@@ -79,7 +79,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/webhooks/:id/test',
+    '/webhooks/:id/ping',
     { ...auth, schema: { tags, security, summary: 'Envía un evento de prueba', params: idParams, response: { 202: webhookDeliverySchema, ...errors } } },
     async (request, reply) => reply.code(202).send(await sendTestEvent(container, requireUserId(request), request.params.id)),
   );

@@ -142,7 +142,7 @@ export async function deleteWebhook(container: WebhookContainer, userId: string,
   if (!isUuid(id) || !(await webhooksRepository.deleteEndpoint(container.database.db, userId, id))) throw notFound(WEBHOOK_NOT_FOUND, 'WEBHOOK_NOT_FOUND');
 }
 
-/** POST /api/webhooks/:id/test: a `webhook.test` event to this endpoint, through the queue like any other. */
+/** POST /api/webhooks/:id/ping: a `webhook.test` event to this endpoint, through the queue like any other. */
 export async function sendTestEvent(container: WebhookContainer, userId: string, id: string): Promise<WebhookDelivery> {
   await requirePlan(container, userId);
   const endpoint = await ownEndpoint(container, userId, id);

@@ -50,7 +50,7 @@ export function useRotateWebhookSecret() {
 export function useSendTestEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<WebhookDelivery>(`/webhooks/${id}/test`, { method: 'POST' }),
+    mutationFn: (id: string) => api<WebhookDelivery>(`/webhooks/${id}/ping`, { method: 'POST' }),
     onSuccess: (_d, id) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
 }
