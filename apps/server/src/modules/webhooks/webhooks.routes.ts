@@ -24,7 +24,7 @@ import {
   updateWebhook,
 } from './webhooks.service';
 
-const tags = ['usuario'];
+const tags = ['webhooks'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(100, WEBHOOK_NOT_FOUND) });
 const deliveryParams = z.object({ id: z.string().max(100, WEBHOOK_NOT_FOUND), deliveryId: z.string().max(100, DELIVERY_NOT_FOUND) });

@@ -82,7 +82,12 @@ export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }
           ))}
         </ul>
       )}
-      <p className="text-sm text-slate-600">{t('docsHint')}</p>
+      <p className="text-sm text-slate-600">
+        {t('docsHint')}{' '}
+        <a href="/api/docs" className="font-medium text-blue-700 underline">
+          {t('docsLink')}
+        </a>
+      </p>
       {creating && (
         <CreateDialog
           onClose={() => setCreating(false)}
