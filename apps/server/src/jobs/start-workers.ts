@@ -5,6 +5,7 @@ import { BILLING_MAIL_JOB } from './definitions/billing-mail';
 import { CREDIT_WARNINGS_CRON, CREDIT_WARNINGS_JOB } from './definitions/credit-warnings';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
+import { IDEMPOTENCY_SWEEP_CRON, IDEMPOTENCY_SWEEP_JOB } from './definitions/idempotency-sweep';
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/rankmap-scheduler';
 import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
@@ -25,6 +26,7 @@ import { handleSlackDelivery } from './handlers/slack-delivery';
 import { handleWebhookDelivery } from './handlers/webhook-delivery';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
+import { handleIdempotencySweep } from './handlers/idempotency-sweep';
 import { handleRankmapScan } from './handlers/rankmap-scan';
 import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
 import { handleRankmapVendorPoll } from './handlers/rankmap-vendor-poll';
@@ -57,6 +59,10 @@ export async function startWorkers(container: Container): Promise<void> {
     await handleMailOutboxSweep(container);
   });
   // pg-boss keeps one schedule per name in the database, so several workers do not multiply it.
+  await container.boss.schedule(IDEMPOTENCY_SWEEP_JOB, IDEMPOTENCY_SWEEP_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(IDEMPOTENCY_SWEEP_JOB, { pollingIntervalSeconds: 60 }, async () => {
+    await handleIdempotencySweep(container);
+  });
   await container.boss.schedule(GRANT_PLAN_CREDITS_JOB, GRANT_PLAN_CREDITS_CRON, {}, { tz: 'UTC' });
   await container.boss.work(GRANT_PLAN_CREDITS_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleGrantPlanCredits(container);

@@ -1,6 +1,7 @@
 import { billingMailJob } from './billing-mail';
 import { creditWarningsJob } from './credit-warnings';
 import { grantPlanCreditsJob } from './grant-plan-credits';
+import { idempotencySweepJob } from './idempotency-sweep';
 import type { JobDefinition } from './job-definition';
 import { notificationDigestJob } from './notification-digest';
 import { notifyAnalysisJob } from './notify-analysis';
@@ -19,4 +20,4 @@ import { webhookDeliveryJob } from './webhook-delivery';
 export type { JobDefinition, JobSender } from './job-definition';
 
 /** Every job there is. createQueues makes a queue for each; a new job is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob, videoCallRemindersJob, webhookDeliveryJob];
+export const jobDefinitions: readonly JobDefinition[] = [sendEmailJob, mailOutboxSweepJob, grantPlanCreditsJob, rankmapScanJob, rankmapSchedulerJob, rankmapVendorPollJob, trialEndingMailJob, billingMailJob, notifyAnalysisJob, notificationDigestJob, creditWarningsJob, slackDeliveryJob, reportEmailJob, reportEmailSchedulerJob, videoCallRemindersJob, webhookDeliveryJob, idempotencySweepJob];

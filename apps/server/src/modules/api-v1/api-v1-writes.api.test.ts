@@ -12,6 +12,7 @@ import { apiIdempotencyKeys } from '../../db/api-idempotency-schema';
 import { rankMaps } from '../../db/rankmaps-schema';
 import { creditsService } from '../billing/credits.service';
 import { runScan } from '../rankmaps/scan/scan.service';
+import { sweepIdempotencyKeys } from './idempotency';
 
 type Headers = Record<string, string>;
 type Analysis = { id: string; status: string; gridPoints: number; creditsCharged: number; keywordId: string };
@@ -141,6 +142,22 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     const taken = await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': 'huerfana' });
     expect(taken.statusCode).toBe(201);
     expect(await analysesOf(keywordId)).toBe(3);
+  });
+
+  it('when the hourly sweep runs, then the rows past their 24 hours go, whatever their key, and the recent ones stay', { timeout: 60_000 }, async () => {
+    const { headers, keywordId } = await withKeyword('pro_agency');
+    const key = await newKey(headers);
+    for (const k of ['barrido-viejo', 'barrido-nuevo']) expect((await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': k })).statusCode).toBe(201);
+    await db.update(apiIdempotencyKeys).set({ createdAt: new Date(Date.now() - 24 * 3600_000 - 1000) }).where(eq(apiIdempotencyKeys.key, 'barrido-viejo'));
+    const keysLeft = async () => (await db.select({ key: apiIdempotencyKeys.key }).from(apiIdempotencyKeys)).map((r) => r.key);
+    expect(await keysLeft()).toContain('barrido-viejo');
+    expect(await sweepIdempotencyKeys(container)).toBeGreaterThanOrEqual(1);
+    const left = await keysLeft();
+    expect(left).not.toContain('barrido-viejo');
+    expect(left).toContain('barrido-nuevo');
+    // The kept answer of the recent key is still replayed after the sweep.
+    const replay = await v1(key, 'POST', `/keywords/${keywordId}/analyses`, {}, { 'idempotency-key': 'barrido-nuevo' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
   });
 
   it('when keywords are added in bulk, then the new ones are created and the existing and repeated ones are skipped; a replay adds nothing', { timeout: 60_000 }, async () => {

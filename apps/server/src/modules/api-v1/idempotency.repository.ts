@@ -26,6 +26,11 @@ export const idempotencyRepository = {
   async release(db: DbOrTx, apiKeyId: string, key: string): Promise<void> {
     await db.delete(apiIdempotencyKeys).where(and(keyOf(apiKeyId, key), isNull(apiIdempotencyKeys.status)));
   },
+  /** Deletes every row created before `expiredBefore` (the hourly sweep); returns how many. */
+  async deleteExpired(db: DbOrTx, expiredBefore: Date): Promise<number> {
+    const rows = await db.delete(apiIdempotencyKeys).where(lt(apiIdempotencyKeys.createdAt, expiredBefore)).returning({ key: apiIdempotencyKeys.key });
+    return rows.length;
+  },
   /** Deletes the key's row when it expired (created before `expiredBefore`), or is a reservation abandoned before `abandonedBefore`. */
   async deleteStale(db: DbOrTx, apiKeyId: string, key: string, expiredBefore: Date, abandonedBefore: Date): Promise<void> {
     await db

@@ -78,3 +78,11 @@ export async function rememberAnswer(container: Deps, request: FastifyRequest, r
   const type = reply.getHeader('content-type');
   await idempotencyRepository.complete(db, apiKeyId, key, { status: reply.statusCode, contentType: typeof type === 'string' ? type : null, body: payload });
 }
+
+/**
+ * Deletes the rows past their 24 hours, whatever their key: a key used once is never looked up
+ * again, so without this sweep its row would stay for good. Returns how many were deleted.
+ */
+export async function sweepIdempotencyKeys(container: Deps, now = new Date()): Promise<number> {
+  return idempotencyRepository.deleteExpired(container.database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
+}
