@@ -12,7 +12,7 @@ test.describe('API keys', () => {
     const panel = page.getByTestId('api-keys');
     await expect(panel.getByText('Todavía no tienes ninguna clave de API.')).toBeVisible();
     // The same key serves AI assistants through the MCP server (docs/mcp.md).
-    await expect(panel.getByText('Los asistentes de IA compatibles con MCP (Claude, Cursor…) usan la misma clave', { exact: false })).toBeVisible();
+    await expect(panel.getByText(`Los asistentes de IA compatibles con MCP (Claude, Cursor…) usan la misma clave: conéctalos a ${new URL(page.url()).origin}/mcp con la misma cabecera.`)).toBeVisible();
 
     await panel.getByRole('button', { name: 'Crear clave' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva clave de API' });

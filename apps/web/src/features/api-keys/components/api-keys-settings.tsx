@@ -75,7 +75,7 @@ export function ApiKeysSettings({ currentPlan }: { currentPlan: string | null })
       )}
       {keys.length === 0 ? allowed && <p className="text-sm text-slate-600">{t('empty')}</p> : <KeyList keys={keys} />}
       <p className="text-sm text-slate-600">{t('docsHint')}</p>
-      <p className="text-sm text-slate-600">{t('mcpHint')}</p>
+      <p className="text-sm break-words text-slate-600">{t('mcpHint', { url: `${window.location.origin}/mcp` })}</p>
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
     </section>
   );
