@@ -94,7 +94,13 @@ test('when a Premium user books a video call from /support, then both invitation
   await booking.getByRole('button', { name: 'Cambiar hora' }).click();
   const mover = card.getByTestId('video-move');
   await expect(mover.getByRole('heading', { name: /Nueva hora para tu videollamada/ })).toBeVisible();
+  // A later day than the first one offered, so at least two times are free whatever the hour
+  // the journey runs (late in the afternoon the first day may have a single time left).
+  const moveDays = mover.getByRole('group', { name: 'Día' }).getByRole('button');
+  await moveDays.nth(1).click();
+  await expect(moveDays.nth(1)).toHaveAttribute('aria-pressed', 'true');
   // Arrow keys move between the times (native radio buttons).
+  await expect(mover.getByRole('radio').nth(1)).toBeVisible();
   await mover.getByRole('radio').first().focus();
   await page.keyboard.press('ArrowRight');
   await expect(mover.getByRole('radio').nth(1)).toBeChecked();
