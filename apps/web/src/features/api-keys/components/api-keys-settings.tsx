@@ -7,6 +7,7 @@ import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Modal } from '@/components/ui/modal';
+import { SecretOnceModal } from '@/components/ui/secret-once-modal';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
@@ -142,8 +143,6 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
   const [errors, setErrors] = useState<{ name?: string; scopes?: string; form?: string }>({});
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const keyId = useId();
   const scopesId = useId();
 
   const onSubmit = async (e: FormEvent) => {
@@ -166,38 +165,25 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       setErrors({ form: errorText(err, t('create.error')) });
     }
   };
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
-  };
   const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((s) => (on ? [...new Set([...s, scope])] : s.filter((x) => x !== scope)));
 
   if (created)
     return (
-      <Modal title={t('shown.title')} closeLabel={t('close')} onClose={onClose} footer={<Button onClick={onClose}>{t('shown.done')}</Button>}>
-        <div className="space-y-3">
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            {t('shown.warning')}
-          </p>
-          <label htmlFor={keyId} className="block text-sm font-medium text-slate-800">
-            {t('shown.label', { name: created.apiKey.name })}
-          </label>
-          <input id={keyId} readOnly value={created.key} data-testid="api-key-value" onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={() => void copy()}>
-              {t('shown.copy')}
-            </Button>
-            <span role="status" className="text-sm text-slate-700">
-              {copyState === 'copied' ? t('shown.copied') : copyState === 'failed' ? t('shown.copyFailed') : ''}
-            </span>
-          </div>
-        </div>
-      </Modal>
+      <SecretOnceModal
+        value={created.key}
+        testId="api-key-value"
+        onClose={onClose}
+        texts={{
+          title: t('shown.title'),
+          warning: t('shown.warning'),
+          label: t('shown.label', { name: created.apiKey.name }),
+          copy: t('shown.copy'),
+          copied: t('shown.copied'),
+          copyFailed: t('shown.copyFailed'),
+          done: t('shown.done'),
+          close: t('close'),
+        }}
+      />
     );
 
   return (

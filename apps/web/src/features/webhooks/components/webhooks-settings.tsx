@@ -7,6 +7,7 @@ import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Modal } from '@/components/ui/modal';
+import { SecretOnceModal } from '@/components/ui/secret-once-modal';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
@@ -313,35 +314,21 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
 
 function SecretDialog({ created, onClose }: { created: CreatedWebhook; onClose: () => void }) {
   const { t } = useTranslation('webhooks');
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const inputId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
-  };
   return (
-    <Modal title={t('secret.title')} closeLabel={t('close')} onClose={onClose} footer={<Button onClick={onClose}>{t('secret.done')}</Button>}>
-      <div className="space-y-3">
-        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          {t('secret.warning')}
-        </p>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {t('secret.label', { url: created.endpoint.url })}
-        </label>
-        <input id={inputId} readOnly value={created.secret} data-testid="webhook-secret-value" onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => void copy()}>
-            {t('secret.copy')}
-          </Button>
-          <span role="status" className="text-sm text-slate-700">
-            {copyState === 'copied' ? t('secret.copied') : copyState === 'failed' ? t('secret.copyFailed') : ''}
-          </span>
-        </div>
-      </div>
-    </Modal>
+    <SecretOnceModal
+      value={created.secret}
+      testId="webhook-secret-value"
+      onClose={onClose}
+      texts={{
+        title: t('secret.title'),
+        warning: t('secret.warning'),
+        label: t('secret.label', { url: created.endpoint.url }),
+        copy: t('secret.copy'),
+        copied: t('secret.copied'),
+        copyFailed: t('secret.copyFailed'),
+        done: t('secret.done'),
+        close: t('close'),
+      }}
+    />
   );
 }

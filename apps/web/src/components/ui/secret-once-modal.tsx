@@ -1,0 +1,54 @@
+import { useId, useState } from 'react';
+import { Button } from './button';
+import { Modal } from './modal';
+
+/** The texts of a secret shown once, in the caller's language. */
+export interface SecretOnceTexts {
+  title: string;
+  warning: string;
+  label: string;
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  done: string;
+  close: string;
+}
+
+/**
+ * A secret the server shows only once (an API key, a webhook's signing secret): the warning
+ * that it will not be shown again, the value selected on focus, «Copiar» with its outcome
+ * announced, and a button to close.
+ */
+export function SecretOnceModal({ value, texts, testId, onClose }: { value: string; texts: SecretOnceTexts; testId: string; onClose: () => void }) {
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const inputId = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+  return (
+    <Modal title={texts.title} closeLabel={texts.close} onClose={onClose} footer={<Button onClick={onClose}>{texts.done}</Button>}>
+      <div className="space-y-3">
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {texts.warning}
+        </p>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          {texts.label}
+        </label>
+        <input id={inputId} readOnly value={value} data-testid={testId} onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => void copy()}>
+            {texts.copy}
+          </Button>
+          <span role="status" className="text-sm text-slate-700">
+            {copyState === 'copied' ? texts.copied : copyState === 'failed' ? texts.copyFailed : ''}
+          </span>
+        </div>
+      </div>
+    </Modal>
+  );
+}
