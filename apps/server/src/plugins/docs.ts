@@ -1,33 +1,43 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiDocTransform } from './openapi-transform';
+import { type OpenApiDocument, internalReference, publicReference } from './openapi-split';
 
-// One zod schema per route gives validation, serialization and this OpenAPI document.
+// One zod schema per route gives validation, serialization and the OpenAPI document. The
+// document is served as two references (docs/api.md): the public one that customers open at
+// /api/docs (the versioned API and its webhooks), and the session and operator API the web
+// app uses, for contributors, at /api/docs/internal. Both are linted in the test suite.
+
+const logo = readFileSync(new URL('../../../web/public/favicon.svg', import.meta.url));
+
 export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'RankMaps API', version: '1.0.0', description: 'API de RankMaps. Todas las rutas cuelgan de /api.' },
+      servers: [{ url: '/', description: 'Esta instalación de RankMaps.' }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'rmk_…', description: 'Clave de API (docs/api.md), solo en /api/v1.' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'El token de acceso de la sesión de la aplicación web.' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'rmk_…', description: 'Clave de API (perfil, pestaña «API»), solo en /api/v1.' },
         },
       },
-      tags: [
-        {
-          name: 'API v1',
-          description:
-            'API pública versionada, con claves de API (rmk_…), permisos read y scans, paginación por cursor y límite por clave. Errores como {error, code} en español.',
-        },
-        {
-          name: 'webhooks',
-          description:
-            'Tus endpoints HTTPS reciben los eventos analysis.completed, analysis.failed, alert.triggered, campaign.round.completed y credits.low como POST JSON { id, type, createdAt, data }. Cada envío lleva RankMaps-Event, RankMaps-Delivery (el id de la entrega: descarta repetidos por él) y RankMaps-Signature: t=<segundos unix>,v1=<HMAC-SHA256 en hexadecimal, con el secreto whsec_… del endpoint, de "<t>.<cuerpo tal cual llegó>">. Compara la firma en tiempo constante y rechaza las de hace más de 5 minutos. Un 2xx confirma la entrega; cualquier otra respuesta se reintenta con espera creciente durante unos 3 días, y tras 5 entregas fallidas seguidas el endpoint se desactiva y te avisamos por correo.',
-        },
-      ],
     },
-    transform: jsonSchemaTransform,
+    transform: apiDocTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });
+  const ui = (routePrefix: string, title: string, pick: (doc: OpenApiDocument) => OpenApiDocument) =>
+    app.register(async (scope) => {
+      await scope.register(swaggerUi, {
+        routePrefix,
+        staticCSP: true,
+        transformStaticCSP: (h) => h,
+        logo: { type: 'image/svg+xml', content: logo, href: '/', target: '_self' },
+        theme: { title, favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: logo }] },
+        transformSpecification: (doc) => pick(doc as OpenApiDocument),
+      });
+    });
+  await ui('/api/docs', 'RankMaps · Referencia de la API', publicReference);
+  await ui('/api/docs/internal', 'RankMaps · API interna', internalReference);
 }

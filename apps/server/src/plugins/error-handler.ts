@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { resolveValidationMessage } from '@rankmaps/shared/messages';
 import { AppError } from '../errors';
 import { UNSTORABLE_TEXT_MESSAGE } from './text-guard';
+import { allowedMethods, methodNotAllowedMessage } from './method-not-allowed';
 
 // Fastify's own client errors (bad JSON, wrong content type, oversize body...) mapped to Spanish.
 const fastifyCodes: Record<string, string> = {
@@ -86,6 +87,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length) {
+      return reply.status(405).header('allow', allowed.join(', ')).send({ error: methodNotAllowedMessage(allowed), code: 'METHOD_NOT_ALLOWED' });
+    }
+    return reply.status(404).send({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
   });
 }

@@ -1,0 +1,62 @@
+// The one OpenAPI document split in two references (docs/api.md): what customers build on
+// (/api/v1, authenticated by API keys, and the webhooks it sends) and the internal session
+// and operator API that only the web app calls.
+
+export interface OpenApiDocument {
+  info: Record<string, unknown>;
+  tags?: { name: string; description?: string }[];
+  paths?: Record<string, Record<string, { tags?: string[] }>>;
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+const isPublicPath = (path: string) => path.startsWith('/api/v1/') || path === '/api/v1';
+
+const PUBLIC_TAGS = [
+  {
+    name: 'API v1',
+    description:
+      'API pública versionada, con claves de API (rmk_…), permisos read y scans, paginación por cursor ({data, nextCursor} y limit) y límite por clave (cabeceras RateLimit-Limit, RateLimit-Remaining y RateLimit-Reset; al pasarlo, 429 con Retry-After). Errores como {error, code} en español.',
+  },
+  {
+    name: 'webhooks',
+    description:
+      'Tus endpoints HTTPS reciben los eventos analysis.completed, analysis.failed, alert.triggered, campaign.round.completed y credits.low como POST JSON { id, type, createdAt, data }. Cada envío lleva RankMaps-Event, RankMaps-Delivery (el id de la entrega: descarta repetidos por él) y RankMaps-Signature: t=<segundos unix>,v1=<HMAC-SHA256 en hexadecimal, con el secreto whsec_… del endpoint, de "<t>.<cuerpo tal cual llegó>">. Compara la firma en tiempo constante y rechaza las de hace más de 5 minutos. Un 2xx confirma la entrega; cualquier otra respuesta se reintenta con espera creciente durante unos 3 días, y tras 5 entregas fallidas seguidas el endpoint se desactiva y te avisamos por correo.',
+  },
+];
+
+function pick(doc: OpenApiDocument, keep: (path: string) => boolean) {
+  const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => keep(path)));
+  const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+  return { paths, used };
+}
+
+export function publicReference(doc: OpenApiDocument): OpenApiDocument {
+  const { paths } = pick(doc, isPublicPath);
+  return {
+    ...doc,
+    info: {
+      ...doc.info,
+      title: 'RankMaps API',
+      description: 'La API pública de RankMaps: tus negocios, keywords, análisis, campañas, informes y créditos, con una clave de API. Los webhooks que enviamos se describen en su etiqueta.',
+    },
+    tags: PUBLIC_TAGS,
+    paths,
+    components: { ...doc.components, securitySchemes: { apiKey: doc.components?.securitySchemes?.apiKey } },
+  };
+}
+
+export function internalReference(doc: OpenApiDocument): OpenApiDocument {
+  const { paths, used } = pick(doc, (path) => !isPublicPath(path));
+  return {
+    ...doc,
+    info: {
+      ...doc.info,
+      title: 'RankMaps · API interna',
+      description: 'La API de sesión que usa la aplicación web y las rutas de operador. No es un contrato público: cambia con la aplicación. Para integraciones, usa la API v1 (/api/docs).',
+    },
+    tags: [...used].sort().map((name) => ({ name })),
+    paths,
+    components: { ...doc.components, securitySchemes: { bearer: doc.components?.securitySchemes?.bearer } },
+  };
+}

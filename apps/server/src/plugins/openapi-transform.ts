@@ -1,0 +1,58 @@
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { DOWNLOAD_KEY, type Download } from './route-declaration';
+
+// Turns a declared route's schema into its OpenAPI operation: zod to JSON Schema
+// (fastify-type-provider-zod), then what zod cannot say: each answer's description and
+// content type (a download's 200 is its file, its errors JSON), and the rate-limit headers.
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type JsonSchema = Record<string, unknown>;
+
+const DESCRIPTIONS: Record<string, string> = {
+  '200': 'Correcto.',
+  '201': 'Creado.',
+  '202': 'Aceptado: se procesa en segundo plano.',
+  '204': 'Hecho, sin contenido.',
+  '400': 'Petición no válida: el mensaje dice qué dato falta o sobra.',
+  '401': 'Sin sesión, o con una clave o un token no válidos.',
+  '402': 'Faltan créditos o un método de pago.',
+  '403': 'Tu plan o los permisos de la clave no lo permiten.',
+  '404': 'No existe, o no es de tu cuenta.',
+  '409': 'Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo.',
+  '410': 'Ya no está disponible.',
+  '413': 'Demasiado grande.',
+  '415': 'Tipo de contenido no admitido.',
+  '422': 'Los datos no se pueden procesar.',
+  '429': 'Demasiadas peticiones: espera los segundos de Retry-After.',
+  '502': 'El proveedor externo no respondió bien; inténtalo de nuevo.',
+  '503': 'Servicio no disponible en este momento; inténtalo de nuevo.',
+};
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { type: 'integer', description: 'Peticiones permitidas en la ventana actual.' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Peticiones que quedan en la ventana actual.' },
+  'RateLimit-Reset': { type: 'integer', description: 'Segundos hasta que empieza la ventana siguiente.' },
+};
+const RETRY_AFTER = { 'Retry-After': { type: 'integer', description: 'Segundos que hay que esperar antes de repetir la petición.' } };
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+function describe(status: string, schema: JsonSchema | undefined, url: string) {
+  const limited = url.startsWith('/api/v1/');
+  const headers = status === '429' ? { ...RETRY_AFTER, ...(limited ? RATE_LIMIT_HEADERS : {}) } : limited && status.startsWith('2') ? RATE_LIMIT_HEADERS : undefined;
+  // A null schema (204) has no body to describe.
+  const body = schema && schema.type !== 'null' ? { content: json(schema) } : { type: 'null' };
+  return { description: DESCRIPTIONS[status] ?? 'Respuesta.', ...(headers ? { headers } : {}), ...body };
+}
+
+export function apiDocTransform(input: TransformInput) {
+  const transformed = jsonSchemaTransform(input) as { schema: JsonSchema & { response?: Record<string, JsonSchema> }; url: string };
+  const { schema, url } = transformed;
+  if (!schema || schema.hide) return transformed;
+  const download = schema[DOWNLOAD_KEY] as { type: Download; description: string } | undefined;
+  delete schema[DOWNLOAD_KEY];
+  const response: Record<string, unknown> = {};
+  if (download) response['200'] = { description: download.description, content: { [download.type]: { schema: { type: 'string', format: 'binary' } } } };
+  for (const [status, body] of Object.entries(schema.response ?? {})) response[status] = describe(status, body, url);
+  return { schema: { ...schema, response }, url };
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import { requireScope } from '../modules/api-v1/api-key-auth';
+import { requireOperator } from '../modules/operator/operator.service';
+import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, isCamelCase } from './route-declaration';
+
+// The route kit (docs/architecture.md, «Declaring a route»): a route states once who may call
+// it, what it takes, what it answers and which domain refusals it has; the kit registers it
+// with its hooks and derives what every route used to repeat by hand: the OpenAPI security,
+// the operationId and the documented 4xx answers. The authorization matrix, the fuzzing and
+// the contract tests read the declaration back from the route table (`config.declaration`).
+
+export { access, type Access } from './route-declaration';
+
+/** A hook of a declared route: async, so an error it throws reaches the error handler. */
+export type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+type In<T> = T extends z.ZodType ? z.output<T> : unknown;
+type Out<T> = T extends z.ZodType ? z.input<T> : unknown;
+
+/** A request as a declared route's handler sees it: its params, query, body and headers typed by their schemas. */
+export type KitRequest<P = undefined, Q = undefined, B = undefined, H = undefined> = FastifyRequest<{
+  Params: In<P>;
+  Querystring: In<Q>;
+  Body: In<B>;
+  Headers: In<H>;
+}>;
+
+/** Statuses a route may refuse with, beyond those its access and input give it. */
+export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 502 | 503;
+
+/** The success answer: a JSON body checked by its schema, or a download of a given type. */
+export type Answer<R> = { status?: 200 | 201 | 202; schema: R } | { status?: 204; schema?: undefined } | { status?: 200; download: Download; description: string };
+
+export interface Declaration<P, Q, B, H, R> {
+  /** Stable and unique camelCase name: what generated clients call the method (listPlaces, createShareLink). */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The OpenAPI tags; by default the group's. */
+  tags?: readonly string[];
+  access: Access;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  headers?: H;
+  /** Content types the body may have besides JSON (uploads). */
+  consumes?: readonly string[];
+  answer: Answer<R>;
+  /** Domain refusals: a plan that lacks the feature (403), a conflict (409), the vendor down (502)… */
+  refusals?: readonly Refusal[];
+  /** Hooks that run after the access check (rate limits by user or address). */
+  onRequest?: readonly Hook[];
+  preHandler?: readonly Hook[];
+  bodyLimit?: number;
+  /** Left out of the API reference (development-only routes). */
+  hide?: boolean;
+  handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every route may meet the global per-address limit; the rest follows from the declaration. */
+export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'querystring' | 'body' | 'headers' | 'consumes' | 'refusals'>): number[] {
+  const statuses = new Set<number>([429]);
+  const hasInput = declaration.params || declaration.querystring || declaration.body || declaration.headers || declaration.consumes;
+  // A method with a body can always be sent a malformed one.
+  if (hasInput || ['POST', 'PUT', 'PATCH'].includes(method)) statuses.add(400);
+  if (declaration.access.kind !== 'public') statuses.add(401);
+  if (declaration.access.kind === 'apiKey') statuses.add(403);
+  // Someone else's id, or a route only operators may know about, is a 404.
+  if (declaration.params || declaration.access.kind === 'operator') statuses.add(404);
+  for (const status of declaration.refusals ?? []) statuses.add(status);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function securityOf(access: Access) {
+  if (access.kind === 'public') return [];
+  if (access.kind === 'apiKey') return [{ apiKey: [] }];
+  return [{ bearer: [] }];
+}
+
+/**
+ * The kit for one route file: `const route = routeKit(app, { tags: ['negocios'] })`, then
+ * `route.get('/place/:id', { operationId: 'getPlace', access: access.session, … handler })`.
+ */
+export function routeKit(app: FastifyInstance, defaults: { tags: readonly string[] }) {
+  const declare =
+    (method: Method) =>
+    <P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, H extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+      url: string,
+      declaration: Declaration<P, Q, B, H, R>,
+    ) => {
+      registerDeclared(app, method, url, declaration, defaults.tags);
+    };
+  return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
+}
+
+function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, url: string, d: Declaration<P, Q, B, H, R>, defaultTags: readonly string[]) {
+  if (!isCamelCase(d.operationId)) throw new Error(`operationId «${d.operationId}» of ${method} ${url} is not camelCase`);
+  const response: Record<number, unknown> = {};
+  const answer = d.answer;
+  if ('download' in answer) {
+    // Not in `response`: a Buffer is sent as it is, and the document gets the type from DOWNLOAD_KEY.
+  } else if (answer.schema) response[answer.status ?? 200] = answer.schema;
+  for (const status of derivedErrorStatuses(method, d)) response[status] = errorResponseSchema;
+
+  const onRequest: Hook[] = [];
+  const preHandler: Hook[] = [];
+  if (d.access.kind !== 'public' && d.access.kind !== 'apiKey') onRequest.push(app.authenticate);
+  if (d.access.kind === 'operator') onRequest.push(requireOperator(app.container));
+  // An API key is authenticated by the /api/v1 plugin's own hooks; the route checks its permission.
+  if (d.access.kind === 'apiKey') preHandler.push(requireScope(d.access.scope));
+  onRequest.push(...(d.onRequest ?? []));
+  preHandler.push(...(d.preHandler ?? []));
+
+  const declared: DeclaredRoute = { operationId: d.operationId, access: d.access, refusals: d.refusals ?? [], download: 'download' in answer ? answer.download : null };
+  app.route({
+    method: method satisfies HTTPMethods,
+    url,
+    ...(onRequest.length ? { onRequest } : {}),
+    ...(preHandler.length ? { preHandler } : {}),
+    ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
+    config: { declaration: declared },
+    schema: {
+      operationId: d.operationId,
+      tags: [...(d.tags ?? defaultTags)],
+      security: securityOf(d.access),
+      summary: d.summary,
+      ...(d.description ? { description: d.description } : {}),
+      ...(d.params ? { params: d.params } : {}),
+      ...(d.querystring ? { querystring: d.querystring } : {}),
+      ...(d.body ? { body: d.body } : {}),
+      ...(d.headers ? { headers: d.headers } : {}),
+      ...(d.consumes ? { consumes: [...d.consumes] } : {}),
+      ...(d.hide ? { hide: true } : {}),
+      ...('download' in answer ? { [DOWNLOAD_KEY]: { type: answer.download, description: answer.description } } : {}),
+      response,
+    },
+    handler: d.handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
+  });
+}
