@@ -28,7 +28,7 @@ export type KitRequest<P = undefined, Q = undefined, B = undefined, H = undefine
 }>;
 
 /** Statuses a route may refuse with, beyond those its access and input give it. */
-export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 502 | 503;
+export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
 
 /** The success answer: a JSON body checked by its schema, or a download of a given type. */
 export type Answer<R> = { status?: 200 | 201 | 202; schema: R } | { status?: 204; schema?: undefined } | { status?: 200; download: Download; description: string };
@@ -61,16 +61,21 @@ export interface Declaration<P, Q, B, H, R> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Every route may meet the global per-address limit; the rest follows from the declaration. */
-export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'querystring' | 'body' | 'headers' | 'consumes' | 'refusals'>): number[] {
-  const statuses = new Set<number>([429]);
-  const hasInput = declaration.params || declaration.querystring || declaration.body || declaration.headers || declaration.consumes;
-  // A method with a body can always be sent a malformed one.
-  if (hasInput || ['POST', 'PUT', 'PATCH'].includes(method)) statuses.add(400);
+/**
+ * The 4xx answers a route can give whatever its handler does, plus its declared refusals:
+ * - 400 on every route: a malformed URL, a NUL in the query (text-guard.ts) or a bad body;
+ * - 415 where a body can be sent with a type no parser takes;
+ * - 414 and 404 where the path has parameters (one past 500 characters; an id that is not yours);
+ * - 401 without a session or key, 403 for a key without the permission, 404 for an operator route;
+ * - 429 on every route: the global per-address limit.
+ */
+export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'refusals'>): number[] {
+  const statuses = new Set<number>([400, 429]);
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) statuses.add(415);
+  if (declaration.params) statuses.add(404).add(414);
   if (declaration.access.kind !== 'public') statuses.add(401);
   if (declaration.access.kind === 'apiKey') statuses.add(403);
-  // Someone else's id, or a route only operators may know about, is a 404.
-  if (declaration.params || declaration.access.kind === 'operator') statuses.add(404);
+  if (declaration.access.kind === 'operator') statuses.add(404);
   for (const status of declaration.refusals ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -97,8 +102,19 @@ export function routeKit(app: FastifyInstance, defaults: { tags: readonly string
   return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
 }
 
+/** The operationIds taken in each app (its container is one per app), so a duplicate fails at start. */
+const operationIds = new WeakMap<object, Set<string>>();
+
+function claimOperationId(app: FastifyInstance, operationId: string, where: string) {
+  if (!isCamelCase(operationId)) throw new Error(`operationId «${operationId}» of ${where} is not camelCase`);
+  const taken = operationIds.get(app.container) ?? new Set<string>();
+  operationIds.set(app.container, taken);
+  if (taken.has(operationId)) throw new Error(`operationId «${operationId}» of ${where} is already taken`);
+  taken.add(operationId);
+}
+
 function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, url: string, d: Declaration<P, Q, B, H, R>, defaultTags: readonly string[]) {
-  if (!isCamelCase(d.operationId)) throw new Error(`operationId «${d.operationId}» of ${method} ${url} is not camelCase`);
+  claimOperationId(app, d.operationId, `${method} ${url}`);
   const response: Record<number, unknown> = {};
   const answer = d.answer;
   if ('download' in answer) {

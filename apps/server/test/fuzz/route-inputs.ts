@@ -1,3 +1,4 @@
+import { declarationOf } from '../../src/plugins/route-declaration';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ export interface FuzzRoute {
    * runs it (cancelling the subscription, say). It only gets input the parser must refuse.
    */
   inputBlind: boolean;
+  /** The statuses its OpenAPI answers list (a download's 200 included); null for a route left out of the reference. */
+  documented: number[] | null;
 }
 
 export interface FuzzRequest {
@@ -42,7 +45,10 @@ export function fuzzRoutes(app: FastifyInstance): FuzzRoute[] {
     const methods = (Array.isArray(route.method) ? route.method : [route.method])
       .map((m) => m.toUpperCase())
       .filter((m) => m !== 'HEAD') as Method[];
-    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: string[] };
+    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: string[]; response?: object; hide?: boolean };
+    const documented = schema.hide
+      ? null
+      : [...Object.keys(schema.response ?? {}).map(Number), ...(declarationOf(route)?.download ? [200] : [])];
     const hooks = [route.onRequest ?? []].flat();
     const params = [...route.url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
     const querystring = jsonSchemaOf(schema.querystring);
@@ -57,6 +63,7 @@ export function fuzzRoutes(app: FastifyInstance): FuzzRoute[] {
       multipart: schema.consumes?.includes('multipart/form-data') ?? false,
       authenticated: hooks.includes(app.authenticate),
       inputBlind: !READ_METHODS.has(method) && !body && !querystring && params.length === 0,
+      documented,
     }));
   });
 }
