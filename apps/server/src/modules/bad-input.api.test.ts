@@ -10,6 +10,7 @@ import { grantOperator } from './operator/operator.service';
 
 interface JsonSchema {
   type?: string | string[];
+  anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
 }
@@ -51,6 +52,8 @@ function fillPath(path: string, values: Record<string, string>): string {
 
 function typeOf(schema: JsonSchema | undefined): string | undefined {
   const t = schema?.type;
+  // OpenAPI 3.1 writes a nullable value as anyOf [its type, null].
+  if (!t && schema?.anyOf) return schema.anyOf.map(typeOf).find((x) => x && x !== 'null');
   return Array.isArray(t) ? t.find((x) => x !== 'null') : t;
 }
 
@@ -89,8 +92,9 @@ describe('malformed input on every route', async () => {
   const created = await app.inject({ method: 'POST', url: '/api/api-keys', headers: agency.headers, payload: { name: 'Entrada mala', scopes: ['read', 'scans'] } });
   const apiKeyHeaders = { authorization: `Bearer ${created.json<{ key: string }>().key}` };
   const headersFor = (url: string) => (url.startsWith('/api/v1/') ? apiKeyHeaders : headers);
-  const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: OpenApiPaths }>();
-  const routes: Route[] = Object.entries(docs.paths).flatMap(([path, ops]) =>
+  // Both references: the public one (/api/v1) and the internal one (the session API).
+  const docs = await Promise.all(['/api/docs/json', '/api/docs/internal/json'].map(async (url) => (await app.inject({ method: 'GET', url })).json<{ paths: OpenApiPaths }>()));
+  const routes: Route[] = docs.flatMap((doc) => Object.entries(doc.paths)).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ method, path, op })),
   );
   const bodyRoutes = routes.filter((r) => BODY_METHODS.has(r.method));

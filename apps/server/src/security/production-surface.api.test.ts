@@ -79,11 +79,11 @@ describe('the production surface', async () => {
       .map(key)
       .filter((k) => /\/dev\/|dev-params|sandbox|\/debug|\/test\b/i.test(k));
     expect(suspicious).toEqual([]);
-    const docs = await prod.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(docs.statusCode).toBe(200);
-    expect(Object.keys(docs.json<{ paths: Record<string, unknown> }>().paths).filter((p) => /\/dev\/|dev-params|sandbox/.test(p))).toEqual(
-      [],
-    );
+    for (const url of ['/api/docs/json', '/api/docs/internal/json']) {
+      const docs = await prod.app.inject({ method: 'GET', url });
+      expect(docs.statusCode).toBe(200);
+      expect(Object.keys(docs.json<{ paths: Record<string, unknown> }>().paths).filter((p) => /\/dev\/|dev-params|sandbox/.test(p))).toEqual([]);
+    }
   });
 
   it('when a checkout is started in production without a provider, then it answers 503, its sandbox page cannot be paid, and the user stays on the free plan', async () => {

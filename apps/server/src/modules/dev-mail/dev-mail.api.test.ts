@@ -45,7 +45,7 @@ describe('GET /api/dev/mail with developer tools off', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/dev/mail' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('Recurso no encontrado.');
-    const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/internal/json' });
     expect(docs.json().paths).not.toHaveProperty('/api/dev/mail');
   });
 });

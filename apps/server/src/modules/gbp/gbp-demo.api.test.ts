@@ -211,8 +211,8 @@ describe('Google Business Profile on the demo provider', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/gbp/locations', headers })).json().code).toBe('GBP_NOT_CONNECTED');
   });
 
-  it('when the OpenAPI document is built, then the GBP routes are in it', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  it('when the internal OpenAPI document is built, then the GBP routes are in it', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/internal/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/google/start-url', '/api/auth/google/callback', '/api/gbp/performance/daily', '/api/gbp/performance/keywords', '/api/gbp/locations', '/api/gbp/connection/status']));
   });
 });

@@ -22,10 +22,14 @@ describe('GET /api/health', async () => {
     expect(res.json()).toMatchObject({ error: 'Recurso no encontrado.' });
   });
 
-  it('serves the OpenAPI document', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().paths).toHaveProperty('/api/health');
+  it('serves the OpenAPI documents: the session API in the internal reference, not in the public one', async () => {
+    const internal = await app.inject({ method: 'GET', url: '/api/docs/internal/json' });
+    expect(internal.statusCode).toBe(200);
+    expect(internal.json().paths).toHaveProperty('/api/health');
+    const pub = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().paths).not.toHaveProperty('/api/health');
+    expect(pub.json().paths).toHaveProperty('/api/v1/places');
   });
 
   it('sends a strict Content-Security-Policy without inline scripts', async () => {

@@ -102,7 +102,7 @@ describe('PUT /api/user/dev-params with developer tools off (production)', async
     const res = await app.inject({ method: 'PUT', url: '/api/user/dev-params', headers, payload: params });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('Recurso no encontrado.');
-    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs/internal/json' })).json();
     expect(Object.keys(docs.paths)).not.toContain('/api/user/dev-params');
   });
 
