@@ -1,7 +1,10 @@
+import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Container } from '../src/container';
 import { creditsService } from '../src/modules/billing/credits.service';
+import { runScan } from '../src/modules/rankmaps/scan/scan.service';
+import { fastScanDeps, scriptedProvider } from './scan-doubles';
 import { sessions } from './sessions';
 
 export const MALAGA = { lat: 36.7213, lng: -4.4214 };
@@ -36,6 +39,18 @@ export function rankmapFixtures(app: FastifyInstance, container: Container) {
   const analyze = (headers: Headers, keywordId: string, payload: Record<string, unknown> | null = { query: 'dentista', maxResults: 20, radius: 0 }, advanced = false) =>
     app.inject({ method: 'POST', url: `/api/rankmap/keyword/${keywordId}/${advanced ? 'analyze-advanced' : 'analyze'}`, headers, ...(payload ? { payload } : {}) });
 
+  /**
+   * A completed analysis: analyzed through the API (`query` with 20 results, or the default
+   * payload), then its scan run at once with the scripted provider. The new rank map's id.
+   */
+  const scannedRankMap = async (headers: Headers, keywordId: string, query?: string) => {
+    const res = await analyze(headers, keywordId, query === undefined ? undefined : { query, maxResults: 20 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rankMapId } = res.json<AnalyzeResponse>();
+    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
+    return rankMapId;
+  };
+
   const balance = async (userId: string) => {
     const b = await creditsService.balances(container.database.db, userId);
     return b.subscription + b.extra;
@@ -47,5 +62,5 @@ export function rankmapFixtures(app: FastifyInstance, container: Container) {
     return res.json<{ coordinatesMatrix: ({ lat: number; lng: number } | null)[][] }>().coordinatesMatrix.flat().filter(Boolean).length;
   };
 
-  return { signedIn, createPlace, addKeyword, withKeyword, analyze, balance, validPoints };
+  return { signedIn, createPlace, addKeyword, withKeyword, analyze, scannedRankMap, balance, validPoints };
 }

@@ -1,9 +1,7 @@
-import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import { SLACK_TEST_MESSAGE, type NotificationSettings, type SlackWebhook } from '@rankmaps/shared/schemas/notifications';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
-import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { sessions } from '../../../test/sessions';
 import { startSlackReceiver } from '../../../test/slack-receiver';
 import { createTestApp } from '../../../test/test-app';
@@ -11,7 +9,6 @@ import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { notificationDeliveries, notifications, notificationSettings } from '../../db/notifications-schema';
 import { SLACK_DELIVERY_JOB } from '../../jobs/definitions/slack-delivery';
 import { webhookAttemptJobId } from '../../lib/outbound-webhook';
-import { runScan } from '../rankmaps/scan/scan.service';
 import { evaluateAnalysis } from './notifications.service';
 import { deliverSlack, maskSlackUrl, SlackAttemptInProgressError } from './slack.service';
 
@@ -24,19 +21,12 @@ describe('the Slack-compatible channel (API)', async () => {
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const receiver = await startSlackReceiver();
   afterAll(() => receiver.close());
-  const { withKeyword, analyze } = rankmapFixtures(app, container);
+  const { withKeyword, scannedRankMap } = rankmapFixtures(app, container);
   const db = container.database.db;
 
   const putSlack = (a: typeof app, headers: Headers, payload: unknown, url = '/api/notifications/slack') => a.inject({ method: 'PUT', url, headers, payload: payload as object });
   const getSlack = async (headers: Headers, url = '/api/notifications/slack') => (await app.inject({ method: 'GET', url, headers })).json<SlackWebhook>();
   const storedUrl = async (userId: string) => (await db.select({ url: notificationSettings.slackUrl }).from(notificationSettings).where(eq(notificationSettings.userId, userId)))[0]?.url ?? null;
-  const scanned = async (headers: Headers, keywordId: string, query: string) => {
-    const res = await analyze(headers, keywordId, { query, maxResults: 20 });
-    expect(res.statusCode, res.body).toBe(201);
-    const { rankMapId } = res.json<AnalyzeResponse>();
-    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
-    return rankMapId;
-  };
 
   it('when a URL that answers is saved, then it gets the test message, is stored, and only its masked form is ever answered; removing it is allowed', async () => {
     const { user, headers } = await withKeyword('pro_starter');
@@ -123,7 +113,7 @@ describe('the Slack-compatible channel (API)', async () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await getSlack(owner.headers, placeUrl)).url).toBe(`127.0.0.1:${receiver.port}/services/TP…/…lace`);
 
-    const id = await scanned(owner.headers, owner.keywordId, 'dentista');
+    const id = await scannedRankMap(owner.headers, owner.keywordId, 'dentista');
     await evaluateAnalysis(container, id);
     await evaluateAnalysis(container, id);
     const [n] = await db.select().from(notifications).where(and(eq(notifications.rankMapId, id), eq(notifications.kind, 'scan-completed')));
@@ -148,7 +138,7 @@ describe('the Slack-compatible channel (API)', async () => {
     expect(await deliveryOf()).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
 
     // A second analysis, the receiver refusing: failed for good at once, no next attempt.
-    const second = await scanned(owner.headers, owner.keywordId, 'clínica dental');
+    const second = await scannedRankMap(owner.headers, owner.keywordId, 'clínica dental');
     await evaluateAnalysis(container, second);
     const [m] = await db.select().from(notifications).where(and(eq(notifications.rankMapId, second), eq(notifications.kind, 'scan-completed')));
     receiver.answerWith({ status: 404, body: 'no_service' });
@@ -163,7 +153,7 @@ describe('the Slack-compatible channel (API)', async () => {
 
     // An attempt claimed a moment ago by another run is left to it: this run sends nothing and
     // throws, so pg-boss tries again later (when it is recorded, or stale).
-    const third = await scanned(owner.headers, owner.keywordId, 'dentista urgencias');
+    const third = await scannedRankMap(owner.headers, owner.keywordId, 'dentista urgencias');
     await evaluateAnalysis(container, third);
     const [p] = await db.select().from(notifications).where(and(eq(notifications.rankMapId, third), eq(notifications.kind, 'scan-completed')));
     await db.update(notificationDeliveries).set({ status: 'sending', attempts: 1, sendingAt: new Date() }).where(and(eq(notificationDeliveries.notificationId, p!.id), eq(notificationDeliveries.channel, 'slack')));

@@ -1,8 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
-import { getOrCreateSecret } from '../../lib/secrets';
+import { linkSigner } from '../../lib/link-signer';
 
 // The two links a report recipient gets (docs/decisions.md §24.6):
 // - confirmation: 256 random bits, only their SHA-256 stored (report_recipients.confirm_token_hash);
@@ -20,23 +18,10 @@ export const hashConfirmToken = (token: string) => createHash('sha256').update(t
 /** Only a token of the right shape is looked up. */
 export const isConfirmTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
-const SECRET_KEY = 'report_mail.unsubscribe_secret';
-const secrets = new WeakMap<Db, Promise<string>>();
-
-function secretOf(db: Db): Promise<string> {
-  let s = secrets.get(db);
-  if (!s) {
-    s = getOrCreateSecret(db, SECRET_KEY, undefined);
-    secrets.set(db, s);
-    s.catch(() => secrets.delete(db));
-  }
-  return s;
-}
-
-const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`report-unsubscribe:${payload}`).digest('base64url');
+const signer = linkSigner('report_mail.unsubscribe_secret', 'report-unsubscribe:');
 
 export async function unsubscribeToken(db: Db, recipientId: string): Promise<string> {
-  return `${recipientId}.${sign(await secretOf(db), recipientId)}`;
+  return `${recipientId}.${await signer.sign(db, recipientId)}`;
 }
 
 /** The recipient a token names, or null when it is malformed or forged. Reading never writes. */
@@ -45,10 +30,5 @@ export async function readUnsubscribeToken(db: Db, token: string): Promise<strin
   if (parts.length !== 2) return null;
   const [recipientId, signature] = parts as [string, string];
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(recipientId)) return null;
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_KEY));
-  if (!row) return null;
-  const expected = Buffer.from(sign(row.value, recipientId));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return recipientId;
+  return (await signer.verify(db, recipientId, signature)) ? recipientId : null;
 }

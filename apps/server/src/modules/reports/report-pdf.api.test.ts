@@ -6,9 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { multipartBody } from '../../../test/multipart';
 import { MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
-import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
-import { runScan } from '../rankmaps/scan/scan.service';
 import { formatNumber } from './pdf/format';
 import { NOT_COMPLETED_FOR_REPORT } from './report-section.service';
 
@@ -26,21 +24,14 @@ async function pdfText(body: Buffer): Promise<string> {
 describe('client reports: the PDF downloads (API)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
   beforeAll(() => container.seaIndex.ready(), 300_000);
-  const { withKeyword, addKeyword, analyze } = rankmapFixtures(app, container);
+  const { withKeyword, addKeyword, analyze, scannedRankMap } = rankmapFixtures(app, container);
   const get = (headers: Headers, url: string) => app.inject({ method: 'GET', url, headers });
 
-  const scanned = async (headers: Headers, keywordId: string, query: string) => {
-    const res = await analyze(headers, keywordId, { query, maxResults: 20 });
-    expect(res.statusCode, res.body).toBe(201);
-    const { rankMapId } = res.json<AnalyzeResponse>();
-    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
-    return rankMapId;
-  };
 
   it('when the owner downloads an analysis, a keyword and a place as PDF, then each is a PDF named for the business with its keyword and figures in it', { timeout: 180_000 }, async () => {
     const { headers, placeId, keywordId } = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
-    await scanned(headers, keywordId, 'dentista');
-    const rankMapId = await scanned(headers, keywordId, 'clínica dental');
+    await scannedRankMap(headers, keywordId, 'dentista');
+    const rankMapId = await scannedRankMap(headers, keywordId, 'clínica dental');
     await addKeyword(headers, placeId, 'ortodoncia invisible');
     const json = (await get(headers, `/api/reports/analysis/${rankMapId}`)).json<Report>();
     if (json.scope !== 'analysis') throw new Error(json.scope);
@@ -80,7 +71,7 @@ describe('client reports: the PDF downloads (API)', async () => {
       payload: { name: 'Agencia Faro Digital', accent: '#0f766e', contact: 'hola@faro.example', footer: 'Informe confidencial', hidePoweredBy: false },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const rankMapId = await scanned(headers, keywordId, 'dentista');
+    const rankMapId = await scannedRankMap(headers, keywordId, 'dentista');
     const text = await pdfText((await get(headers, `/api/reports/analysis/${rankMapId}/pdf`)).rawPayload);
     expect(text).toContain('Agencia Faro Digital');
     expect(text).toContain('hola@faro.example');
@@ -103,7 +94,7 @@ describe('client reports: the PDF downloads (API)', async () => {
     await uploadLogo('/api/report-brand/logo', await png('#0f766e'));
     const client = (await app.inject({ method: 'POST', url: '/api/clients', headers, payload: { name: 'Grupo Dental Sur' } })).json<{ id: string }>();
     expect((await app.inject({ method: 'PUT', url: `/api/place/${placeId}/client`, headers, payload: { clientId: client.id } })).statusCode).toBe(200);
-    const rankMapId = await scanned(headers, keywordId, 'dentista');
+    const rankMapId = await scannedRankMap(headers, keywordId, 'dentista');
     const imagesIn = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
 
     // The name alone first: the agency's logo is the PDF's only image.
@@ -127,7 +118,7 @@ describe('client reports: the PDF downloads (API)', async () => {
 
   it('when another user asks for the PDF, or the analysis is not completed, then the report’s own refusals in Spanish and no PDF', { timeout: 180_000 }, async () => {
     const owner = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
-    const rankMapId = await scanned(owner.headers, owner.keywordId, 'dentista');
+    const rankMapId = await scannedRankMap(owner.headers, owner.keywordId, 'dentista');
     const stranger = await withKeyword('pro_starter', 'demo-malaga-dentista-1', MALAGA);
     const cases = [
       [`/api/reports/analysis/${rankMapId}/pdf`, 'Análisis no encontrado.'],

@@ -5,9 +5,7 @@ import { type Report, reportSchema } from '@rankmaps/shared/schemas/report';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { MADRID, MALAGA, rankmapFixtures } from '../../../test/rankmap-fixtures';
-import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
-import { runScan } from '../rankmaps/scan/scan.service';
 import { RANKMAPS_BRAND } from './report-brand';
 import { NOT_COMPLETED_FOR_REPORT, REPORT_COMPETITORS_LIMIT } from './report-section.service';
 
@@ -30,16 +28,11 @@ type Headers = Record<string, string>;
 describe('client reports: the builder and the owner’s preview (API)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
   beforeAll(() => container.seaIndex.ready(), 300_000);
-  const { withKeyword, addKeyword, analyze, createPlace } = rankmapFixtures(app, container);
+  const { withKeyword, addKeyword, analyze, createPlace, scannedRankMap } = rankmapFixtures(app, container);
   const get = (headers: Headers, url: string) => app.inject({ method: 'GET', url, headers });
 
-  const completed = async (headers: Headers, keywordId: string, query: string) => {
-    const res = await analyze(headers, keywordId, { query, maxResults: 20 });
-    expect(res.statusCode, res.body).toBe(201);
-    const { rankMapId } = res.json<AnalyzeResponse>();
-    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
-    return (await get(headers, `/api/rankmap/${rankMapId}`)).json<RankMapResponse>();
-  };
+  const completed = async (headers: Headers, keywordId: string, query: string) =>
+    (await get(headers, `/api/rankmap/${await scannedRankMap(headers, keywordId, query)}`)).json<RankMapResponse>();
   const report = async (headers: Headers, url: string) => {
     const res = await get(headers, url);
     expect(res.statusCode, res.body).toBe(200);

@@ -12,10 +12,8 @@ import { buildApp } from '../../app';
 import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { multipartBody } from '../../../test/multipart';
 import { MADRID, rankmapFixtures } from '../../../test/rankmap-fixtures';
-import { fastScanDeps, scriptedProvider } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
 import { shareLinks } from '../../db/share-links-schema';
-import { runScan } from '../rankmaps/scan/scan.service';
 import { shareTokenHash } from './share-links.service';
 
 type Headers = Record<string, string>;
@@ -25,16 +23,9 @@ const tokenOf = (link: CreatedShareLink) => link.url.split('/informe/')[1]!;
 describe('share links (API)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, RATE_LIMIT_SHARE_MAX: '1000' });
   beforeAll(() => container.seaIndex.ready(), 300_000);
-  const { withKeyword, analyze, addKeyword } = rankmapFixtures(app, container);
+  const { withKeyword, analyze, addKeyword, scannedRankMap } = rankmapFixtures(app, container);
   const db = container.database.db;
 
-  const scanned = async (headers: Headers, keywordId: string) => {
-    const res = await analyze(headers, keywordId);
-    expect(res.statusCode, res.body).toBe(201);
-    const { rankMapId } = res.json<AnalyzeResponse>();
-    expect(await runScan(fastScanDeps(container, scriptedProvider().provider), rankMapId)).toBe('completed');
-    return rankMapId;
-  };
   const create = (headers: Headers, payload: object) => app.inject({ method: 'POST', url: '/api/share-links', headers, payload });
   const created = async (headers: Headers, payload: object) => {
     const res = await create(headers, payload);
@@ -49,7 +40,7 @@ describe('share links (API)', async () => {
   const view = (token: string, remoteAddress = '192.0.2.10') => app.inject({ method: 'GET', url: `/api/share/${encodeURIComponent(token)}`, remoteAddress });
 
   const owner = await withKeyword('pro_starter');
-  const rankMapId = await scanned(owner.headers, owner.keywordId);
+  const rankMapId = await scannedRankMap(owner.headers, owner.keywordId);
 
   it('when the owner shares an analysis, then 201 with the URL once; the list shows it without the token; the public answer is the report and counts the view', async () => {
     const link = await created(owner.headers, { scope: 'analysis', targetId: rankMapId, expiresInDays: 30 });
@@ -178,7 +169,7 @@ describe('share links (API)', async () => {
 
   it('when the shared place is grouped under a client, then the public report names that client and its logo, and no other client or place of anyone', async () => {
     const agency = await withKeyword('pro_starter');
-    await scanned(agency.headers, agency.keywordId);
+    await scannedRankMap(agency.headers, agency.keywordId);
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0f766e' } }).png().toBuffer();
     const clientWithLogo = async (headers: Headers, name: string, placeId: string) => {
       const client = (await app.inject({ method: 'POST', url: '/api/clients', headers, payload: { name } })).json<{ id: string }>();

@@ -26,6 +26,11 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 export const MINUS = '\u2212';
 export const DASH = '–';
 
+/** The figure as `format` writes it, or «–» where there is none. */
+export function orDash(n: number | null, format: (n: number) => string): string {
+  return n === null ? DASH : format(n);
+}
+
 /** '47,25', '1234', '−1,2': at most `digits` decimals, a real minus sign. */
 export function formatNumber(n: number, digits = 2): string {
   return numberFormat({ maximumFractionDigits: digits }).format(n).replace('-', MINUS);

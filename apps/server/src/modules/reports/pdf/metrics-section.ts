@@ -1,0 +1,32 @@
+import type { AnalysisReport } from '@rankmaps/shared/schemas/report';
+import { METRIC_LABELS, formatMetric, formatShortDate, metricDeltaText } from './format';
+import { COLOR, trendColor } from './layout';
+import type { ReportWriter } from './report-writer';
+import { drawTable } from './table';
+
+// «Métricas»: each figure now and at the previous analysis, the change coloured by whether it
+// is better for the business (a lower position is better, a higher GeoRank too).
+
+export function drawMetrics(writer: ReportWriter, a: AnalysisReport): void {
+  writer.h2('Métricas', 150);
+  const prev = a.previousDate
+    ? `Cambio frente al análisis del ${formatShortDate(a.previousDate, a.timeZone)}: ▲ sube, ▼ baja; en verde si mejora, en rojo si empeora.`
+    : 'Es el primer análisis de esta keyword: aún no hay cambios que mostrar.';
+  writer.paragraph(prev, { size: 8, color: COLOR.muted });
+  drawTable(
+    writer,
+    [
+      { header: 'Métrica', width: 170, cell: (m) => ({ text: METRIC_LABELS[m.key], bold: true }) },
+      { header: 'Ahora', width: 90, align: 'right', cell: (m) => formatMetric(m.key, m.current) },
+      { header: 'Antes', width: 90, align: 'right', cell: (m) => ({ text: formatMetric(m.key, m.reference), color: COLOR.muted }) },
+      {
+        header: 'Cambio',
+        width: 110,
+        align: 'right',
+        cell: (m) => ({ text: metricDeltaText(m.key, m.delta), color: trendColor(m.trend) }),
+      },
+    ],
+    a.metrics,
+    { size: 9 },
+  );
+}
