@@ -5,7 +5,7 @@ import { requireScope } from '../modules/api-v1/api-key-auth';
 import { requireOperator } from '../modules/operator/operator.service';
 import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, isCamelCase } from './route-declaration';
 
-// The route kit (docs/architecture.md, «Declaring a route»): a route states once who may call
+// The route kit (docs/architecture.md, «Declaring a route»; docs/decisions.md §28.1): a route states once who may call
 // it, what it takes, what it answers and which domain refusals it has; the kit registers it
 // with its hooks and derives what every route used to repeat by hand: the OpenAPI security,
 // the operationId and the documented 4xx answers. The authorization matrix, the fuzzing and
