@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiDocTransform } from './openapi-transform';
 import { type OpenApiDocument, internalReference, publicReference } from './openapi-split';
 
@@ -26,6 +27,8 @@ export async function registerDocs(app: FastifyInstance) {
       },
     },
     transform: apiDocTransform,
+    // Zod schemas with an id (ErrorResponse) become components the operations point to.
+    transformObject: jsonSchemaTransformObject,
   });
   const ui = (routePrefix: string, title: string, pick: (doc: OpenApiDocument) => OpenApiDocument) =>
     app.register(async (scope) => {

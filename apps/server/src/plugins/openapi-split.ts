@@ -25,6 +25,23 @@ const PUBLIC_TAGS = [
   },
 ];
 
+/** The component schemas the paths point to, directly or through one another; the rest would be unused. */
+function usedSchemas(paths: unknown, schemas: Record<string, unknown> = {}) {
+  const used: Record<string, unknown> = {};
+  let text = JSON.stringify(paths);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (!(name in used) && text.includes(`"#/components/schemas/${name}"`)) {
+        used[name] = schema;
+        text += JSON.stringify(schema);
+        grew = true;
+      }
+    }
+  }
+  return used;
+}
+
 function pick(doc: OpenApiDocument, keep: (path: string) => boolean) {
   const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => keep(path)));
   const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
@@ -42,7 +59,7 @@ export function publicReference(doc: OpenApiDocument): OpenApiDocument {
     },
     tags: PUBLIC_TAGS,
     paths,
-    components: { ...doc.components, securitySchemes: { apiKey: doc.components?.securitySchemes?.apiKey } },
+    components: { schemas: usedSchemas(paths, doc.components?.schemas), securitySchemes: { apiKey: doc.components?.securitySchemes?.apiKey } },
   };
 }
 
@@ -57,6 +74,6 @@ export function internalReference(doc: OpenApiDocument): OpenApiDocument {
     },
     tags: [...used].sort().map((name) => ({ name })),
     paths,
-    components: { ...doc.components, securitySchemes: { bearer: doc.components?.securitySchemes?.bearer } },
+    components: { schemas: usedSchemas(paths, doc.components?.schemas), securitySchemes: { bearer: doc.components?.securitySchemes?.bearer } },
   };
 }
