@@ -42,6 +42,33 @@ function usedSchemas(paths: unknown, schemas: Record<string, unknown> = {}) {
   return used;
 }
 
+/** What each tag of the internal reference groups; a tag not listed here gets no description. */
+const INTERNAL_TAGS: Record<string, string> = {
+  auth: 'Registro, confirmación del email, inicio y cierre de sesión, renovación del token y contraseñas.',
+  usuario: 'El perfil, sus datos de facturación, la foto y las claves de API.',
+  negocios: 'Los negocios del usuario: alta, cuadrícula, mercado, escaneo semanal.',
+  keywords: 'Las keywords de cada negocio y su importación desde CSV.',
+  análisis: 'Los análisis de posiciones: lanzarlos, su estado, resultados, tendencia, comparación y exportación.',
+  'competidores seguidos': 'Los competidores que el usuario sigue en cada negocio.',
+  informes: 'Informes de cliente: vista previa, PDF, marca blanca y enlaces para compartir.',
+  'informes por correo': 'Envío periódico del informe a los destinatarios de cada negocio.',
+  notificaciones: 'Avisos en la campana, por email y por Slack, y sus preferencias.',
+  clientes: 'Los clientes de una agencia y sus logotipos.',
+  cartera: 'La cartera de una agencia: todos sus negocios de un vistazo.',
+  campañas: 'Campañas de escaneo programadas de una agencia.',
+  pagos: 'Planes, suscripción, pagos, créditos y cambios de plan.',
+  'sandbox de pagos': 'El proveedor de pagos local (sin Stripe): su página de pago y sus renovaciones.',
+  'google business profile': 'La conexión con Google Business Profile y sus estadísticas.',
+  webhooks: 'Los endpoints de webhooks del usuario y el registro de sus entregas.',
+  soporte: 'Tickets de soporte y videollamadas del cliente.',
+  chat: 'El chat en vivo con el equipo de soporte.',
+  operador: 'La bandeja del equipo de soporte: tickets, chats y videollamadas (solo operadores).',
+  contacto: 'El formulario de contacto público.',
+  captcha: 'El reto anti-bots de los formularios públicos.',
+  sistema: 'Estado del servicio y configuración pública.',
+  desarrollo: 'Herramientas de desarrollo (solo con DEV_TOOLS).',
+};
+
 function pick(doc: OpenApiDocument, keep: (path: string) => boolean) {
   const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => keep(path)));
   const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
@@ -72,7 +99,7 @@ export function internalReference(doc: OpenApiDocument): OpenApiDocument {
       title: 'RankMaps · API interna',
       description: 'La API de sesión que usa la aplicación web y las rutas de operador. No es un contrato público: cambia con la aplicación. Para integraciones, usa la API v1 (/api/docs).',
     },
-    tags: [...used].sort().map((name) => ({ name })),
+    tags: [...used].sort().map((name) => (INTERNAL_TAGS[name] ? { name, description: INTERNAL_TAGS[name] } : { name })),
     paths,
     components: { schemas: usedSchemas(paths, doc.components?.schemas), securitySchemes: { bearer: doc.components?.securitySchemes?.bearer } },
   };
