@@ -72,11 +72,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -85,11 +81,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -98,11 +90,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -111,11 +99,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -132,11 +116,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -379,11 +359,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -392,11 +368,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -405,11 +377,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -418,11 +386,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -431,11 +395,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -452,11 +412,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -512,11 +468,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -525,11 +477,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -538,11 +486,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -551,11 +495,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -564,11 +504,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -585,11 +521,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -661,11 +593,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -674,11 +602,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -687,11 +611,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -700,11 +620,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -721,11 +637,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -821,11 +733,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -834,11 +742,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -847,11 +751,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -868,11 +768,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -971,11 +867,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -984,11 +876,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -997,11 +885,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1010,11 +894,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -1023,11 +903,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1044,11 +920,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1144,11 +1016,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1157,11 +1025,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1170,11 +1034,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1183,11 +1043,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1204,11 +1060,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1304,11 +1156,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1317,11 +1165,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1330,11 +1174,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1343,11 +1183,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1364,11 +1200,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1425,11 +1257,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1438,11 +1266,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1451,11 +1275,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1472,11 +1292,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1548,11 +1364,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1561,11 +1373,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1574,11 +1382,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1595,11 +1399,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1689,11 +1489,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1702,11 +1498,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1715,11 +1507,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1728,11 +1516,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1749,11 +1533,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1831,11 +1611,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1844,11 +1620,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1857,11 +1629,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1870,11 +1638,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -1883,11 +1647,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1904,11 +1664,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1978,11 +1734,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1991,11 +1743,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2004,11 +1752,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -2025,11 +1769,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2097,11 +1837,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2110,11 +1846,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2123,11 +1855,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2136,11 +1864,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -2157,11 +1881,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2226,11 +1946,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2239,11 +1955,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2252,11 +1964,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2265,11 +1973,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -2286,11 +1990,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2351,11 +2051,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2364,11 +2060,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2377,11 +2069,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2390,11 +2078,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -2403,11 +2087,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -2424,11 +2104,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2826,11 +2502,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2839,11 +2511,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2852,11 +2520,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2865,11 +2529,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -2886,11 +2546,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3004,11 +2660,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3017,11 +2669,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3030,11 +2678,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3043,11 +2687,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -3064,11 +2704,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3139,11 +2775,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3152,11 +2784,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3165,11 +2793,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3178,11 +2802,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -3199,11 +2819,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3266,11 +2882,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3279,11 +2891,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3292,11 +2900,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3305,11 +2909,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -3318,11 +2918,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -3339,11 +2935,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3357,7 +2949,14 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    /** @description Un error: `error` es una frase en español para el usuario; `code`, un código estable para programas. */
+    ErrorResponse: {
+      code?: string;
+      error: string;
+      errorType?: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
