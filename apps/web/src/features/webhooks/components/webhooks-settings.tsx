@@ -1,21 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
-import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
+import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEndpointList, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Modal } from '@/components/ui/modal';
+import { PlanGatedList } from '@/components/ui/plan-gated-list';
 import { SecretOnceModal } from '@/components/ui/secret-once-modal';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { formatMediumDate } from '@/lib/format';
 import { translateValidation } from '@/lib/i18n';
-import { paths } from '@/lib/paths';
-import { availabilityText } from '@/lib/upgrade-text';
 import { useCreateWebhook, useDeleteWebhook, useReplayDelivery, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
@@ -28,52 +25,28 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError &
 export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }) {
   const { t } = useTranslation(['webhooks', 'common']);
   const query = useWebhooks();
+  return (
+    <QueryState query={query} loading={t('loading')} error={t('loadError')}>
+      {(data) => <WebhooksPanel {...data} currentPlan={currentPlan} />}
+    </QueryState>
+  );
+}
+
+function WebhooksPanel({ endpoints, allowed, maxEndpoints, currentPlan }: WebhookEndpointList & { currentPlan: string | null }) {
+  const { t } = useTranslation(['webhooks', 'common']);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<CreatedWebhook | null>(null);
-  if (query.isPending)
-    return (
-      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        {t('loading')}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t('loadError')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  const { endpoints, allowed, maxEndpoints } = query.data;
-  const label = allowed ? null : availabilityText(cheapestPlanFor({ kind: 'apiKeys' }, currentPlan));
   return (
-    <section aria-labelledby="webhooks-title" className="max-w-3xl space-y-4" data-testid="webhooks">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="webhooks-title" className="text-base font-semibold text-slate-900">
-            {t('title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
-        </div>
-        {allowed && (
-          <Button onClick={() => setCreating(true)} disabled={endpoints.length >= maxEndpoints} className="shrink-0">
-            {t('create.open')}
-          </Button>
-        )}
-      </div>
-      {allowed && endpoints.length >= maxEndpoints && <p className="text-sm text-amber-900">{t('create.full', { count: maxEndpoints })}</p>}
-      {!allowed && (
-        <div className="space-y-3" data-testid="webhooks-upgrade">
-          {label && <p className="inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t(`common:${label.key}`, label.values)}</p>}
-          <p>
-            <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
-              {t('upgradeCta')}
-            </Link>
-          </p>
-        </div>
-      )}
+    <PlanGatedList
+      id="webhooks"
+      title={t('title')}
+      intro={t('intro')}
+      allowed={allowed}
+      fullNotice={endpoints.length >= maxEndpoints ? t('create.full', { count: maxEndpoints }) : null}
+      createLabel={t('create.open')}
+      onCreate={() => setCreating(true)}
+      upsell={{ action: { kind: 'apiKeys' }, currentPlan, cta: t('upgradeCta') }}
+    >
       {endpoints.length === 0 ? (
         allowed && <p className="text-sm text-slate-600">{t('empty')}</p>
       ) : (
@@ -99,7 +72,7 @@ export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }
         />
       )}
       {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
-    </section>
+    </PlanGatedList>
   );
 }
 
