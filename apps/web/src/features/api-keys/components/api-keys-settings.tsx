@@ -1,21 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyList, type ApiKeyScope, type CreatedApiKey, createApiKeyBodySchema } from '@rankmaps/shared/schemas/api-keys';
-import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { PlanGatedList } from '@/components/ui/plan-gated-list';
 import { SecretOnceModal } from '@/components/ui/secret-once-modal';
 import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
-import { useToast } from '@/components/ui/toasts/toast-context';
-import { ApiError } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/use-toasted-action';
+import { apiErrorText } from '@/lib/api-client';
 import { formatMediumDate } from '@/lib/format';
 import { translateValidation } from '@/lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
 
 /**
  * The profile's «API» tab (docs/api.md, docs/decisions.md §26.1): the user's API keys, a dialog
@@ -83,25 +80,15 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
 
 function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation('api-keys');
-  const { confirm } = useAlerts();
-  const toast = useToast();
+  const act = useToastedAction();
   const revoke = useRevokeApiKey();
-  const onRevoke = async () => {
-    const ok = await confirm({
-      title: t('revoke.title'),
-      message: t('revoke.message', { name: apiKey.name }),
-      confirmLabel: t('revoke.confirm'),
-      cancelLabel: t('revoke.cancel'),
-      destructive: true,
+  const onRevoke = () =>
+    act({
+      confirm: { title: t('revoke.title'), message: t('revoke.message', { name: apiKey.name }), confirmLabel: t('revoke.confirm'), cancelLabel: t('revoke.cancel'), destructive: true },
+      run: () => revoke.mutateAsync(apiKey.id),
+      done: t('revoke.done', { name: apiKey.name }),
+      failed: t('revoke.error'),
     });
-    if (!ok) return;
-    try {
-      await revoke.mutateAsync(apiKey.id);
-      toast({ type: 'success', message: t('revoke.done', { name: apiKey.name }) });
-    } catch (err) {
-      toast({ type: 'error', message: errorText(err, t('revoke.error')) });
-    }
-  };
   return (
     <Button variant="secondary" onClick={() => void onRevoke()} loading={revoke.isPending} className="shrink-0" aria-label={t('revoke.label', { name: apiKey.name })}>
       {t('revoke.button')}
@@ -135,7 +122,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     try {
       setCreated(await create.mutateAsync({ name, scopes }));
     } catch (err) {
-      setErrors({ form: errorText(err, t('create.error')) });
+      setErrors({ form: apiErrorText(err, t('create.error')) });
     }
   };
   const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((s) => (on ? [...new Set([...s, scope])] : s.filter((x) => x !== scope)));
@@ -165,16 +152,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       description={t('create.description')}
       closeLabel={t('close')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('create.cancel')}
-          </Button>
-          <Button type="submit" form="api-key-form" loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      footer={<ModalActions cancel={t('create.cancel')} onCancel={onClose} submit={{ label: t('create.submit'), type: 'submit', form: 'api-key-form', loading: create.isPending }} />}
     >
       <form id="api-key-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <TextField label={t('create.name')} value={name} maxLength={API_KEY_NAME_MAX + 20} onChange={(e) => setName(e.target.value)} error={errors.name} hint={t('create.nameHint')} />

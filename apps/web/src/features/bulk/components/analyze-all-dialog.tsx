@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
@@ -43,14 +43,11 @@ export function AnalyzeAllDialog({ placeId, placeName, onClose }: { placeId: str
       closeLabel={t('analyzeAll.close')}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('analyzeAll.cancel')}
-          </Button>
-          <Button data-testid="analyze-all-confirm" onClick={() => void confirm()} disabled={!data?.canStart || start.isPending} loading={start.isPending}>
-            {t('analyzeAll.submit', { count: data?.toStart ?? 0 })}
-          </Button>
-        </>
+        <ModalActions
+          cancel={t('analyzeAll.cancel')}
+          onCancel={onClose}
+          submit={{ label: t('analyzeAll.submit', { count: data?.toStart ?? 0 }), testId: 'analyze-all-confirm', onClick: () => void confirm(), disabled: !data?.canStart || start.isPending, loading: start.isPending }}
+        />
       }
     >
       {preview.isPending ? (
