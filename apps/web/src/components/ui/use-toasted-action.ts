@@ -12,6 +12,8 @@ export interface ToastedAction {
   failed: string;
   /** Asked first (a destructive action: the red button); nothing runs on «No». */
   confirm?: ConfirmOptions;
+  /** Told when it starts and ends running (after the question), for a row that shows it is busy. */
+  busy?: (running: boolean) => void;
 }
 
 /**
@@ -22,8 +24,9 @@ export function useToastedAction(): (action: ToastedAction) => Promise<boolean> 
   const { confirm } = useAlerts();
   const toast = useToast();
   return useCallback(
-    async ({ run, done, failed, confirm: question }: ToastedAction) => {
+    async ({ run, done, failed, confirm: question, busy }: ToastedAction) => {
       if (question && !(await confirm(question))) return false;
+      busy?.(true);
       try {
         await run();
         toast({ type: 'success', message: done });
@@ -31,6 +34,8 @@ export function useToastedAction(): (action: ToastedAction) => Promise<boolean> 
       } catch (err) {
         toast({ type: 'error', message: apiErrorText(err, failed) });
         return false;
+      } finally {
+        busy?.(false);
       }
     },
     [confirm, toast],
