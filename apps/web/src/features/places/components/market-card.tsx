@@ -28,18 +28,19 @@ export function MarketCard({ place, onChange }: MarketCardProps) {
       }
     >
       <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-        <div className="flex gap-1.5">
-          <dt className="text-slate-500">{t('market.country')}</dt>
-          <dd data-testid="market-country" className="font-semibold">
-            {country}
-          </dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt className="text-slate-500">{t('market.language')}</dt>
-          <dd data-testid="market-language" className="font-semibold">
-            {language}
-          </dd>
-        </div>
+        {(
+          [
+            ['country', country],
+            ['language', language],
+          ] as const
+        ).map(([key, value]) => (
+          <div key={key} className="flex gap-1.5">
+            <dt className="text-slate-500">{t(`market.${key}`)}</dt>
+            <dd data-testid={`market-${key}`} className="font-semibold">
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="mt-1 text-xs text-slate-500">{t('market.explain')}</p>
     </SettingCard>
