@@ -13,6 +13,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's words for a request it refused (4xx: they say what to change); for network
+ * failures and the server's own errors, the screen's `fallback`.
+ */
+export function apiErrorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback;
+}
+
 export const tokenStore = {
   get: () => localStorage.getItem(STORAGE_TOKEN_KEY),
   set: (token: string) => localStorage.setItem(STORAGE_TOKEN_KEY, token),

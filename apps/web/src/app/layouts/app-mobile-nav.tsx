@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
+import { LogOutIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
 import { ChatButton } from '@/features/chat/components/chat-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -10,6 +10,7 @@ import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useMenu } from '@/lib/use-menu';
 import { UserBadge } from './user-badge';
+import { MenuToggleButton } from '@/components/ui/menu-toggle-button';
 
 /** Below 768px: a top bar with the menu, and a bottom bar with the five main sections. */
 export function AppMobileNav() {
@@ -25,17 +26,7 @@ export function AppMobileNav() {
           <div className="flex items-center gap-2">
           <ChatButton placement="topbar" />
           <NotificationBell placement="topbar" id="notifications-panel-mobile" />
-          <button
-            ref={menu.triggerRef}
-            type="button"
-            onClick={menu.toggle}
-            aria-expanded={menu.open}
-            aria-controls="app-mobile-menu"
-            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
-          >
-            {menu.open ? <XIcon className="h-5 w-5 shrink-0" /> : <MenuIcon className="h-5 w-5 shrink-0" />}
-          </button>
+          <MenuToggleButton menu={menu} controls="app-mobile-menu" />
           </div>
         </div>
         <div

@@ -1,11 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon, XIcon } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useMenu } from '@/lib/use-menu';
 import { paths } from '@/lib/paths';
+import { MenuToggleButton } from '@/components/ui/menu-toggle-button';
 
 const desktopLinks = [
   { to: paths.howItWorks.getHref(), key: 'nav.howItWorks' },
@@ -56,17 +56,7 @@ export function PublicHeader() {
           <Link to={paths.signup.getHref()} className={`${buttonClass('primary')} px-3 py-2`}>
             {t('nav.signupMobile')}
           </Link>
-          <button
-            ref={menu.triggerRef}
-            type="button"
-            onClick={menu.toggle}
-            aria-expanded={menu.open}
-            aria-controls="public-mobile-menu"
-            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
-          >
-            {menu.open ? <XIcon className="h-5 w-5 shrink-0" /> : <MenuIcon className="h-5 w-5 shrink-0" />}
-          </button>
+          <MenuToggleButton menu={menu} controls="public-mobile-menu" />
         </div>
       </div>
       <div

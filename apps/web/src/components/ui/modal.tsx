@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { XIcon } from 'lucide-react';
 import { trapTab } from './alerts/focus-trap';
+import { Button, type ButtonProps } from './button';
 
 interface ModalProps {
   title: string;
@@ -84,5 +85,27 @@ export function Modal({ title, description, closeLabel, onClose, children, foote
         </div>
       </div>
     </dialog>
+  );
+}
+
+type ModalAction = ButtonProps & { label: ReactNode; testId?: string };
+
+/** The usual footer of a modal: «Cancelar» (or the like) closing it, and its one action when there is one. */
+export function ModalActions({ cancel, onCancel, submit }: { cancel: string; onCancel: () => void; submit?: ModalAction | false }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancel}
+      </Button>
+      {submit && <ActionButton {...submit} />}
+    </>
+  );
+}
+
+function ActionButton({ label, testId, ...props }: ModalAction) {
+  return (
+    <Button {...props} data-testid={testId}>
+      {label}
+    </Button>
   );
 }

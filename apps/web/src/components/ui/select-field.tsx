@@ -1,5 +1,6 @@
 import { ChevronDownIcon } from 'lucide-react';
-import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { FieldError, FieldFrame, FieldHint, controlClass, useFieldIds } from './field-frame';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -10,30 +11,12 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A labelled native select matching TextField; works with react-hook-form's `register`. */
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, options, error, hint, id, className = '', ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
-  const hintId = `${selectId}-hint`;
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, options, error, hint, id, className = '', ...rest }, ref) {
+  const ids = useFieldIds(id, error, Boolean(hint));
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame controlId={ids.control.id} label={label} className={className}>
       <div className="relative">
-        <select
-          ref={ref}
-          id={selectId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined}
-          className={`block w-full appearance-none rounded-lg border bg-white py-2.5 pr-10 pl-3 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 ${
-            error ? 'border-red-500' : 'border-slate-300'
-          }`}
-          {...rest}
-        >
+        <select ref={ref} {...ids.control} className={`block w-full appearance-none bg-white py-2.5 pr-10 pl-3 ${controlClass(error)}`} {...rest}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -42,16 +25,8 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         </select>
         <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
       </div>
-      {hint && !error && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+      <FieldHint id={ids.noteId} hint={hint} error={error} />
+      <FieldError id={ids.errorId} error={error} />
+    </FieldFrame>
   );
 });

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldError, FieldFrame, FieldHint, controlClass, useFieldIds } from './field-frame';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -8,39 +9,13 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its error; works with react-hook-form's `register`. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, id, className = '', ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className = '', ...rest }, ref) {
+  const ids = useFieldIds(id, error, Boolean(hint));
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined}
-        className={`block w-full rounded-lg border px-3 py-2.5 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 ${
-          error ? 'border-red-500' : 'border-slate-300'
-        }`}
-        {...rest}
-      />
-      {hint && !error && (
-        <div id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame controlId={ids.control.id} label={label} className={className}>
+      <input ref={ref} {...ids.control} className={`block w-full px-3 py-2.5 ${controlClass(error)}`} {...rest} />
+      <FieldHint id={ids.noteId} hint={hint} error={error} />
+      <FieldError id={ids.errorId} error={error} />
+    </FieldFrame>
   );
 });

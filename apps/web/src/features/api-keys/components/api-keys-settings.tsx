@@ -1,24 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey, createApiKeyBodySchema } from '@rankmaps/shared/schemas/api-keys';
-import { useAlerts } from '@/components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '@/components/ui/button';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyList, type ApiKeyScope, type CreatedApiKey, createApiKeyBodySchema } from '@rankmaps/shared/schemas/api-keys';
+import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
+import { PlanGatedList } from '@/components/ui/plan-gated-list';
 import { SecretOnceModal } from '@/components/ui/secret-once-modal';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
-import { useToast } from '@/components/ui/toasts/toast-context';
-import { ApiError } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/use-toasted-action';
+import { apiErrorText } from '@/lib/api-client';
 import { formatMediumDate } from '@/lib/format';
 import { translateValidation } from '@/lib/i18n';
-import { paths } from '@/lib/paths';
-import { availabilityText } from '@/lib/upgrade-text';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
 
 /**
  * The profile's «API» tab (docs/api.md, docs/decisions.md §26.1): the user's API keys, a dialog
@@ -28,57 +22,33 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError &
 export function ApiKeysSettings({ currentPlan }: { currentPlan: string | null }) {
   const { t } = useTranslation(['api-keys', 'common']);
   const query = useApiKeys();
+  return (
+    <QueryState query={query} loading={t('loading')} error={t('loadError')}>
+      {(data) => <ApiKeysPanel {...data} currentPlan={currentPlan} />}
+    </QueryState>
+  );
+}
+
+function ApiKeysPanel({ keys, allowed, maxActive, currentPlan }: ApiKeyList & { currentPlan: string | null }) {
+  const { t } = useTranslation(['api-keys', 'common']);
   const [creating, setCreating] = useState(false);
-  if (query.isPending)
-    return (
-      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        {t('loading')}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t('loadError')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  const { keys, allowed, maxActive } = query.data;
-  const label = allowed ? null : availabilityText(cheapestPlanFor({ kind: 'apiKeys' }, currentPlan));
   const active = keys.filter((k) => !k.revokedAt).length;
   return (
-    <section aria-labelledby="api-keys-title" className="max-w-3xl space-y-4" data-testid="api-keys">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="api-keys-title" className="text-base font-semibold text-slate-900">
-            {t('title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
-        </div>
-        {allowed && (
-          <Button onClick={() => setCreating(true)} disabled={active >= maxActive} className="shrink-0">
-            {t('create.open')}
-          </Button>
-        )}
-      </div>
-      {allowed && active >= maxActive && <p className="text-sm text-amber-900">{t('create.full', { count: maxActive })}</p>}
-      {!allowed && (
-        <div className="space-y-3" data-testid="api-keys-upgrade">
-          {label && <p className="inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t(`common:${label.key}`, label.values)}</p>}
-          <p>
-            <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
-              {t('upgradeCta')}
-            </Link>
-          </p>
-        </div>
-      )}
+    <PlanGatedList
+      id="api-keys"
+      title={t('title')}
+      intro={t('intro')}
+      allowed={allowed}
+      fullNotice={active >= maxActive ? t('create.full', { count: maxActive }) : null}
+      createLabel={t('create.open')}
+      onCreate={() => setCreating(true)}
+      upsell={{ action: { kind: 'apiKeys' }, currentPlan, cta: t('upgradeCta') }}
+    >
       {keys.length === 0 ? allowed && <p className="text-sm text-slate-600">{t('empty')}</p> : <KeyList keys={keys} />}
       <p className="text-sm text-slate-600">{t('docsHint')}</p>
       <p className="text-sm break-words text-slate-600">{t('mcpHint', { url: `${window.location.origin}/mcp` })}</p>
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
-    </section>
+    </PlanGatedList>
   );
 }
 
@@ -110,25 +80,15 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
 
 function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation('api-keys');
-  const { confirm } = useAlerts();
-  const toast = useToast();
+  const act = useToastedAction();
   const revoke = useRevokeApiKey();
-  const onRevoke = async () => {
-    const ok = await confirm({
-      title: t('revoke.title'),
-      message: t('revoke.message', { name: apiKey.name }),
-      confirmLabel: t('revoke.confirm'),
-      cancelLabel: t('revoke.cancel'),
-      destructive: true,
+  const onRevoke = () =>
+    act({
+      confirm: { title: t('revoke.title'), message: t('revoke.message', { name: apiKey.name }), confirmLabel: t('revoke.confirm'), cancelLabel: t('revoke.cancel'), destructive: true },
+      run: () => revoke.mutateAsync(apiKey.id),
+      done: t('revoke.done', { name: apiKey.name }),
+      failed: t('revoke.error'),
     });
-    if (!ok) return;
-    try {
-      await revoke.mutateAsync(apiKey.id);
-      toast({ type: 'success', message: t('revoke.done', { name: apiKey.name }) });
-    } catch (err) {
-      toast({ type: 'error', message: errorText(err, t('revoke.error')) });
-    }
-  };
   return (
     <Button variant="secondary" onClick={() => void onRevoke()} loading={revoke.isPending} className="shrink-0" aria-label={t('revoke.label', { name: apiKey.name })}>
       {t('revoke.button')}
@@ -162,7 +122,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     try {
       setCreated(await create.mutateAsync({ name, scopes }));
     } catch (err) {
-      setErrors({ form: errorText(err, t('create.error')) });
+      setErrors({ form: apiErrorText(err, t('create.error')) });
     }
   };
   const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((s) => (on ? [...new Set([...s, scope])] : s.filter((x) => x !== scope)));
@@ -192,16 +152,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       description={t('create.description')}
       closeLabel={t('close')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('create.cancel')}
-          </Button>
-          <Button type="submit" form="api-key-form" loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      footer={<ModalActions cancel={t('create.cancel')} onCancel={onClose} submit={{ label: t('create.submit'), type: 'submit', form: 'api-key-form', loading: create.isPending }} />}
     >
       <form id="api-key-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <TextField label={t('create.name')} value={name} maxLength={API_KEY_NAME_MAX + 20} onChange={(e) => setName(e.target.value)} error={errors.name} hint={t('create.nameHint')} />

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COOLDOWN_SECONDS } from '@rankmaps/shared/constants';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth/session';
+import { useCooldown } from '@/lib/use-cooldown';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { apiErrorMessage } from '../utils/error-message';
 
@@ -18,20 +19,7 @@ export function ResendButton({ email }: { email: string | null }) {
   const send = useSendConfirmationEmail();
   const { refreshProfile } = useSession();
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [cooldownUntil, setCooldownUntil] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
-
-  useEffect(() => {
-    if (cooldownUntil === null) return;
-    const timer = setInterval(() => {
-      const tick = Date.now();
-      setNow(tick);
-      if (tick >= cooldownUntil) setCooldownUntil(null);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [cooldownUntil]);
-
-  const remaining = cooldownUntil === null ? 0 : Math.max(1, Math.ceil((cooldownUntil - now) / 1000));
+  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
 
   const onClick = async () => {
     if (!email) {
@@ -41,9 +29,7 @@ export function ResendButton({ email }: { email: string | null }) {
     setFeedback(null);
     try {
       await send.mutateAsync(email);
-      const start = Date.now();
-      setNow(start);
-      setCooldownUntil(start + RESEND_COOLDOWN_SECONDS * 1000);
+      cooldown.start();
       setFeedback({ tone: 'success', text: t('verify.sent') });
       await refreshProfile();
     } catch (err) {
@@ -53,14 +39,14 @@ export function ResendButton({ email }: { email: string | null }) {
 
   let label = t('verify.resend');
   if (send.isPending) label = t('verify.sending');
-  else if (cooldownUntil !== null) label = t('verify.countdown', { n: remaining });
+  else if (cooldown.remaining > 0) label = t('verify.countdown', { n: cooldown.remaining });
 
   return (
     <div className="space-y-3">
       <Button
         onClick={() => void onClick()}
         loading={send.isPending}
-        disabled={send.isPending || cooldownUntil !== null}
+        disabled={send.isPending || cooldown.remaining > 0}
         className="w-full"
       >
         {label}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ReceiptIcon } from 'lucide-react';
-import { AlertBanner } from '@/components/ui/alert-banner';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { PAYMENT_HISTORY_LIMIT, usePaymentHistory } from '../api/get-payment-history';
 import { PaymentCards, PaymentTable } from './payment-history-list';
 
@@ -30,40 +29,33 @@ export function PaymentHistory() {
   const { t } = useTranslation('billing');
   const query = usePaymentHistory();
 
-  if (query.isPending) return <HistorySkeleton />;
-  if (query.isError) {
-    return (
-      <div className="space-y-3">
-        <AlertBanner tone="error">{t('history.error')}</AlertBanner>
-        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('history.retry')}
-        </Button>
-      </div>
-    );
-  }
-
-  const payments = query.data;
-  if (payments.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center" data-testid="payment-history-empty">
-        <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          <ReceiptIcon className="h-6 w-6" />
-        </span>
-        <p className="mt-3 font-semibold text-slate-900">{t('history.empty')}</p>
-        <p className="mt-1 text-sm text-slate-600">{t('history.emptyBody')}</p>
-      </div>
-    );
-  }
-
   return (
-    <div className="space-y-3" data-testid="payment-history">
-      {payments.length >= PAYMENT_HISTORY_LIMIT && (
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
-          {t('history.limitNotice', { count: PAYMENT_HISTORY_LIMIT })}
-        </p>
+    <QueryState
+      query={query}
+      loadingView={<HistorySkeleton />}
+      error={t('history.error')}
+      isEmpty={(payments) => payments.length === 0}
+      empty={
+        <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center" data-testid="payment-history-empty">
+          <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+            <ReceiptIcon className="h-6 w-6" />
+          </span>
+          <p className="mt-3 font-semibold text-slate-900">{t('history.empty')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('history.emptyBody')}</p>
+        </div>
+      }
+    >
+      {(payments) => (
+        <div className="space-y-3" data-testid="payment-history">
+          {payments.length >= PAYMENT_HISTORY_LIMIT && (
+            <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
+              {t('history.limitNotice', { count: PAYMENT_HISTORY_LIMIT })}
+            </p>
+          )}
+          <PaymentTable payments={payments} />
+          <PaymentCards payments={payments} />
+        </div>
       )}
-      <PaymentTable payments={payments} />
-      <PaymentCards payments={payments} />
-    </div>
+    </QueryState>
   );
 }

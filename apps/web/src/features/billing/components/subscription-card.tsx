@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getPlan, TRIAL_DAYS } from '@rankmaps/shared/plans';
 import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
 import { ClockIcon, CreditCardIcon } from 'lucide-react';
-import { AlertBanner } from '@/components/ui/alert-banner';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { useSubscriptionInfo } from '../api/get-subscription-info';
 import { formatLongDate } from '@/lib/format';
@@ -69,23 +68,18 @@ function PlanAllowance({ info }: { info: SubscriptionInfo }) {
 
 /** The profile's subscription card: state, details, what can be done, and what the plan allows. */
 export function SubscriptionCard() {
-  const { t, i18n } = useTranslation('billing');
+  const { t } = useTranslation('billing');
   const query = useSubscriptionInfo();
+  return (
+    <QueryState query={query} loadingView={<Skeleton />} error={t('card.loadError')}>
+      {(info) => <SubscriptionView info={info} />}
+    </QueryState>
+  );
+}
+
+function SubscriptionView({ info }: { info: SubscriptionInfo }) {
+  const { t, i18n } = useTranslation('billing');
   const [status, setStatus] = useState<Status | null>(null);
-
-  if (query.isPending) return <Skeleton />;
-  if (query.isError) {
-    return (
-      <Shell>
-        <AlertBanner tone="error">{t('card.loadError')}</AlertBanner>
-        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('card.retry')}
-        </Button>
-      </Shell>
-    );
-  }
-
-  const info = query.data;
   const sub = info.subscription;
   const state = subscriptionActions(info);
   const periodEnd = formatLongDate(sub?.currentPeriodEnd, i18n.language);

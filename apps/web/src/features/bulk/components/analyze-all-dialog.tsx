@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
-import { Button, buttonClass } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
+import { buttonClass } from '@/components/ui/button';
+import { Modal, ModalActions } from '@/components/ui/modal';
+import { QueryState } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toasts/toast-context';
-import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAnalyzeAllPreview, useStartAnalyzeAll } from '../api/analyze-all';
@@ -27,15 +27,17 @@ export function AnalyzeAllDialog({ placeId, placeName, onClose }: { placeId: str
   const confirm = async () => {
     try {
       const result = await start.mutateAsync();
-      toast({ type: 'success', message: result.started.length > 0 ? t('analyzeAll.started', { count: result.started.length }) : t('analyzeAll.nothingStarted') });
+      toast({
+        type: 'success',
+        message: result.started.length > 0 ? t('analyzeAll.started', { count: result.started.length }) : t('analyzeAll.nothingStarted'),
+      });
       onClose();
     } catch (err) {
       if (showApiAlert(err)) onClose();
-      else toast({ type: 'error', message: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('analyzeAll.error') });
+      else toast({ type: 'error', message: apiErrorText(err, t('analyzeAll.error')) });
     }
   };
 
-  const data = preview.data;
   return (
     <Modal
       title={t('analyzeAll.title')}
@@ -43,69 +45,74 @@ export function AnalyzeAllDialog({ placeId, placeName, onClose }: { placeId: str
       closeLabel={t('analyzeAll.close')}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('analyzeAll.cancel')}
-          </Button>
-          <Button data-testid="analyze-all-confirm" onClick={() => void confirm()} disabled={!data?.canStart || start.isPending} loading={start.isPending}>
-            {t('analyzeAll.submit', { count: data?.toStart ?? 0 })}
-          </Button>
-        </>
+        <ModalActions
+          cancel={t('analyzeAll.cancel')}
+          onCancel={onClose}
+          submit={{
+            label: t('analyzeAll.submit', { count: preview.data?.toStart ?? 0 }),
+            testId: 'analyze-all-confirm',
+            onClick: () => void confirm(),
+            disabled: !preview.data?.canStart || start.isPending,
+            loading: start.isPending,
+          }}
+        />
       }
     >
-      {preview.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="h-4 w-4" /> {t('analyzeAll.loading')}
-        </p>
-      ) : preview.isError ? (
-        <AlertBanner tone="error" title={preview.error instanceof ApiError && preview.error.status < 500 && preview.error.status > 0 ? preview.error.message : t('analyzeAll.error')}>
-          <Button variant="secondary" className="mt-3 py-2!" loading={preview.isFetching} onClick={() => void preview.refetch()}>
-            {t('analyzeAll.retry')}
-          </Button>
-        </AlertBanner>
-      ) : !data ? null : (
-        <div className="space-y-4">
-          <div data-testid="analyze-all-cost" className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-            <p className="text-base font-semibold text-slate-900">
-              {data.billing === 'credits' ? t('analyzeAll.costCredits', { cost: n(data.cost) }) : t('analyzeAll.costScans', { count: data.cost })}
-            </p>
-            <p className="mt-1 text-sm text-slate-700">
-              {data.available === null
-                ? t('analyzeAll.balanceUnlimited')
-                : data.billing === 'credits'
-                  ? t('analyzeAll.balanceCredits', { available: n(data.available) })
-                  : t('analyzeAll.balanceScans', { available: n(data.available) })}
-            </p>
-            {data.alreadyRunning > 0 && <p className="mt-1 text-sm text-slate-600">{t('analyzeAll.alreadyRunning', { count: data.alreadyRunning })}</p>}
-          </div>
-          {data.message && (
-            <AlertBanner tone="warning">
-              {data.message}
-              {data.billing === 'credits' && data.missing > 0 && (
-                <Link to={paths.buyCredits.getHref()} className={`${buttonClass('secondary')} mt-3 py-2!`}>
-                  {t('analyzeAll.buyCredits')}
-                </Link>
+      <QueryState query={preview} loading={t('analyzeAll.loading')} error={apiErrorText(preview.error, t('analyzeAll.error'))}>
+        {(data) => (
+          <div className="space-y-4">
+            <div data-testid="analyze-all-cost" className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+              <p className="text-base font-semibold text-slate-900">
+                {data.billing === 'credits'
+                  ? t('analyzeAll.costCredits', { cost: n(data.cost) })
+                  : t('analyzeAll.costScans', { count: data.cost })}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                {data.available === null
+                  ? t('analyzeAll.balanceUnlimited')
+                  : data.billing === 'credits'
+                    ? t('analyzeAll.balanceCredits', { available: n(data.available) })
+                    : t('analyzeAll.balanceScans', { available: n(data.available) })}
+              </p>
+              {data.alreadyRunning > 0 && (
+                <p className="mt-1 text-sm text-slate-600">{t('analyzeAll.alreadyRunning', { count: data.alreadyRunning })}</p>
               )}
-            </AlertBanner>
-          )}
-          {data.keywords.length > 0 && (
-            <div>
-              <h3 id="analyze-all-keywords" className="mb-2 text-sm font-medium text-slate-700">
-                {t('analyzeAll.keywords')}
-              </h3>
-              {/* Focusable, so a long list scrolls from the keyboard too. */}
-              <ul tabIndex={0} aria-labelledby="analyze-all-keywords" className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
-                {data.keywords.map((k) => (
-                  <li key={k.keywordId} className="flex items-baseline justify-between gap-3 px-3 py-2 text-sm">
-                    <span className="min-w-0 break-words text-slate-900">{k.name}</span>
-                    <span className="shrink-0 text-xs text-slate-600">{k.running ? t('analyzeAll.running') : t('analyzeAll.points', { count: k.points })}</span>
-                  </li>
-                ))}
-              </ul>
             </div>
-          )}
-        </div>
-      )}
+            {data.message && (
+              <AlertBanner tone="warning">
+                {data.message}
+                {data.billing === 'credits' && data.missing > 0 && (
+                  <Link to={paths.buyCredits.getHref()} className={`${buttonClass('secondary')} mt-3 py-2!`}>
+                    {t('analyzeAll.buyCredits')}
+                  </Link>
+                )}
+              </AlertBanner>
+            )}
+            {data.keywords.length > 0 && (
+              <div>
+                <h3 id="analyze-all-keywords" className="mb-2 text-sm font-medium text-slate-700">
+                  {t('analyzeAll.keywords')}
+                </h3>
+                {/* Focusable, so a long list scrolls from the keyboard too. */}
+                <ul
+                  tabIndex={0}
+                  aria-labelledby="analyze-all-keywords"
+                  className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200"
+                >
+                  {data.keywords.map((k) => (
+                    <li key={k.keywordId} className="flex items-baseline justify-between gap-3 px-3 py-2 text-sm">
+                      <span className="min-w-0 break-words text-slate-900">{k.name}</span>
+                      <span className="shrink-0 text-xs text-slate-600">
+                        {k.running ? t('analyzeAll.running') : t('analyzeAll.points', { count: k.points })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        )}
+      </QueryState>
     </Modal>
   );
 }

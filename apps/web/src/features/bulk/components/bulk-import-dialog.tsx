@@ -5,7 +5,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, CopyIcon, DownloadIcon, XCircleIco
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
@@ -131,14 +131,11 @@ export function BulkImportDialog({ initialPlaceIds, onClose, onImported }: BulkI
       closeLabel={t('import.close')}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('import.cancel')}
-          </Button>
-          <Button data-testid="bulk-import-submit" onClick={() => void submit()} disabled={!canImport || run.isPending} loading={run.isPending} aria-describedby={result ? ids.totals : undefined}>
-            {t('import.submit', { count: toAdd })}
-          </Button>
-        </>
+        <ModalActions
+          cancel={t('import.cancel')}
+          onCancel={onClose}
+          submit={{ label: t('import.submit', { count: toAdd }), testId: 'bulk-import-submit', onClick: () => void submit(), disabled: !canImport || run.isPending, loading: run.isPending, 'aria-describedby': result ? ids.totals : undefined }}
+        />
       }
     >
       <div className="space-y-4">

@@ -12,7 +12,7 @@ import { AlertBanner } from '@/components/ui/alert-banner';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { PageLoader } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
@@ -39,26 +39,24 @@ export function CampaignEditorPage({ campaignId }: { campaignId: string | undefi
   const pro = profile?.planLimits.type === 'pro';
   const title = campaignId ? (campaign.data?.name ?? t('editor.titleEdit')) : t('editor.titleNew');
 
+  const editorOrUpsell = (loaded: Campaign | undefined) =>
+    pro ? <CampaignEditor campaign={loaded} /> : <UpgradePanel currentPlan={profile?.currentPlan ?? null} />;
   let body;
-  if (campaignId && campaign.isPending) body = <PageLoader />;
-  else if (campaignId && campaign.isError)
-    body =
-      campaign.error instanceof ApiError && campaign.error.status === 404 ? (
-        <AlertBanner tone="error" title={t('editor.notFound')}>
-          <Link to={paths.campaigns.getHref()} className="mt-2 inline-block font-semibold underline">
-            {t('editor.back')}
-          </Link>
-        </AlertBanner>
-      ) : (
-        <AlertBanner tone="error" title={t('editor.loadError')}>
-          <Button variant="secondary" className="mt-3 py-2!" loading={campaign.isFetching} onClick={() => void campaign.refetch()}>
-            {t('retry')}
-          </Button>
-        </AlertBanner>
-      );
-  else if (campaign.data?.kind === 'place') body = <PlaceScanView campaign={campaign.data} />;
-  else if (!pro) body = <UpgradePanel currentPlan={profile?.currentPlan ?? null} />;
-  else body = <CampaignEditor campaign={campaign.data} />;
+  if (!campaignId) body = editorOrUpsell(undefined);
+  else if (campaign.error instanceof ApiError && campaign.error.status === 404)
+    body = (
+      <AlertBanner tone="error" title={t('editor.notFound')}>
+        <Link to={paths.campaigns.getHref()} className="mt-2 inline-block font-semibold underline">
+          {t('editor.back')}
+        </Link>
+      </AlertBanner>
+    );
+  else
+    body = (
+      <QueryState query={campaign} error={t('editor.loadError')}>
+        {(loaded) => (loaded.kind === 'place' ? <PlaceScanView campaign={loaded} /> : editorOrUpsell(loaded))}
+      </QueryState>
+    );
 
   return (
     <div data-page="campaign" className="space-y-6">

@@ -2,10 +2,9 @@ import type { Campaign } from '@rankmaps/shared/schemas/campaigns';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { Button, buttonClass } from '@/components/ui/button';
-import { PageLoader } from '@/components/ui/spinner';
+import { buttonClass } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
 import { useCampaigns } from '../api/campaigns';
@@ -46,39 +45,33 @@ export function CampaignsPage() {
 
       {pro ? <ForecastCard /> : <UpgradePanel currentPlan={profile?.currentPlan ?? null} />}
 
-      {campaigns.isPending ? (
-        <PageLoader />
-      ) : campaigns.isError ? (
-        <AlertBanner tone="error" title={t('list.loadError')}>
-          <Button variant="secondary" className="mt-3 py-2!" loading={campaigns.isFetching} onClick={() => void campaigns.refetch()}>
-            {t('retry')}
-          </Button>
-        </AlertBanner>
-      ) : (
-        <>
-          {pro && (
-            <section aria-labelledby="campaigns-custom" className="space-y-3">
-              <h2 id="campaigns-custom" className="text-lg font-semibold text-slate-900">
-                {t('list.custom')}
-              </h2>
-              {custom.length === 0 ? <EmptyState /> : <CampaignList campaigns={custom} />}
-            </section>
-          )}
-          <section aria-labelledby="campaigns-places" className="space-y-3">
-            <div>
-              <h2 id="campaigns-places" className="text-lg font-semibold text-slate-900">
-                {t('list.places')}
-              </h2>
-              <p className="text-sm text-slate-600">{t('list.placesHint')}</p>
-            </div>
-            {placeScans.length === 0 ? (
-              <p className="text-sm text-slate-600">{t('list.noPlaces')}</p>
-            ) : (
-              <CampaignList campaigns={placeScans} />
+      <QueryState query={campaigns} error={t('list.loadError')}>
+        {() => (
+          <>
+            {pro && (
+              <section aria-labelledby="campaigns-custom" className="space-y-3">
+                <h2 id="campaigns-custom" className="text-lg font-semibold text-slate-900">
+                  {t('list.custom')}
+                </h2>
+                {custom.length === 0 ? <EmptyState /> : <CampaignList campaigns={custom} />}
+              </section>
             )}
-          </section>
-        </>
-      )}
+            <section aria-labelledby="campaigns-places" className="space-y-3">
+              <div>
+                <h2 id="campaigns-places" className="text-lg font-semibold text-slate-900">
+                  {t('list.places')}
+                </h2>
+                <p className="text-sm text-slate-600">{t('list.placesHint')}</p>
+              </div>
+              {placeScans.length === 0 ? (
+                <p className="text-sm text-slate-600">{t('list.noPlaces')}</p>
+              ) : (
+                <CampaignList campaigns={placeScans} />
+              )}
+            </section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -2,8 +2,7 @@ import type { CampaignForecast, ForecastLine } from '@rankmaps/shared/schemas/ca
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { formatCount, formatLongDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCampaignForecast } from '../api/campaigns';
@@ -35,23 +34,9 @@ export function ForecastCard({ showManageLink = false }: { showManageLink?: bool
           </Link>
         )}
       </div>
-      {forecast.isPending ? (
-        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="h-4 w-4" />
-          {t('forecast.loading')}
-        </p>
-      ) : forecast.isError ? (
-        <div role="alert" className="mt-3 text-sm text-red-700">
-          <p>{t('forecast.error')}</p>
-          <Button variant="secondary" className="mt-2 py-2!" loading={forecast.isFetching} onClick={() => void forecast.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : forecast.data.billing !== 'credits' ? (
-        <p className="mt-3 text-sm text-slate-600">{t('forecast.planNote')}</p>
-      ) : (
-        <ForecastBody forecast={forecast.data} />
-      )}
+      <QueryState query={forecast} loading={t('forecast.loading')} error={t('forecast.error')} className="mt-3">
+        {(data) => (data.billing !== 'credits' ? <p className="mt-3 text-sm text-slate-600">{t('forecast.planNote')}</p> : <ForecastBody forecast={data} />)}
+      </QueryState>
     </section>
   );
 }

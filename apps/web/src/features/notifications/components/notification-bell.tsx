@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@rankmaps/shared/schemas/notifications';
 import { useMenu } from '@/lib/use-menu';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { formatMediumDate } from '@/lib/format';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { badgeText } from '../utils/notification-view';
-
 
 /**
  * The bell of the signed-in layout (docs/decisions.md §23.2): the unread count, and a panel
@@ -44,7 +43,11 @@ export function NotificationBell({ placement, id }: { placement: 'sidebar' | 'to
       >
         <BellIcon aria-hidden="true" className="h-5 w-5 shrink-0" />
         {unread > 0 && (
-          <span aria-hidden="true" data-testid="notification-count" className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white">
+          <span
+            aria-hidden="true"
+            data-testid="notification-count"
+            className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
+          >
             {badgeText(unread)}
           </span>
         )}
@@ -65,47 +68,46 @@ export function NotificationBell({ placement, id }: { placement: 'sidebar' | 'to
             </Button>
           )}
         </div>
-        {query.isPending ? (
-          <div className="flex items-center gap-2 p-3 text-sm text-slate-600" role="status">
-            <Spinner className="h-4 w-4" />
-            {t('panel.loading')}
-          </div>
-        ) : query.isError ? (
-          <div className="space-y-2 p-3 text-sm text-red-800" role="alert">
-            <p>{t('panel.error')}</p>
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t('panel.retry')}
-            </Button>
-          </div>
-        ) : query.data.notifications.length === 0 ? (
-          <p className="p-3 text-sm text-slate-600">{t('panel.empty')}</p>
-        ) : (
-          <ul className="space-y-1" data-testid="notification-list">
-            {query.data.notifications.map((n) => (
-              <li key={n.id}>
-                <Link
-                  to={n.link}
-                  onClick={() => open(n)}
-                  className={`block rounded-lg px-3 py-2 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 ${n.readAt ? 'text-slate-600' : 'bg-brand-50/60 text-slate-900'}`}
-                >
-                  <span className="flex items-start gap-2">
-                    {!n.readAt && <span aria-hidden="true" className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" />}
-                    <span className="min-w-0">
-                      <span className="block font-semibold">
-                        {!n.readAt && <span className="sr-only">{t('panel.unread')} </span>}
-                        {n.title}
+        <QueryState
+          query={query}
+          loading={t('panel.loading')}
+          error={t('panel.error')}
+          className="p-3"
+          isEmpty={(data) => data.notifications.length === 0}
+          empty={<p className="p-3 text-sm text-slate-600">{t('panel.empty')}</p>}
+        >
+          {(data) => (
+            <ul className="space-y-1" data-testid="notification-list">
+              {data.notifications.map((n) => (
+                <li key={n.id}>
+                  <Link
+                    to={n.link}
+                    onClick={() => open(n)}
+                    className={`block rounded-lg px-3 py-2 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 ${n.readAt ? 'text-slate-600' : 'bg-brand-50/60 text-slate-900'}`}
+                  >
+                    <span className="flex items-start gap-2">
+                      {!n.readAt && <span aria-hidden="true" className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" />}
+                      <span className="min-w-0">
+                        <span className="block font-semibold">
+                          {!n.readAt && <span className="sr-only">{t('panel.unread')} </span>}
+                          {n.title}
+                        </span>
+                        <span className="mt-0.5 block text-slate-600">{n.body}</span>
+                        <span className="mt-1 block text-xs text-slate-500">{formatMediumDate(n.createdAt, i18n.language)}</span>
                       </span>
-                      <span className="mt-0.5 block text-slate-600">{n.body}</span>
-                      <span className="mt-1 block text-xs text-slate-500">{formatMediumDate(n.createdAt, i18n.language)}</span>
                     </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <div className="mt-2 border-t border-slate-100 px-1 pt-2 text-right">
-          <Link to="/profile?tab=notificaciones" onClick={() => menu.close()} className="text-xs font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/profile?tab=notificaciones"
+            onClick={() => menu.close()}
+            className="text-xs font-semibold text-brand-700 hover:underline"
+          >
             {t('panel.settings')}
           </Link>
         </div>

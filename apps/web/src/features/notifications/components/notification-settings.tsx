@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, OFFERED_CHANNELS, THRESHOLD_MAX, THRESHOLD_MIN, type NotificationSettings } from '@rankmaps/shared/schemas/notifications';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import type { Status } from '@/components/ui/status-message';
 import { TextField } from '@/components/ui/text-field';
@@ -22,25 +23,11 @@ const THRESHOLDS = ['geoRankDropPoints', 'geoRankGainPoints', 'localPackLostPerc
 export function NotificationSettingsForm({ onStatus }: { onStatus: (status: Status | null) => void }) {
   const query = useNotificationSettings();
   const { t } = useTranslation('notifications');
-  if (query.isPending)
-    return (
-      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        {t('settings.loading')}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t('settings.loadError')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('panel.retry')}
-        </Button>
-      </div>
-    );
   return (
     <div className="space-y-8">
-      <SettingsForm initial={query.data} onStatus={onStatus} />
+      <QueryState query={query} loading={t('settings.loading')} error={t('settings.loadError')}>
+        {(initial) => <SettingsForm initial={initial} onStatus={onStatus} />}
+      </QueryState>
       <section aria-labelledby="slack-title" className="border-t border-slate-200 pt-6">
         <h2 id="slack-title" className="mb-1 text-base font-semibold text-slate-900">
           {t('slack.title')}

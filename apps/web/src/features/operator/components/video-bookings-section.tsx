@@ -1,15 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorVideoBooking } from '@rankmaps/shared/schemas/video-call';
-import { SlotPicker } from '@/components/support/slot-picker';
-import { useAlerts } from '@/components/ui/alerts/alerts-context';
+import { SlotForm } from '@/components/support/slot-form';
+import { VideoCallItem, callTime } from '@/components/support/video-call-item';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toasts/toast-context';
-import { ApiError } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/use-toasted-action';
 import { useOperatorCancelVideo, useOperatorMoveVideo, useOperatorVideoBookings, useOperatorVideoSlots } from '../api/operator-video';
 
 const MADRID = 'Europe/Madrid';
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 ? err.message : fallback);
 
 /** Moving a call: the free slots in the team's zone, and the new time saved for both sides. */
 function MoveCall({ booking, onDone }: { booking: OperatorVideoBooking; onDone: () => void }) {
@@ -17,104 +17,83 @@ function MoveCall({ booking, onDone }: { booking: OperatorVideoBooking; onDone: 
   const toast = useToast();
   const slots = useOperatorVideoSlots(true);
   const move = useOperatorMoveVideo();
-  const [start, setStart] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const zone = slots.data?.timeZone ?? MADRID;
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!start) return setError(t('pickFirst'));
-    try {
-      await move.mutateAsync({ id: booking.id, start });
-      toast({ type: 'success', message: t('operator.moved') });
-      onDone();
-    } catch (err) {
-      setError(messageOf(err, t('failed')));
-    }
-  };
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="mt-3 space-y-3 border-t border-slate-200 pt-3" noValidate data-testid="operator-video-move">
-      <p className="text-sm font-semibold text-slate-900">{t('operator.moveTitle', { name: booking.customerName })}</p>
-      {slots.isPending ? (
-        <p className="text-sm text-slate-500">{t('loading')}</p>
-      ) : slots.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('error')}
-        </p>
-      ) : slots.data.slots.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('operator.noSlots')}</p>
-      ) : (
-        <SlotPicker
-          slots={slots.data.slots}
-          value={start}
-          onChange={setStart}
-          language={i18n.language}
-          timeZone={zone}
-          labels={{ days: t('picker.days'), times: t('picker.times'), zoneNote: t('operator.zoneNote', { zone }) }}
-        />
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={move.isPending}>
-          {t('operator.save')}
-        </Button>
+    <SlotForm
+      slots={slots}
+      language={i18n.language}
+      timeZone={zone}
+      className="mt-3 space-y-3 border-t border-slate-200 pt-3"
+      testId="operator-video-move"
+      heading={<p className="text-sm font-semibold text-slate-900">{t('operator.moveTitle', { name: booking.customerName })}</p>}
+      texts={{
+        loading: t('loading'),
+        error: t('error'),
+        noSlots: t('operator.noSlots'),
+        days: t('picker.days'),
+        times: t('picker.times'),
+        zoneNote: t('operator.zoneNote', { zone }),
+        pickFirst: t('pickFirst'),
+        failed: t('failed'),
+        submit: t('operator.save'),
+      }}
+      pending={move.isPending}
+      onPick={async (start) => {
+        await move.mutateAsync({ id: booking.id, start });
+        toast({ type: 'success', message: t('operator.moved') });
+        onDone();
+      }}
+      extraAction={
         <Button type="button" variant="ghost" onClick={onDone}>
           {t('operator.back')}
         </Button>
-      </div>
-    </form>
+      }
+    />
   );
 }
 
 function CallRow({ booking }: { booking: OperatorVideoBooking }) {
   const { t, i18n } = useTranslation('video-call');
-  const { confirm } = useAlerts();
-  const toast = useToast();
+  const act = useToastedAction();
   const cancel = useOperatorCancelVideo();
   const [moving, setMoving] = useState(false);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short', timeZone: MADRID }).format(new Date(booking.start));
-  const onCancel = async () => {
-    const ok = await confirm({
-      title: t('operator.cancelTitle'),
-      message: t('operator.cancelMessage', { name: booking.customerName, when }),
-      confirmLabel: t('operator.cancelConfirm'),
-      cancelLabel: t('operator.keep'),
-      destructive: true,
+  const when = callTime(booking.start, i18n.language, MADRID);
+  const onCancel = () =>
+    act({
+      confirm: { title: t('operator.cancelTitle'), message: t('operator.cancelMessage', { name: booking.customerName, when }), confirmLabel: t('operator.cancelConfirm'), cancelLabel: t('operator.keep'), destructive: true },
+      run: () => cancel.mutateAsync(booking.id),
+      done: t('operator.cancelled'),
+      failed: t('failed'),
     });
-    if (!ok) return;
-    try {
-      await cancel.mutateAsync(booking.id);
-      toast({ type: 'success', message: t('operator.cancelled') });
-    } catch (err) {
-      toast({ type: 'error', message: messageOf(err, t('failed')) });
-    }
-  };
   return (
-    <li className="rounded-xl bg-white p-4 text-sm ring-1 ring-slate-200" data-testid="operator-video-booking">
-      <p className="font-semibold text-slate-900">{when}</p>
-      <p className="mt-1 break-words text-slate-700">
-        {booking.customerName} · <span className="break-all">{booking.customerEmail}</span>
-      </p>
-      {booking.topic && <p className="mt-1 break-words text-slate-600">{t('operator.topic', { topic: booking.topic })}</p>}
-      <a href={booking.meetingUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block font-medium break-all text-brand-700 hover:underline">
-        {t('operator.join')}: {booking.meetingUrl}
-      </a>
-      {moving ? (
-        <MoveCall booking={booking} onDone={() => setMoving(false)} />
-      ) : (
-        <div className="mt-2 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setMoving(true)}>
-            {t('operator.move')}
-          </Button>
-          <Button variant="ghost" loading={cancel.isPending} onClick={() => void onCancel()}>
-            {t('operator.cancel')}
-          </Button>
-        </div>
-      )}
-    </li>
+    <VideoCallItem
+      when={when}
+      testId="operator-video-booking"
+      meetingUrl={booking.meetingUrl}
+      joinText={`${t('operator.join')}: ${booking.meetingUrl}`}
+      details={
+        <>
+          <p className="mt-1 break-words text-slate-700">
+            {booking.customerName} · <span className="break-all">{booking.customerEmail}</span>
+          </p>
+          {booking.topic && <p className="mt-1 break-words text-slate-600">{t('operator.topic', { topic: booking.topic })}</p>}
+        </>
+      }
+      actions={
+        moving ? (
+          <MoveCall booking={booking} onDone={() => setMoving(false)} />
+        ) : (
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setMoving(true)}>
+              {t('operator.move')}
+            </Button>
+            <Button variant="ghost" loading={cancel.isPending} onClick={() => void onCancel()}>
+              {t('operator.cancel')}
+            </Button>
+          </div>
+        )
+      }
+    />
   );
 }
 
@@ -128,21 +107,15 @@ export function VideoBookingsSection() {
         {t('operator.title')}
       </h2>
       <p className="text-sm text-slate-600">{t('operator.lead')}</p>
-      {bookings.isPending ? (
-        <p className="text-sm text-slate-500">{t('operator.loading')}</p>
-      ) : bookings.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('operator.error')}
-        </p>
-      ) : bookings.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('operator.empty')}</p>
-      ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
-          {bookings.data.map((b) => (
-            <CallRow key={b.id} booking={b} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={bookings} loading={t('operator.loading')} error={t('operator.error')} isEmpty={(list) => list.length === 0} empty={<p className="text-sm text-slate-600">{t('operator.empty')}</p>}>
+        {(list) => (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {list.map((b) => (
+              <CallRow key={b.id} booking={b} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

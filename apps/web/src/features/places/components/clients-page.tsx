@@ -2,12 +2,11 @@ import type { Client } from '@rankmaps/shared/schemas/workspace';
 import { CLIENT_NAME_MAX } from '@rankmaps/shared/schemas/workspace';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { PageLoader } from '@/components/ui/spinner';
+import { QueryState, bothQueries } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
@@ -75,50 +74,44 @@ export function ClientsPage() {
         </Button>
       </form>
 
-      {clients.isPending || places.isPending ? (
-        <PageLoader />
-      ) : clients.isError || places.isError ? (
-        <AlertBanner tone="error" title={t('clients.errors.load')}>
-          <Button variant="secondary" className="mt-3 py-2!" onClick={() => void Promise.all([clients.refetch(), places.refetch()])}>
-            {t('retry')}
-          </Button>
-        </AlertBanner>
-      ) : (
-        <>
-          <section aria-labelledby="clients-list" className="space-y-3">
-            <h2 id="clients-list" className="text-lg font-semibold text-slate-900">
-              {t('clients.listTitle')}
-            </h2>
-            {clients.data.clients.length === 0 ? (
-              <p className="text-sm text-slate-600">{t('clients.empty')}</p>
-            ) : (
-              <ul className="space-y-2">
-                {clients.data.clients.map((c) => (
-                  <li key={c.id}>
-                    <ClientRow client={c} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="clients-assign" className="space-y-3">
-            <h2 id="clients-assign" className="text-lg font-semibold text-slate-900">
-              {t('clients.assignTitle')}
-            </h2>
-            {places.data.length === 0 ? (
-              <p className="text-sm text-slate-600">{t('clients.noPlaces')}</p>
-            ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {places.data.map((p) => (
-                  <li key={p._id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                    <AssignSelect placeId={p._id} placeName={p.name} clientId={p.client?.id ?? ''} clients={clients.data.clients} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </>
-      )}
+      <QueryState query={bothQueries(clients, places)} error={t('clients.errors.load')}>
+        {([{ clients: list }, placeList]) => (
+          <>
+            <section aria-labelledby="clients-list" className="space-y-3">
+              <h2 id="clients-list" className="text-lg font-semibold text-slate-900">
+                {t('clients.listTitle')}
+              </h2>
+              {list.length === 0 ? (
+                <p className="text-sm text-slate-600">{t('clients.empty')}</p>
+              ) : (
+                <ul className="space-y-2">
+                  {list.map((c) => (
+                    <li key={c.id}>
+                      <ClientRow client={c} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section aria-labelledby="clients-assign" className="space-y-3">
+              <h2 id="clients-assign" className="text-lg font-semibold text-slate-900">
+                {t('clients.assignTitle')}
+              </h2>
+              {placeList.length === 0 ? (
+                <p className="text-sm text-slate-600">{t('clients.noPlaces')}</p>
+              ) : (
+                <ul className="grid gap-3 sm:grid-cols-2">
+                  {placeList.map((p) => (
+                    <li key={p._id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                      <AssignSelect placeId={p._id} placeName={p.name} clientId={p.client?.id ?? ''} clients={list} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { defaultLanguageFor } from '@rankmaps/shared/markets/languages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { countryName, countryOptions, languageName, languageOptions } from '../utils/market-names';
 
@@ -31,16 +30,7 @@ export function MarketModal({ countryCode, searchLanguage, saving, error, onSave
       description={t('market.explain')}
       closeLabel={t('close')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('market.cancel')}
-          </Button>
-          <Button loading={saving} onClick={() => onSave(country, language)}>
-            {t('market.save')}
-          </Button>
-        </>
-      }
+      footer={<ModalActions cancel={t('market.cancel')} onCancel={onClose} submit={{ label: t('market.save'), loading: saving, onClick: () => onSave(country, language) }} />}
     >
       <form
         className="grid gap-4 sm:grid-cols-2"

@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useClients, useSetPlaceClient } from '../api/clients';
+import { SettingCard } from './setting-card';
 
 /** The client a business is grouped under (docs/decisions.md §25.1), changed from its page. */
 export function PlaceClientCard({ placeId, client }: { placeId: string; client: { id: string; name: string } | null | undefined }) {
@@ -25,22 +26,13 @@ export function PlaceClientCard({ placeId, client }: { placeId: string; client: 
   };
 
   return (
-    <section aria-labelledby="client-title" data-testid="place-client-card" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex items-start gap-3">
-          <span className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <BriefcaseIcon className="h-4 w-4" />
-          </span>
-          <div>
-            <h2 id="client-title" className="text-base font-semibold text-slate-900">
-              {t('clients.cardTitle')}
-            </h2>
-            <p className="mt-1 text-xs text-slate-500">{t('clients.cardExplain')}</p>
-            <Link to={paths.clients.getHref()} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
-              {t('clients.manage')}
-            </Link>
-          </div>
-        </div>
+    <SettingCard
+      id="client"
+      testId="place-client-card"
+      icon={BriefcaseIcon}
+      title={t('clients.cardTitle')}
+      alignActionEnd
+      action={
         <SelectField
           label={t('clients.select')}
           className="sm:w-64"
@@ -49,7 +41,12 @@ export function PlaceClientCard({ placeId, client }: { placeId: string; client: 
           options={options}
           onChange={(e) => void onChange(e.target.value)}
         />
-      </div>
-    </section>
+      }
+    >
+      <p className="mt-1 text-xs text-slate-500">{t('clients.cardExplain')}</p>
+      <Link to={paths.clients.getHref()} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+        {t('clients.manage')}
+      </Link>
+    </SettingCard>
   );
 }

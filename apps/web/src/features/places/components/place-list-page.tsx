@@ -7,13 +7,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MapPinIcon, PlusIcon } from 'lucide-react';
-import { AlertBanner } from '@/components/ui/alert-banner';
-import { useAlerts } from '@/components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { PageLoader } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toasts/toast-context';
-import { ApiError } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/use-toasted-action';
 import { upgradeNeedText } from '@/lib/upgrade-text';
 import { useClients } from '../api/clients';
 import { useDeletePlace } from '../api/delete-place';
@@ -57,19 +55,9 @@ export function PlaceListPage({ profile, actions }: { profile: Profile; /** More
         </div>
       </header>
 
-      {places.isPending ? (
-        <PageLoader />
-      ) : places.isError ? (
-        <AlertBanner tone="error" title={t('errors.load')}>
-          <Button variant="secondary" className="mt-3 py-2!" loading={places.isFetching} onClick={() => void places.refetch()}>
-            {t('retry')}
-          </Button>
-        </AlertBanner>
-      ) : list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <GroupedPlaces places={list} />
-      )}
+      <QueryState query={places} error={t('errors.load')} isEmpty={(all) => all.length === 0} empty={<EmptyState />}>
+        {(all) => <GroupedPlaces places={all} />}
+      </QueryState>
       <HelpBox />
     </div>
   );
@@ -158,32 +146,21 @@ function GroupedPlaces({ places }: { places: Place[] }) {
 
 function PlaceGrid({ places, headingLevel = 'h2' }: { places: Place[]; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation('places');
-  const { confirm } = useAlerts();
+  const act = useToastedAction();
   const toast = useToast();
   const remove = useDeletePlace();
   const refresh = useRefreshPlace();
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [syncingId, setSyncingId] = useState<string | null>(null);
 
-  const onDelete = async (place: Place) => {
-    const ok = await confirm({
-      title: t('delete.title'),
-      message: t('delete.message', { name: place.name }),
-      confirmLabel: t('delete.confirm'),
-      cancelLabel: t('delete.cancel'),
-      destructive: true,
+  const onDelete = (place: Place) =>
+    act({
+      confirm: { title: t('delete.title'), message: t('delete.message', { name: place.name }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true },
+      run: () => remove.mutateAsync(place._id),
+      done: t('delete.done', { name: place.name }),
+      failed: t('errors.delete'),
+      busy: (on) => setDeletingId(on ? place._id : null),
     });
-    if (!ok) return;
-    setDeletingId(place._id);
-    try {
-      await remove.mutateAsync(place._id);
-      toast({ type: 'success', message: t('delete.done', { name: place.name }) });
-    } catch (err) {
-      toast({ type: 'error', message: err instanceof ApiError && err.status > 0 ? err.message : t('errors.delete') });
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   const onSync = async (place: Place) => {
     setSyncingId(place._id);

@@ -4,11 +4,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ClockIcon, EllipsisVerticalIcon, Grid3x3Icon } from 'lucide-react';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
-import { Button } from '@/components/ui/button';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
-import { PageLoader } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
@@ -57,32 +55,44 @@ export function PlacePage({ placeId, profile, keywords, creditWarning, weeklySho
     if (loaded && profile.activePlaceId !== placeId) activate(placeId);
   }, [loaded, placeId, profile.activePlaceId, activate]);
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to={paths.root.getHref()} replace />;
-    return (
-      <AlertBanner tone="error" title={t('errors.loadOne')}>
-        <Button variant="secondary" className="mt-3 py-2!" loading={query.isFetching} onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </AlertBanner>
-    );
-  }
-  const place = query.data;
+  if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to={paths.root.getHref()} replace />;
   return (
-    <div data-page="place" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: place.name }]}
-      />
-      {creditWarning}
-      <PlaceHeader place={place} isPro={profile.planLimits.type === 'pro'} weeklyShortfall={weeklyShortfall} actions={actions?.(place)} />
-      {keywords(place)}
-    </div>
+    <QueryState query={query} error={t('errors.loadOne')}>
+      {(place) => (
+        <div data-page="place" className="space-y-6">
+          <Breadcrumb
+            label={t('breadcrumb.label')}
+            items={[
+              { label: t('breadcrumb.home'), to: paths.root.getHref() },
+              { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
+              { label: place.name },
+            ]}
+          />
+          {creditWarning}
+          <PlaceHeader
+            place={place}
+            isPro={profile.planLimits.type === 'pro'}
+            weeklyShortfall={weeklyShortfall}
+            actions={actions?.(place)}
+          />
+          {keywords(place)}
+        </div>
+      )}
+    </QueryState>
   );
 }
 
-function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place; isPro: boolean; weeklyShortfall?: WeeklyShortfall; actions?: ReactNode }) {
+function PlaceHeader({
+  place,
+  isPro,
+  weeklyShortfall,
+  actions,
+}: {
+  place: Place;
+  isPro: boolean;
+  weeklyShortfall?: WeeklyShortfall;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('places');
   const toast = useToast();
   const showApiAlert = useApiErrorAlert();
@@ -153,7 +163,12 @@ function PlaceHeader({ place, isPro, weeklyShortfall, actions }: { place: Place;
           label={t('header.menu')}
           trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
           items={[
-            { kind: 'link', label: t('card.editMatrix'), to: paths.editMatrix.getHref(place._id), icon: <Grid3x3Icon className="h-4 w-4" /> },
+            {
+              kind: 'link',
+              label: t('card.editMatrix'),
+              to: paths.editMatrix.getHref(place._id),
+              icon: <Grid3x3Icon className="h-4 w-4" />,
+            },
             { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
           ]}
         />

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, PlusIcon } from 'lucide-react';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ChangeText, Sparkline } from '@/components/ui/latest-figures';
 import { SelectField } from '@/components/ui/select-field';
-import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
+import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatDecimal, formatMediumDate, formatPercent } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -45,14 +45,25 @@ export function PortfolioPage() {
   const [dir, setDir] = useState<Dir>('asc');
   const [page, setPage] = useState(1);
   const clients = useClients();
-  const query: PortfolioQuery = { page, limit: PAGE_SIZE, sort, dir, q: q || undefined, clientId: clientId || undefined, movement: movement || undefined, state: state || undefined };
+  const query: PortfolioQuery = {
+    page,
+    limit: PAGE_SIZE,
+    sort,
+    dir,
+    q: q || undefined,
+    clientId: clientId || undefined,
+    movement: movement || undefined,
+    state: state || undefined,
+  };
   const portfolio = usePortfolio(query);
   const filtered = Boolean(q || clientId || movement || state);
 
-  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const resetPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
   const onSort = (column: (typeof COLUMNS)[number]) => {
     if (sort === column.sort) setDir(dir === 'asc' ? 'desc' : 'asc');
     else {
@@ -74,19 +85,37 @@ export function PortfolioPage() {
 
   return (
     <div data-page="portfolio" className="space-y-6">
-      <Breadcrumb label={t('breadcrumb.label')} items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('portfolio.title') }]} />
+      <Breadcrumb
+        label={t('breadcrumb.label')}
+        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('portfolio.title') }]}
+      />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('portfolio.title')}</h1>
         <p className="mt-1 text-slate-600">{t('portfolio.subtitle')}</p>
       </header>
 
-      <div role="search" aria-label={t('portfolio.filters')} className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField type="search" label={t('portfolio.search')} placeholder={t('portfolio.searchPlaceholder')} value={search} maxLength={100} onChange={(e) => resetPage(setSearch)(e.target.value)} />
+      <div
+        role="search"
+        aria-label={t('portfolio.filters')}
+        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <TextField
+          type="search"
+          label={t('portfolio.search')}
+          placeholder={t('portfolio.searchPlaceholder')}
+          value={search}
+          maxLength={100}
+          onChange={(e) => resetPage(setSearch)(e.target.value)}
+        />
         <SelectField
           label={t('portfolio.client')}
           value={clientId}
           onChange={(e) => resetPage(setClientId)(e.target.value)}
-          options={[{ value: '', label: t('clients.all') }, ...(clients.data?.clients ?? []).map((c) => ({ value: c.id, label: c.name })), { value: 'none', label: t('clients.none') }]}
+          options={[
+            { value: '', label: t('clients.all') },
+            ...(clients.data?.clients ?? []).map((c) => ({ value: c.id, label: c.name })),
+            { value: 'none', label: t('clients.none') },
+          ]}
         />
         <SelectField
           label={t('portfolio.movement')}
@@ -110,84 +139,106 @@ export function PortfolioPage() {
         />
       </div>
 
-      {portfolio.isPending ? (
-        <PageLoader />
-      ) : portfolio.isError ? (
-        <AlertBanner tone="error" title={t('portfolio.errors.load')}>
-          <Button variant="secondary" className="mt-3 py-2!" loading={portfolio.isFetching} onClick={() => void portfolio.refetch()}>
-            {t('retry')}
-          </Button>
-        </AlertBanner>
-      ) : data && data.total === 0 && !filtered ? (
-        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="portfolio-empty">
-          <h2 className="text-lg font-semibold text-slate-900">{t('portfolio.empty.title')}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('portfolio.empty.body')}</p>
-          <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} mt-6`}>
-            <PlusIcon className="h-4 w-4" />
-            {t('portfolio.empty.cta')}
-          </Link>
-        </div>
-      ) : data && data.rows.length === 0 ? (
-        <div className="rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200" data-testid="portfolio-no-results">
-          <p className="text-slate-700">{t('portfolio.noResults')}</p>
-          <Button variant="secondary" className="mt-4" onClick={clear}>
-            {t('portfolio.clear')}
-          </Button>
-        </div>
-      ) : data ? (
-        <section aria-labelledby="portfolio-results" className="space-y-4">
-          <div className="flex items-center justify-between gap-3">
-            <h2 id="portfolio-results" className="text-sm font-medium text-slate-600" aria-live="polite">
-              {t('portfolio.count', { count: data.total })}
-            </h2>
-            {portfolio.isFetching && <Spinner className="h-4 w-4" />}
-          </div>
-          <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:block">
-            <table className="w-full text-left text-sm" data-testid="portfolio-table">
-              <caption className="sr-only">{t('portfolio.caption')}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
-                <tr>
-                  {COLUMNS.map((c, i) => (
-                    <SortHeader key={c.sort} column={c} active={sort === c.sort} dir={dir} onSort={() => onSort(c)} after={i === 2 ? t('columns.trend') : undefined} />
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+      <QueryState query={portfolio} error={t('portfolio.errors.load')}>
+        {(data) =>
+          data.total === 0 && !filtered ? (
+            <div
+              className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+              data-testid="portfolio-empty"
+            >
+              <h2 className="text-lg font-semibold text-slate-900">{t('portfolio.empty.title')}</h2>
+              <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('portfolio.empty.body')}</p>
+              <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} mt-6`}>
+                <PlusIcon className="h-4 w-4" />
+                {t('portfolio.empty.cta')}
+              </Link>
+            </div>
+          ) : data.rows.length === 0 ? (
+            <div className="rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200" data-testid="portfolio-no-results">
+              <p className="text-slate-700">{t('portfolio.noResults')}</p>
+              <Button variant="secondary" className="mt-4" onClick={clear}>
+                {t('portfolio.clear')}
+              </Button>
+            </div>
+          ) : (
+            <section aria-labelledby="portfolio-results" className="space-y-4">
+              <div className="flex items-center justify-between gap-3">
+                <h2 id="portfolio-results" className="text-sm font-medium text-slate-600" aria-live="polite">
+                  {t('portfolio.count', { count: data.total })}
+                </h2>
+                {portfolio.isFetching && <Spinner className="h-4 w-4" />}
+              </div>
+              <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:block">
+                <table className="w-full text-left text-sm" data-testid="portfolio-table">
+                  <caption className="sr-only">{t('portfolio.caption')}</caption>
+                  <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
+                    <tr>
+                      {COLUMNS.map((c, i) => (
+                        <SortHeader
+                          key={c.sort}
+                          column={c}
+                          active={sort === c.sort}
+                          dir={dir}
+                          onSort={() => onSort(c)}
+                          after={i === 2 ? t('columns.trend') : undefined}
+                        />
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.rows.map((r) => (
+                      <TableRow key={r.keyword.id} row={r} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ul className="space-y-3 lg:hidden" data-testid="portfolio-cards">
                 {data.rows.map((r) => (
-                  <TableRow key={r.keyword.id} row={r} />
+                  <li key={r.keyword.id}>
+                    <RowCard row={r} />
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="space-y-3 lg:hidden" data-testid="portfolio-cards">
-            {data.rows.map((r) => (
-              <li key={r.keyword.id}>
-                <RowCard row={r} />
-              </li>
-            ))}
-          </ul>
-          <nav aria-label={t('portfolio.paging')} className="flex items-center justify-between gap-3 text-sm">
-            <Button variant="secondary" className="py-2!" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('portfolio.previous')}
-            </Button>
-            <span className="text-slate-600">{t('portfolio.page', { page, pages })}</span>
-            <Button variant="secondary" className="py-2!" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('portfolio.next')}
-            </Button>
-          </nav>
-        </section>
-      ) : null}
+              </ul>
+              <nav aria-label={t('portfolio.paging')} className="flex items-center justify-between gap-3 text-sm">
+                <Button variant="secondary" className="py-2!" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  {t('portfolio.previous')}
+                </Button>
+                <span className="text-slate-600">{t('portfolio.page', { page, pages })}</span>
+                <Button variant="secondary" className="py-2!" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  {t('portfolio.next')}
+                </Button>
+              </nav>
+            </section>
+          )
+        }
+      </QueryState>
     </div>
   );
 }
 
-function SortHeader({ column, active, dir, onSort, after }: { column: (typeof COLUMNS)[number]; active: boolean; dir: Dir; onSort: () => void; after: string | undefined }) {
+function SortHeader({
+  column,
+  active,
+  dir,
+  onSort,
+  after,
+}: {
+  column: (typeof COLUMNS)[number];
+  active: boolean;
+  dir: Dir;
+  onSort: () => void;
+  after: string | undefined;
+}) {
   const { t } = useTranslation('places');
   const Icon = !active ? ArrowUpDownIcon : dir === 'asc' ? ArrowUpIcon : ArrowDownIcon;
   return (
     <>
       <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 font-semibold">
-        <button type="button" onClick={onSort} className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <button
+          type="button"
+          onClick={onSort}
+          className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {t(`portfolio.${column.label}`)}
           <Icon aria-hidden="true" className="h-3.5 w-3.5" />
         </button>
@@ -211,7 +262,9 @@ function useRowText(row: PortfolioRow) {
   const last = row.lastAt ? `${formatMediumDate(row.lastAt, lang)} · ${stateText}` : stateText;
   const next = row.nextRunAt ? formatMediumDate(row.nextRunAt, lang) : t('portfolio.noNext');
   const sparkLabel =
-    row.sparkline.length === 0 ? t('portfolio.sparkEmpty') : t('portfolio.sparkLabel', { count: row.sparkline.length, values: row.sparkline.map((v) => formatDecimal(v, lang)).join(', ') });
+    row.sparkline.length === 0
+      ? t('portfolio.sparkEmpty')
+      : t('portfolio.sparkLabel', { count: row.sparkline.length, values: row.sparkline.map((v) => formatDecimal(v, lang)).join(', ') });
   const label = row.label ? t(`portfolio.labels.${row.label}`) : null;
   return { num, pct, last, next, sparkLabel, label, href: paths.keywordAnalysis.getHref(row.place.id, row.keyword.id) };
 }
@@ -235,7 +288,9 @@ function TableRow({ row }: { row: PortfolioRow }) {
         <Link to={x.href} className="font-medium text-brand-700 hover:underline">
           {row.keyword.name}
         </Link>
-        {x.label && <span className="ml-1 rounded bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-800 ring-1 ring-amber-200">{x.label}</span>}
+        {x.label && (
+          <span className="ml-1 rounded bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-800 ring-1 ring-amber-200">{x.label}</span>
+        )}
       </td>
       <td className="px-3 py-2 font-semibold text-slate-900">{x.num(row.geoRank.value)}</td>
       <td className="px-3 py-2">
@@ -275,7 +330,11 @@ function RowCard({ row }: { row: PortfolioRow }) {
             {row.place.name}
             {row.place.client ? ` · ${row.place.client.name}` : ''}
           </p>
-          {x.label && <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-800 ring-1 ring-amber-200">{x.label}</span>}
+          {x.label && (
+            <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-800 ring-1 ring-amber-200">
+              {x.label}
+            </span>
+          )}
         </div>
         <Sparkline values={row.sparkline} label={x.sparkLabel} />
       </div>

@@ -11,11 +11,11 @@ import {
 } from '@rankmaps/shared/schemas/report-mail';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
-import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { useToast } from '@/components/ui/toasts/toast-context';
+import { useToastedAction } from '@/components/ui/use-toasted-action';
 import { ApiError, api } from '@/lib/api-client';
 
 const BADGE: Record<ReportRecipientState, string> = {
@@ -28,7 +28,8 @@ const BADGE: Record<ReportRecipientState, string> = {
 const MODES: readonly ReportScheduleMode[] = ['off', 'weekly', 'monthly'];
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
+const errorText = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback;
 
 /**
  * «Informes por correo» on the business page (docs/reports.md, "Scheduled report e-mails"):
@@ -38,7 +39,11 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError &
 export function ReportMailCard({ placeId }: { placeId: string }) {
   const { t } = useTranslation('report-mail');
   return (
-    <section aria-labelledby="report-mail-title" data-testid="report-mail-card" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="report-mail-title"
+      data-testid="report-mail-card"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex items-start gap-3">
         <span className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           <MailIcon className="h-4 w-4" aria-hidden="true" />
@@ -91,49 +96,61 @@ function ScheduleForm({ placeId }: { placeId: string }) {
     }
   };
 
-  if (query.isPending) return <Spinner className="h-4 w-4" />;
-  if (query.isError) return <p role="alert" className="text-sm text-red-800">{t('schedule.loadError')}</p>;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="report-schedule-form">
-      <fieldset>
-        <legend id={groupId} className="mb-2 text-sm font-medium text-slate-800">
-          {t('schedule.legend')}
-        </legend>
-        <div className="space-y-2">
-          {MODES.map((m) => (
-            <label key={m} className="flex cursor-pointer items-start gap-2 text-sm text-slate-800">
-              <input type="radio" name={`report-mode-${placeId}`} value={m} checked={mode === m} onChange={() => setMode(m)} className="mt-0.5 h-4 w-4 accent-brand-700" />
-              <span>{t(`schedule.modes.${m}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {mode === 'monthly' && (
-        <SelectField
-          className="max-w-xs"
-          label={t('schedule.day')}
-          hint={t('schedule.dayHint')}
-          value={String(day)}
-          onChange={(e) => setDay(Number(e.target.value))}
-          options={DAYS.map((d) => ({ value: String(d), label: t('schedule.dayOption', { day: d }) }))}
-        />
+    <QueryState query={query} loading={t('schedule.loading')} error={t('schedule.loadError')}>
+      {() => (
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="report-schedule-form">
+          <fieldset>
+            <legend id={groupId} className="mb-2 text-sm font-medium text-slate-800">
+              {t('schedule.legend')}
+            </legend>
+            <div className="space-y-2">
+              {MODES.map((m) => (
+                <label key={m} className="flex cursor-pointer items-start gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name={`report-mode-${placeId}`}
+                    value={m}
+                    checked={mode === m}
+                    onChange={() => setMode(m)}
+                    className="mt-0.5 h-4 w-4 accent-brand-700"
+                  />
+                  <span>{t(`schedule.modes.${m}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {mode === 'monthly' && (
+            <SelectField
+              className="max-w-xs"
+              label={t('schedule.day')}
+              hint={t('schedule.dayHint')}
+              value={String(day)}
+              onChange={(e) => setDay(Number(e.target.value))}
+              options={DAYS.map((d) => ({ value: String(d), label: t('schedule.dayOption', { day: d }) }))}
+            />
+          )}
+          <Button type="submit" variant="secondary" loading={save.isPending}>
+            {t('schedule.save')}
+          </Button>
+          {message && (
+            <p
+              role={message.tone === 'error' ? 'alert' : 'status'}
+              className={`text-sm ${message.tone === 'error' ? 'text-red-800' : 'text-green-800'}`}
+            >
+              {message.text}
+            </p>
+          )}
+        </form>
       )}
-      <Button type="submit" variant="secondary" loading={save.isPending}>
-        {t('schedule.save')}
-      </Button>
-      {message && (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={`text-sm ${message.tone === 'error' ? 'text-red-800' : 'text-green-800'}`}>
-          {message.text}
-        </p>
-      )}
-    </form>
+    </QueryState>
   );
 }
 
 function Recipients({ placeId }: { placeId: string }) {
   const { t } = useTranslation('report-mail');
   const queryClient = useQueryClient();
-  const { confirm } = useAlerts();
+  const act = useToastedAction();
   const toast = useToast();
   const showApiAlert = useApiErrorAlert();
   const path = `/place/${encodeURIComponent(placeId)}/report-recipients`;
@@ -145,7 +162,8 @@ function Recipients({ placeId }: { placeId: string }) {
   const [removingId, setRemovingId] = useState<string | null>(null);
 
   const add = useMutation({
-    mutationFn: (body: { email: string; name: string | null }) => api<ReportRecipientsResponse & { recipient: ReportRecipient }>(path, { method: 'POST', body }),
+    mutationFn: (body: { email: string; name: string | null }) =>
+      api<ReportRecipientsResponse & { recipient: ReportRecipient }>(path, { method: 'POST', body }),
     onSuccess: (data) => queryClient.setQueryData(key, { recipients: data.recipients, max: data.max }),
   });
   const remove = useMutation({
@@ -168,88 +186,88 @@ function Recipients({ placeId }: { placeId: string }) {
     }
   };
 
-  const onRemove = async (r: ReportRecipient) => {
-    const ok = await confirm({
-      title: t('recipients.remove.title'),
-      message: t('recipients.remove.message', { email: r.email }),
-      confirmLabel: t('recipients.remove.confirm'),
-      cancelLabel: t('recipients.remove.cancel'),
-      destructive: true,
+  const onRemove = (r: ReportRecipient) =>
+    act({
+      confirm: {
+        title: t('recipients.remove.title'),
+        message: t('recipients.remove.message', { email: r.email }),
+        confirmLabel: t('recipients.remove.confirm'),
+        cancelLabel: t('recipients.remove.cancel'),
+        destructive: true,
+      },
+      run: () => remove.mutateAsync(r.id),
+      done: t('recipients.remove.done', { email: r.email }),
+      failed: t('recipients.remove.error'),
+      busy: (on) => setRemovingId(on ? r.id : null),
     });
-    if (!ok) return;
-    setRemovingId(r.id);
-    try {
-      await remove.mutateAsync(r.id);
-      toast({ type: 'success', message: t('recipients.remove.done', { email: r.email }) });
-    } catch {
-      toast({ type: 'error', message: t('recipients.remove.error') });
-    } finally {
-      setRemovingId(null);
-    }
-  };
 
-  if (query.isPending) return <Spinner className="h-4 w-4" />;
-  if (query.isError)
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t('recipients.loadError')}</p>
-        <Button variant="secondary" className="py-1!" onClick={() => void query.refetch()}>
-          {t('recipients.retry')}
-        </Button>
-      </div>
-    );
-  const { recipients, max } = query.data;
-  const full = recipients.length >= max;
   return (
-    <div className="space-y-3">
-      <h3 className="text-sm font-medium text-slate-800">{t('recipients.title', { count: recipients.length, max })}</h3>
-      {recipients.length === 0 ? (
-        <p className="text-sm text-slate-600" data-testid="report-recipients-empty">
-          {t('recipients.empty')}
-        </p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" data-testid="report-recipients">
-          {recipients.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-              <div className="min-w-48 flex-1 basis-48">
-                <p className="text-sm font-medium break-all text-slate-900">{r.email}</p>
-                {r.name && <p className="text-xs text-slate-600">{r.name}</p>}
-              </div>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.state]}`}>{t(`recipients.states.${r.state}`)}</span>
-              <Button
-                variant="ghost"
-                className="px-2! py-1!"
-                aria-label={t('recipients.remove.label', { email: r.email })}
-                loading={removingId === r.id}
-                onClick={() => void onRemove(r)}
-              >
-                <Trash2Icon className="h-4 w-4" aria-hidden="true" />
+    <QueryState query={query} loading={t('recipients.loading')} error={t('recipients.loadError')}>
+      {({ recipients, max }) => (
+        <div className="space-y-3">
+          <h3 className="text-sm font-medium text-slate-800">{t('recipients.title', { count: recipients.length, max })}</h3>
+          {recipients.length === 0 ? (
+            <p className="text-sm text-slate-600" data-testid="report-recipients-empty">
+              {t('recipients.empty')}
+            </p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" data-testid="report-recipients">
+              {recipients.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+                  <div className="min-w-48 flex-1 basis-48">
+                    <p className="text-sm font-medium break-all text-slate-900">{r.email}</p>
+                    {r.name && <p className="text-xs text-slate-600">{r.name}</p>}
+                  </div>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.state]}`}>
+                    {t(`recipients.states.${r.state}`)}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    className="px-2! py-1!"
+                    aria-label={t('recipients.remove.label', { email: r.email })}
+                    loading={removingId === r.id}
+                    onClick={() => void onRemove(r)}
+                  >
+                    <Trash2Icon className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {recipients.length >= max ? (
+            <p className="text-sm text-slate-600">{t('recipients.full', { max })}</p>
+          ) : (
+            <form
+              onSubmit={(e) => void submit(e)}
+              noValidate
+              className="flex flex-col gap-2 sm:flex-row sm:items-end"
+              data-testid="report-recipient-form"
+            >
+              <TextField
+                className="flex-1"
+                label={t('recipients.email')}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={error ?? undefined}
+              />
+              <TextField
+                className="flex-1"
+                label={t('recipients.name')}
+                autoComplete="off"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <Button type="submit" loading={add.isPending}>
+                {t('recipients.add')}
               </Button>
-            </li>
-          ))}
-        </ul>
+            </form>
+          )}
+          <p className="text-xs text-slate-500">{t('recipients.help')}</p>
+        </div>
       )}
-      {full ? (
-        <p className="text-sm text-slate-600">{t('recipients.full', { max })}</p>
-      ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end" data-testid="report-recipient-form">
-          <TextField
-            className="flex-1"
-            label={t('recipients.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={error ?? undefined}
-          />
-          <TextField className="flex-1" label={t('recipients.name')} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-          <Button type="submit" loading={add.isPending}>
-            {t('recipients.add')}
-          </Button>
-        </form>
-      )}
-      <p className="text-xs text-slate-500">{t('recipients.help')}</p>
-    </div>
+    </QueryState>
   );
 }

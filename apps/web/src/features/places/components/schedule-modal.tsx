@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 
 interface ScheduleModalProps {
   rankDay: number;
@@ -28,16 +27,7 @@ export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSa
       description={t('schedule.description', { zone: timeZone })}
       closeLabel={t('close')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('schedule.cancel')}
-          </Button>
-          <Button loading={saving} onClick={() => onSave(day, hour)}>
-            {t('schedule.save')}
-          </Button>
-        </>
-      }
+      footer={<ModalActions cancel={t('schedule.cancel')} onCancel={onClose} submit={{ label: t('schedule.save'), loading: saving, onClick: () => onSave(day, hour) }} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">

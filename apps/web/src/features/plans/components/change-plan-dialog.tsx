@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatLongDate, formatMoney } from '@/lib/format';
@@ -57,16 +57,11 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
         change.isSuccess ? (
           <Button onClick={onClose}>{t('change.done')}</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              {t('change.cancel')}
-            </Button>
-            {data && !blocked && (
-              <Button onClick={() => change.mutate(priceId)} loading={change.isPending} disabled={change.isPending}>
-                {t(downgrade ? 'change.confirmDowngrade' : 'change.confirm')}
-              </Button>
-            )}
-          </>
+          <ModalActions
+            cancel={t('change.cancel')}
+            onCancel={onClose}
+            submit={data && !blocked && { label: t(downgrade ? 'change.confirmDowngrade' : 'change.confirm'), onClick: () => change.mutate(priceId), loading: change.isPending, disabled: change.isPending }}
+          />
         )
       }
     >

@@ -5,7 +5,7 @@ import { MailIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
-import { useCooldown } from './use-cooldown';
+import { useCooldown } from '@/lib/use-cooldown';
 
 /**
  * Shown while the e-mail is unconfirmed. The resend button goes idle → 'Enviando...' →

@@ -7,8 +7,7 @@ import { Link } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { alertTypeForError } from '@/components/ui/alerts/alert-types';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { usePlaceValidPoints } from '../api/get-place-grid';
 import { useScanQuota } from '../api/get-scan-quota';
@@ -105,14 +104,11 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
       closeLabel={t('modal.close')}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('modal.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={start.isPending} disabled={usedUp || start.isPending} aria-describedby={usedUp ? usedUpId : undefined}>
-            {when === 'now' ? t('modal.startNow') : t('modal.startScheduled')}
-          </Button>
-        </>
+        <ModalActions
+          cancel={t('modal.cancel')}
+          onCancel={onClose}
+          submit={{ label: when === 'now' ? t('modal.startNow') : t('modal.startScheduled'), type: 'submit', form: formId, loading: start.isPending, disabled: usedUp || start.isPending, 'aria-describedby': usedUp ? usedUpId : undefined }}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-4">

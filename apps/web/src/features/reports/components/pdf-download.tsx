@@ -2,7 +2,7 @@ import { FileDownIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError, apiDownload } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
@@ -62,16 +62,7 @@ function PdfChoice({ targets, busy, onDownload, onClose }: { targets: ShareTarge
       description={t('pdf.description')}
       closeLabel={t('share.close')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('share.cancel')}
-          </Button>
-          <Button loading={busy} onClick={() => onDownload(targets[index] ?? targets[0]!)}>
-            {t('pdf.download')}
-          </Button>
-        </>
-      }
+      footer={<ModalActions cancel={t('share.cancel')} onCancel={onClose} submit={{ label: t('pdf.download'), loading: busy, onClick: () => onDownload(targets[index] ?? targets[0]!) }} />}
     >
       <fieldset>
         <legend className="sr-only">{t('pdf.title')}</legend>

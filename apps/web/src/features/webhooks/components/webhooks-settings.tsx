@@ -1,24 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
-import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
+import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEndpointList, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalActions } from '@/components/ui/modal';
+import { PlanGatedList } from '@/components/ui/plan-gated-list';
 import { SecretOnceModal } from '@/components/ui/secret-once-modal';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
-import { ApiError } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/use-toasted-action';
+import { ApiError, apiErrorText } from '@/lib/api-client';
 import { formatMediumDate } from '@/lib/format';
 import { translateValidation } from '@/lib/i18n';
-import { paths } from '@/lib/paths';
-import { availabilityText } from '@/lib/upgrade-text';
 import { useCreateWebhook, useDeleteWebhook, useReplayDelivery, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : fallback);
 
 /**
  * The profile's «Webhooks» tab (docs/webhooks.md, docs/decisions.md §26.4): the user's endpoints,
@@ -28,52 +24,28 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError &
 export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }) {
   const { t } = useTranslation(['webhooks', 'common']);
   const query = useWebhooks();
+  return (
+    <QueryState query={query} loading={t('loading')} error={t('loadError')}>
+      {(data) => <WebhooksPanel {...data} currentPlan={currentPlan} />}
+    </QueryState>
+  );
+}
+
+function WebhooksPanel({ endpoints, allowed, maxEndpoints, currentPlan }: WebhookEndpointList & { currentPlan: string | null }) {
+  const { t } = useTranslation(['webhooks', 'common']);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<CreatedWebhook | null>(null);
-  if (query.isPending)
-    return (
-      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        {t('loading')}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t('loadError')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  const { endpoints, allowed, maxEndpoints } = query.data;
-  const label = allowed ? null : availabilityText(cheapestPlanFor({ kind: 'apiKeys' }, currentPlan));
   return (
-    <section aria-labelledby="webhooks-title" className="max-w-3xl space-y-4" data-testid="webhooks">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="webhooks-title" className="text-base font-semibold text-slate-900">
-            {t('title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
-        </div>
-        {allowed && (
-          <Button onClick={() => setCreating(true)} disabled={endpoints.length >= maxEndpoints} className="shrink-0">
-            {t('create.open')}
-          </Button>
-        )}
-      </div>
-      {allowed && endpoints.length >= maxEndpoints && <p className="text-sm text-amber-900">{t('create.full', { count: maxEndpoints })}</p>}
-      {!allowed && (
-        <div className="space-y-3" data-testid="webhooks-upgrade">
-          {label && <p className="inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t(`common:${label.key}`, label.values)}</p>}
-          <p>
-            <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
-              {t('upgradeCta')}
-            </Link>
-          </p>
-        </div>
-      )}
+    <PlanGatedList
+      id="webhooks"
+      title={t('title')}
+      intro={t('intro')}
+      allowed={allowed}
+      fullNotice={endpoints.length >= maxEndpoints ? t('create.full', { count: maxEndpoints }) : null}
+      createLabel={t('create.open')}
+      onCreate={() => setCreating(true)}
+      upsell={{ action: { kind: 'apiKeys' }, currentPlan, cta: t('upgradeCta') }}
+    >
       {endpoints.length === 0 ? (
         allowed && <p className="text-sm text-slate-600">{t('empty')}</p>
       ) : (
@@ -99,13 +71,13 @@ export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }
         />
       )}
       {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
-    </section>
+    </PlanGatedList>
   );
 }
 
 function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecret: (c: CreatedWebhook) => void }) {
   const { t, i18n } = useTranslation('webhooks');
-  const { confirm } = useAlerts();
+  const act = useToastedAction();
   const toast = useToast();
   const [showLog, setShowLog] = useState(false);
   const test = useSendTestEvent();
@@ -113,25 +85,22 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
   const logId = useId();
-  const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
-    try {
-      await run();
-      toast({ type: 'success', message: done });
-    } catch (err) {
-      toast({ type: 'error', message: errorText(err, failed) });
-    }
-  };
-  const onDelete = async () => {
-    const ok = await confirm({ title: t('delete.title'), message: t('delete.message', { url: endpoint.url }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true });
-    if (ok) await act(() => remove.mutateAsync(endpoint.id), t('delete.done'), t('delete.error'));
-  };
+  const { confirm } = useAlerts();
+  const onDelete = () =>
+    act({
+      confirm: { title: t('delete.title'), message: t('delete.message', { url: endpoint.url }), confirmLabel: t('delete.confirm'), cancelLabel: t('delete.cancel'), destructive: true },
+      run: () => remove.mutateAsync(endpoint.id),
+      done: t('delete.done'),
+      failed: t('delete.error'),
+    });
+  // Not a toasted action: what it yields is the new secret, shown once in a dialog.
   const onRotate = async () => {
     const ok = await confirm({ title: t('rotate.title'), message: t('rotate.message'), confirmLabel: t('rotate.confirm'), cancelLabel: t('delete.cancel') });
     if (!ok) return;
     try {
       onSecret(await rotate.mutateAsync(endpoint.id));
     } catch (err) {
-      toast({ type: 'error', message: errorText(err, t('rotate.error')) });
+      toast({ type: 'error', message: apiErrorText(err, t('rotate.error')) });
     }
   };
   return (
@@ -148,13 +117,13 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={!endpoint.enabled} loading={test.isPending} onClick={() => void act(() => test.mutateAsync(endpoint.id), t('test.done'), t('test.error')).then(() => setShowLog(true))}>
+        <Button variant="secondary" disabled={!endpoint.enabled} loading={test.isPending} onClick={() => void act({ run: () => test.mutateAsync(endpoint.id), done: t('test.done'), failed: t('test.error') }).then(() => setShowLog(true))}>
           {t('test.button')}
         </Button>
         <Button variant="secondary" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((s) => !s)}>
           {showLog ? t('log.hide') : t('log.show')}
         </Button>
-        <Button variant="secondary" loading={update.isPending} onClick={() => void act(() => update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled }), endpoint.enabled ? t('toggle.disabled') : t('toggle.enabled'), t('toggle.error'))}>
+        <Button variant="secondary" loading={update.isPending} onClick={() => void act({ run: () => update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled }), done: endpoint.enabled ? t('toggle.disabled') : t('toggle.enabled'), failed: t('toggle.error') })}>
           {endpoint.enabled ? t('toggle.disable') : t('toggle.enable')}
         </Button>
         <Button variant="secondary" loading={rotate.isPending} onClick={() => void onRotate()}>
@@ -175,7 +144,7 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
 
 function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const { t, i18n } = useTranslation('webhooks');
-  const toast = useToast();
+  const act = useToastedAction();
   const query = useWebhookDeliveries(endpointId);
   const replay = useReplayDelivery();
   if (query.isPending)
@@ -193,14 +162,7 @@ function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boo
   const { deliveries } = query.data;
   if (deliveries.length === 0) return <p className="text-sm text-slate-600">{t('log.empty')}</p>;
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-  const onReplay = async (deliveryId: string) => {
-    try {
-      await replay.mutateAsync({ id: endpointId, deliveryId });
-      toast({ type: 'success', message: t('log.replayed') });
-    } catch (err) {
-      toast({ type: 'error', message: errorText(err, t('log.replayError')) });
-    }
-  };
+  const onReplay = (deliveryId: string) => act({ run: () => replay.mutateAsync({ id: endpointId, deliveryId }), done: t('log.replayed'), failed: t('log.replayError') });
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="webhook-deliveries">
@@ -268,7 +230,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
     try {
       onCreated(await create.mutateAsync({ url: url.trim(), events }));
     } catch (err) {
-      setErrors(err instanceof ApiError && err.status === 400 ? { url: err.message } : { form: errorText(err, t('create.error')) });
+      setErrors(err instanceof ApiError && err.status === 400 ? { url: err.message } : { form: apiErrorText(err, t('create.error')) });
     }
   };
   const toggle = (ev: WebhookEventType, on: boolean) => setEvents((s) => (on ? [...new Set([...s, ev])] : s.filter((x) => x !== ev)));
@@ -278,16 +240,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       description={t('create.description')}
       closeLabel={t('close')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('create.cancel')}
-          </Button>
-          <Button type="submit" form="webhook-form" loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      footer={<ModalActions cancel={t('create.cancel')} onCancel={onClose} submit={{ label: t('create.submit'), type: 'submit', form: 'webhook-form', loading: create.isPending }} />}
     >
       <form id="webhook-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <TextField label={t('create.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} hint={t('create.urlHint')} />

@@ -1,24 +1,21 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ImageUpIcon, TrashIcon } from 'lucide-react';
 import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
 import { PROFILE_PICTURE_MAX_MB } from '@rankmaps/shared/schemas/profile';
 import { BRAND_CONTACT_MAX, BRAND_FOOTER_MAX, BRAND_NAME_MAX, HEX_COLOUR, type ReportBrandSettings } from '@rankmaps/shared/schemas/report-brand';
-import { useAlerts } from '@/components/ui/alerts/alerts-context';
-import { Button, buttonClass } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
+import { LogoUploadField } from '@/components/ui/logo-upload-field';
+import { PlanUpsell } from '@/components/ui/plan-upsell';
+import { QueryState } from '@/components/ui/query-state';
 import type { Status } from '@/components/ui/status-message';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
-import { paths } from '@/lib/paths';
 import { availabilityText } from '@/lib/upgrade-text';
 import { useDeleteBrandLogo, useReportBrand, useSaveReportBrand, useUploadBrandLogo } from '../api/report-brand';
 import { type BrandField, type BrandFormValues, accentAdvice, brandBody, brandFormValues } from '../utils/brand-form';
 
 type OnStatus = (status: Status | null) => void;
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
 
 /**
  * The profile's «Marca blanca» tab (docs/reports.md "White-label", docs/decisions.md §24.5): the
@@ -28,29 +25,15 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError &
 export function WhiteLabelSettings({ currentPlan, onStatus }: { currentPlan: string | null; onStatus: OnStatus }) {
   const { t } = useTranslation('white-label');
   const query = useReportBrand();
-  if (query.isPending)
-    return (
-      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        {t('loading')}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t('loadError')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  if (!query.data.allowed) return <UpgradeNotice currentPlan={currentPlan} />;
-  return <BrandForm saved={query.data} currentPlan={currentPlan} onStatus={onStatus} />;
+  return (
+    <QueryState query={query} loading={t('loading')} error={t('loadError')}>
+      {(saved) => (saved.allowed ? <BrandForm saved={saved} currentPlan={currentPlan} onStatus={onStatus} /> : <UpgradeNotice currentPlan={currentPlan} />)}
+    </QueryState>
+  );
 }
 
 function UpgradeNotice({ currentPlan }: { currentPlan: string | null }) {
   const { t } = useTranslation(['white-label', 'common']);
-  const label = availabilityText(cheapestPlanFor({ kind: 'whiteLabel' }, currentPlan));
   return (
     <section aria-labelledby="white-label-title" className="max-w-2xl space-y-3" data-testid="white-label-upgrade">
       <h2 id="white-label-title" className="text-base font-semibold text-slate-900">
@@ -62,12 +45,7 @@ function UpgradeNotice({ currentPlan }: { currentPlan: string | null }) {
         <li>{t('upgrade.where')}</li>
         <li>{t('upgrade.poweredBy')}</li>
       </ul>
-      {label && <p className="inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">{t(`common:${label.key}`, label.values)}</p>}
-      <p>
-        <Link to={paths.subscription.getHref()} className={buttonClass('primary')}>
-          {t('upgrade.cta')}
-        </Link>
-      </p>
+      <PlanUpsell action={{ kind: 'whiteLabel' }} currentPlan={currentPlan} cta={t('upgrade.cta')} />
     </section>
   );
 }
@@ -96,7 +74,7 @@ function BrandForm({ saved, currentPlan, onStatus }: { saved: ReportBrandSetting
       setTouched(false);
       onStatus({ text: t('saved'), tone: 'success' });
     } catch (err) {
-      onStatus({ text: errorText(err, t('saveError')), tone: 'error' });
+      onStatus({ text: apiErrorText(err, t('saveError')), tone: 'error' });
     }
   };
 
@@ -187,75 +165,33 @@ function BrandForm({ saved, currentPlan, onStatus }: { saved: ReportBrandSetting
   );
 }
 
-/** The logo: uploaded as soon as it is chosen (the server checks and re-encodes it), removed after a confirmation. */
+/** The agency's logo; each result goes to the tab's status line. */
 function LogoField({ logoUrl, onStatus }: { logoUrl: string | null; onStatus: OnStatus }) {
   const { t } = useTranslation('white-label');
-  const { confirm } = useAlerts();
   const upload = useUploadBrandLogo();
   const remove = useDeleteBrandLogo();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    onStatus(null);
-    try {
-      await upload.mutateAsync(file);
-      onStatus({ text: t('logo.uploaded'), tone: 'success' });
-    } catch (err) {
-      onStatus({ text: errorText(err, t('logo.uploadError')), tone: 'error' });
-    }
-  };
-
-  const onRemove = async () => {
-    const ok = await confirm({ title: t('logo.removeTitle'), message: t('logo.removeBody'), confirmLabel: t('logo.removeYes'), destructive: true });
-    if (!ok) return;
-    onStatus(null);
-    try {
-      await remove.mutateAsync(undefined);
-      onStatus({ text: t('logo.removed'), tone: 'success' });
-    } catch (err) {
-      onStatus({ text: errorText(err, t('logo.removeError')), tone: 'error' });
-    }
-  };
-
   return (
-    <section aria-labelledby={`${hintId}-title`} className="space-y-3" data-testid="brand-logo">
-      <h3 id={`${hintId}-title`} className="text-sm font-medium text-slate-700">
-        {t('logo.title')}
-      </h3>
-      <div className="flex h-24 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
-        {logoUrl ? <img src={logoUrl} alt={t('logo.currentAlt')} className="max-h-full max-w-full object-contain" /> : <p className="text-sm text-slate-600">{t('logo.none')}</p>}
-      </div>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-        tabIndex={-1}
-        aria-hidden="true"
-        className="sr-only"
-        data-testid="brand-logo-input"
-        onChange={(e) => {
-          void onFile(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => inputRef.current?.click()} loading={upload.isPending} aria-describedby={hintId}>
-          <ImageUpIcon className="h-4 w-4" aria-hidden="true" />
-          {logoUrl ? t('logo.change') : t('logo.upload')}
-        </Button>
-        {logoUrl && (
-          <Button variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={() => void onRemove()} loading={remove.isPending}>
-            <TrashIcon className="h-4 w-4" aria-hidden="true" />
-            {t('logo.remove')}
-          </Button>
-        )}
-      </div>
-      <p id={hintId} className="text-xs text-slate-600">
-        {t('logo.hint', { mb: PROFILE_PICTURE_MAX_MB })}
-      </p>
-    </section>
+    <LogoUploadField
+      logoUrl={logoUrl}
+      title={t('logo.title')}
+      testId="brand-logo"
+      upload={{ run: (file) => upload.mutateAsync(file), isPending: upload.isPending }}
+      remove={{ run: () => remove.mutateAsync(undefined), isPending: remove.isPending }}
+      confirmRemove={{ title: t('logo.removeTitle'), message: t('logo.removeBody'), confirmLabel: t('logo.removeYes') }}
+      texts={{
+        currentAlt: t('logo.currentAlt'),
+        none: t('logo.none'),
+        upload: t('logo.upload'),
+        change: t('logo.change'),
+        remove: t('logo.remove'),
+        hint: t('logo.hint', { mb: PROFILE_PICTURE_MAX_MB }),
+        uploaded: t('logo.uploaded'),
+        uploadError: t('logo.uploadError'),
+        removed: t('logo.removed'),
+        removeError: t('logo.removeError'),
+      }}
+      onOutcome={onStatus}
+    />
   );
 }
 
