@@ -52,8 +52,12 @@ export interface Declaration<P, Q, B, H, R> {
   refusals?: readonly Refusal[];
   /** Hooks that run after the access check (rate limits by user or address). */
   onRequest?: readonly Hook[];
+  /** Hooks that run before validation: an upload's form reader, which turns a multipart stream into the body. */
+  preValidation?: readonly Hook[];
   preHandler?: readonly Hook[];
   bodyLimit?: number;
+  /** false: the body is read as sent, never decompressed (an upload, whose compressed form would hide its size). */
+  decompress?: false;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
   handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
@@ -136,8 +140,10 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     method: method satisfies HTTPMethods,
     url,
     ...(onRequest.length ? { onRequest } : {}),
+    ...(d.preValidation?.length ? { preValidation: [...d.preValidation] } : {}),
     ...(preHandler.length ? { preHandler } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
+    ...(d.decompress === false ? { decompress: false } : {}),
     config: { declaration: declared },
     schema: {
       operationId: d.operationId,
