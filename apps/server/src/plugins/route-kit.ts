@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireScope } from '../modules/api-v1/api-key-auth';
 import { requireOperator } from '../modules/operator/operator.service';
@@ -124,6 +124,8 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   if ('download' in answer) {
     // Not in `response`: a Buffer is sent as it is, and the document gets the type from DOWNLOAD_KEY.
   } else if (answer.schema) response[answer.status ?? 200] = answer.schema;
+  // No body: the 204 is still an answer the document lists (the transform gives it no content).
+  else response[204] = z.null();
   for (const status of derivedErrorStatuses(method, d)) response[status] = errorResponseSchema;
 
   const onRequest: Hook[] = [];
