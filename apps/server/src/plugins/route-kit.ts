@@ -106,13 +106,17 @@ export function routeKit(app: FastifyInstance, defaults: { tags: readonly string
   return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
 }
 
-/** The operationIds taken in each app (its container is one per app), so a duplicate fails at start. */
+/**
+ * The operationIds taken in each app, so a duplicate fails at start. Keyed by the app's route
+ * table (one per built app, shared by its plugin scopes), not by its container: several apps
+ * may share one container (the shared rate-limit test runs three API processes on one).
+ */
 const operationIds = new WeakMap<object, Set<string>>();
 
 function claimOperationId(app: FastifyInstance, operationId: string, where: string) {
   if (!isCamelCase(operationId)) throw new Error(`operationId «${operationId}» of ${where} is not camelCase`);
-  const taken = operationIds.get(app.container) ?? new Set<string>();
-  operationIds.set(app.container, taken);
+  const taken = operationIds.get(app.routeTable) ?? new Set<string>();
+  operationIds.set(app.routeTable, taken);
   if (taken.has(operationId)) throw new Error(`operationId «${operationId}» of ${where} is already taken`);
   taken.add(operationId);
 }
