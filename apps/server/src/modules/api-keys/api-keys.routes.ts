@@ -24,7 +24,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/api-keys', {
     operationId: 'createApiKey',
     summary: 'Crea una clave de API',
-    description: 'Nombre (1–60) y permisos (read, scans). La clave entera solo aparece en esta respuesta. Solo planes profesionales; como mucho 10 claves activas.',
+    description:
+      'Nombre (1–60) y permisos (read, scans). La clave entera solo aparece en esta respuesta. Solo planes profesionales; como mucho 10 claves activas.',
     access: access.session,
     body: createApiKeyBodySchema,
     answer: { status: 201, schema: createdApiKeySchema },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import {
+  CAMPAIGNS_MAX,
   campaignDetailSchema,
   campaignForecastSchema,
   campaignIdParamsSchema,
@@ -44,6 +45,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/campaigns/preview', {
     operationId: 'previewCampaign',
     summary: 'Qué cambiaría al guardar una campaña: coste, duración y previsión',
+    description: 'No guarda nada. id es la campaña que se edita, o null para una nueva. Solo planes profesionales.',
     access: session,
     body: campaignPreviewRequestSchema,
     answer: { schema: campaignPreviewSchema },
@@ -55,6 +57,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/campaigns', {
     operationId: 'createMyCampaign',
     summary: 'Crea una campaña',
+    description: `Solo planes profesionales; como mucho ${CAMPAIGNS_MAX} campañas. Un nombre que ya tiene otra campaña → 409.`,
     access: session,
     body: campaignRequestSchema,
     answer: { status: 201, schema: campaignSchema },
@@ -75,6 +78,8 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/campaigns/:id', {
     operationId: 'updateMyCampaign',
     summary: 'Cambia una campaña',
+    description:
+      'Solo planes profesionales. Un nombre que ya tiene otra campaña → 409. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
     access: session,
     params: campaignIdParamsSchema,
     body: campaignRequestSchema,
@@ -86,6 +91,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/campaigns/:id/pause', {
     operationId: 'pauseMyCampaign',
     summary: 'Pausa una campaña',
+    description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
     access: session,
     params: campaignIdParamsSchema,
     answer: { schema: campaignSchema },
@@ -95,6 +101,8 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/campaigns/:id/resume', {
     operationId: 'resumeMyCampaign',
     summary: 'Reanuda una campaña pausada',
+    description:
+      'También tras una pausa por falta de créditos. Solo planes profesionales. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
     access: session,
     params: campaignIdParamsSchema,
     answer: { schema: campaignSchema },
@@ -105,6 +113,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/campaigns/:id', {
     operationId: 'deleteMyCampaign',
     summary: 'Borra una campaña (sus análisis se quedan)',
+    description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
     access: session,
     params: campaignIdParamsSchema,
     answer: { schema: messageResponseSchema },

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { placeIdParamsSchema } from '@rankmaps/shared/schemas/places';
-import { clientIdParamsSchema, clientListSchema, clientRequestSchema, clientSchema, placeClientRequestSchema, placeClientResponseSchema } from '@rankmaps/shared/schemas/workspace';
+import {
+  clientIdParamsSchema,
+  clientListSchema,
+  clientRequestSchema,
+  clientSchema,
+  placeClientRequestSchema,
+  placeClientResponseSchema,
+} from '@rankmaps/shared/schemas/workspace';
 import { notFound } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
@@ -30,6 +37,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/clients', {
     operationId: 'createClient',
     summary: 'Crea un cliente',
+    description: 'El nombre no puede repetir el de otro de tus clientes (→ 409).',
     access: session,
     body: clientRequestSchema,
     answer: { status: 201, schema: clientSchema },
@@ -41,6 +49,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/clients/:id', {
     operationId: 'renameClient',
     summary: 'Cambia el nombre de un cliente',
+    description: 'El nombre no puede repetir el de otro de tus clientes (→ 409).',
     access: session,
     params: clientIdParamsSchema,
     body: clientRequestSchema,
@@ -64,6 +73,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/place/:id/client', {
     operationId: 'setPlaceClient',
     summary: 'Asigna un negocio a un cliente, o se lo quita',
+    description: 'clientId null lo deja sin cliente.',
     access: session,
     params: placeIdParamsSchema,
     body: placeClientRequestSchema,
@@ -75,6 +85,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/clients/:id/logo', {
     operationId: 'deleteClientLogo',
     summary: 'Quita el logo de un cliente',
+    description: 'En cualquier plan. La dirección del logo deja de responder al momento.',
     access: session,
     params: clientIdParamsSchema,
     answer: { schema: clientSchema },
@@ -84,9 +95,14 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/client-logo/:key.png', {
     operationId: 'getClientLogo',
     summary: 'Logo de un cliente (PNG)',
+    description:
+      'Sin sesión, como una foto de perfil: lo muestran la página compartida, el correo y el PDF. Una clave que no es la de un logo actual → 404.',
     access: access.public,
     params: z.object({ key: z.string() }),
-    answer: { download: 'image/png', description: 'El logo, como PNG. Cada subida cambia la dirección, así que se guarda en caché un año.' },
+    answer: {
+      download: 'image/png',
+      description: 'El logo, como PNG. Cada subida cambia la dirección, así que se guarda en caché un año.',
+    },
     handler: async (request, reply) => {
       const data = await readClientLogo(container, request.params.key);
       if (!data) throw notFound(LOGO_NOT_FOUND, 'LOGO_NOT_FOUND');
@@ -104,7 +120,8 @@ const clientLogoUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   routeKit(app, { tags }).post('/clients/:id/logo', {
     operationId: 'uploadClientLogo',
     summary: 'Sube el logo de un cliente (multipart/form-data)',
-    description: 'El archivo va en el campo logo. Se comprueba y se vuelve a codificar como el logo de la marca blanca (mismos límites y mensajes). Solo planes para agencias.',
+    description:
+      'El archivo va en el campo logo. Se comprueba y se vuelve a codificar como el logo de la marca blanca (mismos límites y mensajes). Solo planes para agencias.',
     access: access.session,
     consumes: ['multipart/form-data'],
     params: clientIdParamsSchema,

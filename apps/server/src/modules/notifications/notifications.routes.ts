@@ -50,7 +50,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: { schema: notificationListSchema },
     handler: async (request) => {
       const { page: p, limit } = request.query;
-      const { rows, total, unread } = await notificationsRepository.list(app.container.database.db, requireUserId(request), limit, (p - 1) * limit);
+      const { rows, total, unread } = await notificationsRepository.list(
+        app.container.database.db,
+        requireUserId(request),
+        limit,
+        (p - 1) * limit,
+      );
       return { notifications: rows.map(presentNotification), total, unread, page: p, limit };
     },
   });
@@ -77,7 +82,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/notifications/settings', {
     operationId: 'saveNotificationSettings',
     summary: 'Guarda los ajustes de notificaciones',
-    description: 'Modo de correo (uno por aviso o resumen diario), umbrales (1–100), interruptores por aviso y canal, y negocios silenciados.',
+    description:
+      'Modo de correo (uno por aviso o resumen diario), umbrales (1–100), interruptores por aviso y canal, y negocios silenciados.',
     access: session,
     body: notificationSettingsSchema,
     answer: { schema: notificationSettingsSchema },
@@ -88,7 +94,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The Slack-compatible webhook, the user's and a place's (docs/decisions.md §23.3, "Wiring").
   // Only the masked URL is ever answered: the URL is a secret.
-  const saveDescription = 'Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.';
+  const saveDescription =
+    'Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.';
   route.get('/notifications/slack', {
     operationId: 'getUserSlackWebhook',
     summary: 'Webhook de Slack del usuario (enmascarado)',
@@ -148,8 +155,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: { schema: okSchema },
     handler: async (request) => {
       const { id } = request.params;
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
-      if (!(await notificationsRepository.markRead(app.container.database.db, requireUserId(request), id))) throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+        throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
+      if (!(await notificationsRepository.markRead(app.container.database.db, requireUserId(request), id)))
+        throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
       return { ok: true as const };
     },
   });
@@ -160,7 +169,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
  * the mail client posts "List-Unsubscribe=One-Click"; the token is in the URL).
  */
 const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   const route = routeKit(app, { tags: ['notificaciones'] });
   const description = 'Sin sesión: el token firmado del enlace es la credencial. Un enlace que no es válido recibe un 400.';
 
@@ -182,7 +193,12 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
       return reply
         .type('text/html; charset=utf-8')
-        .send(page('¿Dejar de recibir este aviso por correo?', `<p>Dejarás de recibir por correo ${escapeHtml(what)}. Seguirás viéndolo en la campana de la app.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Darme de baja</button></form>`));
+        .send(
+          page(
+            '¿Dejar de recibir este aviso por correo?',
+            `<p>Dejarás de recibir por correo ${escapeHtml(what)}. Seguirás viéndolo en la campana de la app.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Darme de baja</button></form>`,
+          ),
+        );
     },
   });
 
@@ -197,7 +213,9 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await unsubscribe(app.container, request.query.token);
       if (!done) throw badRequest(UNSUBSCRIBE_INVALID, 'UNSUBSCRIBE_INVALID');
       const what = done.kind === 'all' ? 'Ya no recibirás ningún aviso por correo.' : `Ya no recibirás por correo ${scopeName(done.kind)}.`;
-      return reply.type('text/html; charset=utf-8').send(page('Baja confirmada', `<p>${escapeHtml(what)} Puedes volver a activarlo en tu perfil, pestaña Notificaciones.</p>`));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page('Baja confirmada', `<p>${escapeHtml(what)} Puedes volver a activarlo en tu perfil, pestaña Notificaciones.</p>`));
     },
   });
 };

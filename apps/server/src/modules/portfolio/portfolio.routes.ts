@@ -10,6 +10,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   routeKit(app, { tags: ['cartera'] }).get('/portfolio', {
     operationId: 'getMyPortfolio',
     summary: 'La cartera: cada keyword de cada negocio con sus últimas cifras',
+    description:
+      'Paginada (page, limit), con búsqueda, filtros y orden. clientId filtra por uno de tus clientes (none: los negocios sin cliente); uno que no es tuyo → 404.',
     access: access.session,
     querystring: portfolioQuerySchema,
     answer: { schema: portfolioResponseSchema },

@@ -13,11 +13,20 @@ import {
 import { escapeHtml } from '../auth/email-templates';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
-import { addRecipient, confirmRecipient, listRecipients, readConfirmation, readUnsubscribe, removeRecipient, unsubscribeRecipient } from './recipients.service';
+import {
+  addRecipient,
+  confirmRecipient,
+  listRecipients,
+  readConfirmation,
+  readUnsubscribe,
+  removeRecipient,
+  unsubscribeRecipient,
+} from './recipients.service';
 import { getReportSchedule, saveReportSchedule } from './report-schedule.service';
 import { runReportRoundNow } from './report-dev.service';
 
-export const CONFIRM_LINK_INVALID = 'El enlace de confirmación no es válido. Pide a quien te envía los informes que vuelva a añadir tu dirección.';
+export const CONFIRM_LINK_INVALID =
+  'El enlace de confirmación no es válido. Pide a quien te envía los informes que vuelva a añadir tu dirección.';
 export const UNSUBSCRIBE_LINK_INVALID = 'El enlace de baja no es válido.';
 
 const tags = ['informes por correo'];
@@ -51,7 +60,14 @@ export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
     access: session,
     params: placeIdParamsSchema,
     body: addReportRecipientRequestSchema,
-    answer: { status: 201, schema: z.object({ recipient: reportRecipientSchema, recipients: reportRecipientsResponseSchema.shape.recipients, max: z.number().int() }) },
+    answer: {
+      status: 201,
+      schema: z.object({
+        recipient: reportRecipientSchema,
+        recipients: reportRecipientsResponseSchema.shape.recipients,
+        max: z.number().int(),
+      }),
+    },
     // 403: a free plan; 409: the address is already on the list, or the list is full.
     refusals: [403, 409],
     handler: async (request, reply) => {
@@ -98,7 +114,8 @@ function page(title: string, body: string): string {
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-const sendPage = (reply: FastifyReply, status: number, title: string, body: string) => reply.status(status).type('text/html; charset=utf-8').send(page(title, body));
+const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply.status(status).type('text/html; charset=utf-8').send(page(title, body));
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /**
@@ -107,7 +124,9 @@ const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
  * mail client's one click (RFC 8058), so only here is a form body accepted.
  */
 const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   const { container } = app;
   const route = routeKit(app, { tags });
   const action = (path: string, token: string) => escapeHtml(`/api/report-recipients/${path}?token=${encodeURIComponent(token)}`);
@@ -116,21 +135,38 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     ({
       operationId,
       summary,
-      description: 'Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.',
+      description:
+        'Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.',
       access: access.public,
       querystring: reportRecipientTokenQuerySchema,
       answer: { download: 'text/html', description: page200 },
     }) as const;
 
   route.get('/report-recipients/confirm', {
-    ...pageRoute('Página para confirmar que se quieren recibir los informes', 'showReportRecipientConfirmation', 'La página con el botón Confirmar, o la que dice que ya está confirmado o de baja.'),
+    ...pageRoute(
+      'Página para confirmar que se quieren recibir los informes',
+      'showReportRecipientConfirmation',
+      'La página con el botón Confirmar, o la que dice que ya está confirmado o de baja.',
+    ),
     handler: async (request, reply) => {
       const { token } = request.query;
       const found = await readConfirmation(container, token);
       if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
       const { recipient, business } = found;
-      if (recipient.state === 'confirmed') return sendPage(reply, 200, 'Dirección confirmada', p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`));
-      if (recipient.state !== 'pending') return sendPage(reply, 200, 'No recibirás informes', p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`));
+      if (recipient.state === 'confirmed')
+        return sendPage(
+          reply,
+          200,
+          'Dirección confirmada',
+          p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`),
+        );
+      if (recipient.state !== 'pending')
+        return sendPage(
+          reply,
+          200,
+          'No recibirás informes',
+          p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+        );
       return sendPage(
         reply,
         200,
@@ -146,7 +182,13 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await confirmRecipient(container, request.query.token);
       if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
       const { recipient, business, changed } = done;
-      if (!changed && recipient.state !== 'confirmed') return sendPage(reply, 200, 'No recibirás informes', p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`));
+      if (!changed && recipient.state !== 'confirmed')
+        return sendPage(
+          reply,
+          200,
+          'No recibirás informes',
+          p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+        );
       return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
     },
   });
@@ -185,7 +227,8 @@ const reportRoundDevRoutes: FastifyPluginAsyncZod = async (app) => {
   routeKit(app, { tags: ['desarrollo'] }).post('/dev/report-round/:id', {
     operationId: 'runReportRoundNow',
     summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)',
-    description: 'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.',
+    description:
+      'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.',
     access: access.session,
     params: placeIdParamsSchema,
     answer: { schema: z.object({ round: z.string(), analyses: z.number().int() }) },

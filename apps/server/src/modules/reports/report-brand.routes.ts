@@ -26,7 +26,8 @@ export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/report-brand', {
     operationId: 'saveReportBrand',
     summary: 'Guarda la marca blanca de los informes',
-    description: 'Nombre (≤ 80), color de acento #rrggbb con contraste ≥ 4,5:1 para texto blanco, contacto (≤ 120), pie (≤ 200) y hidePoweredBy. Solo planes para agencias; quitar «Hecho con RankMaps», solo Enterprise.',
+    description:
+      'Nombre (≤ 80), color de acento #rrggbb con contraste ≥ 4,5:1 para texto blanco, contacto (≤ 120), pie (≤ 200) y hidePoweredBy. Solo planes para agencias; quitar «Hecho con RankMaps», solo Enterprise.',
     access: access.session,
     body: reportBrandSettingsBodySchema,
     answer: { schema: reportBrandSettingsSchema },
@@ -37,6 +38,7 @@ export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/report-brand/logo', {
     operationId: 'deleteReportBrandLogo',
     summary: 'Quita el logo de la marca blanca',
+    description: 'En cualquier plan. La dirección del logo deja de responder al momento.',
     access: access.session,
     answer: { schema: reportBrandSettingsSchema },
     handler: async (request) => deleteBrandLogo(container, requireUserId(request)),
@@ -46,9 +48,14 @@ export const reportBrandRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/report-brand/logo/:key.png', {
     operationId: 'getReportBrandLogo',
     summary: 'Logo de la marca blanca (PNG)',
+    description:
+      'Sin sesión, como una foto de perfil: lo muestran la página compartida, el correo y el PDF. Una clave que no es la de un logo actual → 404.',
     access: access.public,
     params: z.object({ key: z.string() }),
-    answer: { download: 'image/png', description: 'El logo, como PNG. Cada subida cambia la dirección, así que se guarda en caché un año.' },
+    answer: {
+      download: 'image/png',
+      description: 'El logo, como PNG. Cada subida cambia la dirección, así que se guarda en caché un año.',
+    },
     handler: async (request, reply) => {
       const data = await readBrandLogo(container, request.params.key);
       if (!data) throw notFound(LOGO_NOT_FOUND, 'LOGO_NOT_FOUND');
@@ -68,7 +75,8 @@ const logoUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/report-brand/logo', {
     operationId: 'uploadReportBrandLogo',
     summary: 'Sube el logo de la marca blanca (multipart/form-data)',
-    description: 'El archivo va en el campo logo. Se comprueba y se vuelve a codificar como la foto de perfil (mismos límites y mensajes). Solo planes para agencias.',
+    description:
+      'El archivo va en el campo logo. Se comprueba y se vuelve a codificar como la foto de perfil (mismos límites y mensajes). Solo planes para agencias.',
     access: access.session,
     consumes: ['multipart/form-data'],
     body: logoDocSchema,

@@ -48,12 +48,15 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: shareLinkListQuerySchema,
     answer: { schema: shareLinkListSchema },
     refusals: [404],
-    handler: async (request) => ({ links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId) }),
+    handler: async (request) => ({
+      links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId),
+    }),
   });
 
   route.delete('/share-links/:id', {
     operationId: 'revokeReportShareLink',
     summary: 'Revoca un enlace',
+    description: 'Deja de abrir el informe al momento y sigue en la lista como revocado.',
     access: access.session,
     params: shareLinkIdParamsSchema,
     answer: { schema: shareLinkSchema },
@@ -73,7 +76,8 @@ const sharedReportRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/share/:token', {
     operationId: 'viewSharedReport',
     summary: 'El informe de un enlace público',
-    description: 'Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.',
+    description:
+      'Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.',
     access: access.public,
     params: shareTokenParamsSchema,
     answer: { schema: reportSchema },

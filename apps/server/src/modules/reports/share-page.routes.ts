@@ -30,7 +30,8 @@ export function registerSharePage(app: FastifyInstance, html: string): void {
   route.get('/informe/:token', {
     operationId: 'openSharePage',
     summary: 'La página de un enlace público de informe',
-    description: 'El HTML de la página, sin el informe (lo trae GET /api/share/{token}). Siempre 200: un token que no abre nada recibe la misma página, que no puede insertarse en ningún sitio.',
+    description:
+      'El HTML de la página, sin el informe (lo trae GET /api/share/{token}). Siempre 200: un token que no abre nada recibe la misma página, que no puede insertarse en ningún sitio.',
     access: access.public,
     // Any string: the page is the same for every token, and only its framing depends on the link.
     params: z.object({ token: z.string() }),

@@ -48,7 +48,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/webhooks', {
     operationId: 'createWebhook',
     summary: 'Añade un webhook',
-    description: 'URL https (pública tras resolver el DNS) y eventos. El secreto de firma entero solo aparece en esta respuesta. Planes para agencias; como mucho 10.',
+    description:
+      'URL https (pública tras resolver el DNS) y eventos. El secreto de firma entero solo aparece en esta respuesta. Planes para agencias; como mucho 10.',
     access: session,
     body: createWebhookBodySchema,
     answer: { status: 201, schema: createdWebhookSchema },
@@ -60,6 +61,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   route.patch('/webhooks/:id', {
     operationId: 'updateWebhook',
     summary: 'Cambia los eventos de un webhook o lo activa o desactiva',
+    description:
+      'Desactivarlo vale en cualquier plan; cambiar los eventos o activarlo, solo en planes para agencias. Al activarlo vuelve a empezar la cuenta de fallos.',
     access: session,
     params: idParams,
     body: updateWebhookBodySchema,
@@ -71,6 +74,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/webhooks/:id', {
     operationId: 'deleteWebhook',
     summary: 'Borra un webhook y su registro de entregas',
+    description: 'En cualquier plan. Un reintento pendiente ya no envía nada.',
     access: session,
     params: idParams,
     answer: { status: 204 },
@@ -94,6 +98,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/webhooks/:id/ping', {
     operationId: 'sendWebhookTestEvent',
     summary: 'Envía un evento de prueba',
+    description: 'Un evento webhook.test que pasa por la cola como cualquier otro. Un webhook desactivado → 409.',
     access: session,
     params: idParams,
     answer: { status: 202, schema: webhookDeliverySchema },
@@ -121,6 +126,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: { status: 202, schema: webhookDeliverySchema },
     // 409: the webhook is switched off, or the delivery is still in progress.
     refusals: [403, 409],
-    handler: async (request, reply) => reply.code(202).send(await replayDelivery(container, requireUserId(request), request.params.id, request.params.deliveryId)),
+    handler: async (request, reply) =>
+      reply.code(202).send(await replayDelivery(container, requireUserId(request), request.params.id, request.params.deliveryId)),
   });
 };
