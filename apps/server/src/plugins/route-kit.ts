@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireScope } from '../modules/api-v1/api-key-auth';
 import { requireOperator } from '../modules/operator/operator.service';
@@ -52,8 +52,12 @@ export interface Declaration<P, Q, B, H, R> {
   refusals?: readonly Refusal[];
   /** Hooks that run after the access check (rate limits by user or address). */
   onRequest?: readonly Hook[];
+  /** Hooks that run before validation: an upload's form reader, which turns a multipart stream into the body. */
+  preValidation?: readonly Hook[];
   preHandler?: readonly Hook[];
   bodyLimit?: number;
+  /** false: the body is read as sent, never decompressed (an upload, whose compressed form would hide its size). */
+  decompress?: false;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
   handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
@@ -102,13 +106,17 @@ export function routeKit(app: FastifyInstance, defaults: { tags: readonly string
   return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
 }
 
-/** The operationIds taken in each app (its container is one per app), so a duplicate fails at start. */
+/**
+ * The operationIds taken in each app, so a duplicate fails at start. Keyed by the app's route
+ * table (one per built app, shared by its plugin scopes), not by its container: several apps
+ * may share one container (the shared rate-limit test runs three API processes on one).
+ */
 const operationIds = new WeakMap<object, Set<string>>();
 
 function claimOperationId(app: FastifyInstance, operationId: string, where: string) {
   if (!isCamelCase(operationId)) throw new Error(`operationId «${operationId}» of ${where} is not camelCase`);
-  const taken = operationIds.get(app.container) ?? new Set<string>();
-  operationIds.set(app.container, taken);
+  const taken = operationIds.get(app.routeTable) ?? new Set<string>();
+  operationIds.set(app.routeTable, taken);
   if (taken.has(operationId)) throw new Error(`operationId «${operationId}» of ${where} is already taken`);
   taken.add(operationId);
 }
@@ -120,6 +128,8 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   if ('download' in answer) {
     // Not in `response`: a Buffer is sent as it is, and the document gets the type from DOWNLOAD_KEY.
   } else if (answer.schema) response[answer.status ?? 200] = answer.schema;
+  // No body: the 204 is still an answer the document lists (the transform gives it no content).
+  else response[204] = z.null();
   for (const status of derivedErrorStatuses(method, d)) response[status] = errorResponseSchema;
 
   const onRequest: Hook[] = [];
@@ -136,8 +146,10 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     method: method satisfies HTTPMethods,
     url,
     ...(onRequest.length ? { onRequest } : {}),
+    ...(d.preValidation?.length ? { preValidation: [...d.preValidation] } : {}),
     ...(preHandler.length ? { preHandler } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
+    ...(d.decompress === false ? { decompress: false } : {}),
     config: { declaration: declared },
     schema: {
       operationId: d.operationId,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import {
+  CAMPAIGNS_MAX,
   campaignDetailSchema,
   campaignForecastSchema,
   campaignIdParamsSchema,
@@ -11,78 +12,114 @@ import {
   campaignSchema,
 } from '@rankmaps/shared/schemas/campaigns';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { campaignForecast, previewCampaign } from './campaign-forecast.service';
 import * as campaigns from './campaigns.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
-const tags = ['campañas'];
-
-/** Campaigns and the 30-day forecast (docs/decisions.md §25.3 and docs/decisions.md §25.4). Only the owner reaches a campaign; others' ids answer 404. */
+/**
+ * Campaigns and the 30-day forecast (docs/decisions.md §25.3 and docs/decisions.md §25.4). Only the owner reaches a campaign; others' ids answer 404.
+ * Creating, changing, previewing and resuming need a professional plan (403); a place's weekly scan is edited on its card (400).
+ */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;
+  const route = routeKit(app, { tags: ['campañas'] });
+  const session = access.session;
 
-  app.get(
-    '/campaigns',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Lista las campañas (también el escaneo semanal de cada negocio)', response: { 200: campaignListSchema, ...errors } } },
-    async (request) => campaigns.listCampaigns(container, userId(request)),
-  );
+  route.get('/campaigns', {
+    operationId: 'listMyCampaigns',
+    summary: 'Lista las campañas (también el escaneo semanal de cada negocio)',
+    access: session,
+    answer: { schema: campaignListSchema },
+    handler: async (request) => campaigns.listCampaigns(container, userId(request)),
+  });
 
-  app.get(
-    '/campaigns/forecast',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Créditos que usará el trabajo programado de los próximos 30 días', response: { 200: campaignForecastSchema, ...errors } } },
-    async (request) => campaignForecast(container, userId(request)),
-  );
+  route.get('/campaigns/forecast', {
+    operationId: 'getCampaignForecast',
+    summary: 'Créditos que usará el trabajo programado de los próximos 30 días',
+    access: session,
+    answer: { schema: campaignForecastSchema },
+    handler: async (request) => campaignForecast(container, userId(request)),
+  });
 
-  app.post(
-    '/campaigns/preview',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Qué cambiaría al guardar una campaña: coste, duración y previsión', body: campaignPreviewRequestSchema, response: { 200: campaignPreviewSchema, ...errors } },
-    },
-    async (request) => previewCampaign(container, userId(request), request.body.id, request.body.campaign),
-  );
+  route.post('/campaigns/preview', {
+    operationId: 'previewCampaign',
+    summary: 'Qué cambiaría al guardar una campaña: coste, duración y previsión',
+    description: 'No guarda nada. id es la campaña que se edita, o null para una nueva. Solo planes profesionales.',
+    access: session,
+    body: campaignPreviewRequestSchema,
+    answer: { schema: campaignPreviewSchema },
+    // 404: the campaign being edited, or one of its keywords, is not the user's.
+    refusals: [403, 404],
+    handler: async (request) => previewCampaign(container, userId(request), request.body.id, request.body.campaign),
+  });
 
-  app.post(
-    '/campaigns',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Crea una campaña', body: campaignRequestSchema, response: { 201: campaignSchema, ...errors, 409: errorResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await campaigns.createCampaign(container, userId(request), request.body)),
-  );
+  route.post('/campaigns', {
+    operationId: 'createMyCampaign',
+    summary: 'Crea una campaña',
+    description: `Solo planes profesionales; como mucho ${CAMPAIGNS_MAX} campañas. Un nombre que ya tiene otra campaña → 409.`,
+    access: session,
+    body: campaignRequestSchema,
+    answer: { status: 201, schema: campaignSchema },
+    // 404: a keyword that is not the user's; 409: a campaign with that name already exists.
+    refusals: [403, 404, 409],
+    handler: async (request, reply) => reply.status(201).send(await campaigns.createCampaign(container, userId(request), request.body)),
+  });
 
-  app.get(
-    '/campaigns/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Una campaña con su historial de rondas', params: campaignIdParamsSchema, response: { 200: campaignDetailSchema, ...errors } } },
-    async (request) => campaigns.getCampaign(container, userId(request), request.params.id),
-  );
+  route.get('/campaigns/:id', {
+    operationId: 'getMyCampaign',
+    summary: 'Una campaña con su historial de rondas',
+    access: session,
+    params: campaignIdParamsSchema,
+    answer: { schema: campaignDetailSchema },
+    handler: async (request) => campaigns.getCampaign(container, userId(request), request.params.id),
+  });
 
-  app.put(
-    '/campaigns/:id',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Cambia una campaña', params: campaignIdParamsSchema, body: campaignRequestSchema, response: { 200: campaignSchema, ...errors, 409: errorResponseSchema } },
-    },
-    async (request) => campaigns.updateCampaign(container, userId(request), request.params.id, request.body),
-  );
+  route.put('/campaigns/:id', {
+    operationId: 'updateMyCampaign',
+    summary: 'Cambia una campaña',
+    description:
+      'Solo planes profesionales. Un nombre que ya tiene otra campaña → 409. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
+    access: session,
+    params: campaignIdParamsSchema,
+    body: campaignRequestSchema,
+    answer: { schema: campaignSchema },
+    refusals: [403, 409],
+    handler: async (request) => campaigns.updateCampaign(container, userId(request), request.params.id, request.body),
+  });
 
-  app.post(
-    '/campaigns/:id/pause',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Pausa una campaña', params: campaignIdParamsSchema, response: { 200: campaignSchema, ...errors } } },
-    async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, false),
-  );
+  route.post('/campaigns/:id/pause', {
+    operationId: 'pauseMyCampaign',
+    summary: 'Pausa una campaña',
+    description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
+    access: session,
+    params: campaignIdParamsSchema,
+    answer: { schema: campaignSchema },
+    handler: async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, false),
+  });
 
-  app.post(
-    '/campaigns/:id/resume',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Reanuda una campaña pausada', params: campaignIdParamsSchema, response: { 200: campaignSchema, ...errors } } },
-    async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, true),
-  );
+  route.post('/campaigns/:id/resume', {
+    operationId: 'resumeMyCampaign',
+    summary: 'Reanuda una campaña pausada',
+    description:
+      'También tras una pausa por falta de créditos. Solo planes profesionales. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
+    access: session,
+    params: campaignIdParamsSchema,
+    answer: { schema: campaignSchema },
+    refusals: [403],
+    handler: async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, true),
+  });
 
-  app.delete(
-    '/campaigns/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Borra una campaña (sus análisis se quedan)', params: campaignIdParamsSchema, response: { 200: messageResponseSchema, ...errors } } },
-    async (request) => {
+  route.delete('/campaigns/:id', {
+    operationId: 'deleteMyCampaign',
+    summary: 'Borra una campaña (sus análisis se quedan)',
+    description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
+    access: session,
+    params: campaignIdParamsSchema,
+    answer: { schema: messageResponseSchema },
+    handler: async (request) => {
       await campaigns.deleteCampaign(container, userId(request), request.params.id);
       return { message: 'Campaña eliminada. Sus análisis siguen en el historial de cada keyword.' };
     },
-  );
+  });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import {
   NOTIFICATION_KIND_LABELS,
   notificationIdParamsSchema,
@@ -14,6 +13,7 @@ import {
 import { escapeHtml } from '../auth/email-templates';
 import { notFound, badRequest } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { notificationsRepository } from './notifications.repository';
 import { getSettings, presentNotification, saveSettings, unsubscribe } from './notifications.service';
 import { getPlaceSlack, getUserSlack, savePlaceSlack, saveUserSlack } from './slack.service';
@@ -38,98 +38,130 @@ const scopeName = (kind: UnsubscribeScope) => (kind === 'all' ? 'ningún aviso' 
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(unsubscribeRoutes);
-  const auth = { onRequest: [app.authenticate] };
-  const sec = { tags: ['notificaciones'], security: [{ bearer: [] }] };
+  const route = routeKit(app, { tags: ['notificaciones'] });
+  const session = access.session;
 
-  app.get(
-    '/notifications',
-    { ...auth, schema: { ...sec, summary: 'Lista las notificaciones', description: 'Paginadas, de la más nueva a la más antigua, con el número de no leídas.', querystring: notificationListQuerySchema, response: { 200: notificationListSchema, 400: errorResponseSchema, 401: errorResponseSchema } } },
-    async (request) => {
+  route.get('/notifications', {
+    operationId: 'listNotifications',
+    summary: 'Lista las notificaciones',
+    description: 'Paginadas, de la más nueva a la más antigua, con el número de no leídas.',
+    access: session,
+    querystring: notificationListQuerySchema,
+    answer: { schema: notificationListSchema },
+    handler: async (request) => {
       const { page: p, limit } = request.query;
-      const { rows, total, unread } = await notificationsRepository.list(app.container.database.db, requireUserId(request), limit, (p - 1) * limit);
+      const { rows, total, unread } = await notificationsRepository.list(
+        app.container.database.db,
+        requireUserId(request),
+        limit,
+        (p - 1) * limit,
+      );
       return { notifications: rows.map(presentNotification), total, unread, page: p, limit };
     },
-  );
+  });
 
-  app.post(
-    '/notifications/read-all',
-    { ...auth, schema: { ...sec, summary: 'Marca todas las notificaciones como leídas', response: { 200: okSchema, 401: errorResponseSchema } } },
-    async (request) => {
+  route.post('/notifications/read-all', {
+    operationId: 'markAllNotificationsRead',
+    summary: 'Marca todas las notificaciones como leídas',
+    access: session,
+    answer: { schema: okSchema },
+    handler: async (request) => {
       await notificationsRepository.markAllRead(app.container.database.db, requireUserId(request));
       return { ok: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/notifications/settings',
-    { ...auth, schema: { ...sec, summary: 'Ajustes de notificaciones', response: { 200: notificationSettingsSchema, 401: errorResponseSchema } } },
-    async (request) => getSettings(app.container, requireUserId(request)),
-  );
+  route.get('/notifications/settings', {
+    operationId: 'getNotificationSettings',
+    summary: 'Ajustes de notificaciones',
+    access: session,
+    answer: { schema: notificationSettingsSchema },
+    handler: async (request) => getSettings(app.container, requireUserId(request)),
+  });
 
-  app.put(
-    '/notifications/settings',
-    {
-      ...auth,
-      schema: {
-        ...sec,
-        summary: 'Guarda los ajustes de notificaciones',
-        description: 'Modo de correo (uno por aviso o resumen diario), umbrales (1–100), interruptores por aviso y canal, y negocios silenciados.',
-        body: notificationSettingsSchema,
-        response: { 200: notificationSettingsSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => saveSettings(app.container, requireUserId(request), request.body),
-  );
+  route.put('/notifications/settings', {
+    operationId: 'saveNotificationSettings',
+    summary: 'Guarda los ajustes de notificaciones',
+    description:
+      'Modo de correo (uno por aviso o resumen diario), umbrales (1–100), interruptores por aviso y canal, y negocios silenciados.',
+    access: session,
+    body: notificationSettingsSchema,
+    answer: { schema: notificationSettingsSchema },
+    // A muted place that is not the user's.
+    refusals: [404],
+    handler: async (request) => saveSettings(app.container, requireUserId(request), request.body),
+  });
 
   // The Slack-compatible webhook, the user's and a place's (docs/decisions.md §23.3, "Wiring").
   // Only the masked URL is ever answered: the URL is a secret.
-  const slackErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-  const saveDescription = 'Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.';
-  app.get(
-    '/notifications/slack',
-    { ...auth, schema: { ...sec, summary: 'Webhook de Slack del usuario (enmascarado)', response: { 200: slackWebhookSchema, 401: errorResponseSchema } } },
-    async (request) => getUserSlack(app.container, requireUserId(request)),
-  );
-  app.put(
-    '/notifications/slack',
-    { ...auth, schema: { ...sec, summary: 'Guarda el webhook de Slack del usuario', description: saveDescription, body: slackWebhookBodySchema, response: { 200: slackWebhookSchema, ...slackErrors } } },
-    async (request) => saveUserSlack(app.container, requireUserId(request), request.body.url),
-  );
-  app.delete(
-    '/notifications/slack',
-    { ...auth, schema: { ...sec, summary: 'Quita el webhook de Slack del usuario', response: { 200: slackWebhookSchema, 401: errorResponseSchema } } },
-    async (request) => saveUserSlack(app.container, requireUserId(request), null),
-  );
+  const saveDescription =
+    'Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.';
+  route.get('/notifications/slack', {
+    operationId: 'getUserSlackWebhook',
+    summary: 'Webhook de Slack del usuario (enmascarado)',
+    access: session,
+    answer: { schema: slackWebhookSchema },
+    handler: async (request) => getUserSlack(app.container, requireUserId(request)),
+  });
+  route.put('/notifications/slack', {
+    operationId: 'saveUserSlackWebhook',
+    summary: 'Guarda el webhook de Slack del usuario',
+    description: saveDescription,
+    access: session,
+    body: slackWebhookBodySchema,
+    answer: { schema: slackWebhookSchema },
+    handler: async (request) => saveUserSlack(app.container, requireUserId(request), request.body.url),
+  });
+  route.delete('/notifications/slack', {
+    operationId: 'deleteUserSlackWebhook',
+    summary: 'Quita el webhook de Slack del usuario',
+    access: session,
+    answer: { schema: slackWebhookSchema },
+    handler: async (request) => saveUserSlack(app.container, requireUserId(request), null),
+  });
   const placeParams = z.object({ id: z.string().max(100, 'Lugar no encontrado.') });
-  app.get(
-    '/place/:id/slack',
-    { ...auth, schema: { ...sec, summary: 'Webhook de Slack del lugar (enmascarado)', params: placeParams, response: { 200: slackWebhookSchema, ...slackErrors } } },
-    async (request) => getPlaceSlack(app.container, requireUserId(request), request.params.id),
-  );
-  app.put(
-    '/place/:id/slack',
-    {
-      ...auth,
-      schema: { ...sec, summary: 'Guarda el webhook de Slack del lugar', description: `Sustituye al del usuario para los avisos de este lugar. ${saveDescription}`, params: placeParams, body: slackWebhookBodySchema, response: { 200: slackWebhookSchema, ...slackErrors } },
-    },
-    async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, request.body.url),
-  );
-  app.delete(
-    '/place/:id/slack',
-    { ...auth, schema: { ...sec, summary: 'Quita el webhook de Slack del lugar', params: placeParams, response: { 200: slackWebhookSchema, ...slackErrors } } },
-    async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, null),
-  );
+  route.get('/place/:id/slack', {
+    operationId: 'getPlaceSlackWebhook',
+    summary: 'Webhook de Slack del lugar (enmascarado)',
+    access: session,
+    params: placeParams,
+    answer: { schema: slackWebhookSchema },
+    handler: async (request) => getPlaceSlack(app.container, requireUserId(request), request.params.id),
+  });
+  route.put('/place/:id/slack', {
+    operationId: 'savePlaceSlackWebhook',
+    summary: 'Guarda el webhook de Slack del lugar',
+    description: `Sustituye al del usuario para los avisos de este lugar. ${saveDescription}`,
+    access: session,
+    params: placeParams,
+    body: slackWebhookBodySchema,
+    answer: { schema: slackWebhookSchema },
+    handler: async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, request.body.url),
+  });
+  route.delete('/place/:id/slack', {
+    operationId: 'deletePlaceSlackWebhook',
+    summary: 'Quita el webhook de Slack del lugar',
+    access: session,
+    params: placeParams,
+    answer: { schema: slackWebhookSchema },
+    handler: async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, null),
+  });
 
-  app.post(
-    '/notifications/:id/read',
-    { ...auth, schema: { ...sec, summary: 'Marca una notificación como leída', params: notificationIdParamsSchema, response: { 200: okSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } } },
-    async (request) => {
+  route.post('/notifications/:id/read', {
+    operationId: 'markNotificationRead',
+    summary: 'Marca una notificación como leída',
+    access: session,
+    params: notificationIdParamsSchema,
+    answer: { schema: okSchema },
+    handler: async (request) => {
       const { id } = request.params;
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
-      if (!(await notificationsRepository.markRead(app.container.database.db, requireUserId(request), id))) throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+        throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
+      if (!(await notificationsRepository.markRead(app.container.database.db, requireUserId(request), id)))
+        throw notFound(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
       return { ok: true as const };
     },
-  );
+  });
 };
 
 /**
@@ -137,14 +169,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
  * the mail client posts "List-Unsubscribe=One-Click"; the token is in the URL).
  */
 const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+  const route = routeKit(app, { tags: ['notificaciones'] });
+  const description = 'Sin sesión: el token firmado del enlace es la credencial. Un enlace que no es válido recibe un 400.';
 
   // No session: the signed token is the credential. GET only shows a confirmation (link
   // scanners follow GETs); the form on it, or the mail client's one-click, POSTs.
-  app.get(
-    '/notifications/unsubscribe',
-    { schema: { tags: ['notificaciones'], summary: 'Página de baja de un aviso por correo', querystring: unsubscribeQuerySchema } },
-    async (request, reply) => {
+  route.get('/notifications/unsubscribe', {
+    operationId: 'showAlertUnsubscribe',
+    summary: 'Página de baja de un aviso por correo',
+    description,
+    access: access.public,
+    querystring: unsubscribeQuerySchema,
+    answer: { download: 'text/html', description: 'La página con el botón Darme de baja.' },
+    handler: async (request, reply) => {
       const { token } = request.query;
       const read = await readUnsubscribeToken(app.container.database.db, token);
       if (!read) throw badRequest(UNSUBSCRIBE_INVALID, 'UNSUBSCRIBE_INVALID');
@@ -153,18 +193,29 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
       return reply
         .type('text/html; charset=utf-8')
-        .send(page('¿Dejar de recibir este aviso por correo?', `<p>Dejarás de recibir por correo ${escapeHtml(what)}. Seguirás viéndolo en la campana de la app.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Darme de baja</button></form>`));
+        .send(
+          page(
+            '¿Dejar de recibir este aviso por correo?',
+            `<p>Dejarás de recibir por correo ${escapeHtml(what)}. Seguirás viéndolo en la campana de la app.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Darme de baja</button></form>`,
+          ),
+        );
     },
-  );
+  });
 
-  app.post(
-    '/notifications/unsubscribe',
-    { schema: { tags: ['notificaciones'], summary: 'Baja en un clic (RFC 8058)', querystring: unsubscribeQuerySchema } },
-    async (request, reply) => {
+  route.post('/notifications/unsubscribe', {
+    operationId: 'unsubscribeFromAlert',
+    summary: 'Baja en un clic (RFC 8058)',
+    description,
+    access: access.public,
+    querystring: unsubscribeQuerySchema,
+    answer: { download: 'text/html', description: 'La página que confirma la baja.' },
+    handler: async (request, reply) => {
       const done = await unsubscribe(app.container, request.query.token);
       if (!done) throw badRequest(UNSUBSCRIBE_INVALID, 'UNSUBSCRIBE_INVALID');
       const what = done.kind === 'all' ? 'Ya no recibirás ningún aviso por correo.' : `Ya no recibirás por correo ${scopeName(done.kind)}.`;
-      return reply.type('text/html; charset=utf-8').send(page('Baja confirmada', `<p>${escapeHtml(what)} Puedes volver a activarlo en tu perfil, pestaña Notificaciones.</p>`));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page('Baja confirmada', `<p>${escapeHtml(what)} Puedes volver a activarlo en tu perfil, pestaña Notificaciones.</p>`));
     },
-  );
+  });
 };

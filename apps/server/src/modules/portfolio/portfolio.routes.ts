@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { portfolioQuerySchema, portfolioResponseSchema } from '@rankmaps/shared/schemas/workspace';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { getPortfolio } from './portfolio.service';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /** GET /api/portfolio (docs/decisions.md §25.1): every place × keyword of the user, paged, searched, filtered and sorted. */
 export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  app.get(
-    '/portfolio',
-    {
-      onRequest: app.authenticate,
-      schema: { tags: ['cartera'], security: [{ bearer: [] }], summary: 'La cartera: cada keyword de cada negocio con sus últimas cifras', querystring: portfolioQuerySchema, response: { 200: portfolioResponseSchema, ...errors } },
-    },
-    async (request) => getPortfolio(container, requireUserId(request), request.query),
-  );
+  routeKit(app, { tags: ['cartera'] }).get('/portfolio', {
+    operationId: 'getMyPortfolio',
+    summary: 'La cartera: cada keyword de cada negocio con sus últimas cifras',
+    description:
+      'Paginada (page, limit), con búsqueda, filtros y orden. clientId filtra por uno de tus clientes (none: los negocios sin cliente); uno que no es tuyo → 404.',
+    access: access.session,
+    querystring: portfolioQuerySchema,
+    answer: { schema: portfolioResponseSchema },
+    // The client to filter by is not the user's.
+    refusals: [404],
+    handler: async (request) => getPortfolio(container, requireUserId(request), request.query),
+  });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { placeIdParamsSchema } from '@rankmaps/shared/schemas/places';
 import {
   addReportRecipientRequestSchema,
@@ -13,15 +12,23 @@ import {
 } from '@rankmaps/shared/schemas/report-mail';
 import { escapeHtml } from '../auth/email-templates';
 import { requireUserId } from '../../plugins/auth';
-import { addRecipient, confirmRecipient, listRecipients, readConfirmation, readUnsubscribe, removeRecipient, unsubscribeRecipient } from './recipients.service';
+import { access, routeKit } from '../../plugins/route-kit';
+import {
+  addRecipient,
+  confirmRecipient,
+  listRecipients,
+  readConfirmation,
+  readUnsubscribe,
+  removeRecipient,
+  unsubscribeRecipient,
+} from './recipients.service';
 import { getReportSchedule, saveReportSchedule } from './report-schedule.service';
 import { runReportRoundNow } from './report-dev.service';
 
-export const CONFIRM_LINK_INVALID = 'El enlace de confirmación no es válido. Pide a quien te envía los informes que vuelva a añadir tu dirección.';
+export const CONFIRM_LINK_INVALID =
+  'El enlace de confirmación no es válido. Pide a quien te envía los informes que vuelva a añadir tu dirección.';
 export const UNSUBSCRIBE_LINK_INVALID = 'El enlace de baja no es válido.';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
 const tags = ['informes por correo'];
 
 /**
@@ -34,61 +41,70 @@ export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportRoundDevRoutes);
   const { container } = app;
   const userId = requireUserId;
+  const route = routeKit(app, { tags });
+  const session = access.session;
 
-  app.get(
-    '/place/:id/report-recipients',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Destinatarios de los informes del negocio', params: placeIdParamsSchema, response: { 200: reportRecipientsResponseSchema, ...errors } } },
-    async (request) => listRecipients(container, userId(request), request.params.id),
-  );
+  route.get('/place/:id/report-recipients', {
+    operationId: 'listReportRecipients',
+    summary: 'Destinatarios de los informes del negocio',
+    access: session,
+    params: placeIdParamsSchema,
+    answer: { schema: reportRecipientsResponseSchema },
+    handler: async (request) => listRecipients(container, userId(request), request.params.id),
+  });
 
-  app.post(
-    '/place/:id/report-recipients',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Añade un destinatario y le envía el correo de confirmación',
-        description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.',
-        params: placeIdParamsSchema,
-        body: addReportRecipientRequestSchema,
-        response: { 201: z.object({ recipient: reportRecipientSchema, recipients: reportRecipientsResponseSchema.shape.recipients, max: z.number().int() }), ...errors, 409: errorResponseSchema },
-      },
+  route.post('/place/:id/report-recipients', {
+    operationId: 'addReportRecipient',
+    summary: 'Añade un destinatario y le envía el correo de confirmación',
+    description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.',
+    access: session,
+    params: placeIdParamsSchema,
+    body: addReportRecipientRequestSchema,
+    answer: {
+      status: 201,
+      schema: z.object({
+        recipient: reportRecipientSchema,
+        recipients: reportRecipientsResponseSchema.shape.recipients,
+        max: z.number().int(),
+      }),
     },
-    async (request, reply) => {
+    // 403: a free plan; 409: the address is already on the list, or the list is full.
+    refusals: [403, 409],
+    handler: async (request, reply) => {
       const { recipient, list } = await addRecipient(container, userId(request), request.params.id, request.body);
       return reply.status(201).send({ recipient, ...list });
     },
-  );
+  });
 
-  app.delete(
-    '/place/:id/report-recipients/:recipientId',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Quita un destinatario', params: reportRecipientParamsSchema, response: { 200: reportRecipientsResponseSchema, ...errors } } },
-    async (request) => removeRecipient(container, userId(request), request.params.id, request.params.recipientId),
-  );
+  route.delete('/place/:id/report-recipients/:recipientId', {
+    operationId: 'removeReportRecipient',
+    summary: 'Quita un destinatario',
+    access: session,
+    params: reportRecipientParamsSchema,
+    answer: { schema: reportRecipientsResponseSchema },
+    handler: async (request) => removeRecipient(container, userId(request), request.params.id, request.params.recipientId),
+  });
 
-  app.get(
-    '/place/:id/report-schedule',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Cuándo se envía el informe del negocio', params: placeIdParamsSchema, response: { 200: reportScheduleSchema, ...errors } } },
-    async (request) => getReportSchedule(container, userId(request), request.params.id),
-  );
+  route.get('/place/:id/report-schedule', {
+    operationId: 'getReportSchedule',
+    summary: 'Cuándo se envía el informe del negocio',
+    access: session,
+    params: placeIdParamsSchema,
+    answer: { schema: reportScheduleSchema },
+    handler: async (request) => getReportSchedule(container, userId(request), request.params.id),
+  });
 
-  app.put(
-    '/place/:id/report-schedule',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Guarda cuándo se envía el informe del negocio',
-        description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.',
-        params: placeIdParamsSchema,
-        body: reportScheduleSchema,
-        response: { 200: reportScheduleSchema, ...errors },
-      },
-    },
-    async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body),
-  );
+  route.put('/place/:id/report-schedule', {
+    operationId: 'saveReportSchedule',
+    summary: 'Guarda cuándo se envía el informe del negocio',
+    description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.',
+    access: session,
+    params: placeIdParamsSchema,
+    body: reportScheduleSchema,
+    answer: { schema: reportScheduleSchema },
+    refusals: [403],
+    handler: async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body),
+  });
 };
 
 function page(title: string, body: string): string {
@@ -98,7 +114,8 @@ function page(title: string, body: string): string {
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-const sendPage = (reply: FastifyReply, status: number, title: string, body: string) => reply.status(status).type('text/html; charset=utf-8').send(page(title, body));
+const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply.status(status).type('text/html; charset=utf-8').send(page(title, body));
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /**
@@ -107,50 +124,97 @@ const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
  * mail client's one click (RFC 8058), so only here is a form body accepted.
  */
 const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   const { container } = app;
-  const schema = (summary: string) => ({ tags, summary, querystring: reportRecipientTokenQuerySchema });
+  const route = routeKit(app, { tags });
   const action = (path: string, token: string) => escapeHtml(`/api/report-recipients/${path}?token=${encodeURIComponent(token)}`);
+  // Every answer is a page, a link that is not valid included (400).
+  const pageRoute = (summary: string, operationId: string, page200: string) =>
+    ({
+      operationId,
+      summary,
+      description:
+        'Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.',
+      access: access.public,
+      querystring: reportRecipientTokenQuerySchema,
+      answer: { download: 'text/html', description: page200 },
+    }) as const;
 
-  app.get('/report-recipients/confirm', { schema: schema('Página para confirmar que se quieren recibir los informes') }, async (request, reply) => {
-    const { token } = request.query;
-    const found = await readConfirmation(container, token);
-    if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
-    const { recipient, business } = found;
-    if (recipient.state === 'confirmed') return sendPage(reply, 200, 'Dirección confirmada', p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`));
-    if (recipient.state !== 'pending') return sendPage(reply, 200, 'No recibirás informes', p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`));
-    return sendPage(
-      reply,
-      200,
-      `¿Quieres recibir los informes de ${business}?`,
-      `${p(`Recibirás en ${recipient.email} los informes de posicionamiento en Google Maps de ${business}, con su PDF. Podrás darte de baja desde cualquier informe.`)}<form method="post" action="${action('confirm', token)}"><button type="submit">Confirmar</button></form>`,
-    );
+  route.get('/report-recipients/confirm', {
+    ...pageRoute(
+      'Página para confirmar que se quieren recibir los informes',
+      'showReportRecipientConfirmation',
+      'La página con el botón Confirmar, o la que dice que ya está confirmado o de baja.',
+    ),
+    handler: async (request, reply) => {
+      const { token } = request.query;
+      const found = await readConfirmation(container, token);
+      if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
+      const { recipient, business } = found;
+      if (recipient.state === 'confirmed')
+        return sendPage(
+          reply,
+          200,
+          'Dirección confirmada',
+          p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`),
+        );
+      if (recipient.state !== 'pending')
+        return sendPage(
+          reply,
+          200,
+          'No recibirás informes',
+          p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+        );
+      return sendPage(
+        reply,
+        200,
+        `¿Quieres recibir los informes de ${business}?`,
+        `${p(`Recibirás en ${recipient.email} los informes de posicionamiento en Google Maps de ${business}, con su PDF. Podrás darte de baja desde cualquier informe.`)}<form method="post" action="${action('confirm', token)}"><button type="submit">Confirmar</button></form>`,
+      );
+    },
   });
 
-  app.post('/report-recipients/confirm', { schema: schema('Confirma que se quieren recibir los informes') }, async (request, reply) => {
-    const done = await confirmRecipient(container, request.query.token);
-    if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
-    const { recipient, business, changed } = done;
-    if (!changed && recipient.state !== 'confirmed') return sendPage(reply, 200, 'No recibirás informes', p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`));
-    return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
+  route.post('/report-recipients/confirm', {
+    ...pageRoute('Confirma que se quieren recibir los informes', 'confirmReportRecipient', 'La página que confirma la dirección.'),
+    handler: async (request, reply) => {
+      const done = await confirmRecipient(container, request.query.token);
+      if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
+      const { recipient, business, changed } = done;
+      if (!changed && recipient.state !== 'confirmed')
+        return sendPage(
+          reply,
+          200,
+          'No recibirás informes',
+          p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+        );
+      return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
+    },
   });
 
-  app.get('/report-recipients/unsubscribe', { schema: schema('Página de baja de los informes por correo') }, async (request, reply) => {
-    const { token } = request.query;
-    const found = await readUnsubscribe(container, token);
-    if (!found) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
-    return sendPage(
-      reply,
-      200,
-      '¿Dejar de recibir estos informes?',
-      `${p(`Dejarás de recibir en ${found.recipient.email} los informes de ${found.business}.`)}<form method="post" action="${action('unsubscribe', token)}"><button type="submit">Darme de baja</button></form>`,
-    );
+  route.get('/report-recipients/unsubscribe', {
+    ...pageRoute('Página de baja de los informes por correo', 'showReportRecipientUnsubscribe', 'La página con el botón Darme de baja.'),
+    handler: async (request, reply) => {
+      const { token } = request.query;
+      const found = await readUnsubscribe(container, token);
+      if (!found) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+      return sendPage(
+        reply,
+        200,
+        '¿Dejar de recibir estos informes?',
+        `${p(`Dejarás de recibir en ${found.recipient.email} los informes de ${found.business}.`)}<form method="post" action="${action('unsubscribe', token)}"><button type="submit">Darme de baja</button></form>`,
+      );
+    },
   });
 
-  app.post('/report-recipients/unsubscribe', { schema: schema('Baja de los informes en un clic (RFC 8058)') }, async (request, reply) => {
-    const done = await unsubscribeRecipient(container, request.query.token);
-    if (!done) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
-    return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`));
+  route.post('/report-recipients/unsubscribe', {
+    ...pageRoute('Baja de los informes en un clic (RFC 8058)', 'unsubscribeReportRecipient', 'La página que confirma la baja.'),
+    handler: async (request, reply) => {
+      const done = await unsubscribeRecipient(container, request.query.token);
+      if (!done) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+      return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`));
+    },
   });
 };
 
@@ -160,19 +224,15 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 const reportRoundDevRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.container.config.devTools) return;
-  app.post(
-    '/dev/report-round/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['desarrollo'],
-        security,
-        summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)',
-        description: 'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.',
-        params: placeIdParamsSchema,
-        response: { 200: z.object({ round: z.string(), analyses: z.number().int() }), ...errors },
-      },
-    },
-    async (request) => runReportRoundNow(app.container, requireUserId(request), request.params.id),
-  );
+  routeKit(app, { tags: ['desarrollo'] }).post('/dev/report-round/:id', {
+    operationId: 'runReportRoundNow',
+    summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)',
+    description:
+      'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.',
+    access: access.session,
+    params: placeIdParamsSchema,
+    answer: { schema: z.object({ round: z.string(), analyses: z.number().int() }) },
+    refusals: [403],
+    handler: async (request) => runReportRoundNow(app.container, requireUserId(request), request.params.id),
+  });
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { reportSchema } from '@rankmaps/shared/schemas/report';
 import {
   createShareLinkBodySchema,
@@ -11,6 +10,7 @@ import {
   shareTokenParamsSchema,
 } from '@rankmaps/shared/schemas/share-links';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { createShareLink, listShareLinks, revokeShareLink, viewSharedReport } from './share-links.service';
@@ -25,46 +25,43 @@ export const SHARED_REPORT_HEADERS = {
 /** The owner's share links (docs/reports.md "Share links", docs/decisions.md §24.4). */
 export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  const auth = { onRequest: [app.authenticate] };
-  const sec = { tags: ['informes'], security: [{ bearer: [] }] };
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+  const route = routeKit(app, { tags: ['informes'] });
 
-  app.post(
-    '/share-links',
-    {
-      ...auth,
-      schema: {
-        ...sec,
-        summary: 'Crea un enlace público de un informe',
-        description:
-          'Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).',
-        body: createShareLinkBodySchema,
-        response: { 201: createdShareLinkSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createShareLink(container, requireUserId(request), request.body)),
-  );
+  route.post('/share-links', {
+    operationId: 'createReportShareLink',
+    summary: 'Crea un enlace público de un informe',
+    description:
+      'Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).',
+    access: access.session,
+    body: createShareLinkBodySchema,
+    answer: { status: 201, schema: createdShareLinkSchema },
+    // The analysis, keyword or place is not the user's.
+    refusals: [404],
+    handler: async (request, reply) => reply.status(201).send(await createShareLink(container, requireUserId(request), request.body)),
+  });
 
-  app.get(
-    '/share-links',
-    {
-      ...auth,
-      schema: {
-        ...sec,
-        summary: 'Los enlaces de un informe',
-        description: 'Creación, caducidad, revocación, visitas y última visita; nunca el token.',
-        querystring: shareLinkListQuerySchema,
-        response: { 200: shareLinkListSchema, ...errors },
-      },
-    },
-    async (request) => ({ links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId) }),
-  );
+  route.get('/share-links', {
+    operationId: 'listReportShareLinks',
+    summary: 'Los enlaces de un informe',
+    description: 'Creación, caducidad, revocación, visitas y última visita; nunca el token.',
+    access: access.session,
+    querystring: shareLinkListQuerySchema,
+    answer: { schema: shareLinkListSchema },
+    refusals: [404],
+    handler: async (request) => ({
+      links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId),
+    }),
+  });
 
-  app.delete(
-    '/share-links/:id',
-    { ...auth, schema: { ...sec, summary: 'Revoca un enlace', params: shareLinkIdParamsSchema, response: { 200: shareLinkSchema, ...errors } } },
-    async (request) => revokeShareLink(container, requireUserId(request), request.params.id),
-  );
+  route.delete('/share-links/:id', {
+    operationId: 'revokeReportShareLink',
+    summary: 'Revoca un enlace',
+    description: 'Deja de abrir el informe al momento y sigue en la lista como revocado.',
+    access: access.session,
+    params: shareLinkIdParamsSchema,
+    answer: { schema: shareLinkSchema },
+    handler: async (request) => revokeShareLink(container, requireUserId(request), request.params.id),
+  });
 
   await app.register(sharedReportRoutes);
 };
@@ -75,19 +72,16 @@ const sharedReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(SHARED_REPORT_HEADERS);
   });
-  app.get(
-    '/share/:token',
-    {
-      onRequest: limitPerAddress(app, rateLimitPolicy.shareView(app.container.config)),
-      schema: {
-        tags: ['informes'],
-        summary: 'El informe de un enlace público',
-        description:
-          'Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.',
-        params: shareTokenParamsSchema,
-        response: { 200: reportSchema, 404: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
-    async (request) => viewSharedReport(app.container, request.params.token),
-  );
+  const route = routeKit(app, { tags: ['informes'] });
+  route.get('/share/:token', {
+    operationId: 'viewSharedReport',
+    summary: 'El informe de un enlace público',
+    description:
+      'Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.',
+    access: access.public,
+    params: shareTokenParamsSchema,
+    answer: { schema: reportSchema },
+    onRequest: [limitPerAddress(app, rateLimitPolicy.shareView(app.container.config))],
+    handler: async (request) => viewSharedReport(app.container, request.params.token),
+  });
 };
