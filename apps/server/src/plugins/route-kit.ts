@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireScope } from '../modules/api-v1/api-key-auth';
 import { requireOperator } from '../modules/operator/operator.service';
@@ -30,8 +30,18 @@ export type KitRequest<P = undefined, Q = undefined, B = undefined, H = undefine
 /** Statuses a route may refuse with, beyond those its access and input give it. */
 export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
 
-/** The success answer: a JSON body checked by its schema, or a download of a given type. */
-export type Answer<R> = { status?: 200 | 201 | 202; schema: R } | { status?: 204; schema?: undefined } | { status?: 200; download: Download; description: string };
+type Success = 200 | 201 | 202;
+
+/**
+ * The success answer: a JSON body checked by its schema (`also`: other success statuses with the
+ * same body, as a 200 for an add that was already done), no body, a download of a given type, or a
+ * redirect (documented with its Location header; the handler calls `reply.redirect`).
+ */
+export type Answer<R> =
+  | { status?: Success; also?: readonly Success[]; schema: R }
+  | { status?: 204; schema?: undefined }
+  | { status?: 200; download: Download; description: string }
+  | { redirect: 301 | 302 | 303 | 307 | 308 };
 
 export interface Declaration<P, Q, B, H, R> {
   /** Stable and unique camelCase name: what generated clients call the method (listPlaces, createShareLink). */
@@ -52,8 +62,14 @@ export interface Declaration<P, Q, B, H, R> {
   refusals?: readonly Refusal[];
   /** Hooks that run after the access check (rate limits by user or address). */
   onRequest?: readonly Hook[];
+  /** Hooks that run before the body is validated (turning a multipart upload into the JSON body). */
+  preValidation?: readonly Hook[];
   preHandler?: readonly Hook[];
   bodyLimit?: number;
+  /** False where the handler reads the raw request itself (multipart): @fastify/compress leaves a compressed body as it came. */
+  decompress?: false;
+  /** A refusal whose body says more than { error, code } (the rows of a refused import); the status must be one the route documents. */
+  errorBodies?: Partial<Record<number, z.ZodType>>;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
   handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
@@ -119,11 +135,17 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   const answer = d.answer;
   if ('download' in answer) {
     // Not in `response`: a Buffer is sent as it is, and the document gets the type from DOWNLOAD_KEY.
-  } else if (answer.schema) response[answer.status ?? 200] = answer.schema;
-  for (const status of derivedErrorStatuses(method, d)) response[status] = errorResponseSchema;
+  } else if ('redirect' in answer) {
+    // No body: a schema for the status only, so that it is documented (Fastify serialises no empty payload).
+    response[answer.redirect] = z.null();
+  } else if (answer.schema) {
+    for (const status of [answer.status ?? 200, ...('also' in answer ? (answer.also ?? []) : [])]) response[status] = answer.schema;
+  }
+  for (const status of derivedErrorStatuses(method, d)) response[status] = d.errorBodies?.[status] ?? errorResponseSchema;
 
   const onRequest: Hook[] = [];
   const preHandler: Hook[] = [];
+  const preValidation: Hook[] = [...(d.preValidation ?? [])];
   if (d.access.kind !== 'public' && d.access.kind !== 'apiKey') onRequest.push(app.authenticate);
   if (d.access.kind === 'operator') onRequest.push(requireOperator(app.container));
   // An API key is authenticated by the /api/v1 plugin's own hooks; the route checks its permission.
@@ -136,8 +158,10 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     method: method satisfies HTTPMethods,
     url,
     ...(onRequest.length ? { onRequest } : {}),
+    ...(preValidation.length ? { preValidation } : {}),
     ...(preHandler.length ? { preHandler } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
+    ...(d.decompress === false ? { decompress: false as const } : {}),
     config: { declaration: declared },
     schema: {
       operationId: d.operationId,
