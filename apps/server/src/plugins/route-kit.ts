@@ -118,13 +118,18 @@ export function routeKit(app: FastifyInstance, defaults: { tags: readonly string
   return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
 }
 
-/** The operationIds taken in each app (its container is one per app), so a duplicate fails at start. */
+/**
+ * The operationIds taken in each app, so a duplicate fails at start. Keyed by the app's route table
+ * (route-table.ts: one per app, shared by its plugins), not by its container: several API
+ * processes may be built on one container (auth-rate-limits.api.test.ts).
+ */
 const operationIds = new WeakMap<object, Set<string>>();
 
 function claimOperationId(app: FastifyInstance, operationId: string, where: string) {
   if (!isCamelCase(operationId)) throw new Error(`operationId «${operationId}» of ${where} is not camelCase`);
-  const taken = operationIds.get(app.container) ?? new Set<string>();
-  operationIds.set(app.container, taken);
+  const key = app.routeTable;
+  const taken = operationIds.get(key) ?? new Set<string>();
+  operationIds.set(key, taken);
   if (taken.has(operationId)) throw new Error(`operationId «${operationId}» of ${where} is already taken`);
   taken.add(operationId);
 }
