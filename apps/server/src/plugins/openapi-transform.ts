@@ -53,6 +53,18 @@ function describe(status: string, schema: JsonSchema | undefined, url: string) {
   return { description: DESCRIPTIONS[status] ?? 'Respuesta.', ...(headers ? { headers } : {}), ...body };
 }
 
+/**
+ * A closed tuple (z.tuple) is `prefixItems` with `items: false`: valid JSON Schema, which
+ * Spectral's array-items rule reads as a missing `items`. `{ not: {} }` says the same.
+ */
+function closeTuples(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(closeTuples);
+  if (!value || typeof value !== 'object') return value;
+  const out: JsonSchema = Object.fromEntries(Object.entries(value).map(([key, v]) => [key, closeTuples(v)]));
+  if ('prefixItems' in out && out.items === false) out.items = { not: {} };
+  return out;
+}
+
 export function apiDocTransform(input: TransformInput) {
   const transformed = jsonSchemaTransform(input) as { schema: JsonSchema & { response?: Record<string, JsonSchema> }; url: string };
   const { schema, url } = transformed;
@@ -62,5 +74,5 @@ export function apiDocTransform(input: TransformInput) {
   const response: Record<string, unknown> = {};
   if (download) response['200'] = { description: download.description, content: { [download.type]: { schema: { type: 'string', format: 'binary' } } } };
   for (const [status, body] of Object.entries(schema.response ?? {})) response[status] = describe(status, body, url);
-  return { schema: { ...schema, response }, url };
+  return { schema: closeTuples({ ...schema, response }) as JsonSchema, url };
 }
