@@ -22,6 +22,7 @@ export const gbpConnectRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async 
   route.get('/auth/google/start-url', {
     operationId: 'getGbpConsentUrl',
     summary: 'URL de consentimiento de Google para conectar Google Business Profile',
+    description: 'La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.',
     access: session,
     querystring: gbpStartUrlQuerySchema,
     answer: { schema: gbpStartUrlResponseSchema },
@@ -48,6 +49,7 @@ export const gbpConnectRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async 
   route.get('/gbp/connection/status', {
     operationId: 'getGbpConnectionStatus',
     summary: 'Estado de la conexión con Google Business Profile',
+    description: 'Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.',
     access: session,
     answer: { schema: gbpConnectionStatusSchema },
     handler: async (request) => getStatus(deps, requireUserId(request)),

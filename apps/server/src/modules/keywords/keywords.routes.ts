@@ -35,6 +35,7 @@ export const keywordsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/keyword/:id', {
     operationId: 'deleteKeyword',
     summary: 'Borra una keyword y sus análisis',
+    description: 'Los análisis sin terminar devuelven lo que no llegaron a buscar.',
     access: session,
     params: keywordIdParamsSchema,
     answer: { schema: messageResponseSchema },

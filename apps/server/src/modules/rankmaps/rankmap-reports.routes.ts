@@ -39,6 +39,7 @@ export const rankmapReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/rankmap/:id/compare/:otherId', {
     operationId: 'compareMyAnalyses',
     summary: 'Compara un análisis con otro de la misma keyword: métricas, movimiento de cada punto y competidores',
+    description: 'Los dos análisis tienen que estar completados (400 si no) y ser de la misma keyword (404 si no).',
     access: session,
     params: compareParamsSchema,
     answer: { schema: compareResponseSchema },
@@ -47,8 +48,7 @@ export const rankmapReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendAnswer(reply, { body: await comparisonJson(container, userId(request), request.params.id, request.params.otherId), encoding: null }),
   });
 
-  // 409: the analysis failed or has not finished, so there is nothing to export yet.
-  const csv = { access: session, params: rankMapIdParamsSchema, refusals: [409] } as const;
+  const csv = { description: 'Solo de un análisis completado: 409 si falló o aún no ha terminado.', access: session, params: rankMapIdParamsSchema, refusals: [409] } as const;
   const format = csvFileSchema.description ?? 'CSV';
 
   route.get('/rankmap/:id/export/points.csv', {

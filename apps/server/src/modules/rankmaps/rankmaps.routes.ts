@@ -28,6 +28,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/rankmap/keyword/:keywordId/analyze', {
     operationId: 'analyzeKeyword',
     summary: 'Lanza un análisis ahora',
+    description: 'Un plan Pro paga 1 crédito por punto válido de la cuadrícula; un plan Basic gasta uno de los análisis manuales del mes.',
     access: session,
     params: keywordIdParamsSchema,
     body: analyzeRequestSchema,
@@ -40,6 +41,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/rankmap/keyword/:keywordId/analyze-advanced', {
     operationId: 'queueKeywordAnalysis',
     summary: 'Lanza un análisis en segundo plano o lo programa (scheduledFor)',
+    description: 'Un plan Pro paga 1 crédito por punto válido al empezar (uno programado, cuando empieza); un plan Basic gasta uno de los análisis manuales del mes.',
     access: session,
     params: keywordIdParamsSchema,
     body: analyzeAdvancedRequestSchema,
@@ -51,6 +53,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/rankmap/scan-quota', {
     operationId: 'getScanQuota',
     summary: 'Análisis manuales del mes: los que da el plan, los usados y los que quedan',
+    description: 'limit y remaining son null cuando el plan no cuenta los análisis manuales.',
     access: session,
     answer: { schema: scanQuotaResponseSchema },
     handler: async (request) => rankmaps.scanQuota(container, userId(request)),
@@ -67,6 +70,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/rankmap/keyword/:keywordId', {
     operationId: 'listMyKeywordAnalyses',
     summary: 'Análisis de una keyword',
+    description: 'Del más reciente al más antiguo (los programados por su fecha), con el próximo escaneo semanal como entrada más mientras el negocio lo tenga activo y el plan lo incluya.',
     access: session,
     params: keywordIdParamsSchema,
     answer: { schema: rankMapListResponseSchema },
@@ -76,6 +80,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/rankmap/:id', {
     operationId: 'getMyAnalysis',
     summary: 'Un análisis con sus resultados y competidores',
+    description: 'Con Accept-Encoding br o gzip la respuesta llega comprimida (la de un análisis completado se guarda ya comprimida).',
     access: session,
     params: rankMapIdParamsSchema,
     answer: { schema: rankMapResponseSchema },
@@ -101,6 +106,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/rankmap/:id', {
     operationId: 'deleteAnalysis',
     summary: 'Borra un análisis',
+    description: 'Con sus resultados; uno sin terminar devuelve lo que no llegó a buscar.',
     access: session,
     params: rankMapIdParamsSchema,
     answer: { schema: messageResponseSchema },
@@ -113,6 +119,7 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.delete('/rankmap/scheduled/:id', {
     operationId: 'cancelScheduledAnalysis',
     summary: 'Cancela un análisis programado',
+    description: 'Solo uno que aún no ha empezado (409 si no); no se cobró ningún crédito y se devuelve su análisis del mes.',
     access: session,
     params: rankMapIdParamsSchema,
     answer: { schema: messageResponseSchema },
