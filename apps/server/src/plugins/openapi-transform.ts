@@ -13,6 +13,11 @@ const DESCRIPTIONS: Record<string, string> = {
   '201': 'Creado.',
   '202': 'Aceptado: se procesa en segundo plano.',
   '204': 'Hecho, sin contenido.',
+  '301': 'Redirige para siempre a la dirección de Location.',
+  '302': 'Redirige a la dirección de Location.',
+  '303': 'Redirige a la dirección de Location, que se pide con GET.',
+  '307': 'Redirige a la dirección de Location, con el mismo método.',
+  '308': 'Redirige para siempre a la dirección de Location, con el mismo método.',
   '400': 'Petición no válida: el mensaje dice qué dato falta o sobra.',
   '401': 'Sin sesión, o con una clave o un token no válidos.',
   '402': 'Faltan créditos o un método de pago.',
@@ -34,16 +39,30 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Remaining': { type: 'integer', description: 'Peticiones que quedan en la ventana actual.' },
   'RateLimit-Reset': { type: 'integer', description: 'Segundos hasta que empieza la ventana siguiente.' },
 };
+const LOCATION = { Location: { type: 'string', description: 'La dirección a la que va el navegador.' } };
 const RETRY_AFTER = { 'Retry-After': { type: 'integer', description: 'Segundos que hay que esperar antes de repetir la petición.' } };
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
 function describe(status: string, schema: JsonSchema | undefined, url: string) {
   const limited = url.startsWith('/api/v1/');
-  const headers = status === '429' ? { ...RETRY_AFTER, ...(limited ? RATE_LIMIT_HEADERS : {}) } : limited && status.startsWith('2') ? RATE_LIMIT_HEADERS : undefined;
-  // A null schema (204) has no body to describe.
+  const headers =
+    status === '429' ? { ...RETRY_AFTER, ...(limited ? RATE_LIMIT_HEADERS : {}) } : status.startsWith('3') ? LOCATION : limited && status.startsWith('2') ? RATE_LIMIT_HEADERS : undefined;
+  // A null schema (204, a redirect) has no body to describe.
   const body = schema && schema.type !== 'null' ? { content: json(schema) } : { type: 'null' };
   return { description: DESCRIPTIONS[status] ?? 'Respuesta.', ...(headers ? { headers } : {}), ...body };
+}
+
+/**
+ * A closed tuple (z.tuple) is `prefixItems` with `items: false`: valid JSON Schema, which
+ * Spectral's array-items rule reads as a missing `items`. `{ not: {} }` says the same.
+ */
+function closeTuples(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(closeTuples);
+  if (!value || typeof value !== 'object') return value;
+  const out: JsonSchema = Object.fromEntries(Object.entries(value).map(([key, v]) => [key, closeTuples(v)]));
+  if ('prefixItems' in out && out.items === false) out.items = { not: {} };
+  return out;
 }
 
 export function apiDocTransform(input: TransformInput) {
@@ -55,5 +74,5 @@ export function apiDocTransform(input: TransformInput) {
   const response: Record<string, unknown> = {};
   if (download) response['200'] = { description: download.description, content: { [download.type]: { schema: { type: 'string', format: 'binary' } } } };
   for (const [status, body] of Object.entries(schema.response ?? {})) response[status] = describe(status, body, url);
-  return { schema: { ...schema, response }, url };
+  return { schema: closeTuples({ ...schema, response }) as JsonSchema, url };
 }

@@ -5,7 +5,7 @@ import { requireScope } from '../modules/api-v1/api-key-auth';
 import { requireOperator } from '../modules/operator/operator.service';
 import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, isCamelCase } from './route-declaration';
 
-// The route kit (docs/architecture.md, «Declaring a route»; docs/decisions.md §28.1): a route states once who may call
+// The route kit (docs/architecture.md, «Declaring a route»): a route states once who may call
 // it, what it takes, what it answers and which domain refusals it has; the kit registers it
 // with its hooks and derives what every route used to repeat by hand: the OpenAPI security,
 // the operationId and the documented 4xx answers. The authorization matrix, the fuzzing and
@@ -30,8 +30,18 @@ export type KitRequest<P = undefined, Q = undefined, B = undefined, H = undefine
 /** Statuses a route may refuse with, beyond those its access and input give it. */
 export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
 
-/** The success answer: a JSON body checked by its schema, or a download of a given type. */
-export type Answer<R> = { status?: 200 | 201 | 202; schema: R } | { status?: 204; schema?: undefined } | { status?: 200; download: Download; description: string };
+type Success = 200 | 201 | 202;
+
+/**
+ * The success answer: a JSON body checked by its schema (`also`: other success statuses with the
+ * same body, as a 200 for an add that was already done), no body, a download of a given type, or a
+ * redirect (documented with its Location header; the handler calls `reply.redirect`).
+ */
+export type Answer<R> =
+  | { status?: Success; also?: readonly Success[]; schema: R }
+  | { status?: 204; schema?: undefined }
+  | { status?: 200; download: Download; description: string }
+  | { redirect: 301 | 302 | 303 | 307 | 308 };
 
 export interface Declaration<P, Q, B, H, R> {
   /** Stable and unique camelCase name: what generated clients call the method (listPlaces, createShareLink). */
@@ -52,12 +62,14 @@ export interface Declaration<P, Q, B, H, R> {
   refusals?: readonly Refusal[];
   /** Hooks that run after the access check (rate limits by user or address). */
   onRequest?: readonly Hook[];
-  /** Hooks that run before validation: an upload's form reader, which turns a multipart stream into the body. */
+  /** Hooks that run before the body is validated (turning a multipart upload into the JSON body). */
   preValidation?: readonly Hook[];
   preHandler?: readonly Hook[];
   bodyLimit?: number;
-  /** false: the body is read as sent, never decompressed (an upload, whose compressed form would hide its size). */
+  /** False where the handler reads the raw request itself (multipart): @fastify/compress leaves a compressed body as it came. */
   decompress?: false;
+  /** A refusal whose body says more than { error, code } (the rows of a refused import); the status must be one the route documents. */
+  errorBodies?: Partial<Record<number, z.ZodType>>;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
   handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
@@ -107,16 +119,17 @@ export function routeKit(app: FastifyInstance, defaults: { tags: readonly string
 }
 
 /**
- * The operationIds taken in each app, so a duplicate fails at start. Keyed by the app's route
- * table (one per built app, shared by its plugin scopes), not by its container: several apps
- * may share one container (the shared rate-limit test runs three API processes on one).
+ * The operationIds taken in each app, so a duplicate fails at start. Keyed by the app's route table
+ * (route-table.ts: one per app, shared by its plugins), not by its container: several API
+ * processes may be built on one container (auth-rate-limits.api.test.ts).
  */
 const operationIds = new WeakMap<object, Set<string>>();
 
 function claimOperationId(app: FastifyInstance, operationId: string, where: string) {
   if (!isCamelCase(operationId)) throw new Error(`operationId «${operationId}» of ${where} is not camelCase`);
-  const taken = operationIds.get(app.routeTable) ?? new Set<string>();
-  operationIds.set(app.routeTable, taken);
+  const key = app.routeTable;
+  const taken = operationIds.get(key) ?? new Set<string>();
+  operationIds.set(key, taken);
   if (taken.has(operationId)) throw new Error(`operationId «${operationId}» of ${where} is already taken`);
   taken.add(operationId);
 }
@@ -127,13 +140,20 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   const answer = d.answer;
   if ('download' in answer) {
     // Not in `response`: a Buffer is sent as it is, and the document gets the type from DOWNLOAD_KEY.
-  } else if (answer.schema) response[answer.status ?? 200] = answer.schema;
-  // No body: the 204 is still an answer the document lists (the transform gives it no content).
-  else response[204] = z.null();
-  for (const status of derivedErrorStatuses(method, d)) response[status] = errorResponseSchema;
+  } else if ('redirect' in answer) {
+    // No body: a schema for the status only, so that it is documented (Fastify serialises no empty payload).
+    response[answer.redirect] = z.null();
+  } else if (answer.schema) {
+    for (const status of [answer.status ?? 200, ...('also' in answer ? (answer.also ?? []) : [])]) response[status] = answer.schema;
+  } else {
+    // No body: the 204 is still an answer the document lists (the transform gives it no content).
+    response[204] = z.null();
+  }
+  for (const status of derivedErrorStatuses(method, d)) response[status] = d.errorBodies?.[status] ?? errorResponseSchema;
 
   const onRequest: Hook[] = [];
   const preHandler: Hook[] = [];
+  const preValidation: Hook[] = [...(d.preValidation ?? [])];
   if (d.access.kind !== 'public' && d.access.kind !== 'apiKey') onRequest.push(app.authenticate);
   if (d.access.kind === 'operator') onRequest.push(requireOperator(app.container));
   // An API key is authenticated by the /api/v1 plugin's own hooks; the route checks its permission.
@@ -146,10 +166,10 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     method: method satisfies HTTPMethods,
     url,
     ...(onRequest.length ? { onRequest } : {}),
-    ...(d.preValidation?.length ? { preValidation: [...d.preValidation] } : {}),
+    ...(preValidation.length ? { preValidation } : {}),
     ...(preHandler.length ? { preHandler } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
-    ...(d.decompress === false ? { decompress: false } : {}),
+    ...(d.decompress === false ? { decompress: false as const } : {}),
     config: { declaration: declared },
     schema: {
       operationId: d.operationId,

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { gbpCallbackQuerySchema, gbpConnectionStatusSchema, gbpStartUrlQuerySchema, gbpStartUrlResponseSchema } from '@rankmaps/shared/schemas/gbp';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import type { GbpDeps } from './gbp.deps';
 import { completeCallback, disconnect, getStatus, startUrl } from './gbp-connect.service';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
-const security = [{ bearer: [] }];
-const tags = ['google business profile'];
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -19,45 +16,53 @@ function badStatePage(location: string): string {
 
 /** Connecting a Google Business Profile: the consent URL, Google's callback, the status and disconnecting. */
 export const gbpConnectRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async (app, { deps }) => {
-  app.get(
-    '/auth/google/start-url',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'URL de consentimiento de Google para conectar Google Business Profile',
-        querystring: gbpStartUrlQuerySchema,
-        response: { 200: gbpStartUrlResponseSchema, ...errors },
-      },
-    },
-    async (request) => startUrl(deps, requireUserId(request), request.query.redirectAfter),
-  );
+  const route = routeKit(app, { tags: ['google business profile'] });
+  const session = access.session;
+
+  route.get('/auth/google/start-url', {
+    operationId: 'getGbpConsentUrl',
+    summary: 'URL de consentimiento de Google para conectar Google Business Profile',
+    description: 'La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.',
+    access: session,
+    querystring: gbpStartUrlQuerySchema,
+    answer: { schema: gbpStartUrlResponseSchema },
+    handler: async (request) => startUrl(deps, requireUserId(request), request.query.redirectAfter),
+  });
 
   // No bearer: the browser arrives here by redirect from Google. The signed state says who it is.
-  app.get(
-    '/auth/google/callback',
-    { schema: { tags, summary: 'Vuelta de Google tras el consentimiento (redirige a la aplicación)', querystring: gbpCallbackQuerySchema } },
-    async (request, reply) => {
+  route.get('/auth/google/callback', {
+    operationId: 'completeGbpConnection',
+    summary: 'Vuelta de Google tras el consentimiento (redirige a la aplicación)',
+    description:
+      'Redirige a la aplicación con gbp=connected, denied o error en la dirección. Con un state no válido, caducado o ya usado responde 400 con una página HTML que lleva a la aplicación.',
+    access: access.public,
+    querystring: gbpCallbackQuerySchema,
+    answer: { redirect: 302 },
+    handler: async (request, reply) => {
       const outcome = await completeCallback(deps, request.query);
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (outcome.status === 302) return reply.redirect(outcome.location, 302);
       return reply.status(400).type('text/html; charset=utf-8').send(badStatePage(outcome.location));
     },
-  );
+  });
 
-  app.get(
-    '/gbp/connection/status',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Estado de la conexión con Google Business Profile', response: { 200: gbpConnectionStatusSchema, 401: errorResponseSchema } } },
-    async (request) => getStatus(deps, requireUserId(request)),
-  );
+  route.get('/gbp/connection/status', {
+    operationId: 'getGbpConnectionStatus',
+    summary: 'Estado de la conexión con Google Business Profile',
+    description: 'Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.',
+    access: session,
+    answer: { schema: gbpConnectionStatusSchema },
+    handler: async (request) => getStatus(deps, requireUserId(request)),
+  });
 
-  app.delete(
-    '/gbp/connection',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Desconecta Google Business Profile', response: { 200: messageResponseSchema, 401: errorResponseSchema } } },
-    async (request) => {
+  route.delete('/gbp/connection', {
+    operationId: 'disconnectGbp',
+    summary: 'Desconecta Google Business Profile',
+    access: session,
+    answer: { schema: messageResponseSchema },
+    handler: async (request) => {
       await disconnect(deps, requireUserId(request));
       return { message: 'Google Business Profile desconectado.' };
     },
-  );
+  });
 };

@@ -211,8 +211,13 @@ describe('Google Business Profile on the demo provider', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/gbp/locations', headers })).json().code).toBe('GBP_NOT_CONNECTED');
   });
 
-  it('when the internal OpenAPI document is built, then the GBP routes are in it', async () => {
+  it('when the OpenAPI document is built, then the GBP routes are in the internal reference, and the callback is a documented 302 with Location', async () => {
+    // The session API is documented in the internal reference; /api/docs is the v1 API's.
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/internal/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/google/start-url', '/api/auth/google/callback', '/api/gbp/performance/daily', '/api/gbp/performance/keywords', '/api/gbp/locations', '/api/gbp/connection/status']));
+    const callback = doc.paths['/api/auth/google/callback'].get;
+    expect(callback.security).toEqual([]);
+    expect(callback.responses['302'].headers).toHaveProperty('Location');
+    expect(callback.responses['302'].content).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { coastlineQuerySchema, coastlineResponseSchema } from '@rankmaps/shared/schemas/geo';
 import { AppError } from '../../errors';
+import { access, routeKit } from '../../plugins/route-kit';
 import { coastlineInBox } from './coastline';
 
 /** How long a request waits for the sea index to load (a cold build takes longer: it then answers 503). */
@@ -17,21 +17,18 @@ const coastlineUnavailable = () =>
  */
 export const coastlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  app.get(
-    '/geo/coastline',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['negocios'],
-        summary: 'Línea de costa de un área',
-        description:
-          'Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.',
-        security: [{ bearer: [] }],
-        querystring: coastlineQuerySchema,
-        response: { 200: coastlineResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  const route = routeKit(app, { tags: ['negocios'] });
+
+  route.get('/geo/coastline', {
+    operationId: 'getCoastline',
+    summary: 'Línea de costa de un área',
+    description:
+      'Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.',
+    access: access.session,
+    querystring: coastlineQuerySchema,
+    answer: { schema: coastlineResponseSchema },
+    refusals: [503],
+    handler: async (request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -50,5 +47,5 @@ export const coastlineRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'private, max-age=86400');
       return { lines: coastlineInBox(container.seaIndex.indexData(), request.query) };
     },
-  );
+  });
 };

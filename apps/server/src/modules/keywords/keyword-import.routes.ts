@@ -9,14 +9,11 @@ import {
   keywordImportRequestSchema,
   keywordImportResultSchema,
 } from '@rankmaps/shared/schemas/bulk-keywords';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { AppError, badRequest } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { FILE_MESSAGES, decodeCsvBytes } from './keyword-import-file';
 import { importKeywords, previewKeywordImport } from './keyword-import.service';
-
-const tags = ['keywords'];
-const security = [{ bearer: [] }];
 
 /** A little more than the largest file: reading past it is how an oversize file is told apart without buffering it all. */
 const FORM_LIMITS = { fileSize: KEYWORD_IMPORT_MAX_BYTES + 1, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 6, headerPairs: 50 };
@@ -62,60 +59,48 @@ async function readCsvUpload(request: FastifyRequest): Promise<void> {
   request.body = { source: 'csv', csv: text, fileName: file.name.slice(0, 255) };
 }
 
-/** The documented body: the JSON forms (a multipart upload is read into the csv one). */
-const importBodyDoc = keywordImportRequestSchema;
-
 /** Bulk keywords (docs/decisions.md §25.2): a preview row by row, then the import, all or nothing. */
 export const keywordImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: false });
+  const route = routeKit(app, { tags: ['keywords'] });
   const description =
     'JSON: { source: "text", placeIds, text } (una keyword por línea, para cada negocio elegido) o { source: "csv", csv }. ' +
     `O multipart/form-data con el archivo CSV en el campo «${KEYWORD_IMPORT_FILE_FIELD}»: cabecera negocio y keyword (nombre o id del negocio), separadas por «;» o «,», en UTF-8 (con o sin BOM) o Windows-1252; hasta 1 MB y 5.000 filas.`;
   const common = {
-    onRequest: app.authenticate,
+    access: access.session,
+    // The documented body: the JSON forms (a multipart upload is read into the csv one by readCsvUpload).
+    body: keywordImportRequestSchema,
+    consumes: ['application/json', 'multipart/form-data'],
     // @fastify/multipart reads the raw request; a compressed form is refused in readCsvUpload.
     decompress: false,
     // Pasted text of up to 1 MB, in JSON (escapes make it longer).
     bodyLimit: 3 * KEYWORD_IMPORT_MAX_BYTES,
-    preValidation: readCsvUpload,
+    preValidation: [readCsvUpload],
+    // 403: a free plan; 404: a place that is not the user's.
+    refusals: [403, 404],
+    // A refused row says why, row by row.
+    errorBodies: { 400: keywordImportErrorSchema },
   } as const;
-  const errors = { 400: keywordImportErrorSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 415: errorResponseSchema };
 
-  app.post(
-    '/keywords/import/preview',
-    {
-      ...common,
-      schema: {
-        tags,
-        security,
-        summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada',
-        description,
-        consumes: ['application/json', 'multipart/form-data'],
-        body: importBodyDoc,
-        response: { 200: keywordImportPreviewSchema, ...errors },
-      },
-    },
-    async (request) => previewKeywordImport(container, requireUserId(request), request.body),
-  );
+  route.post('/keywords/import/preview', {
+    ...common,
+    operationId: 'previewKeywordImport',
+    summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada',
+    description,
+    answer: { schema: keywordImportPreviewSchema },
+    handler: async (request) => previewKeywordImport(container, requireUserId(request), request.body),
+  });
 
-  app.post(
-    '/keywords/import',
-    {
-      ...common,
-      schema: {
-        tags,
-        security,
-        summary: 'Importa varias keywords a la vez: todas o ninguna',
-        description: `${description} Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.`,
-        consumes: ['application/json', 'multipart/form-data'],
-        body: importBodyDoc,
-        response: { 201: keywordImportResultSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  route.post('/keywords/import', {
+    ...common,
+    operationId: 'importKeywords',
+    summary: 'Importa varias keywords a la vez: todas o ninguna',
+    description: `${description} Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.`,
+    answer: { status: 201, schema: keywordImportResultSchema },
+    handler: async (request, reply) => {
       const outcome = await importKeywords(container, requireUserId(request), request.body);
       return outcome.ok ? reply.status(201).send(outcome.result) : reply.status(400).send(outcome.error);
     },
-  );
+  });
 };

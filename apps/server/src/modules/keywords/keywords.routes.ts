@@ -1,39 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { createKeywordRequestSchema, keywordIdParamsSchema, keywordSchema } from '@rankmaps/shared/schemas/keywords';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import * as keywords from './keywords.service';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
-const tags = ['keywords'];
 
 /** A place's keywords (docs/product.md §7, /keyword calls). Only the owner reaches them; others' ids answer 404. */
 export const keywordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;
+  const route = routeKit(app, { tags: ['keywords'] });
+  const session = access.session;
 
-  app.post(
-    '/keyword',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Añade una keyword a un negocio', body: createKeywordRequestSchema, response: { 201: keywordSchema, ...errors, 409: errorResponseSchema } },
-    },
-    async (request, reply) => reply.status(201).send(await keywords.createKeyword(container, userId(request), request.body)),
-  );
+  route.post('/keyword', {
+    operationId: 'createKeyword',
+    summary: 'Añade una keyword a un negocio',
+    access: session,
+    body: createKeywordRequestSchema,
+    answer: { status: 201, schema: keywordSchema },
+    // 403: a free plan, or the plan's keywords per place used up; 404: not your place; 409: already there.
+    refusals: [403, 404, 409],
+    handler: async (request, reply) => reply.status(201).send(await keywords.createKeyword(container, userId(request), request.body)),
+  });
 
-  app.get(
-    '/keyword/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Una keyword con su negocio', params: keywordIdParamsSchema, response: { 200: keywordSchema, ...errors } } },
-    async (request) => keywords.getKeyword(container, userId(request), request.params.id),
-  );
+  route.get('/keyword/:id', {
+    operationId: 'getKeyword',
+    summary: 'Una keyword con su negocio',
+    access: session,
+    params: keywordIdParamsSchema,
+    answer: { schema: keywordSchema },
+    handler: async (request) => keywords.getKeyword(container, userId(request), request.params.id),
+  });
 
-  app.delete(
-    '/keyword/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Borra una keyword y sus análisis', params: keywordIdParamsSchema, response: { 200: messageResponseSchema, ...errors } } },
-    async (request) => {
+  route.delete('/keyword/:id', {
+    operationId: 'deleteKeyword',
+    summary: 'Borra una keyword y sus análisis',
+    description: 'Los análisis sin terminar devuelven lo que no llegaron a buscar.',
+    access: session,
+    params: keywordIdParamsSchema,
+    answer: { schema: messageResponseSchema },
+    handler: async (request) => {
       await keywords.deleteKeyword(container, userId(request), request.params.id);
       return { message: 'Keyword eliminada.' };
     },
-  );
+  });
 };

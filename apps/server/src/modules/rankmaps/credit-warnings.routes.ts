@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { createCreditWarnings } from './credit-warnings.service';
 
 /**
@@ -11,17 +11,15 @@ import { createCreditWarnings } from './credit-warnings.service';
  */
 export const creditWarningsDevRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.container.config.devTools) return;
-  app.post(
-    '/dev/credit-warnings',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['desarrollo'],
-        security: [{ bearer: [] }],
-        summary: 'Ejecuta ahora los avisos de créditos del usuario (solo con herramientas de desarrollo)',
-        response: { 200: z.object({ created: z.number().int() }), 401: errorResponseSchema },
-      },
-    },
-    async (request) => ({ created: await createCreditWarnings(app.container, new Date(), requireUserId(request)) }),
-  );
+  const route = routeKit(app, { tags: ['desarrollo'] });
+
+  route.post('/dev/credit-warnings', {
+    operationId: 'runCreditWarnings',
+    summary: 'Ejecuta ahora los avisos de créditos del usuario (solo con herramientas de desarrollo)',
+    access: access.session,
+    answer: { schema: z.object({ created: z.number().int() }) },
+    // Development only: not part of the API reference.
+    hide: true,
+    handler: async (request) => ({ created: await createCreditWarnings(app.container, new Date(), requireUserId(request)) }),
+  });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import {
   analyzeAdvancedRequestSchema,
   analyzeRequestSchema,
@@ -13,82 +13,78 @@ import {
 } from '@rankmaps/shared/schemas/rankmaps';
 import { creditForecastResponseSchema } from '@rankmaps/shared/schemas/credit-forecast';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { creditForecast } from './credit-forecast.service';
 import { answerAnalysis, sendAnswer } from './rankmap-answer';
 import * as rankmaps from './rankmaps.service';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
-const tags = ['análisis'];
 
 /** Analyses of a keyword (docs/product.md §7, /rankmap calls). Only the owner reaches them; others' ids answer 404. */
 export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;
+  const route = routeKit(app, { tags: ['análisis'] });
+  const session = access.session;
 
-  app.post(
-    '/rankmap/keyword/:keywordId/analyze',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Lanza un análisis ahora', params: keywordIdParamsSchema, body: analyzeRequestSchema, response: { 201: analyzeResponseSchema, ...errors } },
-    },
-    async (request, reply) => reply.status(201).send(await rankmaps.analyze(container, userId(request), request.params.keywordId, request.body)),
-  );
+  route.post('/rankmap/keyword/:keywordId/analyze', {
+    operationId: 'analyzeKeyword',
+    summary: 'Lanza un análisis ahora',
+    description: 'Un plan Pro paga 1 crédito por punto válido de la cuadrícula; un plan Basic gasta uno de los análisis manuales del mes.',
+    access: session,
+    params: keywordIdParamsSchema,
+    body: analyzeRequestSchema,
+    answer: { status: 201, schema: analyzeResponseSchema },
+    // A free plan, the month's manual analyses used up, or not enough credits.
+    refusals: [403],
+    handler: async (request, reply) => reply.status(201).send(await rankmaps.analyze(container, userId(request), request.params.keywordId, request.body)),
+  });
 
-  app.post(
-    '/rankmap/keyword/:keywordId/analyze-advanced',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Lanza un análisis en segundo plano o lo programa (scheduledFor)',
-        params: keywordIdParamsSchema,
-        body: analyzeAdvancedRequestSchema,
-        response: { 201: analyzeResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await rankmaps.analyze(container, userId(request), request.params.keywordId, request.body)),
-  );
+  route.post('/rankmap/keyword/:keywordId/analyze-advanced', {
+    operationId: 'queueKeywordAnalysis',
+    summary: 'Lanza un análisis en segundo plano o lo programa (scheduledFor)',
+    description: 'Un plan Pro paga 1 crédito por punto válido al empezar (uno programado, cuando empieza); un plan Basic gasta uno de los análisis manuales del mes.',
+    access: session,
+    params: keywordIdParamsSchema,
+    body: analyzeAdvancedRequestSchema,
+    answer: { status: 201, schema: analyzeResponseSchema },
+    refusals: [403],
+    handler: async (request, reply) => reply.status(201).send(await rankmaps.analyze(container, userId(request), request.params.keywordId, request.body)),
+  });
 
-  app.get(
-    '/rankmap/scan-quota',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Análisis manuales del mes: los que da el plan, los usados y los que quedan',
-        response: { 200: scanQuotaResponseSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => rankmaps.scanQuota(container, userId(request)),
-  );
+  route.get('/rankmap/scan-quota', {
+    operationId: 'getScanQuota',
+    summary: 'Análisis manuales del mes: los que da el plan, los usados y los que quedan',
+    description: 'limit y remaining son null cuando el plan no cuenta los análisis manuales.',
+    access: session,
+    answer: { schema: scanQuotaResponseSchema },
+    handler: async (request) => rankmaps.scanQuota(container, userId(request)),
+  });
 
-  app.get(
-    '/rankmap/credit-forecast',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Previsión de créditos: el trabajo programado de los próximos 7 días, lo que cuesta y lo que falta',
-        response: { 200: creditForecastResponseSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => creditForecast(container, userId(request)),
-  );
+  route.get('/rankmap/credit-forecast', {
+    operationId: 'getMyCreditForecast',
+    summary: 'Previsión de créditos: el trabajo programado de los próximos 7 días, lo que cuesta y lo que falta',
+    access: session,
+    answer: { schema: creditForecastResponseSchema },
+    handler: async (request) => creditForecast(container, userId(request)),
+  });
 
-  app.get(
-    '/rankmap/keyword/:keywordId',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Análisis de una keyword', params: keywordIdParamsSchema, response: { 200: rankMapListResponseSchema, ...errors } } },
-    async (request) => rankmaps.listAnalyses(container, userId(request), request.params.keywordId),
-  );
+  route.get('/rankmap/keyword/:keywordId', {
+    operationId: 'listMyKeywordAnalyses',
+    summary: 'Análisis de una keyword',
+    description: 'Del más reciente al más antiguo (los programados por su fecha), con el próximo escaneo semanal como entrada más mientras el negocio lo tenga activo y el plan lo incluya.',
+    access: session,
+    params: keywordIdParamsSchema,
+    answer: { schema: rankMapListResponseSchema },
+    handler: async (request) => rankmaps.listAnalyses(container, userId(request), request.params.keywordId),
+  });
 
-  app.get(
-    '/rankmap/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Un análisis con sus resultados y competidores', params: rankMapIdParamsSchema, response: { 200: rankMapResponseSchema, ...errors } } },
-    async (request, reply) => {
+  route.get('/rankmap/:id', {
+    operationId: 'getMyAnalysis',
+    summary: 'Un análisis con sus resultados y competidores',
+    description: 'Con Accept-Encoding br o gzip la respuesta llega comprimida (la de un análisis completado se guarda ya comprimida).',
+    access: session,
+    params: rankMapIdParamsSchema,
+    answer: { schema: rankMapResponseSchema },
+    handler: async (request, reply) => {
       // Serialised (and for a completed analysis, compressed and kept) by answerAnalysis: a 25×25 answer is 3.8 MB of JSON.
       const answer = await answerAnalysis(container, userId(request), request.params.id, {
         acceptEncoding: request.headers['accept-encoding'],
@@ -96,32 +92,42 @@ export const rankmapsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendAnswer(reply, answer);
     },
-  );
+  });
 
-  app.get(
-    '/rankmap/:id/status',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Estado y progreso de un análisis', params: rankMapIdParamsSchema, response: { 200: rankMapStatusResponseSchema, ...errors } } },
-    async (request) => rankmaps.getStatus(container, userId(request), request.params.id),
-  );
+  route.get('/rankmap/:id/status', {
+    operationId: 'getAnalysisStatus',
+    summary: 'Estado y progreso de un análisis',
+    access: session,
+    params: rankMapIdParamsSchema,
+    answer: { schema: rankMapStatusResponseSchema },
+    handler: async (request) => rankmaps.getStatus(container, userId(request), request.params.id),
+  });
 
-  app.delete(
-    '/rankmap/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Borra un análisis', params: rankMapIdParamsSchema, response: { 200: messageResponseSchema, ...errors } } },
-    async (request) => {
+  route.delete('/rankmap/:id', {
+    operationId: 'deleteAnalysis',
+    summary: 'Borra un análisis',
+    description: 'Con sus resultados; uno sin terminar devuelve lo que no llegó a buscar.',
+    access: session,
+    params: rankMapIdParamsSchema,
+    answer: { schema: messageResponseSchema },
+    handler: async (request) => {
       await rankmaps.deleteAnalysis(container, userId(request), request.params.id);
       return { message: 'Análisis borrado correctamente' };
     },
-  );
+  });
 
-  app.delete(
-    '/rankmap/scheduled/:id',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Cancela un análisis programado', params: rankMapIdParamsSchema, response: { 200: messageResponseSchema, ...errors, 409: errorResponseSchema } },
-    },
-    async (request) => {
+  route.delete('/rankmap/scheduled/:id', {
+    operationId: 'cancelScheduledAnalysis',
+    summary: 'Cancela un análisis programado',
+    description: 'Solo uno que aún no ha empezado (409 si no); no se cobró ningún crédito y se devuelve su análisis del mes.',
+    access: session,
+    params: rankMapIdParamsSchema,
+    answer: { schema: messageResponseSchema },
+    // Only one that has not started yet.
+    refusals: [409],
+    handler: async (request) => {
       await rankmaps.deleteScheduled(container, userId(request), request.params.id);
       return { message: 'Análisis programado eliminado correctamente' };
     },
-  );
+  });
 };

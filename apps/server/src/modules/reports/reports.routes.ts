@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import type { FastifyReply } from 'fastify';
 import { placeIdParamsSchema } from '@rankmaps/shared/schemas/places';
 import { keywordIdParamsSchema, rankMapIdParamsSchema } from '@rankmaps/shared/schemas/rankmaps';
 import { reportSchema } from '@rankmaps/shared/schemas/report';
 import { requireUserId } from '../../plugins/auth';
-import type { FastifyReply } from 'fastify';
+import { access, routeKit } from '../../plugins/route-kit';
 import { buildAnalysisReport, buildKeywordReport, buildPlaceReport } from './report-builder.service';
 import { type ReportPdfFile, reportPdfFor } from './report-pdf.service';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
-const tags = ['informes'];
-const pdfRoute = { produces: ['application/pdf', 'application/json'], response: { ...errors } };
 
 /** A download: the name is ASCII (reportPdfFilename), so the header needs no encoding. */
 function sendPdf(reply: FastifyReply, file: ReportPdfFile) {
@@ -26,41 +21,63 @@ function sendPdf(reply: FastifyReply, file: ReportPdfFile) {
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const userId = requireUserId;
+  const route = routeKit(app, { tags: ['informes'] });
+  const session = access.session;
 
-  app.get(
-    '/reports/analysis/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Informe de un análisis completado', params: rankMapIdParamsSchema, response: { 200: reportSchema, ...errors } } },
-    async (request) => buildAnalysisReport(container, userId(request), request.params.id),
-  );
+  route.get('/reports/analysis/:id', {
+    operationId: 'getAnalysisReport',
+    summary: 'Informe de un análisis completado',
+    access: session,
+    params: rankMapIdParamsSchema,
+    answer: { schema: reportSchema },
+    handler: async (request) => buildAnalysisReport(container, userId(request), request.params.id),
+  });
 
-  app.get(
-    '/reports/keyword/:keywordId',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Informe de una keyword: su último análisis y su historial', params: keywordIdParamsSchema, response: { 200: reportSchema, ...errors } } },
-    async (request) => buildKeywordReport(container, userId(request), request.params.keywordId),
-  );
+  route.get('/reports/keyword/:keywordId', {
+    operationId: 'getKeywordReport',
+    summary: 'Informe de una keyword: su último análisis y su historial',
+    access: session,
+    params: keywordIdParamsSchema,
+    answer: { schema: reportSchema },
+    handler: async (request) => buildKeywordReport(container, userId(request), request.params.keywordId),
+  });
 
-  app.get(
-    '/reports/place/:id',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Informe de un negocio: un resumen y una sección por keyword', params: placeIdParamsSchema, response: { 200: reportSchema, ...errors } } },
-    async (request) => buildPlaceReport(container, userId(request), request.params.id),
-  );
+  route.get('/reports/place/:id', {
+    operationId: 'getMyPlaceReport',
+    summary: 'Informe de un negocio: un resumen y una sección por keyword',
+    access: session,
+    params: placeIdParamsSchema,
+    answer: { schema: reportSchema },
+    handler: async (request) => buildPlaceReport(container, userId(request), request.params.id),
+  });
 
   // The same reports as a PDF (docs/reports.md, "PDF"): drawn on the server, signed with the owner's brand.
-  app.get(
-    '/reports/analysis/:id/pdf',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Informe de un análisis en PDF', params: rankMapIdParamsSchema, ...pdfRoute } },
-    async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'analysis', request.params.id)),
-  );
+  const pdf = { download: 'application/pdf', description: 'El informe en PDF, como adjunto.' } as const;
 
-  app.get(
-    '/reports/keyword/:keywordId/pdf',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Informe de una keyword en PDF', params: keywordIdParamsSchema, ...pdfRoute } },
-    async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'keyword', request.params.keywordId)),
-  );
+  route.get('/reports/analysis/:id/pdf', {
+    operationId: 'getAnalysisReportPdf',
+    summary: 'Informe de un análisis en PDF',
+    access: session,
+    params: rankMapIdParamsSchema,
+    answer: pdf,
+    handler: async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'analysis', request.params.id)),
+  });
 
-  app.get(
-    '/reports/place/:id/pdf',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Informe de un negocio en PDF', params: placeIdParamsSchema, ...pdfRoute } },
-    async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'place', request.params.id)),
-  );
+  route.get('/reports/keyword/:keywordId/pdf', {
+    operationId: 'getKeywordReportPdf',
+    summary: 'Informe de una keyword en PDF',
+    access: session,
+    params: keywordIdParamsSchema,
+    answer: pdf,
+    handler: async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'keyword', request.params.keywordId)),
+  });
+
+  route.get('/reports/place/:id/pdf', {
+    operationId: 'getPlaceReportPdf',
+    summary: 'Informe de un negocio en PDF',
+    access: session,
+    params: placeIdParamsSchema,
+    answer: pdf,
+    handler: async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'place', request.params.id)),
+  });
 };
