@@ -156,12 +156,19 @@ describe('/api/v1 with API keys (API)', async () => {
       expect(post?.tags, path).toEqual(['API v1']);
       expect(post?.security, path).toEqual([{ apiKey: [] }]);
     }
+    for (const path of ['/api/v1/keywords/{id}/analyses', '/api/v1/places/{id}/keywords', '/api/v1/campaigns', '/api/v1/share-links']) {
+      const { parameters } = docs.paths[path]?.post as { parameters?: { in: string; name: string; required?: boolean }[] };
+      expect(parameters?.filter((p) => p.in === 'header'), path).toEqual([expect.objectContaining({ name: 'idempotency-key', required: false })]);
+    }
+    const csv = (docs.paths['/api/v1/analyses/{id}/csv']?.get as { responses: Record<string, { content?: Record<string, unknown> }> }).responses;
+    expect(Object.keys(csv['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(csv['409']?.content ?? {})).toEqual(['application/json']);
     const start = JSON.stringify(docs.paths['/api/v1/keywords/{id}/analyses']?.post);
     expect(start).toContain('Idempotency-Key');
     expect(start).toContain('"409"');
     expect(JSON.stringify(docs.paths['/api/v1/analyses/{id}/results']?.get)).toContain('inLocalPack');
     const credits = JSON.stringify((docs.paths['/api/v1/credits']?.get as { responses?: unknown } | undefined)?.responses);
-    expect(credits).toContain('"example"');
+    expect(credits).toContain('"examples"');
     expect(credits).toContain('pro_agency');
   });
 });
