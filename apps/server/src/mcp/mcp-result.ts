@@ -43,7 +43,12 @@ export function requireToolScope(caller: McpCaller, scope: ApiKeyScope): void {
  * the tool's error with its Spanish message; anything else is logged and answered with the
  * generic message, so no internal detail reaches the client.
  */
-export async function runTool(log: Logger, caller: McpCaller, tool: McpToolName, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function runTool(
+  log: Logger,
+  caller: McpCaller,
+  tool: McpToolName,
+  work: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     for (const scope of permissionsForTool(tool)) requireToolScope(caller, scope);
     return await work();

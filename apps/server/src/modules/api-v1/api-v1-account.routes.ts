@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaignIdParamsSchema, campaignRequestSchema, campaignSchema } from '@rankmaps/shared/schemas/campaigns';
 import { creditForecastResponseSchema } from '@rankmaps/shared/schemas/credit-forecast';
-import { createShareLinkBodySchema, createdShareLinkSchema, shareLinkListQuerySchema, shareLinkSchema } from '@rankmaps/shared/schemas/share-links';
+import {
+  createShareLinkBodySchema,
+  createdShareLinkSchema,
+  shareLinkListQuerySchema,
+  shareLinkSchema,
+} from '@rankmaps/shared/schemas/share-links';
 import { portfolioQuerySchema, portfolioResponseSchema } from '@rankmaps/shared/schemas/workspace';
 import { requireUserId } from '../../plugins/auth';
 import { routeKit } from '../../plugins/route-kit';
@@ -36,7 +41,10 @@ export const apiV1AccountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/campaigns', {
-    ...v1Action('createCampaign', `El mismo cuerpo que la aplicación (keywords, frecuencia, hora…). Cada ronda gasta créditos cuando corre.${IDEMPOTENCY_DOC}`),
+    ...v1Action(
+      'createCampaign',
+      `El mismo cuerpo que la aplicación (keywords, frecuencia, hora…). Cada ronda gasta créditos cuando corre.${IDEMPOTENCY_DOC}`,
+    ),
     summary: 'Crea una campaña (análisis programados)',
     headers: idempotencyHeadersSchema,
     body: campaignRequestSchema,
@@ -46,7 +54,10 @@ export const apiV1AccountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.status(201).send(await createCampaign(container, requireUserId(request), request.body)),
   });
 
-  for (const [action, running] of [['pause', false], ['resume', true]] as const) {
+  for (const [action, running] of [
+    ['pause', false],
+    ['resume', true],
+  ] as const) {
     route.post(`/campaigns/:id/${action}`, {
       ...v1Action(running ? 'resumeCampaign' : 'pauseCampaign', 'Idempotente por naturaleza: repetirla deja la campaña igual.'),
       summary: running ? 'Reanuda una campaña' : 'Pausa una campaña',
@@ -94,7 +105,10 @@ export const apiV1AccountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/credits/forecast', {
-    ...v1Action('getCreditForecast', 'Lo que gastarán las campañas y escaneos semanales programados en los próximos 30 días, y si el saldo alcanza.'),
+    ...v1Action(
+      'getCreditForecast',
+      'Lo que gastarán las campañas y escaneos semanales programados en los próximos 30 días, y si el saldo alcanza.',
+    ),
     summary: 'Previsión de créditos de los próximos 30 días',
     answer: { schema: creditForecastResponseSchema },
     handler: async (request) => creditForecast(container, requireUserId(request)),

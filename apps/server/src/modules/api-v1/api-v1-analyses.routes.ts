@@ -67,7 +67,9 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = afterIndex(request.query.cursor);
       const row = await ownedRankMapOr404(container, requireUserId(request), request.params.id);
       const { limit } = request.query;
-      const points = (await rankResultsRepository.listPositions(db, row.id)).filter((p) => p.pointIndex > after).sort((a, b) => a.pointIndex - b.pointIndex);
+      const points = (await rankResultsRepository.listPositions(db, row.id))
+        .filter((p) => p.pointIndex > after)
+        .sort((a, b) => a.pointIndex - b.pointIndex);
       const cells = new Map(row.grid.points.map((p) => [p.index, p]));
       const data = points.slice(0, limit).map((p) => {
         const cell = cells.get(p.pointIndex);
@@ -88,7 +90,10 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/analyses/:id/compare/:otherId', {
-    ...v1Action('compareAnalyses', 'Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.'),
+    ...v1Action(
+      'compareAnalyses',
+      'Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.',
+    ),
     summary: 'Compara dos análisis completados de la misma keyword',
     params: v1CompareParams,
     answer: { schema: compareResponseSchema },
@@ -106,7 +111,11 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
     refusals: [409],
     handler: async (request, reply) => {
       const file = await exportPoints(container, requireUserId(request), request.params.id);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.content);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
     },
   });
 };

@@ -63,7 +63,10 @@ export const apiV1PlacesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/places/:id/report', {
-    ...v1Action('getPlaceReport', 'El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.'),
+    ...v1Action(
+      'getPlaceReport',
+      'El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.',
+    ),
     summary: 'El informe de un negocio',
     params: v1IdParams,
     answer: { schema: reportSchema },

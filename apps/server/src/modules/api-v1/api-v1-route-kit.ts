@@ -33,5 +33,7 @@ export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z
     .string()
     .optional()
-    .describe('Opcional: 1–255 caracteres ASCII imprimibles (p. ej. un UUID). Repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta durante 24 h.'),
+    .describe(
+      'Opcional: 1–255 caracteres ASCII imprimibles (p. ej. un UUID). Repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta durante 24 h.',
+    ),
 });

@@ -49,7 +49,10 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags });
 
   route.get('/places', {
-    ...v1Action('listPlaces', 'Paginado: más recientes primero. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`'),
+    ...v1Action(
+      'listPlaces',
+      'Paginado: más recientes primero. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`',
+    ),
     summary: 'Lista los negocios',
     querystring: pageQuerySchema,
     answer: { schema: v1PlacePageSchema },
@@ -90,7 +93,10 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!isUuid(id) || !(await apiV1Repository.ownsKeyword(db, userId, id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
       const { limit } = request.query;
-      const { items, nextCursor } = pageOf(await apiV1Repository.analysesOf(db, userId, id, decodeCursor(request.query.cursor), limit), limit);
+      const { items, nextCursor } = pageOf(
+        await apiV1Repository.analysesOf(db, userId, id, decodeCursor(request.query.cursor), limit),
+        limit,
+      );
       return { data: items.map(presentAnalysis), nextCursor };
     },
   });
