@@ -17,7 +17,13 @@ export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'RankMaps API', version: '1.0.0', description: 'API de RankMaps. Todas las rutas cuelgan de /api.' },
+      info: {
+        title: 'RankMaps API',
+        version: '1.0.0',
+        description: 'API de RankMaps. Todas las rutas cuelgan de /api.',
+        contact: { name: 'Soporte de RankMaps', email: 'soporte@rankmaps.es', url: 'https://app.rankmaps.es' },
+        license: { name: 'Condiciones de uso de RankMaps', url: 'https://app.rankmaps.es/legal/terms' },
+      },
       servers: [{ url: '/', description: 'Esta instalación de RankMaps.' }],
       components: {
         securitySchemes: {
