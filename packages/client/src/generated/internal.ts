@@ -50,11 +50,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -107,11 +103,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -120,11 +112,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -133,11 +121,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -146,11 +130,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -210,11 +190,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -223,11 +199,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -275,11 +247,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -359,11 +327,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -372,11 +336,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -431,11 +391,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -444,11 +400,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -459,11 +411,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -472,11 +420,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -532,11 +476,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -545,11 +485,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -560,11 +496,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -573,11 +505,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -628,11 +556,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -686,11 +610,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -699,11 +619,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -758,11 +674,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -771,11 +683,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -830,11 +738,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -845,11 +749,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -858,11 +758,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -917,11 +813,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -930,11 +822,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -992,11 +880,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -1007,11 +891,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -1020,11 +900,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1072,11 +948,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1163,11 +1035,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1176,11 +1044,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1189,11 +1053,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1202,11 +1062,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1296,11 +1152,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1309,11 +1161,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1322,11 +1170,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1335,11 +1179,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -1348,11 +1188,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1448,11 +1284,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1461,11 +1293,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1474,11 +1302,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1487,11 +1311,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1582,11 +1402,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1595,11 +1411,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1608,11 +1420,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1621,11 +1429,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -1634,11 +1438,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1673,11 +1473,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1686,11 +1482,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1699,11 +1491,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1712,11 +1500,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1802,11 +1586,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1815,11 +1595,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1828,11 +1604,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1841,11 +1613,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -1932,11 +1700,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -1945,11 +1709,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -1958,11 +1718,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -1971,11 +1727,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2042,11 +1794,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2055,11 +1803,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2068,11 +1812,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2081,11 +1821,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2211,11 +1947,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2224,11 +1956,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2237,11 +1965,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2250,11 +1974,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2303,11 +2023,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2369,11 +2085,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2382,11 +2094,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2458,11 +2166,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2471,11 +2175,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2484,11 +2184,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -2499,11 +2195,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2556,11 +2248,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2569,11 +2257,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2582,11 +2266,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2642,11 +2322,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2655,11 +2331,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2668,11 +2340,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2722,11 +2390,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2735,11 +2399,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2818,11 +2478,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2831,11 +2487,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2844,11 +2496,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2857,11 +2505,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -2904,11 +2548,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -2917,11 +2557,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -2930,11 +2566,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -2943,11 +2575,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -2956,11 +2584,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3018,11 +2642,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3031,11 +2651,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3044,11 +2660,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3057,11 +2669,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -3070,11 +2678,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3109,11 +2713,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3122,11 +2722,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3135,11 +2731,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3148,11 +2740,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3217,11 +2805,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3230,11 +2814,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3243,11 +2823,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3256,11 +2832,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -3271,11 +2843,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3313,11 +2881,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3326,11 +2890,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -3339,11 +2899,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3352,11 +2908,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3459,11 +3011,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3511,11 +3059,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3572,11 +3116,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3585,11 +3125,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -3598,11 +3134,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -3611,11 +3143,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3672,11 +3200,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3685,11 +3209,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3698,11 +3218,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -3711,11 +3227,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -3724,11 +3236,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3783,11 +3291,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -3796,11 +3300,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -3809,11 +3309,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -3822,11 +3318,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -3835,11 +3327,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3896,11 +3384,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -3911,11 +3395,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -3924,11 +3404,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -3994,11 +3470,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4007,11 +3479,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -4020,11 +3488,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -4035,11 +3499,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -4048,11 +3508,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4109,11 +3565,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4177,11 +3629,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4190,11 +3638,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -4203,11 +3647,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4279,11 +3719,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4292,11 +3728,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -4305,11 +3737,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -4320,11 +3748,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4374,11 +3798,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4425,11 +3845,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4438,11 +3854,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -4451,11 +3863,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -4466,11 +3874,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4530,11 +3934,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4543,11 +3943,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -4556,11 +3952,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -4569,11 +3961,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -4584,11 +3972,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4623,11 +4007,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4636,11 +4016,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -4649,11 +4025,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -4664,11 +4036,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4718,11 +4086,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -4731,11 +4095,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4794,11 +4154,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4807,11 +4163,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -4820,11 +4172,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -4971,11 +4319,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -4984,11 +4328,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -4997,11 +4337,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -5010,11 +4346,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -5023,11 +4355,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5089,11 +4417,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -5102,11 +4426,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -5115,11 +4435,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -5128,11 +4444,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5168,11 +4480,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -5181,11 +4489,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -5194,11 +4498,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -5207,11 +4507,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5334,11 +4630,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -5347,11 +4639,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -5360,11 +4648,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -5373,11 +4657,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5500,11 +4780,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -5513,11 +4789,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -5526,11 +4798,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -5539,11 +4807,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5618,11 +4882,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -5631,11 +4891,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5687,11 +4943,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -5700,11 +4952,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -5713,11 +4961,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5765,11 +5009,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -5862,11 +5102,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6003,11 +5239,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6016,11 +5248,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6029,11 +5257,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6079,11 +5303,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6124,11 +5344,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6137,11 +5353,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6150,11 +5362,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6187,11 +5395,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6282,11 +5486,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6295,11 +5495,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6362,11 +5558,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6375,11 +5567,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6388,11 +5576,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6466,11 +5650,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6479,11 +5659,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6492,11 +5668,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -6507,11 +5679,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6566,11 +5734,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6579,11 +5743,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6592,11 +5752,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6646,11 +5802,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6659,11 +5811,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6672,11 +5820,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6731,11 +5875,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6744,11 +5884,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6808,11 +5944,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6821,11 +5953,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6834,11 +5962,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6904,11 +6028,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -6917,11 +6037,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -6930,11 +6046,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -6993,11 +6105,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -7006,11 +6114,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7019,11 +6123,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -7099,11 +6199,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -7112,11 +6208,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7125,11 +6217,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -7201,11 +6289,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -7214,11 +6298,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7227,11 +6307,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -7284,11 +6360,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7297,11 +6369,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -7365,11 +6433,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -7378,11 +6442,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7391,11 +6451,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -7430,11 +6486,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -7443,11 +6495,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7456,11 +6504,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -7510,11 +6554,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -7523,11 +6563,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8145,11 +7181,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8158,11 +7190,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8171,11 +7199,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8184,11 +7208,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8255,11 +7275,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8268,11 +7284,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8281,11 +7293,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8294,11 +7302,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8356,11 +7360,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8369,11 +7369,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8382,11 +7378,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8395,11 +7387,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8450,11 +7438,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8463,11 +7447,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8476,11 +7456,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8489,11 +7465,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8552,11 +7524,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8565,11 +7533,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8578,11 +7542,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8591,11 +7551,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -8604,11 +7560,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8662,11 +7614,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8675,11 +7623,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8688,11 +7632,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8701,11 +7641,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8811,11 +7747,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8824,11 +7756,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8837,11 +7765,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8850,11 +7774,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -8917,11 +7837,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -8930,11 +7846,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -8943,11 +7855,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -8956,11 +7864,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -8969,11 +7873,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9033,11 +7933,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9046,11 +7942,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -9059,11 +7951,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9072,11 +7960,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9124,11 +8008,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9137,11 +8017,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -9150,11 +8026,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9163,11 +8035,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9214,11 +8082,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9227,11 +8091,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -9240,11 +8100,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9253,11 +8109,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9322,11 +8174,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9335,11 +8183,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9348,11 +8192,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9395,11 +8235,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9408,11 +8244,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9421,11 +8253,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9460,11 +8288,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9473,11 +8297,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9486,11 +8306,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9578,11 +8394,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9591,11 +8403,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -9604,11 +8412,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -9827,11 +8631,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -9840,11 +8640,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -9853,11 +8649,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -9866,11 +8658,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10041,11 +8829,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10054,11 +8838,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10067,11 +8847,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10080,11 +8856,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10120,11 +8892,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10133,11 +8901,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10146,11 +8910,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10159,11 +8919,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10394,11 +9150,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10407,11 +9159,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10420,11 +9168,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10433,11 +9177,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10484,11 +9224,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10497,11 +9233,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10510,11 +9242,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10523,11 +9251,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -10536,11 +9260,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10587,11 +9307,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10600,11 +9316,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10613,11 +9325,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10626,11 +9334,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -10639,11 +9343,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10699,11 +9399,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10712,11 +9408,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10725,11 +9417,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10738,11 +9426,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10809,11 +9493,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10822,11 +9502,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10835,11 +9511,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10848,11 +9520,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -10923,11 +9591,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -10936,11 +9600,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -10949,11 +9609,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -10962,11 +9618,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11027,11 +9679,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11116,11 +9764,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11129,11 +9773,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11142,11 +9782,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -11155,11 +9791,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11225,11 +9857,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11238,11 +9866,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11251,11 +9875,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -11264,11 +9884,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11334,11 +9950,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11347,11 +9959,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11360,11 +9968,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -11373,11 +9977,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11441,11 +10041,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11454,11 +10050,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11467,11 +10059,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -11480,11 +10068,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11535,11 +10119,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11591,11 +10171,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11604,11 +10180,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11617,11 +10189,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -11630,11 +10198,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -11643,11 +10207,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11704,11 +10264,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11763,11 +10319,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11776,11 +10328,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11789,11 +10337,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11864,11 +10408,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -11877,11 +10417,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -11890,11 +10426,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -11905,11 +10437,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -11951,11 +10479,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -12451,11 +10975,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -12464,11 +10984,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -12477,11 +10993,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -12490,11 +11002,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -12532,11 +11040,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -12545,11 +11049,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -12558,11 +11058,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -12571,11 +11067,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -12966,11 +11458,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -12979,11 +11467,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -12992,11 +11476,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -13005,11 +11485,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -13047,11 +11523,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -13060,11 +11532,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -13073,11 +11541,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -13086,11 +11550,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -13481,11 +11941,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -13494,11 +11950,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -13507,11 +11959,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -13520,11 +11968,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -13562,11 +12006,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -13575,11 +12015,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -13588,11 +12024,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -13601,11 +12033,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -13845,11 +12273,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -13858,11 +12282,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -13871,11 +12291,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -13932,11 +12348,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -13945,11 +12357,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -13958,11 +12366,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14022,11 +12426,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -14035,11 +12435,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -14048,11 +12444,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14443,11 +12835,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -14458,11 +12846,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14566,11 +12950,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -14579,11 +12959,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -14594,11 +12970,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
@@ -14607,11 +12979,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14716,11 +13084,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -14729,11 +13093,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14819,11 +13179,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14913,11 +13269,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -14977,11 +13329,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15035,11 +13383,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15048,11 +13392,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -15061,11 +13401,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15074,11 +13410,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -15087,11 +13419,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15137,11 +13465,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15150,11 +13474,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15205,11 +13525,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15218,11 +13534,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -15231,11 +13543,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15244,11 +13552,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -15257,11 +13561,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15322,11 +13622,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15335,11 +13631,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15407,11 +13699,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15420,11 +13708,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -15433,11 +13717,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15446,11 +13726,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -15459,11 +13735,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15525,11 +13797,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15538,11 +13806,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -15551,11 +13815,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15564,11 +13824,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -15577,11 +13833,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15644,11 +13896,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15657,11 +13905,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -15670,11 +13914,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description No existe, o no es de tu cuenta. */
@@ -15683,11 +13923,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
         /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -15696,11 +13932,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              code?: string;
-              error: string;
-              errorType?: string;
-            };
+            'application/json': components['schemas']['ErrorResponse'];
           };
         };
       };
@@ -15742,7 +13974,14 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    /** @description Un error: `error` es una frase en español para el usuario; `code`, un código estable para programas. */
+    ErrorResponse: {
+      code?: string;
+      error: string;
+      errorType?: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -15830,11 +14069,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15843,11 +14078,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -15858,11 +14089,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -15912,11 +14139,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -15925,11 +14148,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -15938,11 +14157,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -15951,11 +14166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
@@ -15964,11 +14175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -15977,11 +14184,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -15992,11 +14195,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -16005,11 +14204,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16097,11 +14292,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -16110,11 +14301,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -16123,11 +14310,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description La dirección es demasiado larga. */
@@ -16136,11 +14319,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -16151,11 +14330,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16188,11 +14363,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -16201,11 +14372,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -16214,11 +14381,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description La dirección es demasiado larga. */
@@ -16227,11 +14390,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -16240,11 +14399,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -16255,11 +14410,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16352,11 +14503,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -16365,11 +14512,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -16378,11 +14521,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description La dirección es demasiado larga. */
@@ -16391,11 +14530,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -16404,11 +14539,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -16419,11 +14550,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16520,11 +14647,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -16533,11 +14656,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -16546,11 +14665,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -16559,11 +14674,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description La dirección es demasiado larga. */
@@ -16572,11 +14683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -16585,11 +14692,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -16600,11 +14703,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16690,11 +14789,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -16703,11 +14798,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -16716,11 +14807,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description La dirección es demasiado larga. */
@@ -16729,11 +14816,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -16742,11 +14825,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -16757,11 +14836,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -16770,11 +14845,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16871,11 +14942,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -16884,11 +14951,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -16897,11 +14960,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -16910,11 +14969,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description La dirección es demasiado larga. */
@@ -16923,11 +14978,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -16936,11 +14987,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -16951,11 +14998,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -16992,11 +15035,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -17005,11 +15044,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -17018,11 +15053,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
@@ -17031,11 +15062,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -17046,11 +15073,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -17088,11 +15111,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -17101,11 +15120,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -17114,11 +15129,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -17129,11 +15140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -17142,11 +15149,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -17189,11 +15192,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -17202,11 +15201,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -17215,11 +15210,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description No existe, o no es de tu cuenta. */
@@ -17228,11 +15219,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -17243,11 +15230,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -17256,11 +15239,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -17297,11 +15276,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Sin sesión, o con una clave o un token no válidos. */
@@ -17310,11 +15285,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
@@ -17323,11 +15294,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
@@ -17338,11 +15305,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
       /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
@@ -17351,11 +15314,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            code?: string;
-            error: string;
-            errorType?: string;
-          };
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
