@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { createTestApp } from '../../../test/test-app';
 import { apiKeys } from '../../db/api-keys-schema';
@@ -13,6 +13,8 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe('/api/v1 with API keys (API)', async () => {
   const { app, container } = await createTestApp({ RATE_LIMIT_API_MAX: '1000' });
+  // The sea index loads once, before the first test, not inside its 20 s (it flaked on a busy machine).
+  beforeAll(() => container.seaIndex.ready(), 300_000);
   const db = container.database.db;
   const { signedIn, createPlace, withKeyword, analyze } = rankmapFixtures(app, container);
 
