@@ -12,6 +12,7 @@ import { registerRateLimits } from './modules/rate-limits/policy';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body-parser';
 import { quietRequestLogController, registerRequestLog } from './plugins/request-log';
 import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';
@@ -63,6 +64,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   registerRouteTable(app);
   registerRequestLog(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerTextGuard(app);
 
   await registerSecurity(app, container.config);

@@ -13,11 +13,12 @@ import { NO_VALID_POINTS, analyze, ownedKeywordOr404 } from '../modules/rankmaps
 import { gridSnapshotOf } from '../modules/rankmaps/scan/scan-snapshot.service';
 import { createShareLink } from '../modules/reports/share-links.service';
 import { idField } from './mcp-inputs';
-import { type McpCaller, requireToolScope, runTool, toolResult } from './mcp-result';
+import { type McpCaller, runTool, toolDescription, toolResult } from './mcp-result';
 
-// The MCP tools that start or make something (docs/mcp.md): run a scan (scope `scans`, with a
-// cost confirmation), compare two analyses and create a share link (scope `read`). Each one
-// calls the service the SPA uses, never a copy of it.
+// The MCP tools that start, compare or make something (docs/mcp.md): run a scan (with a cost
+// confirmation), compare two analyses and create a share link. Their permissions are those of
+// the matching /api/v1 actions (key-permissions.ts): run_scan and create_share_link need
+// `scans`, compare_analyses `read`. Each one calls the service the SPA uses, never a copy of it.
 
 const COMPETITORS_SHOWN = 5;
 
@@ -31,9 +32,11 @@ export function registerActionTools(server: McpServer, container: Container, cal
     'run_scan',
     {
       title: 'Lanzar un análisis / Run a scan',
-      description:
-        'ES: Lanza ahora un análisis de una keyword sobre la cuadrícula de su negocio. Gasta créditos: 1 por punto válido. Llámalo primero sin confirmCost: no gasta nada y responde el coste; después vuelve a llamarlo con confirmCost igual a ese coste para lanzarlo. Sigue su estado con get_scan_status. Permiso scans.\n' +
-        'EN: Starts an analysis of a keyword now, over its place’s grid. Spends credits: 1 per valid point. Call it first without confirmCost: it spends nothing and answers the cost; then call it again with confirmCost equal to that cost to start it. Follow it with get_scan_status. Scope: scans.',
+      description: toolDescription(
+        'run_scan',
+        'Lanza ahora un análisis de una keyword sobre la cuadrícula de su negocio. Gasta créditos: 1 por punto válido. Llámalo primero sin confirmCost: no gasta nada y responde el coste; después vuelve a llamarlo con confirmCost igual a ese coste para lanzarlo. Sigue su estado con get_scan_status.',
+        'Starts an analysis of a keyword now, over its place’s grid. Spends credits: 1 per valid point. Call it first without confirmCost: it spends nothing and answers the cost; then call it again with confirmCost equal to that cost to start it. Follow it with get_scan_status.',
+      ),
       inputSchema: {
         keywordId: idField('keywordId').describe('Id de la keyword (de list_keywords) / keyword id (from list_keywords)'),
         confirmCost: z
@@ -53,8 +56,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     ({ keywordId, confirmCost }) =>
-      runTool(container.log, 'run_scan', async () => {
-        requireToolScope(caller, 'scans');
+      runTool(container.log, caller, 'run_scan', async () => {
         const { place } = await ownedKeywordOr404(container, userId, keywordId);
         // The same count analyze charges (1 credit per valid point of the grid snapshot).
         const cost = (await gridSnapshotOf(container, place)).points.length;
@@ -82,9 +84,11 @@ export function registerActionTools(server: McpServer, container: Container, cal
     'compare_analyses',
     {
       title: 'Comparar dos análisis / Compare two analyses',
-      description:
-        'ES: Compara dos análisis completados de la misma keyword: el cambio de cada métrica (actual − referencia), cuántos puntos de la cuadrícula mejoran o empeoran, y los competidores que más ganan y pierden. Permiso read.\n' +
-        'EN: Compares two completed analyses of the same keyword: each metric’s change (current − reference), how many grid points improved or worsened, and the competitors that gained and lost most. Scope: read.',
+      description: toolDescription(
+        'compare_analyses',
+        'Compara dos análisis completados de la misma keyword: el cambio de cada métrica (actual − referencia), cuántos puntos de la cuadrícula mejoran o empeoran, y los competidores que más ganan y pierden.',
+        'Compares two completed analyses of the same keyword: each metric’s change (current − reference), how many grid points improved or worsened, and the competitors that gained and lost most.',
+      ),
       inputSchema: {
         analysisId: idField('analysisId').describe('El análisis actual / the current analysis'),
         otherAnalysisId: idField('otherAnalysisId').describe('El análisis de referencia / the reference analysis'),
@@ -99,8 +103,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ analysisId, otherAnalysisId }) =>
-      runTool(container.log, 'compare_analyses', async () => {
-        requireToolScope(caller, 'read');
+      runTool(container.log, caller, 'compare_analyses', async () => {
         const c = await compareAnalyses(container, userId, analysisId, otherAnalysisId);
         const side = (s: typeof c.current) => ({ id: s.id, status: s.status, createdAt: s.createdAt, completedAt: s.completedAt, totalPoints: s.totalPoints });
         const geo = c.metrics.find((m) => m.key === 'geoRank');
@@ -119,9 +122,11 @@ export function registerActionTools(server: McpServer, container: Container, cal
     'create_share_link',
     {
       title: 'Crear un enlace para compartir / Create a share link',
-      description:
-        'ES: Crea un enlace público de solo lectura al informe de un análisis completado, de una keyword o de un negocio (el mismo que «Compartir» en la aplicación), que caduca a los 30 o 90 días o nunca (null). Quien tenga el enlace ve el informe. Permiso read.\n' +
-        'EN: Creates a public read-only link to the report of a completed analysis, a keyword or a place (the app’s «Compartir»), expiring after 30 or 90 days or never (null). Anyone with the link sees the report. Scope: read.',
+      description: toolDescription(
+        'create_share_link',
+        'Crea un enlace público de solo lectura al informe de un análisis completado, de una keyword o de un negocio (el mismo que «Compartir» en la aplicación), que caduca a los 30 o 90 días o nunca (null). Quien tenga el enlace ve el informe.',
+        'Creates a public read-only link to the report of a completed analysis, a keyword or a place (the app’s «Compartir»), expiring after 30 or 90 days or never (null). Anyone with the link sees the report.',
+      ),
       inputSchema: {
         scope: z.enum(SHARE_SCOPES, SHARE_SCOPE_INVALID).describe('analysis | keyword | place'),
         targetId: idField('targetId').describe('Id del análisis, la keyword o el negocio / id of the analysis, keyword or place'),
@@ -131,8 +136,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ scope, targetId, expiresInDays }) =>
-      runTool(container.log, 'create_share_link', async () => {
-        requireToolScope(caller, 'read');
+      runTool(container.log, caller, 'create_share_link', async () => {
         const link = await createShareLink(container, userId, { scope, targetId, expiresInDays: expiresInDays === undefined ? 30 : expiresInDays });
         const until = link.expiresAt ? `caduca el ${link.expiresAt}` : 'no caduca';
         return toolResult(`Enlace creado (${until}): ${link.url}`, { link });

@@ -13,11 +13,12 @@ import { PAGE_LIMIT_DEFAULT, decodeCursor, pageOf } from '../modules/api-v1/curs
 import { presentForecast, userForecast } from '../modules/rankmaps/credit-forecast.service';
 import { getPortfolio } from '../modules/portfolio/portfolio.service';
 import { getPlanState } from '../modules/billing/billing.service';
+import type { McpToolName } from '../modules/api-keys/key-permissions';
 import { mcpRepository } from './mcp.repository';
 import { cursorField, idField, limitField } from './mcp-inputs';
-import { type McpCaller, requireToolScope, runTool, toolResult } from './mcp-result';
+import { type McpCaller, runTool, toolDescription, toolResult } from './mcp-result';
 
-// The MCP tools that only read (scope `read`), over the same reads and presenters as /api/v1
+// The MCP tools that only read (permission `read` in key-permissions.ts), over the same reads and presenters as /api/v1
 // (docs/mcp.md). Another user's ids are "not found", exactly like v1.
 
 export const PLACE_NOT_FOUND = 'Negocio no encontrado.';
@@ -29,19 +30,17 @@ const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 export function registerReadTools(server: McpServer, container: Container, caller: McpCaller): void {
   const db = container.database.db;
   const { userId } = caller;
-  const read = (tool: string, work: () => Promise<ReturnType<typeof toolResult>>) =>
-    runTool(container.log, tool, async () => {
-      requireToolScope(caller, 'read');
-      return work();
-    });
+  const read = (tool: McpToolName, work: () => Promise<ReturnType<typeof toolResult>>) => runTool(container.log, caller, tool, work);
 
   server.registerTool(
     'list_places',
     {
       title: 'Negocios / Places',
-      description:
-        'ES: Lista los negocios (fichas de Google) de la cuenta, los más recientes primero, paginados con cursor. Permiso read.\n' +
-        'EN: Lists the account’s places (Google Business listings), newest first, cursor-paginated. Scope: read.',
+      description: toolDescription(
+        'list_places',
+        'Lista los negocios (fichas de Google) de la cuenta, los más recientes primero, paginados con cursor.',
+        'Lists the account’s places (Google Business listings), newest first, cursor-paginated.',
+      ),
       inputSchema: { cursor: cursorField, limit: limitField },
       outputSchema: { places: z.array(v1PlaceSchema), nextCursor: z.string().nullable() },
       annotations: readOnly,
@@ -59,9 +58,11 @@ export function registerReadTools(server: McpServer, container: Container, calle
     'list_keywords',
     {
       title: 'Keywords de un negocio / Keywords of a place',
-      description:
-        'ES: Lista las keywords (búsquedas que se analizan) de un negocio, por su id (de list_places). Permiso read.\n' +
-        'EN: Lists the keywords (searches that get analysed) of a place, by its id (from list_places). Scope: read.',
+      description: toolDescription(
+        'list_keywords',
+        'Lista las keywords (búsquedas que se analizan) de un negocio, por su id (de list_places).',
+        'Lists the keywords (searches that get analysed) of a place, by its id (from list_places).',
+      ),
       inputSchema: { placeId: idField('placeId').describe('Id del negocio / place id') },
       outputSchema: { keywords: z.array(v1KeywordSchema) },
       annotations: readOnly,
@@ -78,9 +79,11 @@ export function registerReadTools(server: McpServer, container: Container, calle
     'get_latest_analysis',
     {
       title: 'Último análisis de una keyword / Latest analysis of a keyword',
-      description:
-        'ES: El resumen del último análisis completado de una keyword: GeoRank, posición media, % en el local pack, % de puntos encontrados, índice de visibilidad. analysis es null si ninguno se ha completado. Permiso read.\n' +
-        'EN: The summary of a keyword’s latest completed analysis: GeoRank, average position, local pack %, found %, visibility index. analysis is null when none has completed. Scope: read.',
+      description: toolDescription(
+        'get_latest_analysis',
+        'El resumen del último análisis completado de una keyword: GeoRank, posición media, % en el local pack, % de puntos encontrados, índice de visibilidad. analysis es null si ninguno se ha completado.',
+        'The summary of a keyword’s latest completed analysis: GeoRank, average position, local pack %, found %, visibility index. analysis is null when none has completed.',
+      ),
       inputSchema: { keywordId: idField('keywordId').describe('Id de la keyword / keyword id') },
       outputSchema: { analysis: v1AnalysisSchema.nullable() },
       annotations: readOnly,
@@ -101,9 +104,11 @@ export function registerReadTools(server: McpServer, container: Container, calle
     'get_scan_status',
     {
       title: 'Estado de un análisis / Scan status',
-      description:
-        'ES: El estado de un análisis (pending, processing, completed, failed), su progreso (0–100) y, cuando termina, sus métricas. Úsalo para esperar a un análisis lanzado con run_scan. Permiso read.\n' +
-        'EN: An analysis’s status (pending, processing, completed, failed), its progress (0–100) and, once complete, its metrics. Use it to wait for a scan started with run_scan. Scope: read.',
+      description: toolDescription(
+        'get_scan_status',
+        'El estado de un análisis (pending, processing, completed, failed), su progreso (0–100) y, cuando termina, sus métricas. Úsalo para esperar a un análisis lanzado con run_scan.',
+        'An analysis’s status (pending, processing, completed, failed), its progress (0–100) and, once complete, its metrics. Use it to wait for a scan started with run_scan.',
+      ),
       inputSchema: { analysisId: idField('analysisId').describe('Id del análisis / analysis id') },
       outputSchema: { analysis: v1AnalysisSchema },
       annotations: readOnly,
@@ -121,9 +126,11 @@ export function registerReadTools(server: McpServer, container: Container, calle
     'get_portfolio',
     {
       title: 'Cartera / Portfolio',
-      description:
-        'ES: La cartera: cada negocio × keyword con su GeoRank, posición media, local pack y su cambio respecto al análisis anterior, el estado del último análisis y la próxima ejecución. Paginada (page, limit ≤ 100). Permiso read.\n' +
-        'EN: The portfolio: every place × keyword with its GeoRank, average position, local pack and their change against the previous analysis, the last analysis’s state and the next run. Paged (page, limit ≤ 100). Scope: read.',
+      description: toolDescription(
+        'get_portfolio',
+        'La cartera: cada negocio × keyword con su GeoRank, posición media, local pack y su cambio respecto al análisis anterior, el estado del último análisis y la próxima ejecución. Paginada (page, limit ≤ 100).',
+        'The portfolio: every place × keyword with its GeoRank, average position, local pack and their change against the previous analysis, the last analysis’s state and the next run. Paged (page, limit ≤ 100).',
+      ),
       inputSchema: {
         q: z.string('q debe ser un texto.').max(100, 'La búsqueda no puede superar los 100 caracteres.').optional().describe('Buscar por negocio o keyword / search by place or keyword'),
         page: z.number('page debe ser un número entero.').int('page debe ser un número entero.').min(1, 'page debe ser 1 o más.').max(10_000, 'page no es válida.').optional(),
@@ -143,9 +150,11 @@ export function registerReadTools(server: McpServer, container: Container, calle
     'get_credits',
     {
       title: 'Créditos y previsión / Credits and forecast',
-      description:
-        'ES: El saldo de créditos (del plan y extra) y la previsión de 30 días: lo que costará el trabajo programado (campañas, análisis semanales y programados) y lo que faltaría. Permiso read.\n' +
-        'EN: The credit balance (plan and extra) and the 30-day forecast: what the scheduled work (campaigns, weekly and scheduled analyses) will cost and any shortfall. Scope: read.',
+      description: toolDescription(
+        'get_credits',
+        'El saldo de créditos (del plan y extra) y la previsión de 30 días: lo que costará el trabajo programado (campañas, análisis semanales y programados) y lo que faltaría.',
+        'The credit balance (plan and extra) and the 30-day forecast: what the scheduled work (campaigns, weekly and scheduled analyses) will cost and any shortfall.',
+      ),
       inputSchema: {},
       outputSchema: { credits: v1CreditsSchema, forecast: creditForecastResponseSchema },
       annotations: readOnly,

@@ -13,11 +13,31 @@ import { type OpenApiDocument, internalReference, publicReference } from './open
 
 const logo = readFileSync(new URL('../../../web/public/favicon.svg', import.meta.url));
 
+/**
+ * Drops the `$id` ('#/components/schemas/…') and `$schema` that zod's JSON Schema gives each
+ * component: an OpenAPI component is named by its key, and such an `$id` is invalid there
+ * (Spectral's oas3-schema).
+ */
+function withoutSchemaIds<T>(doc: T): T {
+  const schemas = (doc as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components?.schemas ?? {};
+  for (const schema of Object.values(schemas)) {
+    delete schema.$id;
+    delete schema.$schema;
+  }
+  return doc;
+}
+
 export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'RankMaps API', version: '1.0.0', description: 'API de RankMaps. Todas las rutas cuelgan de /api.' },
+      info: {
+        title: 'RankMaps API',
+        version: '1.0.0',
+        description: 'API de RankMaps. Todas las rutas cuelgan de /api.',
+        contact: { name: 'Soporte de RankMaps', email: 'soporte@rankmaps.es', url: 'https://app.rankmaps.es' },
+        license: { name: 'Condiciones de uso de RankMaps', url: 'https://app.rankmaps.es/legal/terms' },
+      },
       servers: [{ url: '/', description: 'Esta instalación de RankMaps.' }],
       components: {
         securitySchemes: {
@@ -28,7 +48,7 @@ export async function registerDocs(app: FastifyInstance) {
     },
     transform: apiDocTransform,
     // Zod schemas with an id (ErrorResponse) become components the operations point to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutSchemaIds(jsonSchemaTransformObject(input)),
   });
   const ui = (routePrefix: string, title: string, pick: (doc: OpenApiDocument) => OpenApiDocument) =>
     app.register(async (scope) => {

@@ -80,7 +80,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status < 500) {
       const message = (err.code && fastifyCodes[err.code]) ?? (status === 429 ? 'Demasiadas peticiones. Inténtalo de nuevo en unos minutos.' : 'La petición no es válida.');
       request.log.info({ code: err.code, status }, 'client error');
-      return reply.status(status).send({ error: message, code: err.code ?? 'BAD_REQUEST' });
+      // The global per-address limit (@fastify/rate-limit) throws its 429 without a code.
+      return reply.status(status).send({ error: message, code: err.code ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST') });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Error interno del servidor.', code: 'INTERNAL' });

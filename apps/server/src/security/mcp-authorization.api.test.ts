@@ -8,17 +8,20 @@ import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 import { apiKeys } from '../db/api-keys-schema';
 import { INVALID_API_KEY, MISSING_SCOPE } from '../modules/api-v1/api-key-auth';
+import { MCP_TOOL_ACTIONS, permissionFor, permissionsForTool } from '../modules/api-keys/key-permissions';
+import { declarationOf } from '../plugins/route-declaration';
 
 // The MCP column of the authorization matrix (docs/decisions.md §26.5): every tool × {no key,
-// revoked key, another user's key on this user's ids, a key without the tool's scope, the
-// owner}. The table below names each tool's arguments and outcomes; the first test fails when
-// the server registers a tool the table does not describe.
+// revoked key, another user's key on this user's ids, a key without the tool's permission, the
+// owner}. A tool's permission is the one THE permission table (key-permissions.ts) gives the
+// /api/v1 actions it performs, as for the routes. The table below names each tool's arguments
+// and outcomes; the first tests fail when the server registers a tool that this table or the
+// permission table does not describe.
 
 type Ids = McpWorld['ids'];
 type Structured = Record<string, unknown>;
 
 interface ToolRow {
-  scope: 'read' | 'scans';
   args: (ids: Ids) => Record<string, unknown>;
   /** Another user's key with these ids: "not found" with this code, or (no ids) only its own data. */
   intruder: { notFound: string } | { ownOnly: (s: Structured) => void };
@@ -28,56 +31,47 @@ interface ToolRow {
 
 const TOOLS: Record<McpToolName, ToolRow> = {
   list_places: {
-    scope: 'read',
     args: () => ({}),
     intruder: { ownOnly: (s) => expect(s).toEqual({ places: [], nextCursor: null }) },
     owner: (s, ids) => expect(s).toMatchObject({ places: [{ id: ids.placeId }] }),
   },
   list_keywords: {
-    scope: 'read',
     args: (ids) => ({ placeId: ids.placeId }),
     intruder: { notFound: 'PLACE_NOT_FOUND' },
     owner: (s, ids) => expect(s).toMatchObject({ keywords: [{ id: ids.keywordId }] }),
   },
   get_latest_analysis: {
-    scope: 'read',
     args: (ids) => ({ keywordId: ids.keywordId }),
     intruder: { notFound: 'KEYWORD_NOT_FOUND' },
     owner: (s, ids) => expect(s).toMatchObject({ analysis: { id: ids.analysisId, status: 'completed' } }),
   },
   get_scan_status: {
-    scope: 'read',
     args: (ids) => ({ analysisId: ids.analysisId }),
     intruder: { notFound: 'ANALYSIS_NOT_FOUND' },
     owner: (s, ids) => expect(s).toMatchObject({ analysis: { id: ids.analysisId, status: 'completed' } }),
   },
   run_scan: {
-    scope: 'scans',
     // Without confirmCost: the owner gets the cost and nothing is spent.
     args: (ids) => ({ keywordId: ids.keywordId }),
     intruder: { notFound: 'KEYWORD_NOT_FOUND' },
     owner: (s, ids) => expect(s).toMatchObject({ status: 'confirmation_required', cost: ids.validPoints, analysis: null }),
   },
   compare_analyses: {
-    scope: 'read',
     args: (ids) => ({ analysisId: ids.analysisId, otherAnalysisId: ids.otherAnalysisId }),
     intruder: { notFound: 'RANKMAP_NOT_FOUND' },
     owner: (s, ids) => expect(s).toMatchObject({ current: { id: ids.analysisId }, reference: { id: ids.otherAnalysisId } }),
   },
   get_portfolio: {
-    scope: 'read',
     args: () => ({}),
     intruder: { ownOnly: (s) => expect(s).toMatchObject({ rows: [], total: 0 }) },
     owner: (s, ids) => expect(s).toMatchObject({ total: 1, rows: [{ keyword: { id: ids.keywordId } }] }),
   },
   create_share_link: {
-    scope: 'read',
     args: (ids) => ({ scope: 'analysis', targetId: ids.analysisId }),
     intruder: { notFound: 'NOT_FOUND' },
     owner: (s) => expect(s).toMatchObject({ link: { scope: 'analysis', state: 'active' } }),
   },
   get_credits: {
-    scope: 'read',
     args: () => ({}),
     intruder: { ownOnly: (s) => expect(s).toMatchObject({ credits: { plan: 'pro_starter' } }) },
     owner: (s) => expect(s).toMatchObject({ credits: { plan: 'pro_agency' }, forecast: { billing: 'credits' } }),
@@ -115,9 +109,34 @@ describe('MCP authorization: every tool × every kind of caller', async () => {
 
   const rows = Object.entries(TOOLS) as [McpToolName, ToolRow][];
 
+  it('when the tools are listed, then each one performs actions of the permission table, each the operationId of a v1 route with that permission', async () => {
+    const client = await connectHttp(base, world.keys.both);
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    await client.close();
+    expect(names).toEqual(Object.keys(MCP_TOOL_ACTIONS).sort());
+    const v1 = new Map(
+      [...app.routeTable]
+        .filter((r) => r.url.startsWith('/api/v1/'))
+        .flatMap((r) => {
+          const d = declarationOf(r);
+          return d ? [[d.operationId, d] as const] : [];
+        }),
+    );
+    for (const [tool, actions] of Object.entries(MCP_TOOL_ACTIONS)) {
+      expect(actions.length, tool).toBeGreaterThan(0);
+      for (const action of actions)
+        expect(v1.get(action)?.access, `${tool} → ${action}`).toEqual({ kind: 'apiKey', scope: permissionFor(action) });
+    }
+    // The defect this table closed: publishing a permanent public report is a write, on MCP as on REST.
+    expect(permissionsForTool('create_share_link')).toEqual(['scans']);
+  });
+
   it('when GET or DELETE /mcp is called, then 405 with a JSON-RPC error in Spanish: there are no sessions or streams', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(new URL('/mcp', base), { method, headers: { authorization: `Bearer ${world.keys.both}`, accept: 'text/event-stream' } });
+      const res = await fetch(new URL('/mcp', base), {
+        method,
+        headers: { authorization: `Bearer ${world.keys.both}`, accept: 'text/event-stream' },
+      });
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'METHOD_NOT_ALLOWED' } } });
@@ -128,19 +147,32 @@ describe('MCP authorization: every tool × every kind of caller', async () => {
     const owner = await sessions(app, container).signedIn('pro_agency');
     const { key } = await newApiKey(app, owner.headers, ['read']);
     const override = (type: string) =>
-      app.inject({ method: 'PUT', url: '/api/user/dev-params', headers: owner.headers, payload: { planLimits: { type, places: 1, keywords: 3, credits: 0 }, subscriptionCredits: 0, extraCredits: 0 } });
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/dev-params',
+        headers: owner.headers,
+        payload: { planLimits: { type, places: 1, keywords: 3, credits: 0 }, subscriptionCredits: 0, extraCredits: 0 },
+      });
     expect((await override('basic')).statusCode).toBe(200);
     const refused = await rawToolCall(base, key, 'list_places', {});
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32003, message: 'Para usar la API necesitas el plan Starter.', data: { code: 'UPGRADE_REQUIRED' } } });
+    expect(refused.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32003, message: 'Para usar la API necesitas el plan Starter.', data: { code: 'UPGRADE_REQUIRED' } },
+    });
     expect((await override('pro')).statusCode).toBe(200);
     expect((await rawToolCall(base, key, 'list_places', {})).body?.result?.structuredContent).toEqual({ places: [], nextCursor: null });
   });
 
   it('when a new key’s first calls are refused by the tools, then its last use stays empty; the first answered call stamps it', async () => {
     const { key, apiKey } = await newApiKey(app, world.headers, ['read']);
-    const lastUsed = async () => (await container.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, apiKey.id)))[0]?.at ?? null;
-    expect((await rawToolCall(base, key, 'run_scan', { keywordId: world.ids.keywordId })).body?.result).toMatchObject({ isError: true, _meta: { code: 'MISSING_SCOPE' } });
+    const lastUsed = async () =>
+      (await container.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, apiKey.id)))[0]?.at ?? null;
+    expect((await rawToolCall(base, key, 'run_scan', { keywordId: world.ids.keywordId })).body?.result).toMatchObject({
+      isError: true,
+      _meta: { code: 'MISSING_SCOPE' },
+    });
     expect((await rawToolCall(base, key, 'get_scan_status', { analysisId: randomUUID() })).body?.result).toMatchObject({ isError: true });
     expect((await rawToolCall(base, key, 'no_existe', {})).body?.result).toMatchObject({ isError: true, _meta: { code: 'UNKNOWN_TOOL' } });
     expect(await lastUsed()).toBeNull();
@@ -148,42 +180,61 @@ describe('MCP authorization: every tool × every kind of caller', async () => {
     expect(await lastUsed()).toBeInstanceOf(Date);
   });
 
-  it.each(rows)('%s: when called without a key or with a revoked one, then 401 with a JSON-RPC error in Spanish and no tool runs', async (name, row) => {
-    for (const key of [null, revokedKey, 'rmk_no-es-una-clave', 'x'.repeat(500)]) {
-      const res = await rawToolCall(base, key, name, row.args(world.ids));
-      expect(res.status, String(key).slice(0, 20)).toBe(401);
-      expect(res.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32001, message: INVALID_API_KEY, data: { code: 'INVALID_API_KEY' } } });
-    }
-  });
+  it.each(rows)(
+    '%s: when called without a key or with a revoked one, then 401 with a JSON-RPC error in Spanish and no tool runs',
+    async (name, row) => {
+      for (const key of [null, revokedKey, 'rmk_no-es-una-clave', 'x'.repeat(500)]) {
+        const res = await rawToolCall(base, key, name, row.args(world.ids));
+        expect(res.status, String(key).slice(0, 20)).toBe(401);
+        expect(res.body).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32001, message: INVALID_API_KEY, data: { code: 'INVALID_API_KEY' } },
+        });
+      }
+    },
+  );
 
-  it.each(rows)('%s: when another user’s key names this user’s ids, then it gets "not found" as for a missing id, or only its own data', async (name, row) => {
-    const res = await rawToolCall(base, intruderKey, name, row.args(world.ids));
-    expect(res.status).toBe(200);
-    const result = res.body?.result;
-    if ('notFound' in row.intruder) {
-      expect(result).toMatchObject({ isError: true, _meta: { code: row.intruder.notFound } });
-      const missing = await rawToolCall(base, intruderKey, name, withMissingIds(row.args(world.ids)));
-      expect(missing.body?.result).toEqual(result);
-      const asOwner = await rawToolCall(base, world.keys.both, name, withMissingIds(row.args(world.ids)));
-      expect(asOwner.body?.result).toEqual(result);
-    } else {
-      expect(result?.isError, res.text).not.toBe(true);
-      row.intruder.ownOnly(result?.structuredContent as Structured);
-      expect(res.text).not.toContain(world.ids.placeId);
-      expect(res.text).not.toContain(world.ids.keywordId);
-    }
-  });
+  it.each(rows)(
+    '%s: when another user’s key names this user’s ids, then it gets "not found" as for a missing id, or only its own data',
+    async (name, row) => {
+      const res = await rawToolCall(base, intruderKey, name, row.args(world.ids));
+      expect(res.status).toBe(200);
+      const result = res.body?.result;
+      if ('notFound' in row.intruder) {
+        expect(result).toMatchObject({ isError: true, _meta: { code: row.intruder.notFound } });
+        const missing = await rawToolCall(base, intruderKey, name, withMissingIds(row.args(world.ids)));
+        expect(missing.body?.result).toEqual(result);
+        const asOwner = await rawToolCall(base, world.keys.both, name, withMissingIds(row.args(world.ids)));
+        expect(asOwner.body?.result).toEqual(result);
+      } else {
+        expect(result?.isError, res.text).not.toBe(true);
+        row.intruder.ownOnly(result?.structuredContent as Structured);
+        expect(res.text).not.toContain(world.ids.placeId);
+        expect(res.text).not.toContain(world.ids.keywordId);
+      }
+    },
+  );
 
-  it.each(rows)('%s: when the key lacks the tool’s scope, then a tool error in Spanish (MISSING_SCOPE); with the scope, the owner’s answer', async (name, row) => {
-    const without = row.scope === 'scans' ? world.keys.read : world.keys.scans;
-    const refused = await rawToolCall(base, without, name, row.args(world.ids));
-    expect(refused.status).toBe(200);
-    expect(refused.body?.result).toMatchObject({ isError: true, content: [{ text: MISSING_SCOPE(row.scope) }], _meta: { code: 'MISSING_SCOPE' } });
-    const scoped = row.scope === 'scans' ? world.keys.scans : world.keys.read;
-    const allowed = await rawToolCall(base, scoped, name, row.args(world.ids));
-    expect(allowed.body?.result?.isError, allowed.text).not.toBe(true);
-    row.owner(allowed.body?.result?.structuredContent as Structured, world.ids);
-  });
+  it.each(rows)(
+    '%s: when the key lacks the permission the table gives the tool, then a tool error in Spanish (MISSING_SCOPE); with only that permission, the owner’s answer',
+    async (name, row) => {
+      const needed = permissionsForTool(name);
+      const missing = needed.includes('scans') ? 'scans' : 'read';
+      const without = missing === 'scans' ? world.keys.read : world.keys.scans;
+      const refused = await rawToolCall(base, without, name, row.args(world.ids));
+      expect(refused.status).toBe(200);
+      expect(refused.body?.result).toMatchObject({
+        isError: true,
+        content: [{ text: MISSING_SCOPE(missing) }],
+        _meta: { code: 'MISSING_SCOPE' },
+      });
+      const scoped = needed.length === 2 ? world.keys.both : needed[0] === 'scans' ? world.keys.scans : world.keys.read;
+      const allowed = await rawToolCall(base, scoped, name, row.args(world.ids));
+      expect(allowed.body?.result?.isError, allowed.text).not.toBe(true);
+      row.owner(allowed.body?.result?.structuredContent as Structured, world.ids);
+    },
+  );
 
   it.each(rows)('%s: when the owner’s key with both scopes calls it, then it answers text and structured content', async (name, row) => {
     const client = await connectHttp(base, world.keys.both);
@@ -202,7 +253,10 @@ describe('MCP per-key rate limit', async () => {
   it('when a key spends its minute on /api/v1 and /mcp together, then the next MCP call is 429 with a JSON-RPC error and Retry-After', async () => {
     const { headers } = await sessions(app, container).signedIn('pro_agency');
     const { key } = await newApiKey(app, headers, ['read']);
-    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(
+        200,
+      );
     expect((await rawToolCall(base, key, 'get_credits', {})).status).toBe(200);
     const res = await fetch(new URL('/mcp', base), {
       method: 'POST',
@@ -214,7 +268,11 @@ describe('MCP per-key rate limit', async () => {
     expect(await res.json()).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32029, message: 'Has superado el límite de peticiones de esta clave de API. Espera al siguiente minuto.', data: { code: 'RATE_LIMITED' } },
+      error: {
+        code: -32029,
+        message: 'Has superado el límite de peticiones de esta clave de API. Espera al siguiente minuto.',
+        data: { code: 'RATE_LIMITED' },
+      },
     });
   });
 });

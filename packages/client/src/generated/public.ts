@@ -12,115 +12,7 @@ export interface paths {
      * Estado y métricas de un análisis
      * @description Permiso read. metrics es null hasta que el análisis termina.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              completedAt: string | null;
-              createdAt: string;
-              creditsCharged: number;
-              creditsRefunded: number;
-              failureReason: string | null;
-              gridPoints: number;
-              /** Format: uuid */
-              id: string;
-              /** Format: uuid */
-              keywordId: string;
-              kind: string;
-              metrics: {
-                avgPosition: number | null;
-                foundPercentage: number;
-                foundPoints: number;
-                geoRank: number;
-                localPackPercentage: number;
-                totalPoints: number;
-                visibilityIndex: number;
-              } | null;
-              /** Format: uuid */
-              placeId: string;
-              progress: number;
-              query: string;
-              startedAt: string | null;
-              /** @enum {string} */
-              status: 'pending' | 'processing' | 'completed' | 'failed';
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getAnalysis'];
     put?: never;
     post?: never;
     delete?: never;
@@ -140,283 +32,7 @@ export interface paths {
      * Compara dos análisis completados de la misma keyword
      * @description Permiso read. Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          otherId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              competitors: {
-                gained: {
-                  avgTotalPositionDelta: number | null;
-                  current: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                  geoRankDelta: number;
-                  name: string;
-                  placeId: string;
-                  /** @enum {string} */
-                  presence: 'both' | 'new' | 'gone';
-                  reference: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                }[];
-                lost: {
-                  avgTotalPositionDelta: number | null;
-                  current: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                  geoRankDelta: number;
-                  name: string;
-                  placeId: string;
-                  /** @enum {string} */
-                  presence: 'both' | 'new' | 'gone';
-                  reference: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                }[];
-              };
-              current: {
-                _id: string;
-                completedAt: string | null;
-                createdAt: string;
-                creditsCharged: number;
-                creditsRefunded: number;
-                failedPoints: number;
-                failureReason: string | null;
-                grid: {
-                  center: {
-                    lat: number;
-                    lng: number;
-                  };
-                  gridSize: number;
-                  radius: number;
-                };
-                id: string;
-                isDemo: boolean;
-                keywordId: string;
-                /** @enum {string} */
-                kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-                placeId: string;
-                progress: number;
-                provider: string;
-                scheduledFor: string | null;
-                startedAt: string | null;
-                stats: {
-                  avgPosition: number | null;
-                  avgTotalPosition: number;
-                  foundPercentage: number;
-                  foundPoints: number;
-                  geoRank: number;
-                  localPackPercentage: number;
-                  positionDistribution: {
-                    notFound: number;
-                    top3: number;
-                    top10: number;
-                    top20: number;
-                  };
-                  totalPoints: number;
-                  visibilityIndex: number;
-                } | null;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-                totalPoints: number;
-                virtual: boolean;
-              };
-              metrics: {
-                /** @enum {string} */
-                better: 'higher' | 'lower';
-                current: number | null;
-                delta: number | null;
-                /** @enum {string} */
-                key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                reference: number | null;
-                trend: ('improved' | 'worsened' | 'same') | null;
-              }[];
-              points: {
-                counts: {
-                  improved: number;
-                  lost: number;
-                  newlyFound: number;
-                  notComparable: number;
-                  same: number;
-                  worsened: number;
-                };
-                points: {
-                  change: number | null;
-                  col: number;
-                  lat: number;
-                  lng: number;
-                  /** @enum {string} */
-                  movement: 'improved' | 'worsened' | 'same' | 'newlyFound' | 'lost' | 'notComparable';
-                  position: number | null;
-                  referenceCol: number;
-                  referencePosition: number | null;
-                  referenceRow: number;
-                  /** @enum {string} */
-                  referenceStatus: 'ok' | 'failed' | 'excluded';
-                  row: number;
-                  /** @enum {string} */
-                  status: 'ok' | 'failed' | 'excluded';
-                }[];
-                sameGrid: boolean;
-                toleranceMetres: number;
-                unmatched: {
-                  current: {
-                    col: number;
-                    lat: number;
-                    lng: number;
-                    row: number;
-                  }[];
-                  reference: {
-                    col: number;
-                    lat: number;
-                    lng: number;
-                    row: number;
-                  }[];
-                };
-              };
-              reference: {
-                _id: string;
-                completedAt: string | null;
-                createdAt: string;
-                creditsCharged: number;
-                creditsRefunded: number;
-                failedPoints: number;
-                failureReason: string | null;
-                grid: {
-                  center: {
-                    lat: number;
-                    lng: number;
-                  };
-                  gridSize: number;
-                  radius: number;
-                };
-                id: string;
-                isDemo: boolean;
-                keywordId: string;
-                /** @enum {string} */
-                kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-                placeId: string;
-                progress: number;
-                provider: string;
-                scheduledFor: string | null;
-                startedAt: string | null;
-                stats: {
-                  avgPosition: number | null;
-                  avgTotalPosition: number;
-                  foundPercentage: number;
-                  foundPoints: number;
-                  geoRank: number;
-                  localPackPercentage: number;
-                  positionDistribution: {
-                    notFound: number;
-                    top3: number;
-                    top10: number;
-                    top20: number;
-                  };
-                  totalPoints: number;
-                  visibilityIndex: number;
-                } | null;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-                totalPoints: number;
-                virtual: boolean;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['compareAnalyses'];
     put?: never;
     post?: never;
     delete?: never;
@@ -436,96 +52,7 @@ export interface paths {
      * Los resultados por punto en CSV (separado por «;»)
      * @description Permiso read. El mismo CSV que descarga la aplicación. 409 si el análisis no ha terminado. Ejemplo: `curl -H "Authorization: Bearer rmk_…" -o puntos.csv https://app.rankmaps.es/api/v1/analyses/{id}/csv`
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['exportAnalysisCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -545,103 +72,7 @@ export interface paths {
      * Los puntos de la cuadrícula de un análisis
      * @description Permiso read. Paginado por índice de punto (ascendente); nextCursor es null en la última página. rank es la posición en Google Maps (1–20) o null si el negocio no aparece; inLocalPack es rank ≤ 3. Ejemplo: `curl -H "Authorization: Bearer rmk_…" "https://app.rankmaps.es/api/v1/analyses/{id}/results?limit=100"`
      */
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                col: number;
-                inLocalPack: boolean;
-                lat: number;
-                lng: number;
-                pointIndex: number;
-                rank: number | null;
-                row: number;
-                /** @enum {string} */
-                status: 'ok' | 'failed';
-              }[];
-              nextCursor: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listAnalysisResults'];
     put?: never;
     post?: never;
     delete?: never;
@@ -659,272 +90,15 @@ export interface paths {
     };
     /**
      * Las campañas (análisis programados)
-     * @description Permiso read. Incluye el escaneo semanal de cada negocio.
+     * @description Permiso read. Paginado: más recientes primero. Incluye el escaneo semanal de cada negocio.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              campaigns: {
-                createdAt: string;
-                date: string | null;
-                day: number | null;
-                /** @enum {string} */
-                frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-                hour: number;
-                id: string;
-                keywordIds: string[];
-                /** @enum {string} */
-                kind: 'place' | 'custom';
-                lastRound: {
-                  analyses: number;
-                  completed: number;
-                  credits: number;
-                  failed: number;
-                  id: string;
-                  scheduledFor: string;
-                  slot: string;
-                  /** @enum {string} */
-                  status: 'running' | 'completed' | 'partial' | 'failed';
-                } | null;
-                name: string;
-                nextRun: string | null;
-                pausedAt: string | null;
-                pausedReason: string | null;
-                places: {
-                  id: string;
-                  keywords: number;
-                  name: string;
-                  timeZone: string;
-                }[];
-                roundAnalyses: number;
-                roundCredits: number;
-                /** @enum {string} */
-                state: 'active' | 'paused' | 'done';
-                window: {
-                  end: number;
-                  start: number;
-                } | null;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listCampaigns'];
     put?: never;
     /**
      * Crea una campaña (análisis programados)
      * @description Permiso scans (el permiso de escritura de la clave). El mismo cuerpo que la aplicación (keywords, frecuencia, hora…). Cada ronda gasta créditos cuando corre. Cabecera opcional `Idempotency-Key` (1–255 caracteres ASCII imprimibles, válida 24 h): repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta (cabecera `Idempotent-Replayed: true`); con otro cuerpo, 409 IDEMPOTENCY_KEY_REUSED; mientras la primera sigue en curso, 409 IDEMPOTENCY_IN_PROGRESS.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @default null */
-            date?: string | null;
-            /** @default null */
-            day?: number | null;
-            /** @enum {string} */
-            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-            hour: number;
-            keywordIds: string[];
-            name: string;
-            /** @default null */
-            window?: {
-              end: number;
-              start: number;
-            } | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['createCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -944,127 +118,7 @@ export interface paths {
      * Pausa una campaña
      * @description Permiso scans (el permiso de escritura de la clave). Idempotente por naturaleza: repetirla deja la campaña igual.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['pauseCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1084,127 +138,7 @@ export interface paths {
      * Reanuda una campaña
      * @description Permiso scans (el permiso de escritura de la clave). Idempotente por naturaleza: repetirla deja la campaña igual.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['resumeCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1222,81 +156,7 @@ export interface paths {
      * Saldo de créditos
      * @description Permiso read. Créditos del plan, extra y su suma.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              extraCredits: number;
-              plan: string;
-              subscriptionCredits: number;
-              total: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getCredits'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1314,96 +174,9 @@ export interface paths {
     };
     /**
      * Previsión de créditos de los próximos 30 días
-     * @description Permiso read. Lo que gastarán las campañas y escaneos semanales programados, y si el saldo alcanza.
+     * @description Permiso read. Lo que gastarán las campañas y escaneos semanales programados en los próximos 30 días, y si el saldo alcanza.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              available: number;
-              /** @enum {string} */
-              billing: 'credits' | 'plan' | 'none';
-              needed: number;
-              rounds: {
-                analyses: number;
-                at: string;
-                availableBefore: number;
-                campaignName?: string | null;
-                credits: number;
-                /** @enum {string} */
-                kind: 'weekly' | 'campaign' | 'scheduled';
-                placeId: string;
-                placeName: string;
-                skippedAnalyses: number;
-              }[];
-              shortfall: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getCreditForecast'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1421,254 +194,15 @@ export interface paths {
     };
     /**
      * Los análisis de una keyword
-     * @description Paginado: más recientes primero. Permiso read.
+     * @description Permiso read. Paginado: más recientes primero.
      */
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                completedAt: string | null;
-                createdAt: string;
-                creditsCharged: number;
-                creditsRefunded: number;
-                failureReason: string | null;
-                gridPoints: number;
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                keywordId: string;
-                kind: string;
-                metrics: {
-                  avgPosition: number | null;
-                  foundPercentage: number;
-                  foundPoints: number;
-                  geoRank: number;
-                  localPackPercentage: number;
-                  totalPoints: number;
-                  visibilityIndex: number;
-                } | null;
-                /** Format: uuid */
-                placeId: string;
-                progress: number;
-                query: string;
-                startedAt: string | null;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-              }[];
-              nextCursor: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listKeywordAnalyses'];
     put?: never;
     /**
      * Lanza un análisis ahora (gasta créditos)
-     * @description Permiso scans. Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d '{}' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`. Cabecera opcional `Idempotency-Key` (1–255 caracteres ASCII imprimibles, válida 24 h): repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta (cabecera `Idempotent-Replayed: true`); con otro cuerpo, 409 IDEMPOTENCY_KEY_REUSED; mientras la primera sigue en curso, 409 IDEMPOTENCY_IN_PROGRESS.
+     * @description Permiso scans (el permiso de escritura de la clave). Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d '{}' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`. Cabecera opcional `Idempotency-Key` (1–255 caracteres ASCII imprimibles, válida 24 h): repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta (cabecera `Idempotent-Replayed: true`); con otro cuerpo, 409 IDEMPOTENCY_KEY_REUSED; mientras la primera sigue en curso, 409 IDEMPOTENCY_IN_PROGRESS.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            maxResults?: number;
-            query?: string;
-            radius?: number;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              completedAt: string | null;
-              createdAt: string;
-              creditsCharged: number;
-              creditsRefunded: number;
-              failureReason: string | null;
-              gridPoints: number;
-              /** Format: uuid */
-              id: string;
-              /** Format: uuid */
-              keywordId: string;
-              kind: string;
-              metrics: {
-                avgPosition: number | null;
-                foundPercentage: number;
-                foundPoints: number;
-                geoRank: number;
-                localPackPercentage: number;
-                totalPoints: number;
-                visibilityIndex: number;
-              } | null;
-              /** Format: uuid */
-              placeId: string;
-              progress: number;
-              query: string;
-              startedAt: string | null;
-              /** @enum {string} */
-              status: 'pending' | 'processing' | 'completed' | 'failed';
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['startKeywordAnalysis'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1684,96 +218,9 @@ export interface paths {
     };
     /**
      * Lista los negocios
-     * @description Paginado: más recientes primero. Permiso read. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`
+     * @description Permiso read. Paginado: más recientes primero. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`
      */
-    get: {
-      parameters: {
-        query?: {
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                address: string;
-                clientId: string | null;
-                countryCode: string;
-                createdAt: string;
-                /** Format: uuid */
-                id: string;
-                lat: number;
-                lng: number;
-                name: string;
-                rating: number | null;
-                totalReviews: number;
-              }[];
-              nextCursor: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listPlaces'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1793,99 +240,7 @@ export interface paths {
      * Un negocio
      * @description Permiso read. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places/{id}`
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              address: string;
-              clientId: string | null;
-              countryCode: string;
-              createdAt: string;
-              /** Format: uuid */
-              id: string;
-              lat: number;
-              lng: number;
-              name: string;
-              rating: number | null;
-              totalReviews: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getPlace'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1903,212 +258,15 @@ export interface paths {
     };
     /**
      * Las keywords de un negocio
-     * @description Permiso read. 404 si el negocio no es de la cuenta de la clave.
+     * @description Permiso read. Paginado: más recientes primero. 404 si el negocio no es de la cuenta de la clave.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                createdAt: string;
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** Format: uuid */
-                placeId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listPlaceKeywords'];
     put?: never;
     /**
      * Añade keywords a un negocio (en bloque)
      * @description Permiso scans (el permiso de escritura de la clave). Todo o nada, con la importación en bloque de la aplicación: las que ya existen (o se repiten) se saltan y se listan en skipped; si alguna supera el límite del plan o no es válida, 400 KEYWORD_IMPORT_INVALID y no se añade ninguna. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Content-Type: application/json" -d '{"keywords":["dentista urgencias","implantes"]}' https://app.rankmaps.es/api/v1/places/{id}/keywords`. Cabecera opcional `Idempotency-Key` (1–255 caracteres ASCII imprimibles, válida 24 h): repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta (cabecera `Idempotent-Replayed: true`); con otro cuerpo, 409 IDEMPOTENCY_KEY_REUSED; mientras la primera sigue en curso, 409 IDEMPOTENCY_IN_PROGRESS.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            keywords: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                createdAt: string;
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** Format: uuid */
-                placeId: string;
-              }[];
-              skipped: {
-                keyword: string;
-                reason: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['addPlaceKeywords'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2126,431 +284,7 @@ export interface paths {
      * El informe de un negocio
      * @description Permiso read. El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  analysis: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  };
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'analysis';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  history: {
-                    avgTotalPosition: number;
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    geoRank: number;
-                    localPackPercentage: number;
-                  }[];
-                  keyword: string;
-                  latest: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  } | null;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'keyword';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  keywords: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  }[];
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'place';
-                  summary: {
-                    avgTotalPosition: number | null;
-                    date: string | null;
-                    foundPercentage: number | null;
-                    geoRank: number | null;
-                    geoRankDelta: number | null;
-                    keyword: string;
-                    localPackPercentage: number | null;
-                  }[];
-                };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getPlaceReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2570,145 +304,7 @@ export interface paths {
      * La cartera: cada keyword con sus últimas cifras
      * @description Permiso read. Paginada por página (page, limit) como en la aplicación, con sus filtros y orden.
      */
-    get: {
-      parameters: {
-        query?: {
-          clientId?: string;
-          dir?: 'asc' | 'desc';
-          limit?: number;
-          movement?: 'dropped' | 'improved';
-          page?: number;
-          q?: string;
-          sort?:
-            | 'place'
-            | 'keyword'
-            | 'client'
-            | 'geoRank'
-            | 'geoRankChange'
-            | 'avgPosition'
-            | 'avgTotalPosition'
-            | 'localPack'
-            | 'lastAt'
-            | 'nextRunAt';
-          state?: 'failed' | 'never';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              limit: number;
-              page: number;
-              rows: {
-                avgPosition: {
-                  change: number | null;
-                  value: number | null;
-                };
-                avgTotalPosition: {
-                  change: number | null;
-                  value: number | null;
-                };
-                geoRank: {
-                  change: number | null;
-                  value: number | null;
-                };
-                keyword: {
-                  id: string;
-                  name: string;
-                };
-                label: ('demo' | 'approximation') | null;
-                lastAt: string | null;
-                latestRankMapId: string | null;
-                localPack: {
-                  change: number | null;
-                  value: number | null;
-                };
-                nextRunAt: string | null;
-                place: {
-                  client: {
-                    id: string;
-                    name: string;
-                  } | null;
-                  id: string;
-                  name: string;
-                };
-                sparkline: number[];
-                /** @enum {string} */
-                state: 'completed' | 'failed' | 'running' | 'none';
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getPortfolio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2726,220 +322,15 @@ export interface paths {
     };
     /**
      * Los enlaces públicos de un informe
-     * @description Permiso read. scope (analysis, keyword o place) y targetId del informe.
+     * @description Permiso read. Paginado: más recientes primero. scope (analysis, keyword o place) y targetId del informe.
      */
-    get: {
-      parameters: {
-        query: {
-          scope: 'analysis' | 'keyword' | 'place';
-          targetId: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              links: {
-                createdAt: string;
-                embedOrigins: string[];
-                expiresAt: string | null;
-                id: string;
-                lastViewedAt: string | null;
-                revokedAt: string | null;
-                /** @enum {string} */
-                scope: 'analysis' | 'keyword' | 'place';
-                /** @enum {string} */
-                state: 'active' | 'expired' | 'revoked';
-                views: number;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listShareLinks'];
     put?: never;
     /**
      * Crea un enlace público a un informe
      * @description Permiso scans (el permiso de escritura de la clave). El cuerpo de la aplicación: { scope, targetId, expiresInDays (30, 90 o null), embedOrigins? }. La URL solo se muestra en esta respuesta. Cabecera opcional `Idempotency-Key` (1–255 caracteres ASCII imprimibles, válida 24 h): repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta (cabecera `Idempotent-Replayed: true`); con otro cuerpo, 409 IDEMPOTENCY_KEY_REUSED; mientras la primera sigue en curso, 409 IDEMPOTENCY_IN_PROGRESS.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            embedOrigins?: string[];
-            expiresInDays: 30 | 90 | null;
-            /** @enum {string} */
-            scope: 'analysis' | 'keyword' | 'place';
-            targetId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              embedOrigins: string[];
-              expiresAt: string | null;
-              id: string;
-              lastViewedAt: string | null;
-              revokedAt: string | null;
-              /** @enum {string} */
-              scope: 'analysis' | 'keyword' | 'place';
-              /** @enum {string} */
-              state: 'active' | 'expired' | 'revoked';
-              url: string;
-              views: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Peticiones permitidas en la ventana actual. */
-            'RateLimit-Limit'?: number;
-            /** @description Peticiones que quedan en la ventana actual. */
-            'RateLimit-Remaining'?: number;
-            /** @description Segundos hasta que empieza la ventana siguiente. */
-            'RateLimit-Reset'?: number;
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['createShareLink'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2964,4 +355,2804 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  getAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            completedAt: string | null;
+            createdAt: string;
+            creditsCharged: number;
+            creditsRefunded: number;
+            failureReason: string | null;
+            gridPoints: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            keywordId: string;
+            kind: string;
+            metrics: {
+              avgPosition: number | null;
+              foundPercentage: number;
+              foundPoints: number;
+              geoRank: number;
+              localPackPercentage: number;
+              totalPoints: number;
+              visibilityIndex: number;
+            } | null;
+            /** Format: uuid */
+            placeId: string;
+            progress: number;
+            query: string;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'failed';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  compareAnalyses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        otherId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            competitors: {
+              gained: {
+                avgTotalPositionDelta: number | null;
+                current: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+                geoRankDelta: number;
+                name: string;
+                placeId: string;
+                /** @enum {string} */
+                presence: 'both' | 'new' | 'gone';
+                reference: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+              }[];
+              lost: {
+                avgTotalPositionDelta: number | null;
+                current: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+                geoRankDelta: number;
+                name: string;
+                placeId: string;
+                /** @enum {string} */
+                presence: 'both' | 'new' | 'gone';
+                reference: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+              }[];
+            };
+            current: {
+              _id: string;
+              completedAt: string | null;
+              createdAt: string;
+              creditsCharged: number;
+              creditsRefunded: number;
+              failedPoints: number;
+              failureReason: string | null;
+              grid: {
+                center: {
+                  lat: number;
+                  lng: number;
+                };
+                gridSize: number;
+                radius: number;
+              };
+              id: string;
+              isDemo: boolean;
+              keywordId: string;
+              /** @enum {string} */
+              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+              placeId: string;
+              progress: number;
+              provider: string;
+              scheduledFor: string | null;
+              startedAt: string | null;
+              stats: {
+                avgPosition: number | null;
+                avgTotalPosition: number;
+                foundPercentage: number;
+                foundPoints: number;
+                geoRank: number;
+                localPackPercentage: number;
+                positionDistribution: {
+                  notFound: number;
+                  top3: number;
+                  top10: number;
+                  top20: number;
+                };
+                totalPoints: number;
+                visibilityIndex: number;
+              } | null;
+              /** @enum {string} */
+              status: 'pending' | 'processing' | 'completed' | 'failed';
+              totalPoints: number;
+              virtual: boolean;
+            };
+            metrics: {
+              /** @enum {string} */
+              better: 'higher' | 'lower';
+              current: number | null;
+              delta: number | null;
+              /** @enum {string} */
+              key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+              reference: number | null;
+              trend: ('improved' | 'worsened' | 'same') | null;
+            }[];
+            points: {
+              counts: {
+                improved: number;
+                lost: number;
+                newlyFound: number;
+                notComparable: number;
+                same: number;
+                worsened: number;
+              };
+              points: {
+                change: number | null;
+                col: number;
+                lat: number;
+                lng: number;
+                /** @enum {string} */
+                movement: 'improved' | 'worsened' | 'same' | 'newlyFound' | 'lost' | 'notComparable';
+                position: number | null;
+                referenceCol: number;
+                referencePosition: number | null;
+                referenceRow: number;
+                /** @enum {string} */
+                referenceStatus: 'ok' | 'failed' | 'excluded';
+                row: number;
+                /** @enum {string} */
+                status: 'ok' | 'failed' | 'excluded';
+              }[];
+              sameGrid: boolean;
+              toleranceMetres: number;
+              unmatched: {
+                current: {
+                  col: number;
+                  lat: number;
+                  lng: number;
+                  row: number;
+                }[];
+                reference: {
+                  col: number;
+                  lat: number;
+                  lng: number;
+                  row: number;
+                }[];
+              };
+            };
+            reference: {
+              _id: string;
+              completedAt: string | null;
+              createdAt: string;
+              creditsCharged: number;
+              creditsRefunded: number;
+              failedPoints: number;
+              failureReason: string | null;
+              grid: {
+                center: {
+                  lat: number;
+                  lng: number;
+                };
+                gridSize: number;
+                radius: number;
+              };
+              id: string;
+              isDemo: boolean;
+              keywordId: string;
+              /** @enum {string} */
+              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+              placeId: string;
+              progress: number;
+              provider: string;
+              scheduledFor: string | null;
+              startedAt: string | null;
+              stats: {
+                avgPosition: number | null;
+                avgTotalPosition: number;
+                foundPercentage: number;
+                foundPoints: number;
+                geoRank: number;
+                localPackPercentage: number;
+                positionDistribution: {
+                  notFound: number;
+                  top3: number;
+                  top10: number;
+                  top20: number;
+                };
+                totalPoints: number;
+                visibilityIndex: number;
+              } | null;
+              /** @enum {string} */
+              status: 'pending' | 'processing' | 'completed' | 'failed';
+              totalPoints: number;
+              virtual: boolean;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  exportAnalysisCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El CSV de los puntos (UTF-8, separado por «;»), como adjunto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listAnalysisResults: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              col: number;
+              inLocalPack: boolean;
+              lat: number;
+              lng: number;
+              pointIndex: number;
+              rank: number | null;
+              row: number;
+              /** @enum {string} */
+              status: 'ok' | 'failed';
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listCampaigns: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              createdAt: string;
+              date: string | null;
+              day: number | null;
+              /** @enum {string} */
+              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+              hour: number;
+              id: string;
+              keywordIds: string[];
+              /** @enum {string} */
+              kind: 'place' | 'custom';
+              lastRound: {
+                analyses: number;
+                completed: number;
+                credits: number;
+                failed: number;
+                id: string;
+                scheduledFor: string;
+                slot: string;
+                /** @enum {string} */
+                status: 'running' | 'completed' | 'partial' | 'failed';
+              } | null;
+              name: string;
+              nextRun: string | null;
+              pausedAt: string | null;
+              pausedReason: string | null;
+              places: {
+                id: string;
+                keywords: number;
+                name: string;
+                timeZone: string;
+              }[];
+              roundAnalyses: number;
+              roundCredits: number;
+              /** @enum {string} */
+              state: 'active' | 'paused' | 'done';
+              window: {
+                end: number;
+                start: number;
+              } | null;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createCampaign: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Opcional: 1–255 caracteres ASCII imprimibles (p. ej. un UUID). Repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta durante 24 h. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default null */
+          date?: string | null;
+          /** @default null */
+          day?: number | null;
+          /** @enum {string} */
+          frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+          hour: number;
+          keywordIds: string[];
+          name: string;
+          /** @default null */
+          window?: {
+            end: number;
+            start: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  pauseCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  resumeCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            extraCredits: number;
+            plan: string;
+            subscriptionCredits: number;
+            total: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getCreditForecast: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            available: number;
+            /** @enum {string} */
+            billing: 'credits' | 'plan' | 'none';
+            needed: number;
+            rounds: {
+              analyses: number;
+              at: string;
+              availableBefore: number;
+              campaignName?: string | null;
+              credits: number;
+              /** @enum {string} */
+              kind: 'weekly' | 'campaign' | 'scheduled';
+              placeId: string;
+              placeName: string;
+              skippedAnalyses: number;
+            }[];
+            shortfall: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listKeywordAnalyses: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              completedAt: string | null;
+              createdAt: string;
+              creditsCharged: number;
+              creditsRefunded: number;
+              failureReason: string | null;
+              gridPoints: number;
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              keywordId: string;
+              kind: string;
+              metrics: {
+                avgPosition: number | null;
+                foundPercentage: number;
+                foundPoints: number;
+                geoRank: number;
+                localPackPercentage: number;
+                totalPoints: number;
+                visibilityIndex: number;
+              } | null;
+              /** Format: uuid */
+              placeId: string;
+              progress: number;
+              query: string;
+              startedAt: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'processing' | 'completed' | 'failed';
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  startKeywordAnalysis: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Opcional: 1–255 caracteres ASCII imprimibles (p. ej. un UUID). Repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta durante 24 h. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          maxResults?: number;
+          query?: string;
+          radius?: number;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            completedAt: string | null;
+            createdAt: string;
+            creditsCharged: number;
+            creditsRefunded: number;
+            failureReason: string | null;
+            gridPoints: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            keywordId: string;
+            kind: string;
+            metrics: {
+              avgPosition: number | null;
+              foundPercentage: number;
+              foundPoints: number;
+              geoRank: number;
+              localPackPercentage: number;
+              totalPoints: number;
+              visibilityIndex: number;
+            } | null;
+            /** Format: uuid */
+            placeId: string;
+            progress: number;
+            query: string;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'failed';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listPlaces: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              address: string;
+              clientId: string | null;
+              countryCode: string;
+              createdAt: string;
+              /** Format: uuid */
+              id: string;
+              lat: number;
+              lng: number;
+              name: string;
+              rating: number | null;
+              totalReviews: number;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPlace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            address: string;
+            clientId: string | null;
+            countryCode: string;
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            lat: number;
+            lng: number;
+            name: string;
+            rating: number | null;
+            totalReviews: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listPlaceKeywords: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              createdAt: string;
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** Format: uuid */
+              placeId: string;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  addPlaceKeywords: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Opcional: 1–255 caracteres ASCII imprimibles (p. ej. un UUID). Repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta durante 24 h. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          keywords: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created: {
+              createdAt: string;
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** Format: uuid */
+              placeId: string;
+            }[];
+            skipped: {
+              keyword: string;
+              reason: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPlaceReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                analysis: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                };
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'analysis';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                history: {
+                  avgTotalPosition: number;
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  geoRank: number;
+                  localPackPercentage: number;
+                }[];
+                keyword: string;
+                latest: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                } | null;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'keyword';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                keywords: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                }[];
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'place';
+                summary: {
+                  avgTotalPosition: number | null;
+                  date: string | null;
+                  foundPercentage: number | null;
+                  geoRank: number | null;
+                  geoRankDelta: number | null;
+                  keyword: string;
+                  localPackPercentage: number | null;
+                }[];
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPortfolio: {
+    parameters: {
+      query?: {
+        clientId?: string;
+        dir?: 'asc' | 'desc';
+        limit?: number;
+        movement?: 'dropped' | 'improved';
+        page?: number;
+        q?: string;
+        sort?:
+          | 'place'
+          | 'keyword'
+          | 'client'
+          | 'geoRank'
+          | 'geoRankChange'
+          | 'avgPosition'
+          | 'avgTotalPosition'
+          | 'localPack'
+          | 'lastAt'
+          | 'nextRunAt';
+        state?: 'failed' | 'never';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            limit: number;
+            page: number;
+            rows: {
+              avgPosition: {
+                change: number | null;
+                value: number | null;
+              };
+              avgTotalPosition: {
+                change: number | null;
+                value: number | null;
+              };
+              geoRank: {
+                change: number | null;
+                value: number | null;
+              };
+              keyword: {
+                id: string;
+                name: string;
+              };
+              label: ('demo' | 'approximation') | null;
+              lastAt: string | null;
+              latestRankMapId: string | null;
+              localPack: {
+                change: number | null;
+                value: number | null;
+              };
+              nextRunAt: string | null;
+              place: {
+                client: {
+                  id: string;
+                  name: string;
+                } | null;
+                id: string;
+                name: string;
+              };
+              sparkline: number[];
+              /** @enum {string} */
+              state: 'completed' | 'failed' | 'running' | 'none';
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listShareLinks: {
+    parameters: {
+      query: {
+        cursor?: string;
+        limit?: number;
+        scope: 'analysis' | 'keyword' | 'place';
+        targetId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              createdAt: string;
+              embedOrigins: string[];
+              expiresAt: string | null;
+              id: string;
+              lastViewedAt: string | null;
+              revokedAt: string | null;
+              /** @enum {string} */
+              scope: 'analysis' | 'keyword' | 'place';
+              /** @enum {string} */
+              state: 'active' | 'expired' | 'revoked';
+              views: number;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createShareLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Opcional: 1–255 caracteres ASCII imprimibles (p. ej. un UUID). Repetir la petición con la misma clave y el mismo cuerpo devuelve la primera respuesta durante 24 h. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          embedOrigins?: string[];
+          expiresInDays: 30 | 90 | null;
+          /** @enum {string} */
+          scope: 'analysis' | 'keyword' | 'place';
+          targetId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            embedOrigins: string[];
+            expiresAt: string | null;
+            id: string;
+            lastViewedAt: string | null;
+            revokedAt: string | null;
+            /** @enum {string} */
+            scope: 'analysis' | 'keyword' | 'place';
+            /** @enum {string} */
+            state: 'active' | 'expired' | 'revoked';
+            url: string;
+            views: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Peticiones permitidas en la ventana actual. */
+          'RateLimit-Limit'?: number;
+          /** @description Peticiones que quedan en la ventana actual. */
+          'RateLimit-Remaining'?: number;
+          /** @description Segundos hasta que empieza la ventana siguiente. */
+          'RateLimit-Reset'?: number;
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+}

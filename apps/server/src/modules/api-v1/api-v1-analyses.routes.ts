@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compareResponseSchema } from '@rankmaps/shared/schemas/compare';
-import { csvFileSchema } from '@rankmaps/shared/schemas/exports';
 import { analyzeRequestSchema } from '@rankmaps/shared/schemas/rankmaps';
 import { LOCAL_PACK_SIZE } from '@rankmaps/shared/metrics/core';
 import { badRequest, notFound } from '../../errors';
@@ -9,8 +8,8 @@ import { compareAnalyses } from '../rankmaps/rankmap-compare.service';
 import { exportPoints } from '../rankmaps/rankmap-export.service';
 import { rankResultsRepository } from '../rankmaps/rank-results.repository';
 import { analyze, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
-import { requireScope } from './api-key-auth';
-import { ANALYSIS_NOT_FOUND, IDEMPOTENCY_DOC, read, security, tags, withNotFound, writeErrors } from './api-v1-route-kit';
+import { routeKit } from '../../plugins/route-kit';
+import { ANALYSIS_NOT_FOUND, IDEMPOTENCY_DOC, idempotencyHeadersSchema, tags, v1Action } from './api-v1-route-kit';
 import { presentAnalysis } from './api-v1.presenter';
 import { apiV1Repository } from './api-v1.repository';
 import { v1AnalysisSchema, v1CompareParams, v1IdParams, v1ResultPageSchema } from './api-v1.schemas';
@@ -31,52 +30,46 @@ function afterIndex(raw: string | undefined): number {
 export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const db = container.database.db;
+  const route = routeKit(app, { tags });
 
-  app.post(
-    '/keywords/:id/analyses',
-    {
-      preHandler: [requireScope('scans'), idempotent(container)],
-      schema: {
-        tags,
-        security,
-        summary: 'Lanza un análisis ahora (gasta créditos)',
-        description:
-          'Permiso scans. Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d \'{}\' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`.' +
-          IDEMPOTENCY_DOC,
-        params: v1IdParams,
-        body: analyzeRequestSchema,
-        response: { 201: v1AnalysisSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
+  route.post('/keywords/:id/analyses', {
+    ...v1Action(
+      'startKeywordAnalysis',
+      'Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d \'{}\' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`.' +
+        IDEMPOTENCY_DOC,
+    ),
+    summary: 'Lanza un análisis ahora (gasta créditos)',
+    params: v1IdParams,
+    headers: idempotencyHeadersSchema,
+    body: analyzeRequestSchema,
+    answer: { status: 201, schema: v1AnalysisSchema },
+    refusals: [409],
+    preHandler: [idempotent(container)],
+    handler: async (request, reply) => {
       const userId = requireUserId(request);
       const started = await analyze(container, userId, request.params.id, request.body);
       const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
       if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
       return reply.status(201).send(presentAnalysis(row));
     },
-  );
+  });
 
-  app.get(
-    '/analyses/:id/results',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Los puntos de la cuadrícula de un análisis',
-        description:
-          'Permiso read. Paginado por índice de punto (ascendente); nextCursor es null en la última página. rank es la posición en Google Maps (1–20) o null si el negocio no aparece; inLocalPack es rank ≤ 3. Ejemplo: `curl -H "Authorization: Bearer rmk_…" "https://app.rankmaps.es/api/v1/analyses/{id}/results?limit=100"`',
-        params: v1IdParams,
-        querystring: pageQuerySchema,
-        response: { 200: v1ResultPageSchema, ...withNotFound },
-      },
-    },
-    async (request) => {
+  route.get('/analyses/:id/results', {
+    ...v1Action(
+      'listAnalysisResults',
+      'Paginado por índice de punto (ascendente); nextCursor es null en la última página. rank es la posición en Google Maps (1–20) o null si el negocio no aparece; inLocalPack es rank ≤ 3. Ejemplo: `curl -H "Authorization: Bearer rmk_…" "https://app.rankmaps.es/api/v1/analyses/{id}/results?limit=100"`',
+    ),
+    summary: 'Los puntos de la cuadrícula de un análisis',
+    params: v1IdParams,
+    querystring: pageQuerySchema,
+    answer: { schema: v1ResultPageSchema },
+    handler: async (request) => {
       const after = afterIndex(request.query.cursor);
       const row = await ownedRankMapOr404(container, requireUserId(request), request.params.id);
       const { limit } = request.query;
-      const points = (await rankResultsRepository.listPositions(db, row.id)).filter((p) => p.pointIndex > after).sort((a, b) => a.pointIndex - b.pointIndex);
+      const points = (await rankResultsRepository.listPositions(db, row.id))
+        .filter((p) => p.pointIndex > after)
+        .sort((a, b) => a.pointIndex - b.pointIndex);
       const cells = new Map(row.grid.points.map((p) => [p.index, p]));
       const data = points.slice(0, limit).map((p) => {
         const cell = cells.get(p.pointIndex);
@@ -94,41 +87,35 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
       const last = data.at(-1);
       return { data, nextCursor: points.length > limit && last ? String(last.pointIndex) : null };
     },
-  );
+  });
 
-  app.get(
-    '/analyses/:id/compare/:otherId',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Compara dos análisis completados de la misma keyword',
-        description: 'Permiso read. Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.',
-        params: v1CompareParams,
-        response: { 200: compareResponseSchema, ...writeErrors },
-      },
-    },
-    async (request) => compareAnalyses(container, requireUserId(request), request.params.id, request.params.otherId),
-  );
+  route.get('/analyses/:id/compare/:otherId', {
+    ...v1Action(
+      'compareAnalyses',
+      'Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.',
+    ),
+    summary: 'Compara dos análisis completados de la misma keyword',
+    params: v1CompareParams,
+    answer: { schema: compareResponseSchema },
+    handler: async (request) => compareAnalyses(container, requireUserId(request), request.params.id, request.params.otherId),
+  });
 
-  app.get(
-    '/analyses/:id/csv',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Los resultados por punto en CSV (separado por «;»)',
-        description: 'Permiso read. El mismo CSV que descarga la aplicación. 409 si el análisis no ha terminado. Ejemplo: `curl -H "Authorization: Bearer rmk_…" -o puntos.csv https://app.rankmaps.es/api/v1/analyses/{id}/csv`',
-        produces: ['text/csv', 'application/json'],
-        params: v1IdParams,
-        response: { 200: csvFileSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
+  route.get('/analyses/:id/csv', {
+    ...v1Action(
+      'exportAnalysisCsv',
+      'El mismo CSV que descarga la aplicación. 409 si el análisis no ha terminado. Ejemplo: `curl -H "Authorization: Bearer rmk_…" -o puntos.csv https://app.rankmaps.es/api/v1/analyses/{id}/csv`',
+    ),
+    summary: 'Los resultados por punto en CSV (separado por «;»)',
+    params: v1IdParams,
+    answer: { download: 'text/csv', description: 'El CSV de los puntos (UTF-8, separado por «;»), como adjunto.' },
+    refusals: [409],
+    handler: async (request, reply) => {
       const file = await exportPoints(container, requireUserId(request), request.params.id);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.content);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
     },
-  );
+  });
 };

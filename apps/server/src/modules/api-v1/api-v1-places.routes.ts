@@ -3,10 +3,10 @@ import { reportSchema } from '@rankmaps/shared/schemas/report';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { requireUserId } from '../../plugins/auth';
+import { routeKit } from '../../plugins/route-kit';
 import { importKeywords } from '../keywords/keyword-import.service';
 import { buildPlaceReport } from '../reports/report-builder.service';
-import { requireScope } from './api-key-auth';
-import { IDEMPOTENCY_DOC, PLACE_NOT_FOUND, read, security, tags, withNotFound, writeErrors } from './api-v1-route-kit';
+import { IDEMPOTENCY_DOC, PLACE_NOT_FOUND, idempotencyHeadersSchema, tags, v1Action } from './api-v1-route-kit';
 import { apiV1Repository, placeOf } from './api-v1.repository';
 import { v1BulkKeywordsBodySchema, v1BulkKeywordsResultSchema, v1IdParams, v1PlaceSchema } from './api-v1.schemas';
 import { idempotent } from './idempotency';
@@ -16,45 +16,35 @@ import { idempotent } from './idempotency';
 export const apiV1PlacesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const db = container.database.db;
+  const route = routeKit(app, { tags });
 
-  app.get(
-    '/places/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Un negocio',
-        description: 'Permiso read. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places/{id}`',
-        params: v1IdParams,
-        response: { 200: v1PlaceSchema, ...withNotFound },
-      },
-    },
-    async (request) => {
+  route.get('/places/:id', {
+    ...v1Action('getPlace', 'Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places/{id}`'),
+    summary: 'Un negocio',
+    params: v1IdParams,
+    answer: { schema: v1PlaceSchema },
+    handler: async (request) => {
       const { id } = request.params;
       const row = isUuid(id) ? await placeOf(db, requireUserId(request), id) : undefined;
       if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
       return { ...row, createdAt: row.createdAt.toISOString() };
     },
-  );
+  });
 
-  app.post(
-    '/places/:id/keywords',
-    {
-      preHandler: [requireScope('scans'), idempotent(container)],
-      schema: {
-        tags,
-        security,
-        summary: 'Añade keywords a un negocio (en bloque)',
-        description:
-          'Permiso scans (el permiso de escritura de la clave). Todo o nada, con la importación en bloque de la aplicación: las que ya existen (o se repiten) se saltan y se listan en skipped; si alguna supera el límite del plan o no es válida, 400 KEYWORD_IMPORT_INVALID y no se añade ninguna. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Content-Type: application/json" -d \'{"keywords":["dentista urgencias","implantes"]}\' https://app.rankmaps.es/api/v1/places/{id}/keywords`.' +
-          IDEMPOTENCY_DOC,
-        params: v1IdParams,
-        body: v1BulkKeywordsBodySchema,
-        response: { 201: v1BulkKeywordsResultSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
+  route.post('/places/:id/keywords', {
+    ...v1Action(
+      'addPlaceKeywords',
+      'Todo o nada, con la importación en bloque de la aplicación: las que ya existen (o se repiten) se saltan y se listan en skipped; si alguna supera el límite del plan o no es válida, 400 KEYWORD_IMPORT_INVALID y no se añade ninguna. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Content-Type: application/json" -d \'{"keywords":["dentista urgencias","implantes"]}\' https://app.rankmaps.es/api/v1/places/{id}/keywords`.' +
+        IDEMPOTENCY_DOC,
+    ),
+    summary: 'Añade keywords a un negocio (en bloque)',
+    params: v1IdParams,
+    headers: idempotencyHeadersSchema,
+    body: v1BulkKeywordsBodySchema,
+    answer: { status: 201, schema: v1BulkKeywordsResultSchema },
+    refusals: [409],
+    preHandler: [idempotent(container)],
+    handler: async (request, reply) => {
       const userId = requireUserId(request);
       const { id } = request.params;
       if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
@@ -70,21 +60,16 @@ export const apiV1PlacesRoutes: FastifyPluginAsyncZod = async (app) => {
         skipped: outcome.result.rows.filter((r) => r.status !== 'ok').map((r) => ({ keyword: r.keyword, reason: r.message ?? r.status })),
       });
     },
-  );
+  });
 
-  app.get(
-    '/places/:id/report',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'El informe de un negocio',
-        description: 'Permiso read. El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.',
-        params: v1IdParams,
-        response: { 200: reportSchema, ...withNotFound },
-      },
-    },
-    async (request) => buildPlaceReport(container, requireUserId(request), request.params.id),
-  );
+  route.get('/places/:id/report', {
+    ...v1Action(
+      'getPlaceReport',
+      'El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.',
+    ),
+    summary: 'El informe de un negocio',
+    params: v1IdParams,
+    answer: { schema: reportSchema },
+    handler: async (request) => buildPlaceReport(container, requireUserId(request), request.params.id),
+  });
 };

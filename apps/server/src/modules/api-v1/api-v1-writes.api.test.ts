@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
-import type { CampaignList } from '@rankmaps/shared/schemas/campaigns';
+import type { Campaign } from '@rankmaps/shared/schemas/campaigns';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { runScan } from '../rankmaps/scan/scan.service';
 import { sweepIdempotencyKeys } from './idempotency';
 
 type Headers = Record<string, string>;
+type Page<T> = { data: T[]; nextCursor: string | null };
 type Analysis = { id: string; status: string; gridPoints: number; creditsCharged: number; keywordId: string };
 
 // The rest of /api/v1 (docs/api.md, docs/decisions.md §26.3): starting analyses with
@@ -201,7 +202,7 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     }
     expect(await analysesOf(owner.keywordId)).toBe(1);
     expect((await v1(ownerKey, 'GET', `/places/${owner.placeId}/keywords`)).json<{ data: unknown[] }>().data).toHaveLength(1);
-    expect((await v1(ownerKey, 'GET', `/share-links?scope=place&targetId=${owner.placeId}`)).json()).toEqual({ links: [] });
+    expect((await v1(ownerKey, 'GET', `/share-links?scope=place&targetId=${owner.placeId}`)).json()).toEqual({ data: [], nextCursor: null });
   });
 
   it('when an analysis has completed, then its results page by point index, compare with another, export as CSV, and its place has a report and share links', { timeout: 180_000 }, async () => {
@@ -260,7 +261,7 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     const replay = await v1(key, 'POST', '/share-links', { scope: 'analysis', targetId: a.id, expiresInDays: 30 }, { 'idempotency-key': 'enlace-1' });
     expect(replay.json<{ id: string }>().id).toBe(id);
     const links = await v1(key, 'GET', `/share-links?scope=analysis&targetId=${a.id}`);
-    expect(links.json<{ links: { id: string }[] }>().links.map((l) => l.id)).toEqual([id]);
+    expect(links.json()).toMatchObject({ data: [{ id }], nextCursor: null });
     expect(user.id).toBeTruthy();
   });
 
@@ -272,8 +273,15 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     const created = await v1(key, 'POST', '/campaigns', { name: 'Diaria API', frequency: 'daily', hour: 9, keywordIds: [keywordId] }, { 'idempotency-key': 'campana-1' });
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<{ id: string; name: string }>();
-    const list = (await v1(key, 'GET', '/campaigns')).json<CampaignList>();
-    expect(JSON.stringify(list)).toContain(campaign.id);
+    const list = (await v1(key, 'GET', '/campaigns')).json<Page<Campaign>>();
+    expect(list.nextCursor).toBeNull();
+    expect(list.data.map((c) => c.id)).toContain(campaign.id);
+    const unknown = await v1(key, 'POST', `/campaigns/${randomUUID()}/pause`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Campaña no encontrada.', code: 'CAMPAIGN_NOT_FOUND' });
+    const weekly = list.data.find((c) => c.kind === 'place');
+    expect(weekly, 'the place’s weekly scan is listed').toBeDefined();
+    expect((await v1(key, 'POST', `/campaigns/${weekly?.id}/pause`)).json()).toMatchObject({ code: 'PLACE_SCAN_NOT_EDITABLE' });
     const paused = await v1(key, 'POST', `/campaigns/${campaign.id}/pause`);
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json()).toMatchObject({ id: campaign.id, state: 'paused' });
@@ -284,6 +292,38 @@ describe('/api/v1 writes and the rest of the reads (API)', async () => {
     expect(portfolio.statusCode, portfolio.body).toBe(200);
     expect(JSON.stringify(portfolio.json())).toContain(keywordId);
     expect((await v1(key, 'GET', '/portfolio?limit=0')).statusCode).toBe(400);
+  });
+
+  it('when the campaigns and share links are read page by page, then each answers { data, nextCursor }, honours limit and the pages make up the whole list once', { timeout: 60_000 }, async () => {
+    const { headers, placeId, keywordId } = await withKeyword('pro_agency');
+    const key = await newKey(headers);
+    for (const name of ['Una', 'Dos', 'Tres']) {
+      const res = await v1(key, 'POST', '/campaigns', { name, frequency: 'daily', hour: 9, keywordIds: [keywordId] });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (let i = 0; i < 3; i++) expect((await v1(key, 'POST', '/share-links', { scope: 'place', targetId: placeId, expiresInDays: 30 })).statusCode).toBe(201);
+    for (const url of ['/campaigns', `/share-links?scope=place&targetId=${placeId}`, `/places/${placeId}/keywords`]) {
+      const all = (await v1(key, 'GET', url)).json<Page<{ id: string; createdAt: string }>>();
+      expect(all.nextCursor, url).toBeNull();
+      expect(all.data.length, url).toBeGreaterThanOrEqual(url.includes('keywords') ? 1 : 3);
+      expect(all.data.map((x) => x.createdAt), url).toEqual(all.data.map((x) => x.createdAt).sort().reverse());
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const sep = url.includes('?') ? '&' : '?';
+        const res = await v1(key, 'GET', `${url}${sep}limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json<Page<{ id: string }>>();
+        expect(page.data.length, url).toBeLessThanOrEqual(1);
+        seen.push(...page.data.map((x) => x.id));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(seen, url).toEqual(all.data.map((x) => x.id));
+      expect((await v1(key, 'GET', `${url}${url.includes('?') ? '&' : '?'}limit=0`)).json(), url).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect((await v1(key, 'GET', `${url}${url.includes('?') ? '&' : '?'}cursor=abc`)).json(), url).toMatchObject({ code: 'INVALID_CURSOR' });
+    }
   });
 
   it('when Idempotency-Key headers are generated at random, then never a 5xx: printable ASCII up to 255 is taken, anything else is 400 in Spanish', { timeout: 120_000 }, async () => {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { createTestApp } from '../../../test/test-app';
 import { apiKeys } from '../../db/api-keys-schema';
@@ -13,6 +13,8 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe('/api/v1 with API keys (API)', async () => {
   const { app, container } = await createTestApp({ RATE_LIMIT_API_MAX: '1000' });
+  // The sea index loads once, before the first test, not inside its 20 s (it flaked on a busy machine).
+  beforeAll(() => container.seaIndex.ready(), 300_000);
   const db = container.database.db;
   const { signedIn, createPlace, withKeyword, analyze } = rankmapFixtures(app, container);
 
@@ -156,12 +158,19 @@ describe('/api/v1 with API keys (API)', async () => {
       expect(post?.tags, path).toEqual(['API v1']);
       expect(post?.security, path).toEqual([{ apiKey: [] }]);
     }
+    for (const path of ['/api/v1/keywords/{id}/analyses', '/api/v1/places/{id}/keywords', '/api/v1/campaigns', '/api/v1/share-links']) {
+      const { parameters } = docs.paths[path]?.post as { parameters?: { in: string; name: string; required?: boolean }[] };
+      expect(parameters?.filter((p) => p.in === 'header'), path).toEqual([expect.objectContaining({ name: 'idempotency-key', required: false })]);
+    }
+    const csv = (docs.paths['/api/v1/analyses/{id}/csv']?.get as { responses: Record<string, { content?: Record<string, unknown> }> }).responses;
+    expect(Object.keys(csv['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(csv['409']?.content ?? {})).toEqual(['application/json']);
     const start = JSON.stringify(docs.paths['/api/v1/keywords/{id}/analyses']?.post);
     expect(start).toContain('Idempotency-Key');
     expect(start).toContain('"409"');
     expect(JSON.stringify(docs.paths['/api/v1/analyses/{id}/results']?.get)).toContain('inLocalPack');
     const credits = JSON.stringify((docs.paths['/api/v1/credits']?.get as { responses?: unknown } | undefined)?.responses);
-    expect(credits).toContain('"example"');
+    expect(credits).toContain('"examples"');
     expect(credits).toContain('pro_agency');
   });
 });

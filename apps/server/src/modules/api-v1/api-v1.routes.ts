@@ -7,7 +7,8 @@ import { apiV1AccountRoutes } from './api-v1-account.routes';
 import { apiV1AnalysesRoutes } from './api-v1-analyses.routes';
 import { apiV1PlacesRoutes } from './api-v1-places.routes';
 import { limitPerApiKey } from './api-v1-rate-limit';
-import { ANALYSIS_NOT_FOUND, KEYWORD_NOT_FOUND, PLACE_NOT_FOUND, errors, read, security, tags, withNotFound } from './api-v1-route-kit';
+import { routeKit } from '../../plugins/route-kit';
+import { ANALYSIS_NOT_FOUND, KEYWORD_NOT_FOUND, PLACE_NOT_FOUND, tags, v1Action } from './api-v1-route-kit';
 import { presentAnalysis } from './api-v1.presenter';
 import { apiV1Repository } from './api-v1.repository';
 import {
@@ -15,16 +16,18 @@ import {
   v1AnalysisSchema,
   v1CreditsSchema,
   v1IdParams,
-  v1KeywordListSchema,
+  v1KeywordPageSchema,
   v1PlacePageSchema,
 } from './api-v1.schemas';
-import { decodeCursor, pageOf, pageQuerySchema } from './cursor';
+import { decodeCursor, pageOf, pageOfAll, pageQuerySchema } from './cursor';
 import { rememberAnswer } from './idempotency';
 
 // The public REST API, version 1 (docs/api.md, docs/decisions.md §26.2 and docs/decisions.md §26.3),
-// registered under /api/v1; the reads here, the rest in the api-v1-*.routes.ts files it registers. Everything here is authenticated by an API key (api-key-auth.ts), limited per key,
-// and answers errors as {error, code} in Spanish (the app's error handler).
-
+// registered under /api/v1; the reads here, the rest in the api-v1-*.routes.ts files it
+// registers. Everything here is authenticated by an API key (api-key-auth.ts), limited per
+// key, checked against its owner's plan (the plugin's hooks below) and against the permission
+// its action needs (key-permissions.ts, through the route kit), and answers errors as
+// {error, code} in Spanish (the app's error handler; the codes: api-v1-errors.ts).
 
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
@@ -43,67 +46,49 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     if (!request.apiKey) throw new Error('API v1 route without its key');
     return request.apiKey.userId;
   };
+  const route = routeKit(app, { tags });
 
-  app.get(
-    '/places',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Lista los negocios',
-        description:
-          'Paginado: más recientes primero. Permiso read. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`',
-        querystring: pageQuerySchema,
-        response: { 200: v1PlacePageSchema, ...errors },
-      },
-    },
-    async (request) => {
+  route.get('/places', {
+    ...v1Action(
+      'listPlaces',
+      'Paginado: más recientes primero. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`',
+    ),
+    summary: 'Lista los negocios',
+    querystring: pageQuerySchema,
+    answer: { schema: v1PlacePageSchema },
+    handler: async (request) => {
       const { items, nextCursor } = pageOf(
         await apiV1Repository.places(db, userOf(request), decodeCursor(request.query.cursor), request.query.limit),
         request.query.limit,
       );
       return { data: items.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })), nextCursor };
     },
-  );
+  });
 
-  app.get(
-    '/places/:id/keywords',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Las keywords de un negocio',
-        description: 'Permiso read. 404 si el negocio no es de la cuenta de la clave.',
-        params: v1IdParams,
-        response: { 200: v1KeywordListSchema, ...withNotFound },
-      },
-    },
-    async (request) => {
+  route.get('/places/:id/keywords', {
+    ...v1Action('listPlaceKeywords', 'Paginado: más recientes primero. 404 si el negocio no es de la cuenta de la clave.'),
+    summary: 'Las keywords de un negocio',
+    params: v1IdParams,
+    querystring: pageQuerySchema,
+    answer: { schema: v1KeywordPageSchema },
+    handler: async (request) => {
       const userId = userOf(request);
       const { id } = request.params;
       if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-      const rows = await apiV1Repository.keywordsOf(db, userId, id);
-      return { data: rows.map((k) => ({ ...k, createdAt: k.createdAt.toISOString() })) };
+      const cursor = decodeCursor(request.query.cursor);
+      const rows = (await apiV1Repository.keywordsOf(db, userId, id)).map((k) => ({ ...k, createdAt: k.createdAt.toISOString() }));
+      const { items, nextCursor } = pageOfAll(rows, cursor, request.query.limit);
+      return { data: items, nextCursor };
     },
-  );
+  });
 
-  app.get(
-    '/keywords/:id/analyses',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Los análisis de una keyword',
-        description: 'Paginado: más recientes primero. Permiso read.',
-        params: v1IdParams,
-        querystring: pageQuerySchema,
-        response: { 200: v1AnalysisPageSchema, ...withNotFound },
-      },
-    },
-    async (request) => {
+  route.get('/keywords/:id/analyses', {
+    ...v1Action('listKeywordAnalyses', 'Paginado: más recientes primero.'),
+    summary: 'Los análisis de una keyword',
+    params: v1IdParams,
+    querystring: pageQuerySchema,
+    answer: { schema: v1AnalysisPageSchema },
+    handler: async (request) => {
       const userId = userOf(request);
       const { id } = request.params;
       if (!isUuid(id) || !(await apiV1Repository.ownsKeyword(db, userId, id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
@@ -114,42 +99,26 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
       );
       return { data: items.map(presentAnalysis), nextCursor };
     },
-  );
+  });
 
-  app.get(
-    '/analyses/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Estado y métricas de un análisis',
-        description: 'Permiso read. metrics es null hasta que el análisis termina.',
-        params: v1IdParams,
-        response: { 200: v1AnalysisSchema, ...withNotFound },
-      },
-    },
-    async (request) => {
+  route.get('/analyses/:id', {
+    ...v1Action('getAnalysis', 'metrics es null hasta que el análisis termina.'),
+    summary: 'Estado y métricas de un análisis',
+    params: v1IdParams,
+    answer: { schema: v1AnalysisSchema },
+    handler: async (request) => {
       const { id } = request.params;
       const row = isUuid(id) ? await apiV1Repository.analysis(db, userOf(request), id) : undefined;
       if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
       return presentAnalysis(row);
     },
-  );
+  });
 
-  app.get(
-    '/credits',
-    {
-      ...read,
-      schema: {
-        tags,
-        security,
-        summary: 'Saldo de créditos',
-        description: 'Permiso read. Créditos del plan, extra y su suma.',
-        response: { 200: v1CreditsSchema, ...errors },
-      },
-    },
-    async (request) => {
+  route.get('/credits', {
+    ...v1Action('getCredits', 'Créditos del plan, extra y su suma.'),
+    summary: 'Saldo de créditos',
+    answer: { schema: v1CreditsSchema },
+    handler: async (request) => {
       const state = await getPlanState(container, userOf(request));
       return {
         subscriptionCredits: state.subscriptionCredits,
@@ -158,7 +127,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
         plan: state.currentPlan,
       };
     },
-  );
+  });
 
   await app.register(apiV1PlacesRoutes);
   await app.register(apiV1AnalysesRoutes);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The answers of /api/v1 (docs/api.md). Field names are camelCase, as in the rest of the API,
 // and stable: a field is added, never renamed or removed, within v1 (docs/decisions.md §26.2).
 
-const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+export const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
 
 export const v1PlaceSchema = z.object({
   id: z.uuid(),
@@ -22,7 +22,7 @@ export const v1PlaceSchema = z.object({
 export const v1PlacePageSchema = page(v1PlaceSchema);
 
 export const v1KeywordSchema = z.object({ id: z.uuid(), placeId: z.uuid(), name: z.string(), createdAt: z.string() });
-export const v1KeywordListSchema = z.object({ data: z.array(v1KeywordSchema) });
+export const v1KeywordPageSchema = page(v1KeywordSchema);
 
 export const v1MetricsSchema = z.object({
   totalPoints: z.number().int(),

@@ -50,3 +50,19 @@ export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], lim
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
+
+/**
+ * One page of a list built in full (campaigns, share links, a place's keywords), in the same
+ * order and with the same cursors as a query's: newest first by (createdAt, id), the page
+ * after `cursor`, at most `limit` items. Times are compared as the ISO strings the items
+ * carry, so a cursor made from an item always falls exactly on it.
+ */
+export function pageOfAll<T extends { createdAt: string; id: string }>(all: readonly T[], cursor: Cursor | null, limit: number): { items: T[]; nextCursor: string | null } {
+  const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+    a.createdAt === b.createdAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.createdAt < b.createdAt ? 1 : -1;
+  const after = cursor ? { createdAt: cursor.createdAt.toISOString(), id: cursor.id } : null;
+  const rows = [...all].sort(newestFirst).filter((item) => !after || newestFirst(item, after) > 0);
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null };
+}

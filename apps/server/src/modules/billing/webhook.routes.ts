@@ -7,6 +7,8 @@ import { processBillingEvent } from './billing-events.service';
  * body, so this plugin parses JSON as a Buffer for its own route only.
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  // The app's JSON parser (json-body-parser.ts) gives way to the raw body in this plugin only.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.post('/webhook', { schema: { tags: ['pagos'], hide: false }, config: { rateLimit: false } }, async (request) => {
     const { payments } = app.container;

@@ -56,8 +56,8 @@ export async function previewCampaign(container: ForecastContainer, userId: stri
   const planned = await plannedCampaigns(container, userId);
   if (id !== null) {
     const existing = isUuid(id) ? await campaignsRepository.findOwned(container.database.db, userId, id) : undefined;
-    if (!existing) throw notFound(CAMPAIGN_NOT_FOUND);
-    if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD);
+    if (!existing) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
+    if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   }
   const draft = await checkedDraft(container, userId, fields, now);
   const draftId = id ?? 'draft';

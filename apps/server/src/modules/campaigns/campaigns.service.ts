@@ -63,7 +63,7 @@ export async function listCampaigns(container: CampaignsContainer, userId: strin
 
 async function ownedOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CampaignRow> {
   const row = isUuid(id) ? await campaignsRepository.findOwned(container.database.db, userId, id) : undefined;
-  if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!row) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
   return row;
 }
 
@@ -87,7 +87,7 @@ export async function checkedDraft(
   now: Date,
 ): Promise<{ values: Omit<NewCampaign, 'userId'>; targets: CampaignTarget[]; points: Map<string, number>; problem: string | null }> {
   const rule = campaignRuleError(fields);
-  if (rule) throw badRequest(rule);
+  if (rule) throw badRequest(rule, 'CAMPAIGN_INVALID');
   const keywordIds = [...new Set(fields.keywordIds)];
   if (!keywordIds.every(isUuid)) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
   const owned = await campaignsRepository.ownedKeywordIds(container.database.db, userId, keywordIds);
@@ -107,7 +107,7 @@ export async function checkedDraft(
     windowEnd: fields.window?.end ?? null,
   };
   if (fields.frequency === 'once' && nextRunOf({ ...values, windowEnd: values.windowEnd ?? null } as CampaignRow, now, zone) === null) {
-    throw badRequest('Esa fecha y hora ya han pasado: elige una futura.');
+    throw badRequest('Esa fecha y hora ya han pasado: elige una futura.', 'CAMPAIGN_INVALID');
   }
   const totalPoints = targets.reduce((s, t) => s + (points.get(t.place.id) ?? 0), 0);
   return { values, targets, points, problem: windowProblem(fields, totalPoints, container.config.mapsSearch.rateLimitPerMinute) };
@@ -118,17 +118,17 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { c
 export async function createCampaign(container: CampaignsContainer, userId: string, fields: CampaignFields, now = new Date()): Promise<Campaign> {
   await requireCampaignPlan(container, userId);
   const { values, targets, points, problem } = await checkedDraft(container, userId, fields, now);
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem, 'CAMPAIGN_INVALID');
   const db = container.database.db;
   const row = await db
     .transaction(async (tx) => {
-      if ((await campaignsRepository.countCustom(tx, userId)) >= CAMPAIGNS_MAX) throw badRequest(`Puedes tener como máximo ${CAMPAIGNS_MAX} campañas. Borra alguna que ya no uses.`);
+      if ((await campaignsRepository.countCustom(tx, userId)) >= CAMPAIGNS_MAX) throw badRequest(`Puedes tener como máximo ${CAMPAIGNS_MAX} campañas. Borra alguna que ya no uses.`, 'TOO_MANY_CAMPAIGNS');
       const created = await campaignsRepository.insert(tx, { ...values, userId });
       await campaignsRepository.setKeywords(tx, created.id, targets.map((t) => t.keywordId));
       return created;
     })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME);
+      if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'CAMPAIGN_NAME_TAKEN');
       throw err;
     });
   return presentCampaign(row, targets, points, undefined, now);
@@ -136,15 +136,15 @@ export async function createCampaign(container: CampaignsContainer, userId: stri
 
 export async function updateCampaign(container: CampaignsContainer, userId: string, id: string, fields: CampaignFields, now = new Date()): Promise<Campaign> {
   const existing = await ownedOr404(container, userId, id);
-  if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD);
+  if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   await requireCampaignPlan(container, userId);
   const { values, targets, points, problem } = await checkedDraft(container, userId, fields, now);
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem, 'CAMPAIGN_INVALID');
   const db = container.database.db;
   const row = await db
     .transaction(async (tx) => {
       const locked = await campaignsRepository.lockOwned(tx, userId, id);
-      if (!locked) throw notFound(CAMPAIGN_NOT_FOUND);
+      if (!locked) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
       // A biweekly campaign keeps its weeks unless its day changes.
       const weekParity = locked.frequency === 'biweekly' && values.frequency === 'biweekly' && locked.day === values.day ? locked.weekParity : values.weekParity;
       const updated = await campaignsRepository.update(tx, id, { ...values, weekParity });
@@ -152,7 +152,7 @@ export async function updateCampaign(container: CampaignsContainer, userId: stri
       return updated!;
     })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME);
+      if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'CAMPAIGN_NAME_TAKEN');
       throw err;
     });
   const [last] = await campaignsRepository.roundsWithProgress(db, [id], 1);
@@ -161,7 +161,7 @@ export async function updateCampaign(container: CampaignsContainer, userId: stri
 
 export async function deleteCampaign(container: CampaignsContainer, userId: string, id: string): Promise<void> {
   const existing = await ownedOr404(container, userId, id);
-  if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD);
+  if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   // Its analyses stay in each keyword's history; only the campaign and its rounds go.
   await campaignsRepository.delete(container.database.db, id);
 }
@@ -169,11 +169,11 @@ export async function deleteCampaign(container: CampaignsContainer, userId: stri
 /** Pauses a custom campaign, or resumes it (also after a pause for credits). */
 export async function setCampaignRunning(container: CampaignsContainer, userId: string, id: string, running: boolean, now = new Date()): Promise<Campaign> {
   const existing = await ownedOr404(container, userId, id);
-  if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD);
+  if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   if (running) await requireCampaignPlan(container, userId);
   await campaignsRepository.update(container.database.db, id, { active: running, pausedReason: null, pausedAt: running ? null : now });
   const { campaigns } = await listCampaigns(container, userId, now);
   const found = campaigns.find((c) => c.id === id);
-  if (!found) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!found) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
   return found;
 }
