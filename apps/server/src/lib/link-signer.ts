@@ -5,7 +5,7 @@ import { appSettings } from '../db/schema';
 import { getOrCreateSecret } from './secrets';
 
 // Signatures for links that never expire, such as the one-click unsubscribe links of alert and
-// report e-mails (docs/decisions.md §23.2, §24.6): HMAC-SHA256 with a secret kept in
+// report e-mails (docs/decisions.md §23.2 and docs/decisions.md §24.6): HMAC-SHA256 with a secret kept in
 // app_settings, made on the first signature and then cached per database. Checking a link
 // never makes the secret, so a forged link writes nothing.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-// A known path called with a method it does not have answers 405 with `Allow` (RFC 9110
-// §15.5.6), not 404: the path exists, the method is what is wrong. Paths are no secret (ids
+// A known path called with a method it does not have answers 405 with `Allow` (RFC 9110,
+// section 15.5.6), not 404: the path exists, the method is what is wrong. Paths are no secret (ids
 // in them are checked by each route), so saying which methods exist reveals nothing.
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
