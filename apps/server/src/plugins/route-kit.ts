@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireScope } from '../modules/api-v1/api-key-auth';
 import { requireOperator } from '../modules/operator/operator.service';
-import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, isCamelCase } from './route-declaration';
+import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, EVENT_STREAM_KEY, isCamelCase } from './route-declaration';
 
 // The route kit (docs/architecture.md, «Declaring a route»; docs/decisions.md §28.1): a route states once who may call
 // it, what it takes, what it answers and which domain refusals it has; the kit registers it
@@ -27,11 +27,19 @@ export type KitRequest<P = undefined, Q = undefined, B = undefined, H = undefine
   Headers: In<H>;
 }>;
 
-/** Statuses a route may refuse with, beyond those its access and input give it. */
-export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
+/** Statuses a route may refuse with, beyond those its access and input give it (401: a public route that checks credentials itself, such as sign-in). */
+export type Refusal = 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
 
-/** The success answer: a JSON body checked by its schema, or a download of a given type. */
-export type Answer<R> = { status?: 200 | 201 | 202; schema: R } | { status?: 204; schema?: undefined } | { status?: 200; download: Download; description: string };
+/**
+ * The success answer: a JSON body checked by its schema, or a download of a given type.
+ * A JSON answer may also be given with other statuses (`alsoWith`: a health check's 503 when
+ * degraded), and may be a Server-Sent Events stream instead when asked for with
+ * Accept: text/event-stream (`eventStream`: what the events are).
+ */
+export type Answer<R> =
+  | { status?: 200 | 201 | 202; schema: R; alsoWith?: readonly 503[]; eventStream?: string }
+  | { status?: 204; schema?: undefined }
+  | { status?: 200; download: Download; description: string };
 
 export interface Declaration<P, Q, B, H, R> {
   /** Stable and unique camelCase name: what generated clients call the method (listPlaces, createShareLink). */
@@ -58,6 +66,8 @@ export interface Declaration<P, Q, B, H, R> {
   bodyLimit?: number;
   /** false: the body is read as sent, never decompressed (an upload, whose compressed form would hide its size). */
   decompress?: false;
+  /** false: out of the global per-address limit (a payment provider's webhook); it then never answers 429. */
+  rateLimit?: false;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
   handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
@@ -71,10 +81,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - 415 where a body can be sent with a type no parser takes;
  * - 414 and 404 where the path has parameters (one past 500 characters; an id that is not yours);
  * - 401 without a session or key, 403 for a key without the permission, 404 for an operator route;
- * - 429 on every route: the global per-address limit.
+ * - 429 on every route the global per-address limit covers (all but those with `rateLimit: false`).
  */
-export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'refusals'>): number[] {
-  const statuses = new Set<number>([400, 429]);
+export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'refusals' | 'rateLimit'>): number[] {
+  const statuses = new Set<number>([400]);
+  if (declaration.rateLimit !== false) statuses.add(429);
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) statuses.add(415);
   if (declaration.params) statuses.add(404).add(414);
   if (declaration.access.kind !== 'public') statuses.add(401);
@@ -131,6 +142,7 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   // No body: the 204 is still an answer the document lists (the transform gives it no content).
   else response[204] = z.null();
   for (const status of derivedErrorStatuses(method, d)) response[status] = errorResponseSchema;
+  if ('alsoWith' in answer) for (const status of answer.alsoWith ?? []) response[status] = answer.schema;
 
   const onRequest: Hook[] = [];
   const preHandler: Hook[] = [];
@@ -150,7 +162,7 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     ...(preHandler.length ? { preHandler } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
     ...(d.decompress === false ? { decompress: false } : {}),
-    config: { declaration: declared },
+    config: { declaration: declared, ...(d.rateLimit === false ? { rateLimit: false as const } : {}) },
     schema: {
       operationId: d.operationId,
       tags: [...(d.tags ?? defaultTags)],
@@ -164,6 +176,7 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
       ...(d.consumes ? { consumes: [...d.consumes] } : {}),
       ...(d.hide ? { hide: true } : {}),
       ...('download' in answer ? { [DOWNLOAD_KEY]: { type: answer.download, description: answer.description } } : {}),
+      ...('eventStream' in answer && answer.eventStream ? { [EVENT_STREAM_KEY]: answer.eventStream } : {}),
       response,
     },
     handler: d.handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
