@@ -58,7 +58,11 @@ export interface Declaration<P, Q, B, H, R> {
   answer: Answer<R>;
   /** Domain refusals: a plan that lacks the feature (403), a conflict (409), the vendor down (502)… */
   refusals?: readonly Refusal[];
-  /** Hooks that run after the access check (rate limits by user or address). */
+  /**
+   * Hooks that run after the sign-in check (rate limits by user or address). On an operator
+   * route they run before the role check, as a limit does everywhere else: a 429 tells no
+   * more than the global limit already does about /api/operator answering.
+   */
   onRequest?: readonly Hook[];
   /** Hooks that run before validation: an upload's form reader, which turns a multipart stream into the body. */
   preValidation?: readonly Hook[];
@@ -147,10 +151,10 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   const onRequest: Hook[] = [];
   const preHandler: Hook[] = [];
   if (d.access.kind !== 'public' && d.access.kind !== 'apiKey') onRequest.push(app.authenticate);
+  onRequest.push(...(d.onRequest ?? []));
   if (d.access.kind === 'operator') onRequest.push(requireOperator(app.container));
   // An API key is authenticated by the /api/v1 plugin's own hooks; the route checks its permission.
   if (d.access.kind === 'apiKey') preHandler.push(requireScope(d.access.scope));
-  onRequest.push(...(d.onRequest ?? []));
   preHandler.push(...(d.preHandler ?? []));
 
   const declared: DeclaredRoute = { operationId: d.operationId, access: d.access, refusals: d.refusals ?? [], download: 'download' in answer ? answer.download : null };
