@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireScope } from '../modules/api-v1/api-key-auth';
-import { requireOperator } from '../modules/operator/operator.service';
+import { requireOperator } from '../modules/operator/operator-access';
 import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, EVENT_STREAM_KEY, isCamelCase } from './route-declaration';
 
 // The route kit (docs/architecture.md, «Declaring a route»; docs/decisions.md §28.1): a route states once who may call
