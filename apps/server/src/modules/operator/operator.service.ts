@@ -10,9 +10,6 @@ import { type SupportTicketRow, supportRepository } from '../support/support.rep
 import { TICKET_NOT_FOUND, normalReference, threadOf, ticketSummary } from '../support/support.service';
 import { operatorRepository } from './operator.repository';
 
-// Until the chat and video-call routes take the operator check from the route kit.
-export { requireOperator } from './operator-access';
-
 /**
  * The operator role (docs/support.md, docs/decisions.md §27.1). Only `npm run operator:add`
  * grants it (operator-cli.ts calls grantOperator); no route, sign-up, profile update or
