@@ -69,6 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/checkout-session/:id', {
     operationId: 'getCheckoutSession',
     summary: 'Estado de un pago iniciado por el usuario',
+    description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.',
     access: session,
     params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }),
     answer: { schema: checkoutSessionStatusSchema },
@@ -78,7 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const subscriptionAction = (
     path: string,
-    declaration: { operationId: string; summary: string; refusals: readonly (404 | 409 | 503)[] },
+    declaration: { operationId: string; summary: string; description: string; refusals: readonly (404 | 409 | 503)[] },
     kind: 'cancel' | 'reactivate' | 'cancelNow',
     message: string,
   ) =>
@@ -93,19 +94,34 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   subscriptionAction(
     '/cancel-subscription',
-    { operationId: 'cancelSubscription', summary: 'Cancela la suscripción al final del período', refusals: [404, 409, 503] },
+    {
+      operationId: 'cancelSubscription',
+      summary: 'Cancela la suscripción al final del período',
+      description: '404 sin suscripción; 409 si ya está pendiente de cancelación o hay un cambio de plan programado.',
+      refusals: [404, 409, 503],
+    },
     'cancel',
     'Suscripción cancelada. Seguirá activa hasta el final del período.',
   );
   subscriptionAction(
     '/reactivate-subscription',
-    { operationId: 'reactivateSubscription', summary: 'Deshace la cancelación pendiente de la suscripción', refusals: [404, 409, 503] },
+    {
+      operationId: 'reactivateSubscription',
+      summary: 'Deshace la cancelación pendiente de la suscripción',
+      description: '404 sin suscripción; 409 si no está pendiente de cancelación.',
+      refusals: [404, 409, 503],
+    },
     'reactivate',
     'Suscripción reactivada correctamente.',
   );
   subscriptionAction(
     '/cancel-subscription-immediately',
-    { operationId: 'cancelSubscriptionNow', summary: 'Cancela la suscripción ahora mismo', refusals: [404, 503] },
+    {
+      operationId: 'cancelSubscriptionNow',
+      summary: 'Cancela la suscripción ahora mismo',
+      description: '404 sin suscripción.',
+      refusals: [404, 503],
+    },
     'cancelNow',
     'Suscripción cancelada definitivamente.',
   );
@@ -114,6 +130,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/change-plan/preview', {
     operationId: 'previewPlanChange',
     summary: 'Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)',
+    description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.',
     access: session,
     body: planChangeRequestSchema,
     answer: { schema: planChangePreviewSchema },
@@ -124,6 +141,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/change-plan', {
     operationId: 'changePlan',
     summary: 'Cambia de plan: sube al momento, o baja al final del período',
+    description:
+      '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.',
     access: session,
     body: planChangeRequestSchema,
     answer: { schema: messageResponseSchema },
@@ -138,6 +157,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/change-plan/cancel', {
     operationId: 'cancelPlanChange',
     summary: 'Cancela el cambio de plan programado',
+    description: '404 si no hay ningún cambio de plan programado.',
     access: session,
     answer: { schema: messageResponseSchema },
     refusals: [404, 503],

@@ -26,6 +26,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/checkout/:id', {
     operationId: 'getSandboxCheckout',
     summary: 'Datos de la página de pago del sandbox',
+    description: 'Sin sesión: el id de la sesión de pago hace de credencial, como en la página del proveedor.',
     access: access.public,
     params: idParams,
     answer: { schema: sandboxCheckoutSchema },

@@ -54,6 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/chat', {
     operationId: 'getMyChat',
     summary: 'El chat en vivo del usuario: historial, disponibilidad y marcas de lectura',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
     access: access.session,
     answer: { schema: chatStateSchema },
     refusals: [403],
@@ -86,6 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/chat/messages', {
     operationId: 'sendChatMessage',
     summary: 'Envía un mensaje al chat (fuera de horario o sin operadores, se convierte en un ticket)',
+    description: '403 si el plan no incluye soporte en vivo. Limitado por usuario: al pasarse, 429 con Retry-After.',
     access: access.session,
     body: chatSendSchema,
     answer: { schema: chatSentSchema },
@@ -98,6 +100,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/chat/typing', {
     operationId: 'signalChatTyping',
     summary: 'Avisa de que el usuario está escribiendo (no se guarda)',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
     access: access.session,
     answer: { schema: chatOkSchema },
     refusals: [403],
@@ -110,6 +113,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   route.post('/chat/read', {
     operationId: 'markChatRead',
     summary: 'Marca como leídos los mensajes hasta el indicado',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
     access: access.session,
     body: chatReadSchema,
     answer: { schema: chatReadResultSchema },
@@ -150,6 +154,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/operator/chat/conversations/:id', {
     operationId: 'getOperatorChat',
     summary: 'Una conversación con sus mensajes',
+    description: 'Los 200 últimos mensajes de la conversación, con las marcas de lectura.',
     tags: operatorTags,
     access: access.operator,
     params: chatConversationParamsSchema,

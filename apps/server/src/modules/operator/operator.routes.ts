@@ -23,6 +23,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/operator/tickets', {
     operationId: 'listInboxTickets',
     summary: 'Bandeja del operador: los tickets, la actividad más reciente primero',
+    description: 'Hasta 200 tickets; ?state= filtra por estado.',
     access: operator,
     querystring: operatorTicketsQuerySchema,
     answer: { schema: operatorTicketListSchema },

@@ -15,6 +15,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/uploads/avatars/:file', {
     operationId: 'getProfilePicture',
     summary: 'Foto de perfil (WebP)',
+    description: 'Sin sesión, como cualquier imagen: el nombre del archivo son 128 bits aleatorios.',
     access: access.public,
     params: z.object({ file: z.string() }),
     answer: { download: 'image/webp', description: 'La imagen, cacheable un año (el nombre nunca cambia de contenido).' },

@@ -77,6 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/user/billing', {
     operationId: 'updateMyBillingData',
     summary: 'Guarda los datos de facturación',
+    description: 'Un email de facturación vacío guarda el de la cuenta.',
     access: session,
     body: updateBillingRequestSchema,
     answer: { schema: profileSchema },

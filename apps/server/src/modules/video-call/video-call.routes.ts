@@ -52,6 +52,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get('/general/support/video/slots', {
     operationId: 'listVideoCallSlots',
     summary: 'Horas libres para una videollamada con soporte (próximos 14 días)',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
     access: access.session,
     answer: { schema: videoSlotsResponseSchema },
     refusals: [403],
@@ -81,6 +82,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/general/support/video/bookings/:id', {
     operationId: 'moveMyVideoCall',
     summary: 'Cambia una videollamada propia a otra hora libre',
+    description: '403 si el plan no incluye soporte en vivo; 400 si la hora no está libre o la llamada ya ha empezado.',
     access: access.session,
     params: videoBookingParamsSchema,
     body: videoMoveRequestSchema,
