@@ -1,5 +1,5 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { DOWNLOAD_KEY, type Download } from './route-declaration';
+import { DOWNLOAD_KEY, type Download, EVENT_STREAM_KEY } from './route-declaration';
 
 // Turns a declared route's schema into its OpenAPI operation: zod to JSON Schema
 // (fastify-type-provider-zod), then what zod cannot say: each answer's description and
@@ -70,9 +70,14 @@ export function apiDocTransform(input: TransformInput) {
   const { schema, url } = transformed;
   if (!schema || schema.hide) return transformed;
   const download = schema[DOWNLOAD_KEY] as { type: Download; description: string } | undefined;
+  const eventStream = schema[EVENT_STREAM_KEY] as string | undefined;
   delete schema[DOWNLOAD_KEY];
-  const response: Record<string, unknown> = {};
+  delete schema[EVENT_STREAM_KEY];
+  const response: Record<string, { description?: string; content?: Record<string, unknown> }> = {};
   if (download) response['200'] = { description: download.description, content: { [download.type]: { schema: { type: 'string', format: 'binary' } } } };
   for (const [status, body] of Object.entries(schema.response ?? {})) response[status] = describe(status, body, url);
+  // The same 200 as a stream of events, for a client that sends Accept: text/event-stream.
+  const ok = response['200'];
+  if (eventStream && ok) ok.content = { ...ok.content, 'text/event-stream': { schema: { type: 'string', description: eventStream } } };
   return { schema: closeTuples({ ...schema, response }) as JsonSchema, url };
 }

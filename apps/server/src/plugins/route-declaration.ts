@@ -16,10 +16,12 @@ export const access = {
 } as const satisfies Record<string, Access | ((scope: ApiKeyScope) => Access)>;
 
 /** Files a route answers with instead of JSON. */
-export type Download = 'application/pdf' | 'text/csv' | 'text/html' | 'application/xml' | 'text/plain' | 'image/png' | 'image/svg+xml' | 'text/calendar' | 'application/octet-stream';
+export type Download = 'application/pdf' | 'text/csv' | 'text/html' | 'application/xml' | 'text/plain' | 'image/png' | 'image/webp' | 'image/svg+xml' | 'text/calendar' | 'application/octet-stream';
 
 /** Where a download's content type travels on the route schema, to the API reference's transform. */
 export const DOWNLOAD_KEY = 'x-rankmaps-download';
+/** Where the description of a JSON answer's Server-Sent Events alternative travels, likewise. */
+export const EVENT_STREAM_KEY = 'x-rankmaps-event-stream';
 
 export interface DeclaredRoute {
   operationId: string;

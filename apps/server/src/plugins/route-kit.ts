@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireScope } from '../modules/api-v1/api-key-auth';
-import { requireOperator } from '../modules/operator/operator.service';
-import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, isCamelCase } from './route-declaration';
+import { requireOperator } from '../modules/operator/operator-access';
+import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, EVENT_STREAM_KEY, isCamelCase } from './route-declaration';
 
-// The route kit (docs/architecture.md, «Declaring a route»): a route states once who may call
+// The route kit (docs/architecture.md, «Declaring a route»; docs/decisions.md §28.1): a route states once who may call
 // it, what it takes, what it answers and which domain refusals it has; the kit registers it
 // with its hooks and derives what every route used to repeat by hand: the OpenAPI security,
 // the operationId and the documented 4xx answers. The authorization matrix, the fuzzing and
@@ -27,18 +27,20 @@ export type KitRequest<P = undefined, Q = undefined, B = undefined, H = undefine
   Headers: In<H>;
 }>;
 
-/** Statuses a route may refuse with, beyond those its access and input give it. */
-export type Refusal = 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
+/** Statuses a route may refuse with, beyond those its access and input give it (401: a public route that checks credentials itself, such as sign-in). */
+export type Refusal = 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 502 | 503;
 
 type Success = 200 | 201 | 202;
 
 /**
  * The success answer: a JSON body checked by its schema (`also`: other success statuses with the
- * same body, as a 200 for an add that was already done), no body, a download of a given type, or a
- * redirect (documented with its Location header; the handler calls `reply.redirect`).
+ * same body, as a 200 for an add that was already done; `alsoWith`: a health check's 503 when
+ * degraded; `eventStream`: the same answer as Server-Sent Events when asked for with
+ * Accept: text/event-stream), no body, a download of a given type, or a redirect (documented
+ * with its Location header; the handler calls `reply.redirect`).
  */
 export type Answer<R> =
-  | { status?: Success; also?: readonly Success[]; schema: R }
+  | { status?: Success; also?: readonly Success[]; alsoWith?: readonly 503[]; eventStream?: string; schema: R }
   | { status?: 204; schema?: undefined }
   | { status?: 200; download: Download; description: string }
   | { redirect: 301 | 302 | 303 | 307 | 308 };
@@ -60,7 +62,11 @@ export interface Declaration<P, Q, B, H, R> {
   answer: Answer<R>;
   /** Domain refusals: a plan that lacks the feature (403), a conflict (409), the vendor down (502)… */
   refusals?: readonly Refusal[];
-  /** Hooks that run after the access check (rate limits by user or address). */
+  /**
+   * Hooks that run after the sign-in check (rate limits by user or address). On an operator
+   * route they run before the role check, as a limit does everywhere else: a 429 tells no
+   * more than the global limit already does about /api/operator answering.
+   */
   onRequest?: readonly Hook[];
   /** Hooks that run before the body is validated (turning a multipart upload into the JSON body). */
   preValidation?: readonly Hook[];
@@ -70,6 +76,8 @@ export interface Declaration<P, Q, B, H, R> {
   decompress?: false;
   /** A refusal whose body says more than { error, code } (the rows of a refused import); the status must be one the route documents. */
   errorBodies?: Partial<Record<number, z.ZodType>>;
+  /** false: out of the global per-address limit (a payment provider's webhook); it then never answers 429. */
+  rateLimit?: false;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
   handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
@@ -83,10 +91,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - 415 where a body can be sent with a type no parser takes;
  * - 414 and 404 where the path has parameters (one past 500 characters; an id that is not yours);
  * - 401 without a session or key, 403 for a key without the permission, 404 for an operator route;
- * - 429 on every route: the global per-address limit.
+ * - 429 on every route the global per-address limit covers (all but those with `rateLimit: false`).
  */
-export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'refusals'>): number[] {
-  const statuses = new Set<number>([400, 429]);
+export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'refusals' | 'rateLimit'>): number[] {
+  const statuses = new Set<number>([400]);
+  if (declaration.rateLimit !== false) statuses.add(429);
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) statuses.add(415);
   if (declaration.params) statuses.add(404).add(414);
   if (declaration.access.kind !== 'public') statuses.add(401);
@@ -150,15 +159,16 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     response[204] = z.null();
   }
   for (const status of derivedErrorStatuses(method, d)) response[status] = d.errorBodies?.[status] ?? errorResponseSchema;
+  if ('alsoWith' in answer) for (const status of answer.alsoWith ?? []) response[status] = answer.schema;
 
   const onRequest: Hook[] = [];
   const preHandler: Hook[] = [];
   const preValidation: Hook[] = [...(d.preValidation ?? [])];
   if (d.access.kind !== 'public' && d.access.kind !== 'apiKey') onRequest.push(app.authenticate);
+  onRequest.push(...(d.onRequest ?? []));
   if (d.access.kind === 'operator') onRequest.push(requireOperator(app.container));
   // An API key is authenticated by the /api/v1 plugin's own hooks; the route checks its permission.
   if (d.access.kind === 'apiKey') preHandler.push(requireScope(d.access.scope));
-  onRequest.push(...(d.onRequest ?? []));
   preHandler.push(...(d.preHandler ?? []));
 
   const declared: DeclaredRoute = { operationId: d.operationId, access: d.access, refusals: d.refusals ?? [], download: 'download' in answer ? answer.download : null };
@@ -170,7 +180,7 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     ...(preHandler.length ? { preHandler } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
     ...(d.decompress === false ? { decompress: false as const } : {}),
-    config: { declaration: declared },
+    config: { declaration: declared, ...(d.rateLimit === false ? { rateLimit: false as const } : {}) },
     schema: {
       operationId: d.operationId,
       tags: [...(d.tags ?? defaultTags)],
@@ -184,6 +194,7 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
       ...(d.consumes ? { consumes: [...d.consumes] } : {}),
       ...(d.hide ? { hide: true } : {}),
       ...('download' in answer ? { [DOWNLOAD_KEY]: { type: answer.download, description: answer.description } } : {}),
+      ...('eventStream' in answer && answer.eventStream ? { [EVENT_STREAM_KEY]: answer.eventStream } : {}),
       response,
     },
     handler: d.handler as (request: FastifyRequest, reply: FastifyReply) => unknown,

@@ -12,129 +12,13 @@ export interface paths {
      * Lista las claves de API
      * @description Activas primero, más recientes primero. Nunca incluye la clave entera.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              allowed: boolean;
-              keys: {
-                createdAt: string;
-                /** Format: uuid */
-                id: string;
-                lastUsedAt: string | null;
-                name: string;
-                prefix: string;
-                revokedAt: string | null;
-                scopes: ('read' | 'scans')[];
-              }[];
-              maxActive: number;
-              upgradeLabel: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listApiKeys'];
     put?: never;
     /**
      * Crea una clave de API
      * @description Nombre (1–60) y permisos (read, scans). La clave entera solo aparece en esta respuesta. Solo planes profesionales; como mucho 10 claves activas.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            scopes: ('read' | 'scans')[];
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              apiKey: {
-                createdAt: string;
-                /** Format: uuid */
-                id: string;
-                lastUsedAt: string | null;
-                name: string;
-                prefix: string;
-                revokedAt: string | null;
-                scopes: ('read' | 'scans')[];
-              };
-              key: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['createApiKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -155,55 +39,7 @@ export interface paths {
      * Revoca una clave de API
      * @description Deja de valer al momento. Repetirla devuelve lo mismo.
      */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              /** Format: uuid */
-              id: string;
-              lastUsedAt: string | null;
-              name: string;
-              prefix: string;
-              revokedAt: string | null;
-              scopes: ('read' | 'scans')[];
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -216,42 +52,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Confirma el email con el enlace recibido e inicia sesión */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-          type: 'user';
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accessToken: string;
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Confirma el email con el enlace recibido e inicia sesión
+     * @description Pone las cookies de sesión. Un enlace caducado, ya usado o desconocido responde 400.
+     */
+    get: operations['confirmEmail'];
     put?: never;
     post?: never;
     delete?: never;
@@ -358,73 +163,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Inicia sesión (o crea la cuenta) con un ID token de Google */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accessToken: string;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Inicia sesión (o crea la cuenta) con un ID token de Google
+     * @description Pone las cookies de sesión. 401: el token no es válido; 404: el inicio de sesión con Google no está configurado.
+     */
+    post: operations['logInWithGoogle'];
     delete?: never;
     options?: never;
     head?: never;
@@ -440,83 +183,18 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Inicia sesión con email y contraseña */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-            password: string;
-            /** @default false */
-            remember?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accessToken: string;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Inicia sesión con email y contraseña
+     * @description Pone las cookies de sesión. 401: email o contraseña incorrectos; 403: email sin confirmar; 429 con Retry-After tras varios intentos fallidos.
+     */
+    post: operations['logIn'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/auth/logout/': {
+  '/api/auth/logout': {
     parameters: {
       query?: never;
       header?: never;
@@ -525,42 +203,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cierra la sesión: revoca la familia de la cookie de refresco y borra las cookies */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Cierra la sesión: revoca la familia de la cookie de refresco y borra las cookies
+     * @description Sin cuerpo. Con cookie de refresco, requiere la cabecera X-XSRF-TOKEN igual a la cookie XSRF-TOKEN (si no, 403).
+     */
+    post: operations['logOut'];
     delete?: never;
     options?: never;
     head?: never;
@@ -578,52 +225,9 @@ export interface paths {
     put?: never;
     /**
      * Renueva el access token con la cookie de refresco (rota la cookie)
-     * @description Sin cuerpo. Requiere la cabecera X-XSRF-TOKEN igual a la cookie XSRF-TOKEN.
+     * @description Sin cuerpo. Requiere la cabecera X-XSRF-TOKEN igual a la cookie XSRF-TOKEN (si no, 403). Sin cookie de refresco válida, 401.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': Record<string, never> | null;
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accessToken: string;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['refreshSession'];
     delete?: never;
     options?: never;
     head?: never;
@@ -640,54 +244,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['requestPasswordReset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -703,66 +260,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Establece una contraseña nueva con un enlace de restablecimiento */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            newPassword: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Establece una contraseña nueva con un enlace de restablecimiento
+     * @description Un enlace caducado, ya usado o desconocido responde 400.
+     */
+    post: operations['resetPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -778,55 +280,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta)
+     * @description Pedirlo otra vez antes de que pase la espera responde 429.
+     */
+    post: operations['resendConfirmationEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -842,69 +300,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Crea una cuenta y envía el email de confirmación */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            confirmPassword: string;
-            email: string;
-            name: string;
-            password: string;
-            redirectTo?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              email: string;
-              message: string;
-            };
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Crea una cuenta y envía el email de confirmación
+     * @description Un email que ya tiene cuenta responde 409.
+     */
+    post: operations['signUp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -918,41 +318,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Comprueba si un enlace de restablecimiento sigue siendo válido */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              valid: true;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Comprueba si un enlace de restablecimiento sigue siendo válido
+     * @description Un enlace caducado, ya usado o desconocido responde 400.
+     */
+    get: operations['checkResetToken'];
     put?: never;
     post?: never;
     delete?: never;
@@ -969,230 +339,13 @@ export interface paths {
       cookie?: never;
     };
     /** Lista las campañas (también el escaneo semanal de cada negocio) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              campaigns: {
-                createdAt: string;
-                date: string | null;
-                day: number | null;
-                /** @enum {string} */
-                frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-                hour: number;
-                id: string;
-                keywordIds: string[];
-                /** @enum {string} */
-                kind: 'place' | 'custom';
-                lastRound: {
-                  analyses: number;
-                  completed: number;
-                  credits: number;
-                  failed: number;
-                  id: string;
-                  scheduledFor: string;
-                  slot: string;
-                  /** @enum {string} */
-                  status: 'running' | 'completed' | 'partial' | 'failed';
-                } | null;
-                name: string;
-                nextRun: string | null;
-                pausedAt: string | null;
-                pausedReason: string | null;
-                places: {
-                  id: string;
-                  keywords: number;
-                  name: string;
-                  timeZone: string;
-                }[];
-                roundAnalyses: number;
-                roundCredits: number;
-                /** @enum {string} */
-                state: 'active' | 'paused' | 'done';
-                window: {
-                  end: number;
-                  start: number;
-                } | null;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listMyCampaigns'];
     put?: never;
-    /** Crea una campaña */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @default null */
-            date?: string | null;
-            /** @default null */
-            day?: number | null;
-            /** @enum {string} */
-            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-            hour: number;
-            keywordIds: string[];
-            name: string;
-            /** @default null */
-            window?: {
-              end: number;
-              start: number;
-            } | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Crea una campaña
+     * @description Solo planes profesionales; como mucho 50 campañas. Un nombre que ya tiene otra campaña → 409.
+     */
+    post: operations['createMyCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1207,304 +360,18 @@ export interface paths {
       cookie?: never;
     };
     /** Una campaña con su historial de rondas */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              rounds: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              }[];
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
-    /** Cambia una campaña */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @default null */
-            date?: string | null;
-            /** @default null */
-            day?: number | null;
-            /** @enum {string} */
-            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-            hour: number;
-            keywordIds: string[];
-            name: string;
-            /** @default null */
-            window?: {
-              end: number;
-              start: number;
-            } | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getMyCampaign'];
+    /**
+     * Cambia una campaña
+     * @description Solo planes profesionales. Un nombre que ya tiene otra campaña → 409. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).
+     */
+    put: operations['updateMyCampaign'];
     post?: never;
-    /** Borra una campaña (sus análisis se quedan) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Borra una campaña (sus análisis se quedan)
+     * @description El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).
+     */
+    delete: operations['deleteMyCampaign'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1519,105 +386,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pausa una campaña */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Pausa una campaña
+     * @description El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).
+     */
+    post: operations['pauseMyCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1633,105 +406,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reanuda una campaña pausada */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              date: string | null;
-              day: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              id: string;
-              keywordIds: string[];
-              /** @enum {string} */
-              kind: 'place' | 'custom';
-              lastRound: {
-                analyses: number;
-                completed: number;
-                credits: number;
-                failed: number;
-                id: string;
-                scheduledFor: string;
-                slot: string;
-                /** @enum {string} */
-                status: 'running' | 'completed' | 'partial' | 'failed';
-              } | null;
-              name: string;
-              nextRun: string | null;
-              pausedAt: string | null;
-              pausedReason: string | null;
-              places: {
-                id: string;
-                keywords: number;
-                name: string;
-                timeZone: string;
-              }[];
-              roundAnalyses: number;
-              roundCredits: number;
-              /** @enum {string} */
-              state: 'active' | 'paused' | 'done';
-              window: {
-                end: number;
-                start: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Reanuda una campaña pausada
+     * @description También tras una pausa por falta de créditos. Solo planes profesionales. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).
+     */
+    post: operations['resumeMyCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1746,86 +425,7 @@ export interface paths {
       cookie?: never;
     };
     /** Créditos que usará el trabajo programado de los próximos 30 días */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              available: number;
-              /** @enum {string} */
-              billing: 'credits' | 'plan' | 'none';
-              byCampaign: {
-                credits: number;
-                id: string;
-                name: string;
-                runs: number;
-              }[];
-              byPlace: {
-                credits: number;
-                id: string;
-                name: string;
-                runs: number;
-              }[];
-              days: number;
-              needed: number;
-              nextGrant: {
-                at: string;
-                credits: number;
-              } | null;
-              runsOutAt: string | null;
-              shortfall: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getCampaignForecast'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1843,142 +443,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Qué cambiaría al guardar una campaña: coste, duración y previsión */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            campaign: {
-              /** @default null */
-              date?: string | null;
-              /** @default null */
-              day?: number | null;
-              /** @enum {string} */
-              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
-              hour: number;
-              keywordIds: string[];
-              name: string;
-              /** @default null */
-              window?: {
-                end: number;
-                start: number;
-              } | null;
-            };
-            /** @default null */
-            id?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              after: {
-                available: number;
-                /** @enum {string} */
-                billing: 'credits' | 'plan' | 'none';
-                byCampaign: {
-                  credits: number;
-                  id: string;
-                  name: string;
-                  runs: number;
-                }[];
-                byPlace: {
-                  credits: number;
-                  id: string;
-                  name: string;
-                  runs: number;
-                }[];
-                days: number;
-                needed: number;
-                nextGrant: {
-                  at: string;
-                  credits: number;
-                } | null;
-                runsOutAt: string | null;
-                shortfall: number;
-              };
-              before: {
-                available: number;
-                /** @enum {string} */
-                billing: 'credits' | 'plan' | 'none';
-                byCampaign: {
-                  credits: number;
-                  id: string;
-                  name: string;
-                  runs: number;
-                }[];
-                byPlace: {
-                  credits: number;
-                  id: string;
-                  name: string;
-                  runs: number;
-                }[];
-                days: number;
-                needed: number;
-                nextGrant: {
-                  at: string;
-                  credits: number;
-                } | null;
-                runsOutAt: string | null;
-                shortfall: number;
-              };
-              nextRun: string | null;
-              problem: string | null;
-              roundAnalyses: number;
-              roundCredits: number;
-              roundMinutes: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Qué cambiaría al guardar una campaña: coste, duración y previsión
+     * @description No guarda nada. id es la campaña que se edita, o null para una nueva. Solo planes profesionales.
+     */
+    post: operations['previewCampaign'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1992,42 +461,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              algorithm: 'SHA-256';
-              challenge: string;
-              maxnumber: number;
-              salt: string;
-              signature: string;
-            };
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Un reto ALTCHA nuevo, de un solo uso
+     * @description 404 cuando el captcha activo es reCAPTCHA.
+     */
+    get: operations['createCaptchaChallenge'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2043,62 +481,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** El chat en vivo del usuario: historial, disponibilidad y marcas de lectura */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              availability: {
-                available: boolean;
-                hours: string;
-                /** @enum {string} */
-                reason: 'abierto' | 'fuera-de-horario' | 'sin-operadores';
-              };
-              conversationId: string;
-              customerReadUpTo: number;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-                id: number;
-              }[];
-              operatorReadUpTo: number;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * El chat en vivo del usuario: historial, disponibilidad y marcas de lectura
+     * @description 403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.
+     */
+    get: operations['getMyChat'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2116,90 +503,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Envía un mensaje al chat (fuera de horario o sin operadores, se convierte en un ticket) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            body: string;
-            /** Format: uuid */
-            clientId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  /** @enum {string} */
-                  delivered: 'chat';
-                  message: {
-                    /** @enum {string} */
-                    author: 'cliente' | 'operador';
-                    body: string;
-                    createdAt: string;
-                    id: number;
-                  };
-                }
-              | {
-                  /** @enum {string} */
-                  delivered: 'ticket';
-                  notice: string;
-                  reference: string;
-                };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Envía un mensaje al chat (fuera de horario o sin operadores, se convierte en un ticket)
+     * @description 403 si el plan no incluye soporte en vivo. Limitado por usuario: al pasarse, 429 con Retry-After.
+     */
+    post: operations['sendChatMessage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2215,62 +523,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Marca como leídos los mensajes hasta el indicado */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            upTo: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              upTo: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Marca como leídos los mensajes hasta el indicado
+     * @description 403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.
+     */
+    post: operations['markChatRead'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2288,63 +545,7 @@ export interface paths {
      * Eventos del chat (Server-Sent Events con Accept: text/event-stream; si no, los mensajes posteriores en JSON)
      * @description Reanuda tras Last-Event-ID (o ?after=): envía los mensajes posteriores, sin perder ni repetir ninguno.
      */
-    get: {
-      parameters: {
-        query?: {
-          after?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-                id: number;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['streamMyChat'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2362,48 +563,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Avisa de que el usuario está escribiendo (no se guarda) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok: true;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Avisa de que el usuario está escribiendo (no se guarda)
+     * @description 403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.
+     */
+    post: operations['signalChatTyping'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2417,19 +581,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Logo de un cliente (PNG) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Logo de un cliente (PNG)
+     * @description Sin sesión, como una foto de perfil: lo muestran la página compartida, el correo y el PDF. Una clave que no es la de un logo actual → 404.
+     */
+    get: operations['getClientLogo'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2446,149 +602,13 @@ export interface paths {
       cookie?: never;
     };
     /** Lista los clientes del usuario */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              clients: {
-                createdAt: string;
-                id: string;
-                logoUrl: string | null;
-                name: string;
-                places: number;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listClients'];
     put?: never;
-    /** Crea un cliente */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              id: string;
-              logoUrl: string | null;
-              name: string;
-              places: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Crea un cliente
+     * @description El nombre no puede repetir el de otro de tus clientes (→ 409).
+     */
+    post: operations['createClient'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2603,148 +623,14 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Cambia el nombre de un cliente */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              id: string;
-              logoUrl: string | null;
-              name: string;
-              places: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Cambia el nombre de un cliente
+     * @description El nombre no puede repetir el de otro de tus clientes (→ 409).
+     */
+    put: operations['renameClient'];
     post?: never;
     /** Borra un cliente (sus negocios quedan sin cliente) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['deleteClient'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2763,156 +649,12 @@ export interface paths {
      * Sube el logo de un cliente (multipart/form-data)
      * @description El archivo va en el campo logo. Se comprueba y se vuelve a codificar como el logo de la marca blanca (mismos límites y mensajes). Solo planes para agencias.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            /**
-             * Format: binary
-             * @description Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB; se guarda como PNG de 600×200 como mucho
-             */
-            logo?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              id: string;
-              logoUrl: string | null;
-              name: string;
-              places: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
-    /** Quita el logo de un cliente */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              id: string;
-              logoUrl: string | null;
-              name: string;
-              places: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['uploadClientLogo'];
+    /**
+     * Quita el logo de un cliente
+     * @description En cualquier plan. La dirección del logo deja de responder al momento.
+     */
+    delete: operations['deleteClientLogo'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2925,47 +667,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              captcha:
-                | {
-                    /** @enum {string} */
-                    provider: 'altcha';
-                  }
-                | {
-                    /** @enum {string} */
-                    provider: 'recaptcha';
-                    siteKey: string;
-                  };
-              contactEmail: string;
-              contactPhone: string;
-              demo: {
-                email: boolean;
-                maps: boolean;
-                payments: boolean;
-                places: boolean;
-              };
-              devTools: boolean;
-              googleClientId: string | null;
-            };
-          };
-        };
-      };
-    };
+    /** Configuración pública de la aplicación: captcha, inicio de sesión con Google, contacto y servicios de demostración */
+    get: operations['getPublicConfig'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3349,66 +1052,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-            message: string;
-            name: string;
-            recaptcha: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Envía el formulario de contacto al equipo
+     * @description 400 si el captcha no es válido.
+     */
+    post: operations['sendContactMessage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3424,95 +1072,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Crea un ticket de soporte */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-            message: string;
-            /** @enum {string} */
-            priority: 'baja' | 'media' | 'alta' | 'urgente';
-            recaptcha: string;
-            subject: string;
-            /** @description Ignorado: el servidor usa el usuario de la sesión. */
-            userEmail?: unknown;
-            /** @description Ignorado: el servidor usa el usuario de la sesión. */
-            userId?: unknown;
-            /** @description Ignorado: el servidor usa el usuario de la sesión. */
-            userName?: unknown;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-              reference: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Crea un ticket de soporte
+     * @description 400: el captcha no es válido; 403: email sin confirmar.
+     */
+    post: operations['createSupportTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3530,46 +1094,7 @@ export interface paths {
      * Lista los tickets de soporte del usuario
      * @description Los 100 más recientes, del más nuevo al más antiguo: referencia, asunto, categoría, prioridad, fecha y estado.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              lastActivityAt: string;
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            }[];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listMySupportTickets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3586,72 +1111,7 @@ export interface paths {
       cookie?: never;
     };
     /** Un ticket del usuario con sus mensajes */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          reference: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              lastActivityAt: string;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-              }[];
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getMySupportTicket'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3670,89 +1130,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Responde en un ticket propio (lo vuelve a abrir) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          reference: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            body: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              lastActivityAt: string;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-              }[];
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['replyToMySupportTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3767,118 +1145,13 @@ export interface paths {
       cookie?: never;
     };
     /** Las videollamadas reservadas del usuario que aún no han terminado (en cualquier plan) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              end: string;
-              id: string;
-              meetingUrl: string;
-              start: string;
-              timeZone: string;
-              topic: string | null;
-            }[];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listMyVideoCalls'];
     put?: never;
-    /** Reserva una videollamada en una hora libre; el usuario y el equipo reciben la invitación (.ics) por email */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: date-time */
-            start: string;
-            timeZone?: string;
-            topic?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              end: string;
-              id: string;
-              meetingUrl: string;
-              start: string;
-              timeZone: string;
-              topic: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Reserva una videollamada en una hora libre; el usuario y el equipo reciben la invitación (.ics) por email
+     * @description 400 si la hora ya no está libre, está fuera del horario o el usuario ya tiene el máximo de llamadas pendientes.
+     */
+    post: operations['bookVideoCall'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3893,154 +1166,14 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Cambia una videollamada propia a otra hora libre */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: date-time */
-            start: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              end: string;
-              id: string;
-              meetingUrl: string;
-              start: string;
-              timeZone: string;
-              topic: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Cambia una videollamada propia a otra hora libre
+     * @description 403 si el plan no incluye soporte en vivo; 400 si la hora no está libre o la llamada ya ha empezado.
+     */
+    put: operations['moveMyVideoCall'];
     post?: never;
     /** Cancela una videollamada propia (en cualquier plan) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['cancelMyVideoCall'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4053,53 +1186,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Horas libres para una videollamada con soporte (próximos 14 días) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              hoursText: string;
-              slotMinutes: number;
-              slots: {
-                end: string;
-                start: string;
-              }[];
-              timeZone: string;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Horas libres para una videollamada con soporte (próximos 14 días)
+     * @description 403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.
+     */
+    get: operations['listVideoCallSlots'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4192,67 +1283,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              adapters: {
-                [key: string]: string;
-              };
-              database: {
-                /** @enum {string} */
-                driver: 'pglite' | 'postgres';
-                ok: boolean;
-              };
-              queue: {
-                ok: boolean;
-              };
-              /** @enum {string} */
-              seaIndex: 'ready' | 'building' | 'failed';
-              /** @enum {string} */
-              status: 'ok' | 'degraded';
-            };
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              adapters: {
-                [key: string]: string;
-              };
-              database: {
-                /** @enum {string} */
-                driver: 'pglite' | 'postgres';
-                ok: boolean;
-              };
-              queue: {
-                ok: boolean;
-              };
-              /** @enum {string} */
-              seaIndex: 'ready' | 'building' | 'failed';
-              /** @enum {string} */
-              status: 'ok' | 'degraded';
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Estado de la base de datos, de la cola y de cada servicio externo
+     * @description Responde 503 con el mismo cuerpo (status: degraded) si la base de datos o la cola no responden.
+     */
+    get: operations['checkHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4829,73 +1864,7 @@ export interface paths {
      * Lista las notificaciones
      * @description Paginadas, de la más nueva a la más antigua, con el número de no leídas.
      */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          page?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              limit: number;
-              notifications: {
-                body: string;
-                comparedRankMapId: string | null;
-                createdAt: string;
-                id: string;
-                /** @enum {string} */
-                kind:
-                  | 'scan-completed'
-                  | 'scan-failed'
-                  | 'rank-drop'
-                  | 'rank-gain'
-                  | 'competitor-overtook'
-                  | 'round-lacks-credits-tomorrow'
-                  | 'round-skipped-no-credits'
-                  | 'credits-running-out';
-                link: string;
-                placeId: string | null;
-                rankMapId: string | null;
-                readAt: string | null;
-                title: string;
-              }[];
-              page: number;
-              total: number;
-              unread: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listNotifications'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4914,58 +1883,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Marca una notificación como leída */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok: true;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['markNotificationRead'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4982,38 +1900,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Marca todas las notificaciones como leídas */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok: true;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['markAllNotificationsRead'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5028,240 +1915,12 @@ export interface paths {
       cookie?: never;
     };
     /** Ajustes de notificaciones */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              emailMode: 'each' | 'digest';
-              geoRankDropPoints: number;
-              geoRankGainPoints: number;
-              localPackGainedPercent: number;
-              localPackLostPercent: number;
-              mutedPlaceIds: string[];
-              switches: {
-                'competitor-overtook': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'credits-running-out': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'rank-drop': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'rank-gain': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'round-lacks-credits-tomorrow': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'round-skipped-no-credits': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'scan-completed': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'scan-failed': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-              };
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getNotificationSettings'];
     /**
      * Guarda los ajustes de notificaciones
      * @description Modo de correo (uno por aviso o resumen diario), umbrales (1–100), interruptores por aviso y canal, y negocios silenciados.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            emailMode: 'each' | 'digest';
-            geoRankDropPoints: number;
-            geoRankGainPoints: number;
-            localPackGainedPercent: number;
-            localPackLostPercent: number;
-            mutedPlaceIds: string[];
-            switches: {
-              'competitor-overtook': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'credits-running-out': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'rank-drop': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'rank-gain': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'round-lacks-credits-tomorrow': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'round-skipped-no-credits': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'scan-completed': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-              'scan-failed': {
-                email: boolean;
-                inApp: boolean;
-                slack?: boolean;
-              };
-            };
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              emailMode: 'each' | 'digest';
-              geoRankDropPoints: number;
-              geoRankGainPoints: number;
-              localPackGainedPercent: number;
-              localPackLostPercent: number;
-              mutedPlaceIds: string[];
-              switches: {
-                'competitor-overtook': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'credits-running-out': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'rank-drop': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'rank-gain': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'round-lacks-credits-tomorrow': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'round-skipped-no-credits': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'scan-completed': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-                'scan-failed': {
-                  email: boolean;
-                  inApp: boolean;
-                  slack?: boolean;
-                };
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['saveNotificationSettings'];
     post?: never;
     delete?: never;
     options?: never;
@@ -5277,129 +1936,15 @@ export interface paths {
       cookie?: never;
     };
     /** Webhook de Slack del usuario (enmascarado) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getUserSlackWebhook'];
     /**
      * Guarda el webhook de Slack del usuario
      * @description Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            url: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['saveUserSlackWebhook'];
     post?: never;
     /** Quita el webhook de Slack del usuario */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['deleteUserSlackWebhook'];
     options?: never;
     head?: never;
     patch?: never;
@@ -5412,33 +1957,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Página de baja de un aviso por correo */
-    get: {
-      parameters: {
-        query: {
-          token: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Página de baja de un aviso por correo
+     * @description Sin sesión: el token firmado del enlace es la credencial. Un enlace que no es válido recibe un 400.
+     */
+    get: operations['showAlertUnsubscribe'];
     put?: never;
-    /** Baja en un clic (RFC 8058) */
-    post: {
-      parameters: {
-        query: {
-          token: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Baja en un clic (RFC 8058)
+     * @description Sin sesión: el token firmado del enlace es la credencial. Un enlace que no es válido recibe un 400.
+     */
+    post: operations['unsubscribeFromAlert'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5453,53 +1982,7 @@ export interface paths {
       cookie?: never;
     };
     /** Chats en vivo: las conversaciones, la más reciente primero, con los mensajes sin leer */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              conversations: {
-                customerEmail: string;
-                customerName: string;
-                id: string;
-                lastMessage: string | null;
-                lastMessageAt: string | null;
-                unread: number;
-              }[];
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listOperatorChats'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5515,72 +1998,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Una conversación con sus mensajes */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customerEmail: string;
-              customerName: string;
-              customerReadUpTo: number;
-              id: string;
-              lastMessage: string | null;
-              lastMessageAt: string | null;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-                id: number;
-              }[];
-              operatorReadUpTo: number;
-              unread: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Una conversación con sus mensajes
+     * @description Los 200 últimos mensajes de la conversación, con las marcas de lectura.
+     */
+    get: operations['getOperatorChat'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5599,91 +2021,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Responde en una conversación del chat */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            body: string;
-            /** Format: uuid */
-            clientId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  /** @enum {string} */
-                  delivered: 'chat';
-                  message: {
-                    /** @enum {string} */
-                    author: 'cliente' | 'operador';
-                    body: string;
-                    createdAt: string;
-                    id: number;
-                  };
-                }
-              | {
-                  /** @enum {string} */
-                  delivered: 'ticket';
-                  notice: string;
-                  reference: string;
-                };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['sendOperatorChatMessage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5700,63 +2038,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Marca como leídos los mensajes del cliente hasta el indicado */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            upTo: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              upTo: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['markOperatorChatRead'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5773,58 +2055,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Avisa al cliente de que el operador está escribiendo */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok: true;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['signalOperatorChatTyping'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5842,53 +2073,7 @@ export interface paths {
      * Eventos de todos los chats (Server-Sent Events); mientras está abierto, el operador cuenta como conectado
      * @description Sin Accept: text/event-stream responde la lista de conversaciones en JSON.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              conversations: {
-                customerEmail: string;
-                customerName: string;
-                id: string;
-                lastMessage: string | null;
-                lastMessageAt: string | null;
-                unread: number;
-              }[];
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['streamOperatorChats'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5904,69 +2089,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Bandeja del operador: los tickets, la actividad más reciente primero */
-    get: {
-      parameters: {
-        query?: {
-          state?: 'abierto' | 'esperando' | 'cerrado';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              customerEmail: string;
-              customerName: string;
-              lastActivityAt: string;
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            }[];
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Bandeja del operador: los tickets, la actividad más reciente primero
+     * @description Hasta 200 tickets; ?state= filtra por estado.
+     */
+    get: operations['listInboxTickets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5983,74 +2110,7 @@ export interface paths {
       cookie?: never;
     };
     /** Un ticket con sus mensajes */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          reference: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              customerEmail: string;
-              customerName: string;
-              lastActivityAt: string;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-              }[];
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getInboxTicket'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6067,67 +2127,7 @@ export interface paths {
       cookie?: never;
     };
     /** El plan y los negocios del cliente del ticket (solo lectura; cada consulta queda registrada) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          reference: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              email: string;
-              name: string;
-              places: {
-                address: string | null;
-                name: string;
-              }[];
-              plan: {
-                id: string | null;
-                liveSupport: boolean;
-                name: string;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getInboxTicketCustomer'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6146,82 +2146,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Responde a un ticket: el cliente recibe la respuesta por email y en Soporte */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          reference: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            body: string;
-            /** @enum {string} */
-            state?: 'abierto' | 'esperando' | 'cerrado';
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              customerEmail: string;
-              customerName: string;
-              lastActivityAt: string;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-              }[];
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['answerInboxTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6237,81 +2162,7 @@ export interface paths {
     };
     get?: never;
     /** Cambia el estado de un ticket */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          reference: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            state: 'abierto' | 'esperando' | 'cerrado';
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
-              createdAt: string;
-              customerEmail: string;
-              customerName: string;
-              lastActivityAt: string;
-              messages: {
-                /** @enum {string} */
-                author: 'cliente' | 'operador';
-                body: string;
-                createdAt: string;
-              }[];
-              /** @enum {string} */
-              priority: 'baja' | 'media' | 'alta' | 'urgente';
-              reference: string;
-              /** @enum {string} */
-              state: 'abierto' | 'esperando' | 'cerrado';
-              subject: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['setInboxTicketState'];
     post?: never;
     delete?: never;
     options?: never;
@@ -6327,53 +2178,7 @@ export interface paths {
       cookie?: never;
     };
     /** Las próximas videollamadas de todos los clientes, la más cercana primero */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customerEmail: string;
-              customerName: string;
-              end: string;
-              id: string;
-              meetingUrl: string;
-              start: string;
-              timeZone: string;
-              topic: string | null;
-            }[];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listTeamVideoCalls'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6391,124 +2196,10 @@ export interface paths {
     };
     get?: never;
     /** Cambia una videollamada a otra hora libre; el cliente y el equipo reciben la invitación actualizada */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: date-time */
-            start: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customerEmail: string;
-              customerName: string;
-              end: string;
-              id: string;
-              meetingUrl: string;
-              start: string;
-              timeZone: string;
-              topic: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['moveVideoCallAsOperator'];
     post?: never;
     /** Cancela una videollamada; el cliente y el equipo reciben la cancelación */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['cancelVideoCallAsOperator'];
     options?: never;
     head?: never;
     patch?: never;
@@ -6522,52 +2213,7 @@ export interface paths {
       cookie?: never;
     };
     /** Horas libres del calendario de soporte, para cambiar una videollamada */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              hoursText: string;
-              slotMinutes: number;
-              slots: {
-                end: string;
-                start: string;
-              }[];
-              timeZone: string;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listTeamVideoCallSlots'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6585,28 +2231,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Cancela la suscripción al final del período
+     * @description 404 sin suscripción; 409 si ya está pendiente de cancelación o hay un cambio de plan programado.
+     */
+    post: operations['cancelSubscription'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6622,28 +2251,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Cancela la suscripción ahora mismo
+     * @description 404 sin suscripción.
+     */
+    post: operations['cancelSubscriptionNow'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6659,34 +2271,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            priceId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Cambia de plan: sube al momento, o baja al final del período
+     * @description 409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.
+     */
+    post: operations['changePlan'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6702,28 +2291,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Cancela el cambio de plan programado
+     * @description 404 si no hay ningún cambio de plan programado.
+     */
+    post: operations['cancelPlanChange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6739,62 +2311,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            priceId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amountDue: number;
-              blockedReason: string | null;
-              currency: string;
-              effectiveAt: string;
-              from: {
-                /** @enum {string} */
-                billingPeriod: 'anual' | 'mensual';
-                planId: string;
-                planName: string;
-              };
-              /** @enum {string} */
-              kind: 'upgrade' | 'downgrade';
-              mustRemove: {
-                count: number;
-                excess: number;
-                /** @enum {string} */
-                kind: 'places' | 'keywords';
-                limit: number;
-                placeId: string | null;
-                placeName: string | null;
-              }[];
-              nextRenewalAmount: number;
-              nextRenewalAt: string | null;
-              to: {
-                /** @enum {string} */
-                billingPeriod: 'anual' | 'mensual';
-                planId: string;
-                planName: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)
+     * @description 409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.
+     */
+    post: operations['previewPlanChange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6808,34 +2329,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              /** @enum {string} */
-              mode: 'subscription' | 'payment' | 'setup';
-              paymentStatus: string;
-              status: string | null;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Estado de un pago iniciado por el usuario
+     * @description Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.
+     */
+    get: operations['getCheckoutSession'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6853,35 +2351,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            planName?: string;
-            priceId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Abre el pago de un plan o del paquete de créditos
+     * @description Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).
+     */
+    post: operations['createCheckoutSession'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6897,28 +2371,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Abre el portal de facturación del proveedor de pagos
+     * @description 404: el usuario aún no tiene datos de facturación en el proveedor.
+     */
+    post: operations['createBillingPortalSession'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6932,41 +2389,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              payments: {
-                amount: number;
-                currency: string;
-                date: string;
-                description: string;
-                id: string;
-                invoicePdf: string | null;
-                invoiceUrl: string | null;
-                period: {
-                  end: string | null;
-                  start: string | null;
-                };
-                status: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
+    /** Los últimos 20 pagos del usuario, con sus facturas */
+    get: operations['listMyPayments'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6984,28 +2408,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Deshace la cancelación pendiente de la suscripción
+     * @description 404 sin suscripción; 409 si no está pendiente de cancelación.
+     */
+    post: operations['reactivateSubscription'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7019,74 +2426,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              credits: {
-                extra: number;
-                planMonthly: number;
-                subscription: number;
-              };
-              hasActiveSubscription: boolean;
-              plan: {
-                id: string;
-                limits: {
-                  gridSize: number;
-                  keywords: number;
-                  places: number;
-                  weeklyScans: number;
-                };
-                name: string;
-                /** @enum {string} */
-                type: 'basic' | 'pro' | 'free';
-              };
-              /** @enum {string} */
-              provider: 'sandbox' | 'stripe';
-              subscription: {
-                amount: number;
-                /** @enum {string} */
-                billingPeriod: 'anual' | 'mensual';
-                cancelAtPeriodEnd: boolean;
-                currency: string;
-                currentPeriodEnd: string | null;
-                currentPeriodStart: string | null;
-                id: string;
-                lastPaymentDate: string | null;
-                lastPaymentFailure: {
-                  attemptCount: number;
-                  failedAt: string;
-                  nextAttempt: string | null;
-                } | null;
-                scheduledChange: {
-                  amount: number;
-                  /** @enum {string} */
-                  billingPeriod: 'anual' | 'mensual';
-                  effectiveAt: string;
-                  planId: string;
-                  planName: string;
-                  priceId: string;
-                } | null;
-                status: string;
-                trialEnd: string | null;
-              } | null;
-            };
-          };
-        };
-      };
-    };
+    /** Plan, suscripción y créditos del usuario */
+    get: operations['getMySubscription'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7321,77 +2662,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Asigna un negocio a un cliente, o se lo quita */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            clientId: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              client: {
-                id: string;
-                name: string;
-              } | null;
-              placeId: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Asigna un negocio a un cliente, o se lo quita
+     * @description clientId null lo deja sin cliente.
+     */
+    put: operations['setPlaceClient'];
     post?: never;
     delete?: never;
     options?: never;
@@ -7710,174 +2985,13 @@ export interface paths {
       cookie?: never;
     };
     /** Destinatarios de los informes del negocio */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              max: number;
-              recipients: {
-                confirmedAt: string | null;
-                createdAt: string;
-                email: string;
-                id: string;
-                name: string | null;
-                /** @enum {string} */
-                state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listReportRecipients'];
     put?: never;
     /**
      * Añade un destinatario y le envía el correo de confirmación
      * @description Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string;
-            name?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              max: number;
-              recipient: {
-                confirmedAt: string | null;
-                createdAt: string;
-                email: string;
-                id: string;
-                name: string | null;
-                /** @enum {string} */
-                state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
-              };
-              recipients: {
-                confirmedAt: string | null;
-                createdAt: string;
-                email: string;
-                id: string;
-                name: string | null;
-                /** @enum {string} */
-                state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['addReportRecipient'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7895,76 +3009,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Quita un destinatario */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          recipientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              max: number;
-              recipients: {
-                confirmedAt: string | null;
-                createdAt: string;
-                email: string;
-                id: string;
-                name: string | null;
-                /** @enum {string} */
-                state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['removeReportRecipient'];
     options?: never;
     head?: never;
     patch?: never;
@@ -7978,142 +3023,12 @@ export interface paths {
       cookie?: never;
     };
     /** Cuándo se envía el informe del negocio */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              mode: 'off' | 'weekly' | 'monthly';
-              monthDay: number | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getReportSchedule'];
     /**
      * Guarda cuándo se envía el informe del negocio
      * @description off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            mode: 'off' | 'weekly' | 'monthly';
-            monthDay: number | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              mode: 'off' | 'weekly' | 'monthly';
-              monthDay: number | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['saveReportSchedule'];
     post?: never;
     delete?: never;
     options?: never;
@@ -8146,171 +3061,15 @@ export interface paths {
       cookie?: never;
     };
     /** Webhook de Slack del lugar (enmascarado) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getPlaceSlackWebhook'];
     /**
      * Guarda el webhook de Slack del lugar
      * @description Sustituye al del usuario para los avisos de este lugar. Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            url: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['savePlaceSlackWebhook'];
     post?: never;
     /** Quita el webhook de Slack del lugar */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['deletePlaceSlackWebhook'];
     options?: never;
     head?: never;
     patch?: never;
@@ -8481,56 +3240,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              creditPackage: {
-                credits: number;
-                price: number;
-                priceId: string | null;
-                validityMonths: number;
-              };
-              plans: {
-                anual_price: number;
-                anual_subscription_id: string | null;
-                /** @enum {string} */
-                category: 'basic' | 'professional';
-                credits: number;
-                id: string;
-                limits: {
-                  gridSize: number;
-                  keywords: number;
-                  manualScans: number;
-                  places: number;
-                  weeklyScans: number;
-                };
-                name: string;
-                popular: boolean;
-                price: number;
-                subscription_id: string | null;
-                /** @enum {string} */
-                type: 'basic' | 'pro';
-              }[];
-              /** @enum {string} */
-              provider: 'sandbox' | 'stripe';
-            };
-          };
-        };
-      };
-    };
+    /** Catálogo de planes y del paquete de créditos, con los precios del proveedor de pagos */
+    get: operations['listPlans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8546,123 +3257,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** La cartera: cada keyword de cada negocio con sus últimas cifras */
-    get: {
-      parameters: {
-        query?: {
-          clientId?: string;
-          dir?: 'asc' | 'desc';
-          limit?: number;
-          movement?: 'dropped' | 'improved';
-          page?: number;
-          q?: string;
-          sort?:
-            | 'place'
-            | 'keyword'
-            | 'client'
-            | 'geoRank'
-            | 'geoRankChange'
-            | 'avgPosition'
-            | 'avgTotalPosition'
-            | 'localPack'
-            | 'lastAt'
-            | 'nextRunAt';
-          state?: 'failed' | 'never';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              limit: number;
-              page: number;
-              rows: {
-                avgPosition: {
-                  change: number | null;
-                  value: number | null;
-                };
-                avgTotalPosition: {
-                  change: number | null;
-                  value: number | null;
-                };
-                geoRank: {
-                  change: number | null;
-                  value: number | null;
-                };
-                keyword: {
-                  id: string;
-                  name: string;
-                };
-                label: ('demo' | 'approximation') | null;
-                lastAt: string | null;
-                latestRankMapId: string | null;
-                localPack: {
-                  change: number | null;
-                  value: number | null;
-                };
-                nextRunAt: string | null;
-                place: {
-                  client: {
-                    id: string;
-                    name: string;
-                  } | null;
-                  id: string;
-                  name: string;
-                };
-                sparkline: number[];
-                /** @enum {string} */
-                state: 'completed' | 'failed' | 'running' | 'none';
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * La cartera: cada keyword de cada negocio con sus últimas cifras
+     * @description Paginada (page, limit), con búsqueda, filtros y orden. clientId filtra por uno de tus clientes (none: los negocios sin cliente); uno que no es tuyo → 404.
+     */
+    get: operations['getMyPortfolio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -10228,120 +4827,12 @@ export interface paths {
      * Marca blanca de los informes
      * @description Lo guardado y lo que permite el plan actual.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accent: string;
-              allowed: boolean;
-              canHidePoweredBy: boolean;
-              contact: string | null;
-              footer: string | null;
-              hidePoweredBy: boolean;
-              logoUrl: string | null;
-              name: string | null;
-              poweredByLabel: string | null;
-              updatedAt: string | null;
-              upgradeLabel: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getReportBrand'];
     /**
      * Guarda la marca blanca de los informes
      * @description Nombre (≤ 80), color de acento #rrggbb con contraste ≥ 4,5:1 para texto blanco, contacto (≤ 120), pie (≤ 200) y hidePoweredBy. Solo planes para agencias; quitar «Hecho con RankMaps», solo Enterprise.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            accent: string;
-            contact: string | null;
-            footer: string | null;
-            hidePoweredBy: boolean;
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accent: string;
-              allowed: boolean;
-              canHidePoweredBy: boolean;
-              contact: string | null;
-              footer: string | null;
-              hidePoweredBy: boolean;
-              logoUrl: string | null;
-              name: string | null;
-              poweredByLabel: string | null;
-              updatedAt: string | null;
-              upgradeLabel: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['saveReportBrand'];
     post?: never;
     delete?: never;
     options?: never;
@@ -10362,128 +4853,12 @@ export interface paths {
      * Sube el logo de la marca blanca (multipart/form-data)
      * @description El archivo va en el campo logo. Se comprueba y se vuelve a codificar como la foto de perfil (mismos límites y mensajes). Solo planes para agencias.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            /**
-             * Format: binary
-             * @description Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB; se guarda como PNG de 600×200 como mucho
-             */
-            logo?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accent: string;
-              allowed: boolean;
-              canHidePoweredBy: boolean;
-              contact: string | null;
-              footer: string | null;
-              hidePoweredBy: boolean;
-              logoUrl: string | null;
-              name: string | null;
-              poweredByLabel: string | null;
-              updatedAt: string | null;
-              upgradeLabel: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
-    /** Quita el logo de la marca blanca */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accent: string;
-              allowed: boolean;
-              canHidePoweredBy: boolean;
-              contact: string | null;
-              footer: string | null;
-              hidePoweredBy: boolean;
-              logoUrl: string | null;
-              name: string | null;
-              poweredByLabel: string | null;
-              updatedAt: string | null;
-              upgradeLabel: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['uploadReportBrandLogo'];
+    /**
+     * Quita el logo de la marca blanca
+     * @description En cualquier plan. La dirección del logo deja de responder al momento.
+     */
+    delete: operations['deleteReportBrandLogo'];
     options?: never;
     head?: never;
     patch?: never;
@@ -10496,19 +4871,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Logo de la marca blanca (PNG) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Logo de la marca blanca (PNG)
+     * @description Sin sesión, como una foto de perfil: lo muestran la página compartida, el correo y el PDF. Una clave que no es la de un logo actual → 404.
+     */
+    get: operations['getReportBrandLogo'];
     put?: never;
     post?: never;
     delete?: never;
@@ -10524,33 +4891,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Página para confirmar que se quieren recibir los informes */
-    get: {
-      parameters: {
-        query: {
-          token: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Página para confirmar que se quieren recibir los informes
+     * @description Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.
+     */
+    get: operations['showReportRecipientConfirmation'];
     put?: never;
-    /** Confirma que se quieren recibir los informes */
-    post: {
-      parameters: {
-        query: {
-          token: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Confirma que se quieren recibir los informes
+     * @description Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.
+     */
+    post: operations['confirmReportRecipient'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10564,33 +4915,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Página de baja de los informes por correo */
-    get: {
-      parameters: {
-        query: {
-          token: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Página de baja de los informes por correo
+     * @description Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.
+     */
+    get: operations['showReportRecipientUnsubscribe'];
     put?: never;
-    /** Baja de los informes en un clic (RFC 8058) */
-    post: {
-      parameters: {
-        query: {
-          token: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Baja de los informes en un clic (RFC 8058)
+     * @description Sin sesión: el token del enlace del correo es la credencial. Un enlace que no es válido recibe un 400 con una página que lo dice.
+     */
+    post: operations['unsubscribeReportRecipient'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12053,39 +6388,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amount: number;
-              billingPeriod: ('monthly' | 'annual') | null;
-              cancelUrl: string;
-              currency: string;
-              description: string;
-              id: string;
-              /** @enum {string} */
-              mode: 'subscription' | 'payment' | 'setup';
-              status: string | null;
-              trialDays: number;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Datos de la página de pago del sandbox
+     * @description Sin sesión: el id de la sesión de pago hace de credencial, como en la página del proveedor.
+     */
+    get: operations['getSandboxCheckout'];
     put?: never;
     post?: never;
     delete?: never;
@@ -12103,37 +6410,8 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            outcome: 'pay' | 'decline' | 'pay_then_fail_renewal';
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              redirectUrl: string;
-            };
-          };
-        };
-      };
-    };
+    /** Paga, rechaza o paga con la renovación fallida un pago del sandbox */
+    post: operations['completeSandboxCheckout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12149,28 +6427,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Simula actualizar la tarjeta en el portal de facturación y pagar lo pendiente
+     * @description 404: el usuario no tiene suscripción.
+     */
+    post: operations['settleSandboxPastDue'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12186,35 +6447,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            outcome?: 'success' | 'failure';
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Simula la próxima renovación de la suscripción (cobrada o fallida)
+     * @description 404: el usuario no tiene suscripción.
+     */
+    post: operations['simulateSandboxRenewal'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12232,145 +6469,13 @@ export interface paths {
      * Los enlaces de un informe
      * @description Creación, caducidad, revocación, visitas y última visita; nunca el token.
      */
-    get: {
-      parameters: {
-        query: {
-          scope: 'analysis' | 'keyword' | 'place';
-          targetId: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              links: {
-                createdAt: string;
-                embedOrigins: string[];
-                expiresAt: string | null;
-                id: string;
-                lastViewedAt: string | null;
-                revokedAt: string | null;
-                /** @enum {string} */
-                scope: 'analysis' | 'keyword' | 'place';
-                /** @enum {string} */
-                state: 'active' | 'expired' | 'revoked';
-                views: number;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listReportShareLinks'];
     put?: never;
     /**
      * Crea un enlace público de un informe
      * @description Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            embedOrigins?: string[];
-            expiresInDays: 30 | 90 | null;
-            /** @enum {string} */
-            scope: 'analysis' | 'keyword' | 'place';
-            targetId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              embedOrigins: string[];
-              expiresAt: string | null;
-              id: string;
-              lastViewedAt: string | null;
-              revokedAt: string | null;
-              /** @enum {string} */
-              scope: 'analysis' | 'keyword' | 'place';
-              /** @enum {string} */
-              state: 'active' | 'expired' | 'revoked';
-              url: string;
-              views: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['createReportShareLink'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12387,68 +6492,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoca un enlace */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              embedOrigins: string[];
-              expiresAt: string | null;
-              id: string;
-              lastViewedAt: string | null;
-              revokedAt: string | null;
-              /** @enum {string} */
-              scope: 'analysis' | 'keyword' | 'place';
-              /** @enum {string} */
-              state: 'active' | 'expired' | 'revoked';
-              views: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Revoca un enlace
+     * @description Deja de abrir el informe al momento y sigue en la lista como revocado.
+     */
+    delete: operations['revokeReportShareLink'];
     options?: never;
     head?: never;
     patch?: never;
@@ -12465,392 +6513,7 @@ export interface paths {
      * El informe de un enlace público
      * @description Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  analysis: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  };
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'analysis';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  history: {
-                    avgTotalPosition: number;
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    geoRank: number;
-                    localPackPercentage: number;
-                  }[];
-                  keyword: string;
-                  latest: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  } | null;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'keyword';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  keywords: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  }[];
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'place';
-                  summary: {
-                    avgTotalPosition: number | null;
-                    date: string | null;
-                    foundPercentage: number | null;
-                    geoRank: number | null;
-                    geoRankDelta: number | null;
-                    keyword: string;
-                    localPackPercentage: number | null;
-                  }[];
-                };
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['viewSharedReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -12871,119 +6534,7 @@ export interface paths {
      * Actualiza nombre, opciones y foto de perfil (multipart/form-data)
      * @description Campos: name, options (JSON: lista de {key, value}; solo age y gender) y profilePictureOld (conserva la foto actual) o el archivo profilePicture.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            name: string;
-            options?: string;
-            /**
-             * Format: binary
-             * @description Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB
-             */
-            profilePicture?: string;
-            profilePictureOld?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              activePlaceId: string | null;
-              billingData: {
-                address: string;
-                city: string;
-                country: string;
-                email?: string;
-                fiscalName: string;
-                phone?: string;
-                postalCode: string;
-                province: string;
-                taxId: string;
-                /** @enum {string} */
-                type: 'personal' | 'business';
-              } | null;
-              currentPlan: string;
-              email: string;
-              extraCredits: number;
-              firstName: string | null;
-              lastName: string | null;
-              mail_confirmed: boolean;
-              name: string;
-              options: {
-                key: string;
-                value: string;
-              }[];
-              places: {
-                _id: string;
-              }[];
-              planLimits: {
-                credits: number;
-                gridSize: number;
-                keywords: number;
-                places: number;
-                /** @enum {string} */
-                type: 'basic' | 'pro' | 'free';
-                weeklyScans: number;
-              };
-              profilePicture: string | null;
-              subscriptionCredits: number;
-              subscriptionStatus: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
-        429: {
-          headers: {
-            /** @description Segundos que hay que esperar antes de repetir la petición. */
-            'Retry-After'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    put: operations['updateMyProfile'];
     post?: never;
     delete?: never;
     options?: never;
@@ -12999,105 +6550,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Guarda los datos de facturación */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            billingData: {
-              address: string;
-              city: string;
-              country: string;
-              email?: string | null;
-              fiscalName: string;
-              phone?: string | null;
-              postalCode: string;
-              province: string;
-              taxId: string;
-              /** @enum {string} */
-              type: 'personal' | 'business';
-            };
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              activePlaceId: string | null;
-              billingData: {
-                address: string;
-                city: string;
-                country: string;
-                email?: string;
-                fiscalName: string;
-                phone?: string;
-                postalCode: string;
-                province: string;
-                taxId: string;
-                /** @enum {string} */
-                type: 'personal' | 'business';
-              } | null;
-              currentPlan: string;
-              email: string;
-              extraCredits: number;
-              firstName: string | null;
-              lastName: string | null;
-              mail_confirmed: boolean;
-              name: string;
-              options: {
-                key: string;
-                value: string;
-              }[];
-              places: {
-                _id: string;
-              }[];
-              planLimits: {
-                credits: number;
-                gridSize: number;
-                keywords: number;
-                places: number;
-                /** @enum {string} */
-                type: 'basic' | 'pro' | 'free';
-                weeklyScans: number;
-              };
-              profilePicture: string | null;
-              subscriptionCredits: number;
-              subscriptionStatus: string | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Guarda los datos de facturación
+     * @description Un email de facturación vacío guarda el de la cuenta.
+     */
+    put: operations['updateMyBillingData'];
     post?: never;
     delete?: never;
     options?: never;
@@ -13113,77 +6570,7 @@ export interface paths {
       cookie?: never;
     };
     /** Perfil del usuario que ha iniciado sesión */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              activePlaceId: string | null;
-              billingData: {
-                address: string;
-                city: string;
-                country: string;
-                email?: string;
-                fiscalName: string;
-                phone?: string;
-                postalCode: string;
-                province: string;
-                taxId: string;
-                /** @enum {string} */
-                type: 'personal' | 'business';
-              } | null;
-              currentPlan: string;
-              email: string;
-              extraCredits: number;
-              firstName: string | null;
-              lastName: string | null;
-              mail_confirmed: boolean;
-              name: string;
-              options: {
-                key: string;
-                value: string;
-              }[];
-              places: {
-                _id: string;
-              }[];
-              planLimits: {
-                credits: number;
-                gridSize: number;
-                keywords: number;
-                places: number;
-                /** @enum {string} */
-                type: 'basic' | 'pro' | 'free';
-                weeklyScans: number;
-              };
-              profilePicture: string | null;
-              subscriptionCredits: number;
-              subscriptionStatus: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getMyProfile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -13203,77 +6590,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Elimina la foto de perfil */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              activePlaceId: string | null;
-              billingData: {
-                address: string;
-                city: string;
-                country: string;
-                email?: string;
-                fiscalName: string;
-                phone?: string;
-                postalCode: string;
-                province: string;
-                taxId: string;
-                /** @enum {string} */
-                type: 'personal' | 'business';
-              } | null;
-              currentPlan: string;
-              email: string;
-              extraCredits: number;
-              firstName: string | null;
-              lastName: string | null;
-              mail_confirmed: boolean;
-              name: string;
-              options: {
-                key: string;
-                value: string;
-              }[];
-              places: {
-                _id: string;
-              }[];
-              planLimits: {
-                credits: number;
-                gridSize: number;
-                keywords: number;
-                places: number;
-                /** @enum {string} */
-                type: 'basic' | 'pro' | 'free';
-                weeklyScans: number;
-              };
-              profilePicture: string | null;
-              subscriptionCredits: number;
-              subscriptionStatus: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['deleteMyProfilePicture'];
     options?: never;
     head?: never;
     patch?: never;
@@ -13290,140 +6607,13 @@ export interface paths {
      * Lista los webhooks
      * @description Más recientes primero. Nunca incluye el secreto entero.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              allowed: boolean;
-              endpoints: {
-                consecutiveFailures: number;
-                createdAt: string;
-                disabledReason: string | null;
-                enabled: boolean;
-                events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
-                /** Format: uuid */
-                id: string;
-                secretPrefix: string;
-                url: string;
-              }[];
-              maxEndpoints: number;
-              upgradeLabel: string | null;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listWebhooks'];
     put?: never;
     /**
      * Añade un webhook
      * @description URL https (pública tras resolver el DNS) y eventos. El secreto de firma entero solo aparece en esta respuesta. Planes para agencias; como mucho 10.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
-            url: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              endpoint: {
-                consecutiveFailures: number;
-                createdAt: string;
-                disabledReason: string | null;
-                enabled: boolean;
-                events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
-                /** Format: uuid */
-                id: string;
-                secretPrefix: string;
-                url: string;
-              };
-              secret: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['createWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -13440,132 +6630,18 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Borra un webhook y su registro de entregas */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Hecho, sin contenido. */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Borra un webhook y su registro de entregas
+     * @description En cualquier plan. Un reintento pendiente ya no envía nada.
+     */
+    delete: operations['deleteWebhook'];
     options?: never;
     head?: never;
-    /** Cambia los eventos de un webhook o lo activa o desactiva */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            enabled?: boolean;
-            events?: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              consecutiveFailures: number;
-              createdAt: string;
-              disabledReason: string | null;
-              enabled: boolean;
-              events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
-              /** Format: uuid */
-              id: string;
-              secretPrefix: string;
-              url: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Cambia los eventos de un webhook o lo activa o desactiva
+     * @description Desactivarlo vale en cualquier plan; cambiar los eventos o activarlo, solo en planes para agencias. Al activarlo vuelve a empezar la cuenta de fallos.
+     */
+    patch: operations['updateWebhook'];
     trace?: never;
   };
   '/api/webhooks/{id}/deliveries': {
@@ -13579,63 +6655,7 @@ export interface paths {
      * Lista las entregas de un webhook
      * @description Las 50 más recientes.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              deliveries: {
-                attempts: number;
-                createdAt: string;
-                deliveredAt: string | null;
-                /** Format: uuid */
-                eventId: string;
-                eventType: string;
-                /** Format: uuid */
-                id: string;
-                lastAttemptAt: string | null;
-                lastError: string | null;
-                lastStatusCode: number | null;
-                nextAttemptAt: string | null;
-                /** @enum {string} */
-                status: 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
-              }[];
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -13657,89 +6677,7 @@ export interface paths {
      * Reenvía una entrega
      * @description Un intento más con el mismo cuerpo y el mismo id de entrega.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          deliveryId: string;
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Aceptado: se procesa en segundo plano. */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attempts: number;
-              createdAt: string;
-              deliveredAt: string | null;
-              /** Format: uuid */
-              eventId: string;
-              eventType: string;
-              /** Format: uuid */
-              id: string;
-              lastAttemptAt: string | null;
-              lastError: string | null;
-              lastStatusCode: number | null;
-              nextAttemptAt: string | null;
-              /** @enum {string} */
-              status: 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['replayWebhookDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -13755,89 +6693,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Envía un evento de prueba */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Aceptado: se procesa en segundo plano. */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attempts: number;
-              createdAt: string;
-              deliveredAt: string | null;
-              /** Format: uuid */
-              eventId: string;
-              eventType: string;
-              /** Format: uuid */
-              id: string;
-              lastAttemptAt: string | null;
-              lastError: string | null;
-              lastStatusCode: number | null;
-              nextAttemptAt: string | null;
-              /** @enum {string} */
-              status: 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Envía un evento de prueba
+     * @description Un evento webhook.test que pasa por la cola como cualquier otro. Un webhook desactivado → 409.
+     */
+    post: operations['sendWebhookTestEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -13857,86 +6717,41 @@ export interface paths {
      * Rota el secreto de firma
      * @description El nuevo secreto solo aparece en esta respuesta; el anterior deja de firmar al momento.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              endpoint: {
-                consecutiveFailures: number;
-                createdAt: string;
-                disabledReason: string | null;
-                enabled: boolean;
-                events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
-                /** Format: uuid */
-                id: string;
-                secretPrefix: string;
-                url: string;
-              };
-              secret: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/robots.txt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    /** Instrucciones para los rastreadores de los buscadores */
+    get: operations['getRobotsTxt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sitemap.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mapa del sitio para los buscadores */
+    get: operations['getSitemap'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -13950,19 +6765,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Foto de perfil (WebP) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Foto de perfil (WebP)
+     * @description Sin sesión, como cualquier imagen: el nombre del archivo son 128 bits aleatorios.
+     */
+    get: operations['getProfilePicture'];
     put?: never;
     post?: never;
     delete?: never;
@@ -13990,6 +6797,7010 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            allowed: boolean;
+            keys: {
+              createdAt: string;
+              /** Format: uuid */
+              id: string;
+              lastUsedAt: string | null;
+              name: string;
+              prefix: string;
+              revokedAt: string | null;
+              scopes: ('read' | 'scans')[];
+            }[];
+            maxActive: number;
+            upgradeLabel: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          scopes: ('read' | 'scans')[];
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            apiKey: {
+              createdAt: string;
+              /** Format: uuid */
+              id: string;
+              lastUsedAt: string | null;
+              name: string;
+              prefix: string;
+              revokedAt: string | null;
+              scopes: ('read' | 'scans')[];
+            };
+            key: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+            prefix: string;
+            revokedAt: string | null;
+            scopes: ('read' | 'scans')[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  confirmEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+        type: 'user';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accessToken: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  logInWithGoogle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accessToken: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  logIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          password: string;
+          /** @default false */
+          remember?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accessToken: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  logOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  refreshSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': Record<string, never> | null;
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accessToken: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  resendConfirmationEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  signUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirmPassword: string;
+          email: string;
+          name: string;
+          password: string;
+          redirectTo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  checkResetToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            valid: true;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMyCampaigns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            campaigns: {
+              createdAt: string;
+              date: string | null;
+              day: number | null;
+              /** @enum {string} */
+              frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+              hour: number;
+              id: string;
+              keywordIds: string[];
+              /** @enum {string} */
+              kind: 'place' | 'custom';
+              lastRound: {
+                analyses: number;
+                completed: number;
+                credits: number;
+                failed: number;
+                id: string;
+                scheduledFor: string;
+                slot: string;
+                /** @enum {string} */
+                status: 'running' | 'completed' | 'partial' | 'failed';
+              } | null;
+              name: string;
+              nextRun: string | null;
+              pausedAt: string | null;
+              pausedReason: string | null;
+              places: {
+                id: string;
+                keywords: number;
+                name: string;
+                timeZone: string;
+              }[];
+              roundAnalyses: number;
+              roundCredits: number;
+              /** @enum {string} */
+              state: 'active' | 'paused' | 'done';
+              window: {
+                end: number;
+                start: number;
+              } | null;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createMyCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default null */
+          date?: string | null;
+          /** @default null */
+          day?: number | null;
+          /** @enum {string} */
+          frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+          hour: number;
+          keywordIds: string[];
+          name: string;
+          /** @default null */
+          window?: {
+            end: number;
+            start: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            rounds: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            }[];
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  updateMyCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default null */
+          date?: string | null;
+          /** @default null */
+          day?: number | null;
+          /** @enum {string} */
+          frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+          hour: number;
+          keywordIds: string[];
+          name: string;
+          /** @default null */
+          window?: {
+            end: number;
+            start: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteMyCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  pauseMyCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  resumeMyCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            date: string | null;
+            day: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            id: string;
+            keywordIds: string[];
+            /** @enum {string} */
+            kind: 'place' | 'custom';
+            lastRound: {
+              analyses: number;
+              completed: number;
+              credits: number;
+              failed: number;
+              id: string;
+              scheduledFor: string;
+              slot: string;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'partial' | 'failed';
+            } | null;
+            name: string;
+            nextRun: string | null;
+            pausedAt: string | null;
+            pausedReason: string | null;
+            places: {
+              id: string;
+              keywords: number;
+              name: string;
+              timeZone: string;
+            }[];
+            roundAnalyses: number;
+            roundCredits: number;
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'done';
+            window: {
+              end: number;
+              start: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getCampaignForecast: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            available: number;
+            /** @enum {string} */
+            billing: 'credits' | 'plan' | 'none';
+            byCampaign: {
+              credits: number;
+              id: string;
+              name: string;
+              runs: number;
+            }[];
+            byPlace: {
+              credits: number;
+              id: string;
+              name: string;
+              runs: number;
+            }[];
+            days: number;
+            needed: number;
+            nextGrant: {
+              at: string;
+              credits: number;
+            } | null;
+            runsOutAt: string | null;
+            shortfall: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  previewCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          campaign: {
+            /** @default null */
+            date?: string | null;
+            /** @default null */
+            day?: number | null;
+            /** @enum {string} */
+            frequency: 'once' | 'daily' | 'weekly' | 'biweekly' | 'monthly';
+            hour: number;
+            keywordIds: string[];
+            name: string;
+            /** @default null */
+            window?: {
+              end: number;
+              start: number;
+            } | null;
+          };
+          /** @default null */
+          id?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            after: {
+              available: number;
+              /** @enum {string} */
+              billing: 'credits' | 'plan' | 'none';
+              byCampaign: {
+                credits: number;
+                id: string;
+                name: string;
+                runs: number;
+              }[];
+              byPlace: {
+                credits: number;
+                id: string;
+                name: string;
+                runs: number;
+              }[];
+              days: number;
+              needed: number;
+              nextGrant: {
+                at: string;
+                credits: number;
+              } | null;
+              runsOutAt: string | null;
+              shortfall: number;
+            };
+            before: {
+              available: number;
+              /** @enum {string} */
+              billing: 'credits' | 'plan' | 'none';
+              byCampaign: {
+                credits: number;
+                id: string;
+                name: string;
+                runs: number;
+              }[];
+              byPlace: {
+                credits: number;
+                id: string;
+                name: string;
+                runs: number;
+              }[];
+              days: number;
+              needed: number;
+              nextGrant: {
+                at: string;
+                credits: number;
+              } | null;
+              runsOutAt: string | null;
+              shortfall: number;
+            };
+            nextRun: string | null;
+            problem: string | null;
+            roundAnalyses: number;
+            roundCredits: number;
+            roundMinutes: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createCaptchaChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            algorithm: 'SHA-256';
+            challenge: string;
+            maxnumber: number;
+            salt: string;
+            signature: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyChat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            availability: {
+              available: boolean;
+              hours: string;
+              /** @enum {string} */
+              reason: 'abierto' | 'fuera-de-horario' | 'sin-operadores';
+            };
+            conversationId: string;
+            customerReadUpTo: number;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+              id: number;
+            }[];
+            operatorReadUpTo: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  sendChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          body: string;
+          /** Format: uuid */
+          clientId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @enum {string} */
+                delivered: 'chat';
+                message: {
+                  /** @enum {string} */
+                  author: 'cliente' | 'operador';
+                  body: string;
+                  createdAt: string;
+                  id: number;
+                };
+              }
+            | {
+                /** @enum {string} */
+                delivered: 'ticket';
+                notice: string;
+                reference: string;
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  markChatRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          upTo: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            upTo: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  streamMyChat: {
+    parameters: {
+      query?: {
+        after?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+              id: number;
+            }[];
+          };
+          'text/event-stream': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  signalChatTyping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getClientLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El logo, como PNG. Cada subida cambia la dirección, así que se guarda en caché un año. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listClients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            clients: {
+              createdAt: string;
+              id: string;
+              logoUrl: string | null;
+              name: string;
+              places: number;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            id: string;
+            logoUrl: string | null;
+            name: string;
+            places: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  renameClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            id: string;
+            logoUrl: string | null;
+            name: string;
+            places: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  uploadClientLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB; se guarda como PNG de 600×200 como mucho
+           */
+          logo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            id: string;
+            logoUrl: string | null;
+            name: string;
+            places: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteClientLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            id: string;
+            logoUrl: string | null;
+            name: string;
+            places: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPublicConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            captcha:
+              | {
+                  /** @enum {string} */
+                  provider: 'altcha';
+                }
+              | {
+                  /** @enum {string} */
+                  provider: 'recaptcha';
+                  siteKey: string;
+                };
+            contactEmail: string;
+            contactPhone: string;
+            demo: {
+              email: boolean;
+              maps: boolean;
+              payments: boolean;
+              places: boolean;
+            };
+            devTools: boolean;
+            googleClientId: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  sendContactMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          message: string;
+          name: string;
+          recaptcha: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createSupportTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+          message: string;
+          /** @enum {string} */
+          priority: 'baja' | 'media' | 'alta' | 'urgente';
+          recaptcha: string;
+          subject: string;
+          /** @description Ignorado: el servidor usa el usuario de la sesión. */
+          userEmail?: unknown;
+          /** @description Ignorado: el servidor usa el usuario de la sesión. */
+          userId?: unknown;
+          /** @description Ignorado: el servidor usa el usuario de la sesión. */
+          userName?: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            reference: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMySupportTickets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            lastActivityAt: string;
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          }[];
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMySupportTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            lastActivityAt: string;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+            }[];
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  replyToMySupportTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            lastActivityAt: string;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+            }[];
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMyVideoCalls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            end: string;
+            id: string;
+            meetingUrl: string;
+            start: string;
+            timeZone: string;
+            topic: string | null;
+          }[];
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  bookVideoCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          start: string;
+          timeZone?: string;
+          topic?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            end: string;
+            id: string;
+            meetingUrl: string;
+            start: string;
+            timeZone: string;
+            topic: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  moveMyVideoCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          start: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            end: string;
+            id: string;
+            meetingUrl: string;
+            start: string;
+            timeZone: string;
+            topic: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  cancelMyVideoCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listVideoCallSlots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hoursText: string;
+            slotMinutes: number;
+            slots: {
+              end: string;
+              start: string;
+            }[];
+            timeZone: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  checkHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            adapters: {
+              [key: string]: string;
+            };
+            database: {
+              /** @enum {string} */
+              driver: 'pglite' | 'postgres';
+              ok: boolean;
+            };
+            queue: {
+              ok: boolean;
+            };
+            /** @enum {string} */
+            seaIndex: 'ready' | 'building' | 'failed';
+            /** @enum {string} */
+            status: 'ok' | 'degraded';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            adapters: {
+              [key: string]: string;
+            };
+            database: {
+              /** @enum {string} */
+              driver: 'pglite' | 'postgres';
+              ok: boolean;
+            };
+            queue: {
+              ok: boolean;
+            };
+            /** @enum {string} */
+            seaIndex: 'ready' | 'building' | 'failed';
+            /** @enum {string} */
+            status: 'ok' | 'degraded';
+          };
+        };
+      };
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: {
+        limit?: number;
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            limit: number;
+            notifications: {
+              body: string;
+              comparedRankMapId: string | null;
+              createdAt: string;
+              id: string;
+              /** @enum {string} */
+              kind:
+                | 'scan-completed'
+                | 'scan-failed'
+                | 'rank-drop'
+                | 'rank-gain'
+                | 'competitor-overtook'
+                | 'round-lacks-credits-tomorrow'
+                | 'round-skipped-no-credits'
+                | 'credits-running-out';
+              link: string;
+              placeId: string | null;
+              rankMapId: string | null;
+              readAt: string | null;
+              title: string;
+            }[];
+            page: number;
+            total: number;
+            unread: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  markNotificationRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  markAllNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getNotificationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            emailMode: 'each' | 'digest';
+            geoRankDropPoints: number;
+            geoRankGainPoints: number;
+            localPackGainedPercent: number;
+            localPackLostPercent: number;
+            mutedPlaceIds: string[];
+            switches: {
+              'competitor-overtook': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'credits-running-out': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'rank-drop': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'rank-gain': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-lacks-credits-tomorrow': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-skipped-no-credits': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'scan-completed': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'scan-failed': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  saveNotificationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          emailMode: 'each' | 'digest';
+          geoRankDropPoints: number;
+          geoRankGainPoints: number;
+          localPackGainedPercent: number;
+          localPackLostPercent: number;
+          mutedPlaceIds: string[];
+          switches: {
+            'competitor-overtook': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'credits-running-out': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'rank-drop': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'rank-gain': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'round-lacks-credits-tomorrow': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'round-skipped-no-credits': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'scan-completed': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'scan-failed': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            emailMode: 'each' | 'digest';
+            geoRankDropPoints: number;
+            geoRankGainPoints: number;
+            localPackGainedPercent: number;
+            localPackLostPercent: number;
+            mutedPlaceIds: string[];
+            switches: {
+              'competitor-overtook': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'credits-running-out': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'rank-drop': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'rank-gain': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-lacks-credits-tomorrow': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-skipped-no-credits': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'scan-completed': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'scan-failed': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getUserSlackWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  saveUserSlackWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteUserSlackWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  showAlertUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La página con el botón Darme de baja. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  unsubscribeFromAlert: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La página que confirma la baja. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listOperatorChats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversations: {
+              customerEmail: string;
+              customerName: string;
+              id: string;
+              lastMessage: string | null;
+              lastMessageAt: string | null;
+              unread: number;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getOperatorChat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customerEmail: string;
+            customerName: string;
+            customerReadUpTo: number;
+            id: string;
+            lastMessage: string | null;
+            lastMessageAt: string | null;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+              id: number;
+            }[];
+            operatorReadUpTo: number;
+            unread: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  sendOperatorChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          body: string;
+          /** Format: uuid */
+          clientId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @enum {string} */
+                delivered: 'chat';
+                message: {
+                  /** @enum {string} */
+                  author: 'cliente' | 'operador';
+                  body: string;
+                  createdAt: string;
+                  id: number;
+                };
+              }
+            | {
+                /** @enum {string} */
+                delivered: 'ticket';
+                notice: string;
+                reference: string;
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  markOperatorChatRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          upTo: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            upTo: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  signalOperatorChatTyping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  streamOperatorChats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversations: {
+              customerEmail: string;
+              customerName: string;
+              id: string;
+              lastMessage: string | null;
+              lastMessageAt: string | null;
+              unread: number;
+            }[];
+          };
+          'text/event-stream': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listInboxTickets: {
+    parameters: {
+      query?: {
+        state?: 'abierto' | 'esperando' | 'cerrado';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            lastActivityAt: string;
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          }[];
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getInboxTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            lastActivityAt: string;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+            }[];
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getInboxTicketCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            name: string;
+            places: {
+              address: string | null;
+              name: string;
+            }[];
+            plan: {
+              id: string | null;
+              liveSupport: boolean;
+              name: string;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  answerInboxTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          body: string;
+          /** @enum {string} */
+          state?: 'abierto' | 'esperando' | 'cerrado';
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            lastActivityAt: string;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+            }[];
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  setInboxTicketState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          state: 'abierto' | 'esperando' | 'cerrado';
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'tecnico' | 'facturacion' | 'cuenta' | 'sugerencia' | 'otro';
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            lastActivityAt: string;
+            messages: {
+              /** @enum {string} */
+              author: 'cliente' | 'operador';
+              body: string;
+              createdAt: string;
+            }[];
+            /** @enum {string} */
+            priority: 'baja' | 'media' | 'alta' | 'urgente';
+            reference: string;
+            /** @enum {string} */
+            state: 'abierto' | 'esperando' | 'cerrado';
+            subject: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listTeamVideoCalls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customerEmail: string;
+            customerName: string;
+            end: string;
+            id: string;
+            meetingUrl: string;
+            start: string;
+            timeZone: string;
+            topic: string | null;
+          }[];
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  moveVideoCallAsOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          start: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customerEmail: string;
+            customerName: string;
+            end: string;
+            id: string;
+            meetingUrl: string;
+            start: string;
+            timeZone: string;
+            topic: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  cancelVideoCallAsOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listTeamVideoCallSlots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hoursText: string;
+            slotMinutes: number;
+            slots: {
+              end: string;
+              start: string;
+            }[];
+            timeZone: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  cancelSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  cancelSubscriptionNow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  changePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          priceId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  cancelPlanChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  previewPlanChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          priceId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            amountDue: number;
+            blockedReason: string | null;
+            currency: string;
+            effectiveAt: string;
+            from: {
+              /** @enum {string} */
+              billingPeriod: 'anual' | 'mensual';
+              planId: string;
+              planName: string;
+            };
+            /** @enum {string} */
+            kind: 'upgrade' | 'downgrade';
+            mustRemove: {
+              count: number;
+              excess: number;
+              /** @enum {string} */
+              kind: 'places' | 'keywords';
+              limit: number;
+              placeId: string | null;
+              placeName: string | null;
+            }[];
+            nextRenewalAmount: number;
+            nextRenewalAt: string | null;
+            to: {
+              /** @enum {string} */
+              billingPeriod: 'anual' | 'mensual';
+              planId: string;
+              planName: string;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            mode: 'subscription' | 'payment' | 'setup';
+            paymentStatus: string;
+            status: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          planName?: string;
+          priceId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createBillingPortalSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMyPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            payments: {
+              amount: number;
+              currency: string;
+              date: string;
+              description: string;
+              id: string;
+              invoicePdf: string | null;
+              invoiceUrl: string | null;
+              period: {
+                end: string | null;
+                start: string | null;
+              };
+              status: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  reactivateSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMySubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            credits: {
+              extra: number;
+              planMonthly: number;
+              subscription: number;
+            };
+            hasActiveSubscription: boolean;
+            plan: {
+              id: string;
+              limits: {
+                gridSize: number;
+                keywords: number;
+                places: number;
+                weeklyScans: number;
+              };
+              name: string;
+              /** @enum {string} */
+              type: 'basic' | 'pro' | 'free';
+            };
+            /** @enum {string} */
+            provider: 'sandbox' | 'stripe';
+            subscription: {
+              amount: number;
+              /** @enum {string} */
+              billingPeriod: 'anual' | 'mensual';
+              cancelAtPeriodEnd: boolean;
+              currency: string;
+              currentPeriodEnd: string | null;
+              currentPeriodStart: string | null;
+              id: string;
+              lastPaymentDate: string | null;
+              lastPaymentFailure: {
+                attemptCount: number;
+                failedAt: string;
+                nextAttempt: string | null;
+              } | null;
+              scheduledChange: {
+                amount: number;
+                /** @enum {string} */
+                billingPeriod: 'anual' | 'mensual';
+                effectiveAt: string;
+                planId: string;
+                planName: string;
+                priceId: string;
+              } | null;
+              status: string;
+              trialEnd: string | null;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   listMyPlaces: {
     parameters: {
       query?: never;
@@ -14354,6 +14165,96 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  setPlaceClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          clientId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            client: {
+              id: string;
+              name: string;
+            } | null;
+            placeId: string;
           };
         };
       };
@@ -14850,6 +14751,471 @@ export interface operations {
       };
     };
   };
+  listReportRecipients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            max: number;
+            recipients: {
+              confirmedAt: string | null;
+              createdAt: string;
+              email: string;
+              id: string;
+              name: string | null;
+              /** @enum {string} */
+              state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  addReportRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          name?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            max: number;
+            recipient: {
+              confirmedAt: string | null;
+              createdAt: string;
+              email: string;
+              id: string;
+              name: string | null;
+              /** @enum {string} */
+              state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
+            };
+            recipients: {
+              confirmedAt: string | null;
+              createdAt: string;
+              email: string;
+              id: string;
+              name: string | null;
+              /** @enum {string} */
+              state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  removeReportRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            max: number;
+            recipients: {
+              confirmedAt: string | null;
+              createdAt: string;
+              email: string;
+              id: string;
+              name: string | null;
+              /** @enum {string} */
+              state: 'pending' | 'confirmed' | 'bounced' | 'unsubscribed';
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getReportSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mode: 'off' | 'weekly' | 'monthly';
+            monthDay: number | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  saveReportSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          mode: 'off' | 'weekly' | 'monthly';
+          monthDay: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mode: 'off' | 'weekly' | 'monthly';
+            monthDay: number | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   updatePlaceSchedule: {
     parameters: {
       query?: never;
@@ -14956,6 +15322,243 @@ export interface operations {
       };
       /** @description Tu plan o los permisos de la clave no lo permiten. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPlaceSlackWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  savePlaceSlackWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deletePlaceSlackWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -15311,6 +15914,3022 @@ export interface operations {
       /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
       502: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            creditPackage: {
+              credits: number;
+              price: number;
+              priceId: string | null;
+              validityMonths: number;
+            };
+            plans: {
+              anual_price: number;
+              anual_subscription_id: string | null;
+              /** @enum {string} */
+              category: 'basic' | 'professional';
+              credits: number;
+              id: string;
+              limits: {
+                gridSize: number;
+                keywords: number;
+                manualScans: number;
+                places: number;
+                weeklyScans: number;
+              };
+              name: string;
+              popular: boolean;
+              price: number;
+              subscription_id: string | null;
+              /** @enum {string} */
+              type: 'basic' | 'pro';
+            }[];
+            /** @enum {string} */
+            provider: 'sandbox' | 'stripe';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyPortfolio: {
+    parameters: {
+      query?: {
+        clientId?: string;
+        dir?: 'asc' | 'desc';
+        limit?: number;
+        movement?: 'dropped' | 'improved';
+        page?: number;
+        q?: string;
+        sort?:
+          | 'place'
+          | 'keyword'
+          | 'client'
+          | 'geoRank'
+          | 'geoRankChange'
+          | 'avgPosition'
+          | 'avgTotalPosition'
+          | 'localPack'
+          | 'lastAt'
+          | 'nextRunAt';
+        state?: 'failed' | 'never';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            limit: number;
+            page: number;
+            rows: {
+              avgPosition: {
+                change: number | null;
+                value: number | null;
+              };
+              avgTotalPosition: {
+                change: number | null;
+                value: number | null;
+              };
+              geoRank: {
+                change: number | null;
+                value: number | null;
+              };
+              keyword: {
+                id: string;
+                name: string;
+              };
+              label: ('demo' | 'approximation') | null;
+              lastAt: string | null;
+              latestRankMapId: string | null;
+              localPack: {
+                change: number | null;
+                value: number | null;
+              };
+              nextRunAt: string | null;
+              place: {
+                client: {
+                  id: string;
+                  name: string;
+                } | null;
+                id: string;
+                name: string;
+              };
+              sparkline: number[];
+              /** @enum {string} */
+              state: 'completed' | 'failed' | 'running' | 'none';
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getReportBrand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accent: string;
+            allowed: boolean;
+            canHidePoweredBy: boolean;
+            contact: string | null;
+            footer: string | null;
+            hidePoweredBy: boolean;
+            logoUrl: string | null;
+            name: string | null;
+            poweredByLabel: string | null;
+            updatedAt: string | null;
+            upgradeLabel: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  saveReportBrand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          accent: string;
+          contact: string | null;
+          footer: string | null;
+          hidePoweredBy: boolean;
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accent: string;
+            allowed: boolean;
+            canHidePoweredBy: boolean;
+            contact: string | null;
+            footer: string | null;
+            hidePoweredBy: boolean;
+            logoUrl: string | null;
+            name: string | null;
+            poweredByLabel: string | null;
+            updatedAt: string | null;
+            upgradeLabel: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  uploadReportBrandLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB; se guarda como PNG de 600×200 como mucho
+           */
+          logo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accent: string;
+            allowed: boolean;
+            canHidePoweredBy: boolean;
+            contact: string | null;
+            footer: string | null;
+            hidePoweredBy: boolean;
+            logoUrl: string | null;
+            name: string | null;
+            poweredByLabel: string | null;
+            updatedAt: string | null;
+            upgradeLabel: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteReportBrandLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accent: string;
+            allowed: boolean;
+            canHidePoweredBy: boolean;
+            contact: string | null;
+            footer: string | null;
+            hidePoweredBy: boolean;
+            logoUrl: string | null;
+            name: string | null;
+            poweredByLabel: string | null;
+            updatedAt: string | null;
+            upgradeLabel: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getReportBrandLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El logo, como PNG. Cada subida cambia la dirección, así que se guarda en caché un año. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  showReportRecipientConfirmation: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La página con el botón Confirmar, o la que dice que ya está confirmado o de baja. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  confirmReportRecipient: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La página que confirma la dirección. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  showReportRecipientUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La página con el botón Darme de baja. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  unsubscribeReportRecipient: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La página que confirma la baja. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getSandboxCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            amount: number;
+            billingPeriod: ('monthly' | 'annual') | null;
+            cancelUrl: string;
+            currency: string;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            mode: 'subscription' | 'payment' | 'setup';
+            status: string | null;
+            trialDays: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  completeSandboxCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          outcome: 'pay' | 'decline' | 'pay_then_fail_renewal';
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            redirectUrl: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  settleSandboxPastDue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  simulateSandboxRenewal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          outcome?: 'success' | 'failure';
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listReportShareLinks: {
+    parameters: {
+      query: {
+        scope: 'analysis' | 'keyword' | 'place';
+        targetId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            links: {
+              createdAt: string;
+              embedOrigins: string[];
+              expiresAt: string | null;
+              id: string;
+              lastViewedAt: string | null;
+              revokedAt: string | null;
+              /** @enum {string} */
+              scope: 'analysis' | 'keyword' | 'place';
+              /** @enum {string} */
+              state: 'active' | 'expired' | 'revoked';
+              views: number;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createReportShareLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          embedOrigins?: string[];
+          expiresInDays: 30 | 90 | null;
+          /** @enum {string} */
+          scope: 'analysis' | 'keyword' | 'place';
+          targetId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            embedOrigins: string[];
+            expiresAt: string | null;
+            id: string;
+            lastViewedAt: string | null;
+            revokedAt: string | null;
+            /** @enum {string} */
+            scope: 'analysis' | 'keyword' | 'place';
+            /** @enum {string} */
+            state: 'active' | 'expired' | 'revoked';
+            url: string;
+            views: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  revokeReportShareLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            embedOrigins: string[];
+            expiresAt: string | null;
+            id: string;
+            lastViewedAt: string | null;
+            revokedAt: string | null;
+            /** @enum {string} */
+            scope: 'analysis' | 'keyword' | 'place';
+            /** @enum {string} */
+            state: 'active' | 'expired' | 'revoked';
+            views: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  viewSharedReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                analysis: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                };
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'analysis';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                history: {
+                  avgTotalPosition: number;
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  geoRank: number;
+                  localPackPercentage: number;
+                }[];
+                keyword: string;
+                latest: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                } | null;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'keyword';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                keywords: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                }[];
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'place';
+                summary: {
+                  avgTotalPosition: number | null;
+                  date: string | null;
+                  foundPercentage: number | null;
+                  geoRank: number | null;
+                  geoRankDelta: number | null;
+                  keyword: string;
+                  localPackPercentage: number | null;
+                }[];
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  updateMyProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          name: string;
+          options?: string;
+          /**
+           * Format: binary
+           * @description Imagen JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB
+           */
+          profilePicture?: string;
+          profilePictureOld?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            activePlaceId: string | null;
+            billingData: {
+              address: string;
+              city: string;
+              country: string;
+              email?: string;
+              fiscalName: string;
+              phone?: string;
+              postalCode: string;
+              province: string;
+              taxId: string;
+              /** @enum {string} */
+              type: 'personal' | 'business';
+            } | null;
+            currentPlan: string;
+            email: string;
+            extraCredits: number;
+            firstName: string | null;
+            lastName: string | null;
+            mail_confirmed: boolean;
+            name: string;
+            options: {
+              key: string;
+              value: string;
+            }[];
+            places: {
+              _id: string;
+            }[];
+            planLimits: {
+              credits: number;
+              gridSize: number;
+              keywords: number;
+              places: number;
+              /** @enum {string} */
+              type: 'basic' | 'pro' | 'free';
+              weeklyScans: number;
+            };
+            profilePicture: string | null;
+            subscriptionCredits: number;
+            subscriptionStatus: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  updateMyBillingData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          billingData: {
+            address: string;
+            city: string;
+            country: string;
+            email?: string | null;
+            fiscalName: string;
+            phone?: string | null;
+            postalCode: string;
+            province: string;
+            taxId: string;
+            /** @enum {string} */
+            type: 'personal' | 'business';
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            activePlaceId: string | null;
+            billingData: {
+              address: string;
+              city: string;
+              country: string;
+              email?: string;
+              fiscalName: string;
+              phone?: string;
+              postalCode: string;
+              province: string;
+              taxId: string;
+              /** @enum {string} */
+              type: 'personal' | 'business';
+            } | null;
+            currentPlan: string;
+            email: string;
+            extraCredits: number;
+            firstName: string | null;
+            lastName: string | null;
+            mail_confirmed: boolean;
+            name: string;
+            options: {
+              key: string;
+              value: string;
+            }[];
+            places: {
+              _id: string;
+            }[];
+            planLimits: {
+              credits: number;
+              gridSize: number;
+              keywords: number;
+              places: number;
+              /** @enum {string} */
+              type: 'basic' | 'pro' | 'free';
+              weeklyScans: number;
+            };
+            profilePicture: string | null;
+            subscriptionCredits: number;
+            subscriptionStatus: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            activePlaceId: string | null;
+            billingData: {
+              address: string;
+              city: string;
+              country: string;
+              email?: string;
+              fiscalName: string;
+              phone?: string;
+              postalCode: string;
+              province: string;
+              taxId: string;
+              /** @enum {string} */
+              type: 'personal' | 'business';
+            } | null;
+            currentPlan: string;
+            email: string;
+            extraCredits: number;
+            firstName: string | null;
+            lastName: string | null;
+            mail_confirmed: boolean;
+            name: string;
+            options: {
+              key: string;
+              value: string;
+            }[];
+            places: {
+              _id: string;
+            }[];
+            planLimits: {
+              credits: number;
+              gridSize: number;
+              keywords: number;
+              places: number;
+              /** @enum {string} */
+              type: 'basic' | 'pro' | 'free';
+              weeklyScans: number;
+            };
+            profilePicture: string | null;
+            subscriptionCredits: number;
+            subscriptionStatus: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteMyProfilePicture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            activePlaceId: string | null;
+            billingData: {
+              address: string;
+              city: string;
+              country: string;
+              email?: string;
+              fiscalName: string;
+              phone?: string;
+              postalCode: string;
+              province: string;
+              taxId: string;
+              /** @enum {string} */
+              type: 'personal' | 'business';
+            } | null;
+            currentPlan: string;
+            email: string;
+            extraCredits: number;
+            firstName: string | null;
+            lastName: string | null;
+            mail_confirmed: boolean;
+            name: string;
+            options: {
+              key: string;
+              value: string;
+            }[];
+            places: {
+              _id: string;
+            }[];
+            planLimits: {
+              credits: number;
+              gridSize: number;
+              keywords: number;
+              places: number;
+              /** @enum {string} */
+              type: 'basic' | 'pro' | 'free';
+              weeklyScans: number;
+            };
+            profilePicture: string | null;
+            subscriptionCredits: number;
+            subscriptionStatus: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            allowed: boolean;
+            endpoints: {
+              consecutiveFailures: number;
+              createdAt: string;
+              disabledReason: string | null;
+              enabled: boolean;
+              events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
+              /** Format: uuid */
+              id: string;
+              secretPrefix: string;
+              url: string;
+            }[];
+            maxEndpoints: number;
+            upgradeLabel: string | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              consecutiveFailures: number;
+              createdAt: string;
+              disabledReason: string | null;
+              enabled: boolean;
+              events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
+              /** Format: uuid */
+              id: string;
+              secretPrefix: string;
+              url: string;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Hecho, sin contenido. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          enabled?: boolean;
+          events?: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            consecutiveFailures: number;
+            createdAt: string;
+            disabledReason: string | null;
+            enabled: boolean;
+            events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
+            /** Format: uuid */
+            id: string;
+            secretPrefix: string;
+            url: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              attempts: number;
+              createdAt: string;
+              deliveredAt: string | null;
+              /** Format: uuid */
+              eventId: string;
+              eventType: string;
+              /** Format: uuid */
+              id: string;
+              lastAttemptAt: string | null;
+              lastError: string | null;
+              lastStatusCode: number | null;
+              nextAttemptAt: string | null;
+              /** @enum {string} */
+              status: 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  replayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Aceptado: se procesa en segundo plano. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attempts: number;
+            createdAt: string;
+            deliveredAt: string | null;
+            /** Format: uuid */
+            eventId: string;
+            eventType: string;
+            /** Format: uuid */
+            id: string;
+            lastAttemptAt: string | null;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            status: 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  sendWebhookTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Aceptado: se procesa en segundo plano. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attempts: number;
+            createdAt: string;
+            deliveredAt: string | null;
+            /** Format: uuid */
+            eventId: string;
+            eventType: string;
+            /** Format: uuid */
+            id: string;
+            lastAttemptAt: string | null;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            status: 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              consecutiveFailures: number;
+              createdAt: string;
+              disabledReason: string | null;
+              enabled: boolean;
+              events: ('analysis.completed' | 'analysis.failed' | 'alert.triggered' | 'campaign.round.completed' | 'credits.low')[];
+              /** Format: uuid */
+              id: string;
+              secretPrefix: string;
+              url: string;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getRobotsTxt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El robots.txt, cacheable una hora. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getSitemap: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El sitemap de las páginas públicas, cacheable una hora. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getProfilePicture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La imagen, cacheable un año (el nombre nunca cambia de contenido). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -5,68 +5,64 @@ import {
   tokenParamSchema,
   validResetTokenResponseSchema,
 } from '@rankmaps/shared/schemas/auth';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { access, routeKit } from '../../plugins/route-kit';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { assertResetTokenValid, requestPasswordReset, resetPassword } from './password-reset.service';
 
 const RESET_REQUESTED = 'Si existe una cuenta con ese email, recibirás un enlace para restablecer tu contraseña.';
 const PASSWORD_UPDATED = 'Contraseña actualizada correctamente.';
-const tags = ['auth'];
 
-/** Forgotten password: ask for a link, check it, set a new password with it. */
+/**
+ * Forgotten password: ask for a link, check it, set a new password with it. The limited routes
+ * answer 503 when their counter (in the database) cannot be read.
+ */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const { config } = container;
+  const route = routeKit(app, { tags: ['auth'] });
 
-  app.post(
-    '/auth/request-password-reset/user',
-    {
-      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'request-reset')),
-      schema: {
-        tags,
-        summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
-        body: passwordResetRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  route.post('/auth/request-password-reset/user', {
+    operationId: 'requestPasswordReset',
+    summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
+    access: access.public,
+    body: passwordResetRequestSchema,
+    answer: { schema: messageResponseSchema },
+    refusals: [503],
+    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'request-reset'))],
+    handler: async (request) => {
       await requestPasswordReset(container, request.body.email);
       return { message: RESET_REQUESTED };
     },
-  );
+  });
 
-  app.get(
-    '/auth/validate-reset-token/user/:token',
-    {
-      schema: {
-        tags,
-        summary: 'Comprueba si un enlace de restablecimiento sigue siendo válido',
-        params: tokenParamSchema,
-        response: { 200: validResetTokenResponseSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  route.get('/auth/validate-reset-token/user/:token', {
+    operationId: 'checkResetToken',
+    summary: 'Comprueba si un enlace de restablecimiento sigue siendo válido',
+    description: 'Un enlace caducado, ya usado o desconocido responde 400.',
+    access: access.public,
+    params: tokenParamSchema,
+    answer: { schema: validResetTokenResponseSchema },
+    handler: async (request) => {
       await assertResetTokenValid(container, request.params.token);
       return { valid: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/auth/reset-password/user/:token',
-    {
-      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'reset-password')),
-      schema: {
-        tags,
-        summary: 'Establece una contraseña nueva con un enlace de restablecimiento',
-        params: tokenParamSchema,
-        body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  route.post('/auth/reset-password/user/:token', {
+    operationId: 'resetPassword',
+    summary: 'Establece una contraseña nueva con un enlace de restablecimiento',
+    description: 'Un enlace caducado, ya usado o desconocido responde 400.',
+    access: access.public,
+    params: tokenParamSchema,
+    body: resetPasswordRequestSchema,
+    answer: { schema: messageResponseSchema },
+    refusals: [503],
+    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'reset-password'))],
+    handler: async (request) => {
       await resetPassword(container, request.params.token, request.body.newPassword);
       return { message: PASSWORD_UPDATED };
     },
-  );
+  });
 };

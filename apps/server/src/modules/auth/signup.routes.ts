@@ -6,7 +6,8 @@ import {
   signupRequestSchema,
   signupResponseSchema,
 } from '@rankmaps/shared/schemas/auth';
-import { errorResponseSchema, messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { access, routeKit } from '../../plugins/route-kit';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
 import { setSessionCookies } from './cookies';
@@ -16,62 +17,58 @@ import { signUp } from './signup.service';
 const ACCOUNT_CREATED = 'Cuenta creada. Te hemos enviado un email para confirmar tu dirección.';
 const EMAIL_CONFIRMED = 'Email confirmado correctamente.';
 const CONFIRMATION_SENT = 'Enlace de verificación enviado correctamente';
-const tags = ['auth'];
 
-/** Sign-up and e-mail confirmation (the link, and asking for it again). */
+/**
+ * Sign-up and e-mail confirmation (the link, and asking for it again). The limited routes
+ * answer 503 when their counter (in the database) cannot be read.
+ */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const { config } = container;
+  const route = routeKit(app, { tags: ['auth'] });
 
-  app.post(
-    '/auth/signup/user',
-    {
-      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'signup')),
-      schema: {
-        tags,
-        summary: 'Crea una cuenta y envía el email de confirmación',
-        body: signupRequestSchema,
-        response: { 201: signupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  route.post('/auth/signup/user', {
+    operationId: 'signUp',
+    summary: 'Crea una cuenta y envía el email de confirmación',
+    description: 'Un email que ya tiene cuenta responde 409.',
+    access: access.public,
+    body: signupRequestSchema,
+    answer: { status: 201, schema: signupResponseSchema },
+    refusals: [409, 503],
+    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'signup'))],
+    handler: async (request, reply) => {
       const { name, email, password, redirectTo } = request.body;
       await signUp(container, { name, email, password, redirectTo });
       return reply.status(201).send({ message: ACCOUNT_CREATED, email });
     },
-  );
+  });
 
-  app.get(
-    '/auth/confirm-email/:type/:token',
-    {
-      schema: {
-        tags,
-        summary: 'Confirma el email con el enlace recibido e inicia sesión',
-        params: confirmParamsSchema,
-        response: { 200: confirmEmailResponseSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  route.get('/auth/confirm-email/:type/:token', {
+    operationId: 'confirmEmail',
+    summary: 'Confirma el email con el enlace recibido e inicia sesión',
+    description: 'Pone las cookies de sesión. Un enlace caducado, ya usado o desconocido responde 400.',
+    access: access.public,
+    params: confirmParamsSchema,
+    answer: { schema: confirmEmailResponseSchema },
+    handler: async (request, reply) => {
       const session = await confirmEmail(container, request.params.token);
       setSessionCookies(reply, config, session);
       return { message: EMAIL_CONFIRMED, accessToken: session.accessToken };
     },
-  );
+  });
 
-  app.post(
-    '/auth/send-confirmation-email/user',
-    {
-      onRequest: limitPerAddress(app, rateLimitPolicy.auth(config, 'send-confirmation')),
-      schema: {
-        tags,
-        summary: 'Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta)',
-        body: emailOnlyRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  route.post('/auth/send-confirmation-email/user', {
+    operationId: 'resendConfirmationEmail',
+    summary: 'Reenvía el enlace de confirmación (misma respuesta exista o no la cuenta)',
+    description: 'Pedirlo otra vez antes de que pase la espera responde 429.',
+    access: access.public,
+    body: emailOnlyRequestSchema,
+    answer: { schema: messageResponseSchema },
+    refusals: [503],
+    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'send-confirmation'))],
+    handler: async (request) => {
       await resendConfirmation(container, request.body.email);
       return { message: CONFIRMATION_SENT };
     },
-  );
+  });
 };

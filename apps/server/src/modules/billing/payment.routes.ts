@@ -12,63 +12,168 @@ import {
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { forbidden, unauthorized } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { billingUser } from './billing-user';
 import { cancelScheduledChange, changePlan, changePlanMessage, previewPlanChange, scheduledPlanName } from './plan-change.service';
-import { changeSubscription, createCheckout, createPortal, getCheckoutStatus, getPaymentHistory, getSubscriptionInfo } from './billing.service';
+import {
+  changeSubscription,
+  createCheckout,
+  createPortal,
+  getCheckoutStatus,
+  getPaymentHistory,
+  getSubscriptionInfo,
+} from './billing.service';
 
-const tags = ['pagos'];
-
+/**
+ * The signed-in user's subscription and payments under /api/payment. Every action with the
+ * payment provider answers 503 while none is configured (production without Stripe keys).
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // On each route rather than as a plugin hook, so the route table shows them as protected.
-  const onRequest = app.authenticate;
+  const { container } = app;
+  const route = routeKit(app, { tags: ['pagos'] });
+  const session = access.session;
 
-  app.get('/subscription-info', { onRequest, schema: { tags, response: { 200: subscriptionInfoSchema } } }, async (request) =>
-    getSubscriptionInfo(app.container, requireUserId(request)),
-  );
-
-  app.get('/payment-history', { onRequest, schema: { tags, response: { 200: paymentHistorySchema } } }, async (request) => ({
-    payments: await getPaymentHistory(app.container, requireUserId(request)),
-  }));
-
-  app.post('/create-checkout-session', { onRequest, schema: { tags, body: checkoutRequestSchema, response: { 200: urlResponseSchema } } }, async (request) => {
-    const user = await billingUser(app.container, requireUserId(request));
-    if (!user) throw unauthorized();
-    if (!user.mailConfirmed) throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
-    return createCheckout(app.container, user, request.body.priceId);
+  route.get('/subscription-info', {
+    operationId: 'getMySubscription',
+    summary: 'Plan, suscripción y créditos del usuario',
+    access: session,
+    answer: { schema: subscriptionInfoSchema },
+    handler: async (request) => getSubscriptionInfo(container, requireUserId(request)),
   });
 
-  app.get(
-    '/checkout-session/:id',
-    { onRequest, schema: { tags, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), response: { 200: checkoutSessionStatusSchema } } },
-    async (request) => getCheckoutStatus(app.container, requireUserId(request), request.params.id),
-  );
+  route.get('/payment-history', {
+    operationId: 'listMyPayments',
+    summary: 'Los últimos 20 pagos del usuario, con sus facturas',
+    access: session,
+    answer: { schema: paymentHistorySchema },
+    handler: async (request) => ({ payments: await getPaymentHistory(container, requireUserId(request)) }),
+  });
 
-  const action = (path: string, kind: 'cancel' | 'reactivate' | 'cancelNow', message: string) =>
-    app.post(path, { onRequest, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
-      await changeSubscription(app.container, requireUserId(request), kind);
-      return { message };
+  route.post('/create-checkout-session', {
+    operationId: 'createCheckoutSession',
+    summary: 'Abre el pago de un plan o del paquete de créditos',
+    description: 'Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).',
+    access: session,
+    body: checkoutRequestSchema,
+    answer: { schema: urlResponseSchema },
+    refusals: [403, 409, 503],
+    handler: async (request) => {
+      const user = await billingUser(container, requireUserId(request));
+      if (!user) throw unauthorized();
+      if (!user.mailConfirmed)
+        throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
+      return createCheckout(container, user, request.body.priceId);
+    },
+  });
+
+  route.get('/checkout-session/:id', {
+    operationId: 'getCheckoutSession',
+    summary: 'Estado de un pago iniciado por el usuario',
+    description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.',
+    access: session,
+    params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }),
+    answer: { schema: checkoutSessionStatusSchema },
+    refusals: [503],
+    handler: async (request) => getCheckoutStatus(container, requireUserId(request), request.params.id),
+  });
+
+  const subscriptionAction = (
+    path: string,
+    declaration: { operationId: string; summary: string; description: string; refusals: readonly (404 | 409 | 503)[] },
+    kind: 'cancel' | 'reactivate' | 'cancelNow',
+    message: string,
+  ) =>
+    route.post(path, {
+      ...declaration,
+      access: session,
+      answer: { schema: messageResponseSchema },
+      handler: async (request) => {
+        await changeSubscription(container, requireUserId(request), kind);
+        return { message };
+      },
     });
-  action('/cancel-subscription', 'cancel', 'Suscripción cancelada. Seguirá activa hasta el final del período.');
-  action('/reactivate-subscription', 'reactivate', 'Suscripción reactivada correctamente.');
-  action('/cancel-subscription-immediately', 'cancelNow', 'Suscripción cancelada definitivamente.');
+  subscriptionAction(
+    '/cancel-subscription',
+    {
+      operationId: 'cancelSubscription',
+      summary: 'Cancela la suscripción al final del período',
+      description: '404 sin suscripción; 409 si ya está pendiente de cancelación o hay un cambio de plan programado.',
+      refusals: [404, 409, 503],
+    },
+    'cancel',
+    'Suscripción cancelada. Seguirá activa hasta el final del período.',
+  );
+  subscriptionAction(
+    '/reactivate-subscription',
+    {
+      operationId: 'reactivateSubscription',
+      summary: 'Deshace la cancelación pendiente de la suscripción',
+      description: '404 sin suscripción; 409 si no está pendiente de cancelación.',
+      refusals: [404, 409, 503],
+    },
+    'reactivate',
+    'Suscripción reactivada correctamente.',
+  );
+  subscriptionAction(
+    '/cancel-subscription-immediately',
+    {
+      operationId: 'cancelSubscriptionNow',
+      summary: 'Cancela la suscripción ahora mismo',
+      description: '404 sin suscripción.',
+      refusals: [404, 503],
+    },
+    'cancelNow',
+    'Suscripción cancelada definitivamente.',
+  );
 
   // docs/decisions.md §22.1: the price first, then the change.
-  app.post('/change-plan/preview', { onRequest, schema: { tags, body: planChangeRequestSchema, response: { 200: planChangePreviewSchema } } }, async (request) =>
-    previewPlanChange(app.container, requireUserId(request), request.body.priceId),
-  );
+  route.post('/change-plan/preview', {
+    operationId: 'previewPlanChange',
+    summary: 'Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)',
+    description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.',
+    access: session,
+    body: planChangeRequestSchema,
+    answer: { schema: planChangePreviewSchema },
+    refusals: [404, 409, 503],
+    handler: async (request) => previewPlanChange(container, requireUserId(request), request.body.priceId),
+  });
 
-  app.post('/change-plan', { onRequest, schema: { tags, body: planChangeRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const result = await changePlan(app.container, requireUserId(request), request.body.priceId);
-    return { message: changePlanMessage(result, scheduledPlanName(app.container, request.body.priceId)) };
+  route.post('/change-plan', {
+    operationId: 'changePlan',
+    summary: 'Cambia de plan: sube al momento, o baja al final del período',
+    description:
+      '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.',
+    access: session,
+    body: planChangeRequestSchema,
+    answer: { schema: messageResponseSchema },
+    refusals: [404, 409, 503],
+    handler: async (request) => {
+      const result = await changePlan(container, requireUserId(request), request.body.priceId);
+      return { message: changePlanMessage(result, scheduledPlanName(container, request.body.priceId)) };
+    },
   });
 
   // A move down waits for the end of the period; until then it can be cancelled, leaving nothing behind.
-  app.post('/change-plan/cancel', { onRequest, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
-    await cancelScheduledChange(app.container, requireUserId(request));
-    return { message: 'Cambio de plan cancelado. Sigues con tu plan actual.' };
+  route.post('/change-plan/cancel', {
+    operationId: 'cancelPlanChange',
+    summary: 'Cancela el cambio de plan programado',
+    description: '404 si no hay ningún cambio de plan programado.',
+    access: session,
+    answer: { schema: messageResponseSchema },
+    refusals: [404, 503],
+    handler: async (request) => {
+      await cancelScheduledChange(container, requireUserId(request));
+      return { message: 'Cambio de plan cancelado. Sigues con tu plan actual.' };
+    },
   });
 
-  app.post('/create-portal-session', { onRequest, schema: { tags, response: { 200: urlResponseSchema } } }, async (request) =>
-    createPortal(app.container, requireUserId(request)),
-  );
+  route.post('/create-portal-session', {
+    operationId: 'createBillingPortalSession',
+    summary: 'Abre el portal de facturación del proveedor de pagos',
+    description: '404: el usuario aún no tiene datos de facturación en el proveedor.',
+    access: session,
+    answer: { schema: urlResponseSchema },
+    refusals: [404, 503],
+    handler: async (request) => createPortal(container, requireUserId(request)),
+  });
 };

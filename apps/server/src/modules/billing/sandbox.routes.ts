@@ -9,9 +9,9 @@ import {
 } from '@rankmaps/shared/schemas/sandbox';
 import { notFound } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { describeSandboxCheckout, sandboxOf, settleSandboxPastDue, simulateSandboxRenewal } from './sandbox.service';
 
-const tags = ['sandbox de pagos'];
 const idParams = z.object({ id: z.string().regex(/^cs_sbx_[a-f0-9]{24}$/, 'Sesión de pago no válida.') });
 
 /**
@@ -20,37 +20,61 @@ const idParams = z.object({ id: z.string().regex(/^cs_sbx_[a-f0-9]{24}$/, 'Sesi�
  * Registered only while the sandbox is enabled; in production it does not exist.
  */
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/checkout/:id', { schema: { tags, params: idParams, response: { 200: sandboxCheckoutSchema } } }, async (request) => {
-    const found = await describeSandboxCheckout(app.container, request.params.id);
-    if (!found) throw notFound('Sesión de pago no encontrada.');
-    return found;
+  const route = routeKit(app, { tags: ['sandbox de pagos'] });
+
+  // The checkout page is reached by its link, like the provider's: its id is the credential.
+  route.get('/checkout/:id', {
+    operationId: 'getSandboxCheckout',
+    summary: 'Datos de la página de pago del sandbox',
+    description: 'Sin sesión: el id de la sesión de pago hace de credencial, como en la página del proveedor.',
+    access: access.public,
+    params: idParams,
+    answer: { schema: sandboxCheckoutSchema },
+    handler: async (request) => {
+      const found = await describeSandboxCheckout(app.container, request.params.id);
+      if (!found) throw notFound('Sesión de pago no encontrada.');
+      return found;
+    },
   });
 
-  app.post(
-    '/checkout/:id/complete',
-    { schema: { tags, params: idParams, body: sandboxOutcomeSchema, response: { 200: redirectResponseSchema } } },
-    async (request) => {
+  route.post('/checkout/:id/complete', {
+    operationId: 'completeSandboxCheckout',
+    summary: 'Paga, rechaza o paga con la renovación fallida un pago del sandbox',
+    access: access.public,
+    params: idParams,
+    body: sandboxOutcomeSchema,
+    answer: { schema: redirectResponseSchema },
+    handler: async (request) => {
       const sandbox = sandboxOf(app.container);
       if (!(await sandbox.getCheckout(request.params.id))) throw notFound('Sesión de pago no encontrada.');
       return sandbox.completeCheckout(request.params.id, request.body.outcome);
     },
-  );
+  });
 
-  app.post(
-    '/renewal',
-    { onRequest: app.authenticate, schema: { tags, body: sandboxRenewalSchema.nullish(), response: { 200: messageResponseSchema } } },
-    async (request) => {
+  route.post('/renewal', {
+    operationId: 'simulateSandboxRenewal',
+    summary: 'Simula la próxima renovación de la suscripción (cobrada o fallida)',
+    description: '404: el usuario no tiene suscripción.',
+    access: access.session,
+    body: sandboxRenewalSchema.nullish(),
+    answer: { schema: messageResponseSchema },
+    refusals: [404],
+    handler: async (request) => {
       const status = await simulateSandboxRenewal(app.container, requireUserId(request), request.body?.outcome);
       return { message: status === 'past_due' ? 'Renovación simulada: el cobro ha fallado.' : 'Renovación simulada: cobro realizado.' };
     },
-  );
+  });
 
-  app.post(
-    '/portal/settle',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: messageResponseSchema } } },
-    async (request) => {
+  route.post('/portal/settle', {
+    operationId: 'settleSandboxPastDue',
+    summary: 'Simula actualizar la tarjeta en el portal de facturación y pagar lo pendiente',
+    description: '404: el usuario no tiene suscripción.',
+    access: access.session,
+    answer: { schema: messageResponseSchema },
+    refusals: [404],
+    handler: async (request) => {
       await settleSandboxPastDue(app.container, requireUserId(request));
       return { message: 'Método de pago actualizado (simulado). Pago realizado.' };
     },
-  );
+  });
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import {
   chatCatchUpSchema,
   chatConversationParamsSchema,
@@ -14,7 +13,7 @@ import {
   operatorChatThreadSchema,
 } from '@rankmaps/shared/schemas/chat';
 import { requireUserId } from '../../plugins/auth';
-import { requireOperator } from '../operator/operator.service';
+import { access, routeKit } from '../../plugins/route-kit';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerUser } from '../rate-limits/shared-rate-limit';
 import { ChatHub } from './chat-hub';
@@ -47,35 +46,34 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   await hub.start();
   app.addHook('onClose', async () => hub.close());
   const deps: ChatDeps = { ...app.container, hub };
-  const customer = { tags: ['chat'], security: [{ bearer: [] }] };
+  const route = routeKit(app, { tags: ['chat'] });
+  const operatorTags = ['operador'];
   const sendLimit = limitPerUser(app, rateLimitPolicy.chat(app.container.config));
 
-  app.get(
-    '/chat',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        ...customer,
-        summary: 'El chat en vivo del usuario: historial, disponibilidad y marcas de lectura',
-        response: { 200: chatStateSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request) => getChat(deps, requireUserId(request)),
-  );
+  // The customer's side: plans without live support get 403 naming the plan that has it.
+  route.get('/chat', {
+    operationId: 'getMyChat',
+    summary: 'El chat en vivo del usuario: historial, disponibilidad y marcas de lectura',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
+    access: access.session,
+    answer: { schema: chatStateSchema },
+    refusals: [403],
+    handler: async (request) => getChat(deps, requireUserId(request)),
+  });
 
-  app.get(
-    '/chat/stream',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        ...customer,
-        summary: 'Eventos del chat (Server-Sent Events con Accept: text/event-stream; si no, los mensajes posteriores en JSON)',
-        description: 'Reanuda tras Last-Event-ID (o ?after=): envía los mensajes posteriores, sin perder ni repetir ninguno.',
-        querystring: chatStreamQuerySchema,
-        response: { 200: chatCatchUpSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
+  route.get('/chat/stream', {
+    operationId: 'streamMyChat',
+    summary: 'Eventos del chat (Server-Sent Events con Accept: text/event-stream; si no, los mensajes posteriores en JSON)',
+    description: 'Reanuda tras Last-Event-ID (o ?after=): envía los mensajes posteriores, sin perder ni repetir ninguno.',
+    access: access.session,
+    querystring: chatStreamQuerySchema,
+    answer: {
+      schema: chatCatchUpSchema,
+      eventStream:
+        'Eventos estado (disponibilidad del equipo), mensaje (con su número como id), escribiendo y leido; cada uno con su JSON en data.',
     },
-    async (request, reply) => {
+    refusals: [403],
+    handler: async (request, reply) => {
       const userId = requireUserId(request);
       const { conversation, from } = await customerStreamStart(deps, userId, lastEventIdOf(request, request.query.after));
       if (!wantsEventStream(request)) return catchUp(deps, conversation.id, from);
@@ -84,136 +82,121 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       hub.addCustomer(stream, conversation.id, from);
       return reply;
     },
-  );
+  });
 
-  app.post(
-    '/chat/messages',
-    {
-      onRequest: [app.authenticate, sendLimit],
-      schema: {
-        ...customer,
-        summary: 'Envía un mensaje al chat (fuera de horario o sin operadores, se convierte en un ticket)',
-        body: chatSendSchema,
-        response: { 200: chatSentSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
-    async (request) => sendAsCustomer(deps, requireUserId(request), request.body),
-  );
+  route.post('/chat/messages', {
+    operationId: 'sendChatMessage',
+    summary: 'Envía un mensaje al chat (fuera de horario o sin operadores, se convierte en un ticket)',
+    description: '403 si el plan no incluye soporte en vivo. Limitado por usuario: al pasarse, 429 con Retry-After.',
+    access: access.session,
+    body: chatSendSchema,
+    answer: { schema: chatSentSchema },
+    // The limit's counter is in the database: 503 when it cannot be read.
+    refusals: [403, 503],
+    onRequest: [sendLimit],
+    handler: async (request) => sendAsCustomer(deps, requireUserId(request), request.body),
+  });
 
-  app.post(
-    '/chat/typing',
-    {
-      onRequest: [app.authenticate],
-      schema: { ...customer, summary: 'Avisa de que el usuario está escribiendo (no se guarda)', response: { 200: chatOkSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
-    },
-    async (request) => {
+  route.post('/chat/typing', {
+    operationId: 'signalChatTyping',
+    summary: 'Avisa de que el usuario está escribiendo (no se guarda)',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
+    access: access.session,
+    answer: { schema: chatOkSchema },
+    refusals: [403],
+    handler: async (request) => {
       await customerTyping(deps, requireUserId(request));
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/chat/read',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        ...customer,
-        summary: 'Marca como leídos los mensajes hasta el indicado',
-        body: chatReadSchema,
-        response: { 200: chatReadResultSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request) => customerRead(deps, requireUserId(request), request.body.upTo),
-  );
+  route.post('/chat/read', {
+    operationId: 'markChatRead',
+    summary: 'Marca como leídos los mensajes hasta el indicado',
+    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
+    access: access.session,
+    body: chatReadSchema,
+    answer: { schema: chatReadResultSchema },
+    refusals: [403],
+    handler: async (request) => customerRead(deps, requireUserId(request), request.body.upTo),
+  });
 
   // The operators' side: anyone else gets 404, as for the rest of /api/operator (docs/decisions.md §27.1).
-  const onRequest = [app.authenticate, requireOperator(app.container)];
-  const operator = { tags: ['operador'], security: [{ bearer: [] }] };
+  route.get('/operator/chat/conversations', {
+    operationId: 'listOperatorChats',
+    summary: 'Chats en vivo: las conversaciones, la más reciente primero, con los mensajes sin leer',
+    tags: operatorTags,
+    access: access.operator,
+    answer: { schema: operatorChatListSchema },
+    handler: async () => listOperatorChats(deps),
+  });
 
-  app.get(
-    '/operator/chat/conversations',
-    {
-      onRequest,
-      schema: { ...operator, summary: 'Chats en vivo: las conversaciones, la más reciente primero, con los mensajes sin leer', response: { 200: operatorChatListSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+  route.get('/operator/chat/stream', {
+    operationId: 'streamOperatorChats',
+    summary: 'Eventos de todos los chats (Server-Sent Events); mientras está abierto, el operador cuenta como conectado',
+    description: 'Sin Accept: text/event-stream responde la lista de conversaciones en JSON.',
+    tags: operatorTags,
+    access: access.operator,
+    answer: {
+      schema: operatorChatListSchema,
+      eventStream:
+        'Eventos mensaje, escribiendo y leido de todas las conversaciones, y resync cuando hay que volver a pedir la lista; cada uno con su JSON en data.',
     },
-    async () => listOperatorChats(deps),
-  );
-
-  app.get(
-    '/operator/chat/stream',
-    {
-      onRequest,
-      schema: {
-        ...operator,
-        summary: 'Eventos de todos los chats (Server-Sent Events); mientras está abierto, el operador cuenta como conectado',
-        description: 'Sin Accept: text/event-stream responde la lista de conversaciones en JSON.',
-        response: { 200: operatorChatListSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const operatorId = requireUserId(request);
       if (!wantsEventStream(request)) return listOperatorChats(deps);
       const stream = openEventStream(request, reply, RETRY_MS);
       await hub.addOperator(stream, operatorId);
       return reply;
     },
-  );
+  });
 
-  app.get(
-    '/operator/chat/conversations/:id',
-    {
-      onRequest,
-      schema: {
-        ...operator,
-        summary: 'Una conversación con sus mensajes',
-        params: chatConversationParamsSchema,
-        response: { 200: operatorChatThreadSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => getOperatorChat(deps, request.params.id),
-  );
+  route.get('/operator/chat/conversations/:id', {
+    operationId: 'getOperatorChat',
+    summary: 'Una conversación con sus mensajes',
+    description: 'Los 200 últimos mensajes de la conversación, con las marcas de lectura.',
+    tags: operatorTags,
+    access: access.operator,
+    params: chatConversationParamsSchema,
+    answer: { schema: operatorChatThreadSchema },
+    handler: async (request) => getOperatorChat(deps, request.params.id),
+  });
 
-  app.post(
-    '/operator/chat/conversations/:id/messages',
-    {
-      // The limit counts before the role check, as on every limited route: the global limit
-      // already shows that /api/operator answers, so a 429 here tells nothing more.
-      onRequest: [app.authenticate, sendLimit, requireOperator(app.container)],
-      schema: {
-        ...operator,
-        summary: 'Responde en una conversación del chat',
-        params: chatConversationParamsSchema,
-        body: chatSendSchema,
-        response: { 200: chatSentSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
-    async (request) => sendAsOperator(deps, requireUserId(request), request.params.id, request.body),
-  );
+  route.post('/operator/chat/conversations/:id/messages', {
+    operationId: 'sendOperatorChatMessage',
+    summary: 'Responde en una conversación del chat',
+    tags: operatorTags,
+    access: access.operator,
+    params: chatConversationParamsSchema,
+    body: chatSendSchema,
+    answer: { schema: chatSentSchema },
+    refusals: [503],
+    // Counted before the role check (route-kit.ts), as on every limited route.
+    onRequest: [sendLimit],
+    handler: async (request) => sendAsOperator(deps, requireUserId(request), request.params.id, request.body),
+  });
 
-  app.post(
-    '/operator/chat/conversations/:id/typing',
-    {
-      onRequest,
-      schema: { ...operator, summary: 'Avisa al cliente de que el operador está escribiendo', params: chatConversationParamsSchema, response: { 200: chatOkSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
-    },
-    async (request) => {
+  route.post('/operator/chat/conversations/:id/typing', {
+    operationId: 'signalOperatorChatTyping',
+    summary: 'Avisa al cliente de que el operador está escribiendo',
+    tags: operatorTags,
+    access: access.operator,
+    params: chatConversationParamsSchema,
+    answer: { schema: chatOkSchema },
+    handler: async (request) => {
       await operatorTyping(deps, request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/operator/chat/conversations/:id/read',
-    {
-      onRequest,
-      schema: {
-        ...operator,
-        summary: 'Marca como leídos los mensajes del cliente hasta el indicado',
-        params: chatConversationParamsSchema,
-        body: chatReadSchema,
-        response: { 200: chatReadResultSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => operatorRead(deps, request.params.id, request.body.upTo),
-  );
+  route.post('/operator/chat/conversations/:id/read', {
+    operationId: 'markOperatorChatRead',
+    summary: 'Marca como leídos los mensajes del cliente hasta el indicado',
+    tags: operatorTags,
+    access: access.operator,
+    params: chatConversationParamsSchema,
+    body: chatReadSchema,
+    answer: { schema: chatReadResultSchema },
+    handler: async (request) => operatorRead(deps, request.params.id, request.body.upTo),
+  });
 };

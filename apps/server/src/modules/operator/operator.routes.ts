@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
 import {
   operatorCustomerSchema,
   operatorReplySchema,
@@ -10,85 +9,62 @@ import {
   supportTicketParamsSchema,
 } from '@rankmaps/shared/schemas/support';
 import { requireUserId } from '../../plugins/auth';
-import { answerTicket, getInboxTicket, listInbox, lookAtCustomer, requireOperator, setTicketState } from './operator.service';
+import { access, routeKit } from '../../plugins/route-kit';
+import { answerTicket, getInboxTicket, listInbox, lookAtCustomer, setTicketState } from './operator.service';
 
 /**
  * The operator's inbox (docs/support.md): /api/operator/*, for users with the operator role
  * only. Anyone else signed in gets 404, as if the routes did not exist; nobody signed in, 401.
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = [app.authenticate, requireOperator(app.container)];
-  const common = { tags: ['operador'], security: [{ bearer: [] }] };
+  const route = routeKit(app, { tags: ['operador'] });
+  const operator = access.operator;
 
-  app.get(
-    '/operator/tickets',
-    {
-      onRequest,
-      schema: {
-        ...common,
-        summary: 'Bandeja del operador: los tickets, la actividad más reciente primero',
-        querystring: operatorTicketsQuerySchema,
-        response: { 200: operatorTicketListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => listInbox(app.container, request.query.state),
-  );
+  route.get('/operator/tickets', {
+    operationId: 'listInboxTickets',
+    summary: 'Bandeja del operador: los tickets, la actividad más reciente primero',
+    description: 'Hasta 200 tickets; ?state= filtra por estado.',
+    access: operator,
+    querystring: operatorTicketsQuerySchema,
+    answer: { schema: operatorTicketListSchema },
+    handler: async (request) => listInbox(app.container, request.query.state),
+  });
 
-  app.get(
-    '/operator/tickets/:reference',
-    {
-      onRequest,
-      schema: {
-        ...common,
-        summary: 'Un ticket con sus mensajes',
-        params: supportTicketParamsSchema,
-        response: { 200: operatorTicketThreadSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => getInboxTicket(app.container, request.params.reference),
-  );
+  route.get('/operator/tickets/:reference', {
+    operationId: 'getInboxTicket',
+    summary: 'Un ticket con sus mensajes',
+    access: operator,
+    params: supportTicketParamsSchema,
+    answer: { schema: operatorTicketThreadSchema },
+    handler: async (request) => getInboxTicket(app.container, request.params.reference),
+  });
 
-  app.post(
-    '/operator/tickets/:reference/messages',
-    {
-      onRequest,
-      schema: {
-        ...common,
-        summary: 'Responde a un ticket: el cliente recibe la respuesta por email y en Soporte',
-        params: supportTicketParamsSchema,
-        body: operatorReplySchema,
-        response: { 200: operatorTicketThreadSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => answerTicket(app.container, requireUserId(request), request.params.reference, request.body),
-  );
+  route.post('/operator/tickets/:reference/messages', {
+    operationId: 'answerInboxTicket',
+    summary: 'Responde a un ticket: el cliente recibe la respuesta por email y en Soporte',
+    access: operator,
+    params: supportTicketParamsSchema,
+    body: operatorReplySchema,
+    answer: { schema: operatorTicketThreadSchema },
+    handler: async (request) => answerTicket(app.container, requireUserId(request), request.params.reference, request.body),
+  });
 
-  app.put(
-    '/operator/tickets/:reference/state',
-    {
-      onRequest,
-      schema: {
-        ...common,
-        summary: 'Cambia el estado de un ticket',
-        params: supportTicketParamsSchema,
-        body: operatorStateSchema,
-        response: { 200: operatorTicketThreadSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => setTicketState(app.container, request.params.reference, request.body.state),
-  );
+  route.put('/operator/tickets/:reference/state', {
+    operationId: 'setInboxTicketState',
+    summary: 'Cambia el estado de un ticket',
+    access: operator,
+    params: supportTicketParamsSchema,
+    body: operatorStateSchema,
+    answer: { schema: operatorTicketThreadSchema },
+    handler: async (request) => setTicketState(app.container, request.params.reference, request.body.state),
+  });
 
-  app.get(
-    '/operator/tickets/:reference/customer',
-    {
-      onRequest,
-      schema: {
-        ...common,
-        summary: 'El plan y los negocios del cliente del ticket (solo lectura; cada consulta queda registrada)',
-        params: supportTicketParamsSchema,
-        response: { 200: operatorCustomerSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => lookAtCustomer(app.container, requireUserId(request), request.params.reference),
-  );
+  route.get('/operator/tickets/:reference/customer', {
+    operationId: 'getInboxTicketCustomer',
+    summary: 'El plan y los negocios del cliente del ticket (solo lectura; cada consulta queda registrada)',
+    access: operator,
+    params: supportTicketParamsSchema,
+    answer: { schema: operatorCustomerSchema },
+    handler: async (request) => lookAtCustomer(app.container, requireUserId(request), request.params.reference),
+  });
 };

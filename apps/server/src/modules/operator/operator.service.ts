@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { OperatorCustomer, OperatorTicketSummary, OperatorTicketThread, SupportTicketState } from '@rankmaps/shared/schemas/support';
 import type { Container } from '../../container';
 import type { Database, DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { requireUserId } from '../../plugins/auth';
 import { getCurrentPlanState } from '../billing/billing.service';
 import { queueEmail } from '../mail/mail.service';
 import { buildSupportAnswerEmail } from '../support/support.email';
@@ -17,9 +15,6 @@ import { operatorRepository } from './operator.repository';
  * grants it (operator-cli.ts calls grantOperator); no route, sign-up, profile update or
  * development parameter writes the operators table.
  */
-
-/** What /operator's routes answer to anyone who is not an operator: as if they did not exist. */
-export const NOT_AN_OPERATOR = 'Recurso no encontrado.';
 
 export type OperatorCommandResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -37,14 +32,6 @@ export async function revokeOperator(database: Pick<Database, 'db'>, email: stri
   if (!user) return { ok: false, message: `No hay ninguna cuenta con el email ${email.trim()}.` };
   const removed = await operatorRepository.revoke(database.db, user.id);
   return { ok: true, message: removed ? `${user.email} ya no es operador de soporte.` : `${user.email} no era operador de soporte; no cambia nada.` };
-}
-
-/** The onRequest hook of every /api/operator route, after app.authenticate: anyone else gets 404. */
-export function requireOperator(container: Pick<Container, 'database'>) {
-  return async (request: FastifyRequest) => {
-    const userId = requireUserId(request);
-    if (!(await operatorRepository.isOperator(container.database.db, userId))) throw notFound(NOT_AN_OPERATOR);
-  };
 }
 
 /** How many tickets the inbox lists at once. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
+import { access, routeKit } from '../../plugins/route-kit';
 import { readProfilePicture } from './profile-picture.service';
 
 /**
@@ -9,16 +10,16 @@ import { readProfilePicture } from './profile-picture.service';
  * for a year. Anything else under /uploads is a JSON 404, also when the SPA is served.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/uploads/avatars/:file',
-    {
-      schema: {
-        tags: ['usuario'],
-        summary: 'Foto de perfil (WebP)',
-        params: z.object({ file: z.string() }),
-      },
-    },
-    async (request, reply) => {
+  const route = routeKit(app, { tags: ['usuario'] });
+
+  route.get('/uploads/avatars/:file', {
+    operationId: 'getProfilePicture',
+    summary: 'Foto de perfil (WebP)',
+    description: 'Sin sesión, como cualquier imagen: el nombre del archivo son 128 bits aleatorios.',
+    access: access.public,
+    params: z.object({ file: z.string() }),
+    answer: { download: 'image/webp', description: 'La imagen, cacheable un año (el nombre nunca cambia de contenido).' },
+    handler: async (request, reply) => {
       const data = await readProfilePicture(app.container, request.params.file);
       if (!data) throw notFound();
       return reply
@@ -29,8 +30,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cross-origin-resource-policy', 'same-origin')
         .send(data);
     },
-  );
+  });
 
+  // By hand, not declared: it is no operation of the API, only a fence so the SPA's history
+  // fallback never answers under /uploads; every request gets the JSON 404.
   app.get('/uploads/*', { schema: { hide: true } }, async () => {
     throw notFound();
   });

@@ -1,17 +1,18 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
-import { devParamsRequestSchema, profileSchema, updateBillingRequestSchema, updateProfileFieldsSchema } from '@rankmaps/shared/schemas/profile';
+import {
+  devParamsRequestSchema,
+  profileSchema,
+  updateBillingRequestSchema,
+  updateProfileFieldsSchema,
+} from '@rankmaps/shared/schemas/profile';
 import { requireUserId } from '../../plugins/auth';
+import { access, routeKit } from '../../plugins/route-kit';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerUser } from '../rate-limits/shared-rate-limit';
 import { PICTURE_FIELD, PROFILE_FORM_LIMITS, readProfileForm } from './profile-form';
 import { deleteProfilePicture, getProfile, updateBillingData, updateDevParams, updateProfile } from './users.service';
-
-const tags = ['usuario'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
 /** The multipart body as the API documents it: the validated text fields plus the file. */
 const updateProfileDocSchema = updateProfileFieldsSchema.extend({
@@ -25,77 +26,74 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: PROFILE_FORM_LIMITS, throwFileSizeLimit: false });
   app.decorateRequest('uploadedFile', null);
   const limitUploads = limitPerUser(app, rateLimitPolicy.avatarUpload(container.config));
+  const route = routeKit(app, { tags: ['usuario'] });
+  const session = access.session;
 
-  app.get(
-    '/user/profile',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, summary: 'Perfil del usuario que ha iniciado sesión', security, response: { 200: profileSchema, 401: errorResponseSchema } },
-    },
-    async (request) => getProfile(container, requireUserId(request)),
-  );
+  route.get('/user/profile', {
+    operationId: 'getMyProfile',
+    summary: 'Perfil del usuario que ha iniciado sesión',
+    access: session,
+    answer: { schema: profileSchema },
+    handler: async (request) => getProfile(container, requireUserId(request)),
+  });
 
-  app.put(
-    '/user',
-    {
-      onRequest: app.authenticate,
-      // @fastify/multipart reads the raw request, never the inflated one: left on, the
-      // decompression stream would stall the raw body behind it (a compressed form hung the
-      // request until the server's timeout). Compressed forms are refused in readProfileForm.
-      decompress: false,
-      preValidation: readProfileForm,
-      // Only saves that carry a picture count: decoding and re-encoding images is what costs
-      // CPU and disk, and editing the name stays free. Counted per user in the database.
-      preHandler: async (request, reply) => {
+  route.put('/user', {
+    operationId: 'updateMyProfile',
+    summary: 'Actualiza nombre, opciones y foto de perfil (multipart/form-data)',
+    description:
+      'Campos: name, options (JSON: lista de {key, value}; solo age y gender) y profilePictureOld (conserva la foto actual) o el archivo profilePicture.',
+    access: session,
+    consumes: ['multipart/form-data'],
+    body: updateProfileDocSchema,
+    answer: { schema: profileSchema },
+    // The picture limit's counter is in the database: 503 when it cannot be read.
+    refusals: [503],
+    // @fastify/multipart reads the raw request, never the inflated one: left on, the
+    // decompression stream would stall the raw body behind it (a compressed form hung the
+    // request until the server's timeout). Compressed forms are refused in readProfileForm.
+    decompress: false,
+    preValidation: [readProfileForm],
+    // Only saves that carry a picture count: decoding and re-encoding images is what costs
+    // CPU and disk, and editing the name stays free. Counted per user in the database.
+    preHandler: [
+      async (request, reply) => {
         if (request.uploadedFile) await limitUploads(request, reply);
       },
-      schema: {
-        tags,
-        summary: 'Actualiza nombre, opciones y foto de perfil (multipart/form-data)',
-        description:
-          'Campos: name, options (JSON: lista de {key, value}; solo age y gender) y profilePictureOld (conserva la foto actual) o el archivo profilePicture.',
-        security,
-        consumes: ['multipart/form-data'],
-        body: updateProfileDocSchema,
-        response: { 200: profileSchema, ...errors, 429: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request) => {
+    ],
+    handler: async (request) => {
       const { name, options } = request.body;
       return updateProfile(container, requireUserId(request), { name, options, picture: request.uploadedFile });
     },
-  );
+  });
 
-  app.delete(
-    '/user/profile-picture',
-    { onRequest: app.authenticate, schema: { tags, summary: 'Elimina la foto de perfil', security, response: { 200: profileSchema, 401: errorResponseSchema } } },
-    async (request) => deleteProfilePicture(container, requireUserId(request)),
-  );
+  route.delete('/user/profile-picture', {
+    operationId: 'deleteMyProfilePicture',
+    summary: 'Elimina la foto de perfil',
+    access: session,
+    answer: { schema: profileSchema },
+    handler: async (request) => deleteProfilePicture(container, requireUserId(request)),
+  });
 
-  app.put(
-    '/user/billing',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, summary: 'Guarda los datos de facturación', security, body: updateBillingRequestSchema, response: { 200: profileSchema, ...errors } },
-    },
-    async (request) => updateBillingData(container, requireUserId(request), request.body.billingData),
-  );
+  route.put('/user/billing', {
+    operationId: 'updateMyBillingData',
+    summary: 'Guarda los datos de facturación',
+    description: 'Un email de facturación vacío guarda el de la cuenta.',
+    access: session,
+    body: updateBillingRequestSchema,
+    answer: { schema: profileSchema },
+    handler: async (request) => updateBillingData(container, requireUserId(request), request.body.billingData),
+  });
 
   // docs/decisions.md §6: the development panel's endpoint exists only with developer tools on.
   if (container.config.devTools) {
-    app.put(
-      '/user/dev-params',
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          summary: 'Parámetros de desarrollo: límites del plan y saldos de créditos (solo con herramientas de desarrollo)',
-          security,
-          body: devParamsRequestSchema,
-          response: { 200: profileSchema, ...errors },
-        },
-      },
-      async (request) => updateDevParams(container, requireUserId(request), request.body),
-    );
+    route.put('/user/dev-params', {
+      operationId: 'updateMyDevParams',
+      summary: 'Parámetros de desarrollo: límites del plan y saldos de créditos (solo con herramientas de desarrollo)',
+      access: session,
+      body: devParamsRequestSchema,
+      answer: { schema: profileSchema },
+      hide: true,
+      handler: async (request) => updateDevParams(container, requireUserId(request), request.body),
+    });
   }
 };
