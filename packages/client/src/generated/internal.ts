@@ -72,21 +72,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Vuelta de Google tras el consentimiento (redirige a la aplicación) */
-    get: {
-      parameters: {
-        query?: {
-          code?: string;
-          error?: string;
-          state?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: never;
-    };
+    /**
+     * Vuelta de Google tras el consentimiento (redirige a la aplicación)
+     * @description Redirige a la aplicación con gbp=connected, denied o error en la dirección. Con un state no válido, caducado o ya usado responde 400 con una página HTML que lleva a la aplicación.
+     */
+    get: operations['completeGbpConnection'];
     put?: never;
     post?: never;
     delete?: never;
@@ -102,50 +92,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** URL de consentimiento de Google para conectar Google Business Profile */
-    get: {
-      parameters: {
-        query: {
-          intent: 'gbp_connect';
-          redirectAfter?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * URL de consentimiento de Google para conectar Google Business Profile
+     * @description La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.
+     */
+    get: operations['getGbpConsentUrl'];
     put?: never;
     post?: never;
     delete?: never;
@@ -688,37 +639,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Desconecta Google Business Profile */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['disconnectGbp'];
     options?: never;
     head?: never;
     patch?: never;
@@ -731,42 +652,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Estado de la conexión con Google Business Profile */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accountEmail?: string | null;
-              connected: boolean;
-              expired: boolean;
-              /** @enum {string} */
-              provider: 'demo' | 'google';
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Estado de la conexión con Google Business Profile
+     * @description Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.
+     */
+    get: operations['getGbpConnectionStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -783,74 +673,7 @@ export interface paths {
       cookie?: never;
     };
     /** Cuentas y ubicaciones de Google Business Profile */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              accounts: {
-                accountName: string;
-                name: string;
-              }[];
-              locations: {
-                account: string;
-                accountName: string;
-                name: string;
-                storefrontAddress?: string | null;
-                title: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listGbpLocations'];
     put?: never;
     post?: never;
     delete?: never;
@@ -867,83 +690,7 @@ export interface paths {
       cookie?: never;
     };
     /** Serie diaria de VIEWS, SEARCHES o ACTIONS de una ubicación */
-    get: {
-      parameters: {
-        query: {
-          endDate: string;
-          locationId: string;
-          metric: 'VIEWS' | 'SEARCHES' | 'ACTIONS';
-          startDate: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              metricValues: {
-                date: string;
-                totalValue: {
-                  value: string;
-                };
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getGbpDailyMetrics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -960,81 +707,7 @@ export interface paths {
       cookie?: never;
     };
     /** Keywords de búsqueda del último mes completo */
-    get: {
-      parameters: {
-        query: {
-          locationId: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              keywords: {
-                insightsValue: {
-                  threshold?: string;
-                  value?: string;
-                };
-                keyword: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listGbpSearchKeywords'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1210,64 +883,7 @@ export interface paths {
      * Línea de costa de un área
      * @description Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Longitud del lado este, en grados */
-          east?: string;
-          /** @description Latitud del lado norte, en grados */
-          north?: string;
-          /** @description Latitud del lado sur, en grados */
-          south?: string;
-          /** @description Longitud del lado oeste, en grados */
-          west?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              lines: [number, number][][];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getCoastline'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1306,95 +922,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Añade una keyword a un negocio */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            placeId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              createdAt: string;
-              name: string;
-              placeId: {
-                _id: string;
-                address: string;
-                googlePlaceId: string;
-                mainPhoto: string | null;
-                name: string;
-                rankDay: number;
-                rankHour: number;
-                rating: number | null;
-                timeZone: string;
-                totalReviews: number;
-                weeklyScans: boolean;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['createKeyword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1409,144 +937,14 @@ export interface paths {
       cookie?: never;
     };
     /** Una keyword con su negocio */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              createdAt: string;
-              name: string;
-              placeId: {
-                _id: string;
-                address: string;
-                googlePlaceId: string;
-                mainPhoto: string | null;
-                name: string;
-                rankDay: number;
-                rankHour: number;
-                rating: number | null;
-                timeZone: string;
-                totalReviews: number;
-                weeklyScans: boolean;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getKeyword'];
     put?: never;
     post?: never;
-    /** Borra una keyword y sus análisis */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Borra una keyword y sus análisis
+     * @description Los análisis sin terminar devuelven lo que no llegaron a buscar.
+     */
+    delete: operations['deleteKeyword'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1565,138 +963,7 @@ export interface paths {
      * Importa varias keywords a la vez: todas o ninguna
      * @description JSON: { source: "text", placeIds, text } (una keyword por línea, para cada negocio elegido) o { source: "csv", csv }. O multipart/form-data con el archivo CSV en el campo «file»: cabecera negocio y keyword (nombre o id del negocio), separadas por «;» o «,», en UTF-8 (con o sin BOM) o Windows-1252; hasta 1 MB y 5.000 filas. Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json':
-            | {
-                placeIds: string[];
-                /** @enum {string} */
-                source: 'text';
-                text: string;
-              }
-            | {
-                csv: string;
-                fileName?: string;
-                /** @enum {string} */
-                source: 'csv';
-              };
-          'multipart/form-data':
-            | {
-                placeIds: string[];
-                /** @enum {string} */
-                source: 'text';
-                text: string;
-              }
-            | {
-                csv: string;
-                fileName?: string;
-                /** @enum {string} */
-                source: 'csv';
-              };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              canImport: boolean;
-              imported: number;
-              rows: {
-                keyword: string;
-                line: number;
-                message: string | null;
-                place: string;
-                placeId: string | null;
-                placeName: string | null;
-                /** @enum {string} */
-                status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
-              }[];
-              totals: {
-                duplicates: number;
-                errors: number;
-                ok: number;
-                rows: number;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              error: string;
-              rows?: {
-                keyword: string;
-                line: number;
-                message: string | null;
-                place: string;
-                placeId: string | null;
-                placeName: string | null;
-                /** @enum {string} */
-                status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
-              }[];
-              totals?: {
-                duplicates: number;
-                errors: number;
-                ok: number;
-                rows: number;
-              };
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['importKeywords'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1716,137 +983,7 @@ export interface paths {
      * Vista previa de una importación de keywords: el estado de cada fila; no guarda nada
      * @description JSON: { source: "text", placeIds, text } (una keyword por línea, para cada negocio elegido) o { source: "csv", csv }. O multipart/form-data con el archivo CSV en el campo «file»: cabecera negocio y keyword (nombre o id del negocio), separadas por «;» o «,», en UTF-8 (con o sin BOM) o Windows-1252; hasta 1 MB y 5.000 filas.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json':
-            | {
-                placeIds: string[];
-                /** @enum {string} */
-                source: 'text';
-                text: string;
-              }
-            | {
-                csv: string;
-                fileName?: string;
-                /** @enum {string} */
-                source: 'csv';
-              };
-          'multipart/form-data':
-            | {
-                placeIds: string[];
-                /** @enum {string} */
-                source: 'text';
-                text: string;
-              }
-            | {
-                csv: string;
-                fileName?: string;
-                /** @enum {string} */
-                source: 'csv';
-              };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              canImport: boolean;
-              rows: {
-                keyword: string;
-                line: number;
-                message: string | null;
-                place: string;
-                placeId: string | null;
-                placeName: string | null;
-                /** @enum {string} */
-                status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
-              }[];
-              totals: {
-                duplicates: number;
-                errors: number;
-                ok: number;
-                rows: number;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              error: string;
-              rows?: {
-                keyword: string;
-                line: number;
-                message: string | null;
-                place: string;
-                placeId: string | null;
-                placeName: string | null;
-                /** @enum {string} */
-                status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
-              }[];
-              totals?: {
-                duplicates: number;
-                errors: number;
-                ok: number;
-                rows: number;
-              };
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['previewKeywordImport'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2485,75 +1622,7 @@ export interface paths {
      * Analiza todas las keywords de un negocio: todas o ninguna si no alcanzan los créditos o los análisis del mes
      * @description Las keywords que ya se están analizando no se lanzan otra vez (un doble clic las lanza una sola vez).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              alreadyRunning: number;
-              /** @enum {string} */
-              billing: 'credits' | 'scans';
-              cost: number;
-              message: string;
-              started: {
-                keywordId: string;
-                rankMapId: string;
-                totalPoints: number;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['analyzePlaceKeywords'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2570,84 +1639,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Lo que costaría analizar todas las keywords de un negocio (créditos o análisis del mes); no lanza nada */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              alreadyRunning: number;
-              available: number | null;
-              /** @enum {string} */
-              billing: 'credits' | 'scans';
-              canStart: boolean;
-              cost: number;
-              enough: boolean;
-              keywords: {
-                cost: number;
-                keywordId: string;
-                name: string;
-                placeId: string;
-                placeName: string;
-                points: number;
-                running: boolean;
-              }[];
-              message: string | null;
-              missing: number;
-              toStart: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['previewAnalyzePlaceKeywords'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2682,164 +1674,10 @@ export interface paths {
       cookie?: never;
     };
     /** Competidores seguidos del negocio */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              followed: {
-                name: string;
-                placeId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['listFollowedCompetitors'];
     put?: never;
     /** Sigue a un competidor (201; 200 si ya lo seguías; 409 pasado el límite de 5) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            placeId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              followed: {
-                name: string;
-                placeId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              followed: {
-                name: string;
-                placeId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['followCompetitor'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2857,70 +1695,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Deja de seguir a un competidor */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          competitorId: string;
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              followed: {
-                name: string;
-                placeId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    delete: operations['unfollowCompetitor'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3105,77 +1880,7 @@ export interface paths {
      * Genera la cuadrícula de puntos alrededor de un negocio
      * @description Cuadrícula size × size centrada en el negocio; los puntos extremos norte, sur, este y oeste están a maxDistance metros. Con filterLandPoints, los puntos en el mar se marcan onSea y quedan a null en matrix.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            centerLat: number;
-            centerLng: number;
-            /** @default true */
-            filterLandPoints?: boolean;
-            maxDistance: number;
-            size: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              flatMatrix: {
-                col: number;
-                isCenter: boolean;
-                lat: number;
-                lng: number;
-                onSea: boolean;
-                row: number;
-              }[];
-              matrix: ({
-                lat: number;
-                lng: number;
-              } | null)[][];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['generatePlaceGrid'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3277,252 +1982,18 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Un análisis con sus resultados y competidores */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              competitorAnalysis: {
-                ads: {
-                  appearances: number;
-                  isOurBusiness: boolean;
-                  name: string;
-                  placeId: string;
-                  share: number;
-                }[];
-                avgRating: number | null;
-                avgReviews: number | null;
-                competitors: {
-                  address: string;
-                  adShare: number;
-                  appearances: number;
-                  avgPosition: number;
-                  avgTotalPosition: number | null;
-                  categories: string[];
-                  compositeScore: number;
-                  isAd: boolean;
-                  isOurBusiness: boolean;
-                  localPackPercentage: number;
-                  location: {
-                    latitude: number;
-                    longitude: number;
-                  } | null;
-                  name: string;
-                  placeId: string;
-                  rating: number | null;
-                  userRatingCount: number;
-                  visibilityIndex: number;
-                }[];
-                ourRank: number | null;
-                positionDistribution: {
-                  notFound: number;
-                  top3: number;
-                  top10: number;
-                  top20: number;
-                };
-                totalCompetitors: number;
-                totalPoints: number;
-                visibilityIndex: number;
-              } | null;
-              rankMap: {
-                _id: string;
-                completedAt: string | null;
-                createdAt: string;
-                creditsCharged: number;
-                creditsRefunded: number;
-                failedPoints: number;
-                failureReason: string | null;
-                grid: {
-                  center: {
-                    lat: number;
-                    lng: number;
-                  };
-                  gridSize: number;
-                  radius: number;
-                };
-                id: string;
-                isDemo: boolean;
-                keyword: string;
-                keywordId: string;
-                /** @enum {string} */
-                kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-                placeId: string;
-                progress: number;
-                provider: string;
-                query: string;
-                scheduledFor: string | null;
-                startedAt: string | null;
-                stats: {
-                  avgPosition: number | null;
-                  avgTotalPosition: number;
-                  foundPercentage: number;
-                  foundPoints: number;
-                  geoRank: number;
-                  localPackPercentage: number;
-                  positionDistribution: {
-                    notFound: number;
-                    top3: number;
-                    top10: number;
-                    top20: number;
-                  };
-                  totalPoints: number;
-                  visibilityIndex: number;
-                } | null;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-                totalPoints: number;
-                vendorCost: {
-                  queue: ('live' | 'standard') | null;
-                  usd: number;
-                };
-                virtual: boolean;
-              };
-              results: {
-                businessAnalysis: {
-                  found: boolean;
-                  position: number | null;
-                };
-                col: number;
-                coordinates: {
-                  lat: number;
-                  lng: number;
-                };
-                googleResults: {
-                  address: string;
-                  categories: string[];
-                  isAd: boolean;
-                  location: {
-                    latitude: number;
-                    longitude: number;
-                  } | null;
-                  name: string;
-                  placeId: string | null;
-                  position: number;
-                  rating: number | null;
-                  userRatingCount: number;
-                }[];
-                row: number;
-                /** @enum {string} */
-                status: 'ok' | 'failed';
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Un análisis con sus resultados y competidores
+     * @description Con Accept-Encoding br o gzip la respuesta llega comprimida (la de un análisis completado se guarda ya comprimida).
+     */
+    get: operations['getMyAnalysis'];
     put?: never;
     post?: never;
-    /** Borra un análisis */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Borra un análisis
+     * @description Con sus resultados; uno sin terminar devuelve lo que no llegó a buscar.
+     */
+    delete: operations['deleteAnalysis'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3535,252 +2006,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Compara un análisis con otro de la misma keyword: métricas, movimiento de cada punto y competidores */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          otherId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              competitors: {
-                gained: {
-                  avgTotalPositionDelta: number | null;
-                  current: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                  geoRankDelta: number;
-                  name: string;
-                  placeId: string;
-                  /** @enum {string} */
-                  presence: 'both' | 'new' | 'gone';
-                  reference: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                }[];
-                lost: {
-                  avgTotalPositionDelta: number | null;
-                  current: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                  geoRankDelta: number;
-                  name: string;
-                  placeId: string;
-                  /** @enum {string} */
-                  presence: 'both' | 'new' | 'gone';
-                  reference: {
-                    appearances: number;
-                    avgTotalPosition: number | null;
-                    geoRank: number;
-                  };
-                }[];
-              };
-              current: {
-                _id: string;
-                completedAt: string | null;
-                createdAt: string;
-                creditsCharged: number;
-                creditsRefunded: number;
-                failedPoints: number;
-                failureReason: string | null;
-                grid: {
-                  center: {
-                    lat: number;
-                    lng: number;
-                  };
-                  gridSize: number;
-                  radius: number;
-                };
-                id: string;
-                isDemo: boolean;
-                keywordId: string;
-                /** @enum {string} */
-                kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-                placeId: string;
-                progress: number;
-                provider: string;
-                scheduledFor: string | null;
-                startedAt: string | null;
-                stats: {
-                  avgPosition: number | null;
-                  avgTotalPosition: number;
-                  foundPercentage: number;
-                  foundPoints: number;
-                  geoRank: number;
-                  localPackPercentage: number;
-                  positionDistribution: {
-                    notFound: number;
-                    top3: number;
-                    top10: number;
-                    top20: number;
-                  };
-                  totalPoints: number;
-                  visibilityIndex: number;
-                } | null;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-                totalPoints: number;
-                virtual: boolean;
-              };
-              metrics: {
-                /** @enum {string} */
-                better: 'higher' | 'lower';
-                current: number | null;
-                delta: number | null;
-                /** @enum {string} */
-                key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                reference: number | null;
-                trend: ('improved' | 'worsened' | 'same') | null;
-              }[];
-              points: {
-                counts: {
-                  improved: number;
-                  lost: number;
-                  newlyFound: number;
-                  notComparable: number;
-                  same: number;
-                  worsened: number;
-                };
-                points: {
-                  change: number | null;
-                  col: number;
-                  lat: number;
-                  lng: number;
-                  /** @enum {string} */
-                  movement: 'improved' | 'worsened' | 'same' | 'newlyFound' | 'lost' | 'notComparable';
-                  position: number | null;
-                  referenceCol: number;
-                  referencePosition: number | null;
-                  referenceRow: number;
-                  /** @enum {string} */
-                  referenceStatus: 'ok' | 'failed' | 'excluded';
-                  row: number;
-                  /** @enum {string} */
-                  status: 'ok' | 'failed' | 'excluded';
-                }[];
-                sameGrid: boolean;
-                toleranceMetres: number;
-                unmatched: {
-                  current: {
-                    col: number;
-                    lat: number;
-                    lng: number;
-                    row: number;
-                  }[];
-                  reference: {
-                    col: number;
-                    lat: number;
-                    lng: number;
-                    row: number;
-                  }[];
-                };
-              };
-              reference: {
-                _id: string;
-                completedAt: string | null;
-                createdAt: string;
-                creditsCharged: number;
-                creditsRefunded: number;
-                failedPoints: number;
-                failureReason: string | null;
-                grid: {
-                  center: {
-                    lat: number;
-                    lng: number;
-                  };
-                  gridSize: number;
-                  radius: number;
-                };
-                id: string;
-                isDemo: boolean;
-                keywordId: string;
-                /** @enum {string} */
-                kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-                placeId: string;
-                progress: number;
-                provider: string;
-                scheduledFor: string | null;
-                startedAt: string | null;
-                stats: {
-                  avgPosition: number | null;
-                  avgTotalPosition: number;
-                  foundPercentage: number;
-                  foundPoints: number;
-                  geoRank: number;
-                  localPackPercentage: number;
-                  positionDistribution: {
-                    notFound: number;
-                    top3: number;
-                    top10: number;
-                    top20: number;
-                  };
-                  totalPoints: number;
-                  visibilityIndex: number;
-                } | null;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-                totalPoints: number;
-                virtual: boolean;
-              };
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Compara un análisis con otro de la misma keyword: métricas, movimiento de cada punto y competidores
+     * @description Los dos análisis tienen que estar completados (400 si no) y ser de la misma keyword (404 si no).
+     */
+    get: operations['compareMyAnalyses'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3796,74 +2026,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Descarga la tabla de competidores (CSV con «;») */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Descarga la tabla de competidores (CSV con «;»)
+     * @description Solo de un análisis completado: 409 si falló o aún no ha terminado.
+     */
+    get: operations['exportAnalysisCompetitorsCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3879,74 +2046,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Descarga los resultados por punto (CSV con «;») */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Descarga los resultados por punto (CSV con «;»)
+     * @description Solo de un análisis completado: 409 si falló o aún no ha terminado.
+     */
+    get: operations['exportAnalysisPointsCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3963,73 +2067,7 @@ export interface paths {
       cookie?: never;
     };
     /** Estado y progreso de un análisis */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              failureReason: string | null;
-              progress: number;
-              /** @enum {string} */
-              status: 'pending' | 'processing' | 'completed' | 'failed';
-              waitingVendor: {
-                received: number;
-                total: number;
-              } | null;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getAnalysisStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4051,79 +2089,7 @@ export interface paths {
      * Analiza una selección de keywords (hasta 200): todas o ninguna
      * @description Las keywords que ya se están analizando no se lanzan otra vez.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            keywordIds: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              alreadyRunning: number;
-              /** @enum {string} */
-              billing: 'credits' | 'scans';
-              cost: number;
-              message: string;
-              started: {
-                keywordId: string;
-                rankMapId: string;
-                totalPoints: number;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['analyzeSelectedKeywords'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4140,88 +2106,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Lo que costaría analizar una selección de keywords (hasta 200); no lanza nada */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            keywordIds: string[];
-          };
-        };
-      };
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              alreadyRunning: number;
-              available: number | null;
-              /** @enum {string} */
-              billing: 'credits' | 'scans';
-              canStart: boolean;
-              cost: number;
-              enough: boolean;
-              keywords: {
-                cost: number;
-                keywordId: string;
-                name: string;
-                placeId: string;
-                placeName: string;
-                points: number;
-                running: boolean;
-              }[];
-              message: string | null;
-              missing: number;
-              toStart: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    post: operations['previewAnalyzeSelectedKeywords'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4236,53 +2121,7 @@ export interface paths {
       cookie?: never;
     };
     /** Previsión de créditos: el trabajo programado de los próximos 7 días, lo que cuesta y lo que falta */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              available: number;
-              /** @enum {string} */
-              billing: 'credits' | 'plan' | 'none';
-              needed: number;
-              rounds: {
-                analyses: number;
-                at: string;
-                availableBefore: number;
-                campaignName?: string | null;
-                credits: number;
-                /** @enum {string} */
-                kind: 'weekly' | 'campaign' | 'scheduled';
-                placeId: string;
-                placeName: string;
-                skippedAnalyses: number;
-              }[];
-              shortfall: number;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getMyCreditForecast'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4298,103 +2137,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Análisis de una keyword */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          keywordId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _id: string;
-              completedAt: string | null;
-              createdAt: string;
-              creditsCharged: number;
-              creditsRefunded: number;
-              failedPoints: number;
-              failureReason: string | null;
-              id: string;
-              isDemo: boolean;
-              keywordId: string;
-              /** @enum {string} */
-              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-              placeId: string;
-              progress: number;
-              provider: string;
-              scheduledFor: string | null;
-              startedAt: string | null;
-              stats: {
-                avgPosition: number | null;
-                avgTotalPosition: number;
-                foundPercentage: number;
-                foundPoints: number;
-                geoRank: number;
-                localPackPercentage: number;
-                positionDistribution: {
-                  notFound: number;
-                  top3: number;
-                  top10: number;
-                  top20: number;
-                };
-                totalPoints: number;
-                visibilityIndex: number;
-              } | null;
-              /** @enum {string} */
-              status: 'pending' | 'processing' | 'completed' | 'failed';
-              totalPoints: number;
-              virtual: boolean;
-            }[];
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Análisis de una keyword
+     * @description Del más reciente al más antiguo (los programados por su fecha), con el próximo escaneo semanal como entrada más mientras el negocio lo tenga activo y el plan lo incluya.
+     */
+    get: operations['listMyKeywordAnalyses'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4412,82 +2159,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Lanza un análisis ahora */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          keywordId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            maxResults?: number;
-            query?: string;
-            radius?: number;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              creditsCharged: number;
-              /** @enum {string} */
-              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-              rankMapId: string;
-              scheduledFor: string | null;
-              /** @enum {string} */
-              status: 'pending' | 'processing' | 'completed' | 'failed';
-              totalPoints: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Lanza un análisis ahora
+     * @description Un plan Pro paga 1 crédito por punto válido de la cuadrícula; un plan Basic gasta uno de los análisis manuales del mes.
+     */
+    post: operations['analyzeKeyword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4503,84 +2179,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Lanza un análisis en segundo plano o lo programa (scheduledFor) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          keywordId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            maxResults?: number;
-            query?: string;
-            radius?: number;
-            scheduledFor?: string | null;
-            useWorker?: boolean;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Creado. */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              creditsCharged: number;
-              /** @enum {string} */
-              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
-              rankMapId: string;
-              scheduledFor: string | null;
-              /** @enum {string} */
-              status: 'pending' | 'processing' | 'completed' | 'failed';
-              totalPoints: number;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Lanza un análisis en segundo plano o lo programa (scheduledFor)
+     * @description Un plan Pro paga 1 crédito por punto válido al empezar (uno programado, cuando empieza); un plan Basic gasta uno de los análisis manuales del mes.
+     */
+    post: operations['queueKeywordAnalysis'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4595,83 +2198,7 @@ export interface paths {
       cookie?: never;
     };
     /** Evolución del GeoRank y la posición media, con los competidores seguidos */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          keywordId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              followed: {
-                name: string;
-                placeId: string;
-              }[];
-              points: {
-                avgPosition: number | null;
-                avgTotalPosition: number;
-                competitors: {
-                  appearances: number;
-                  avgPosition: number | null;
-                  avgTotalPosition: number;
-                  geoRank: number;
-                  placeId: string;
-                }[];
-                date: string;
-                geoRank: number;
-                rankMapId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getKeywordTrend'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4687,42 +2214,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Análisis manuales del mes: los que da el plan, los usados y los que quedan */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              limit: number | null;
-              month: string;
-              remaining: number | null;
-              resetsAt: string;
-              used: number;
-            };
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Análisis manuales del mes: los que da el plan, los usados y los que quedan
+     * @description limit y remaining son null cuando el plan no cuenta los análisis manuales.
+     */
+    get: operations['getScanQuota'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4741,76 +2237,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Cancela un análisis programado */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    /**
+     * Cancela un análisis programado
+     * @description Solo uno que aún no ha empezado (409 si no); no se cobró ningún crédito y se devuelve su análisis del mes.
+     */
+    delete: operations['cancelScheduledAnalysis'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4940,408 +2371,7 @@ export interface paths {
       cookie?: never;
     };
     /** Informe de un análisis completado */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  analysis: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  };
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'analysis';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  history: {
-                    avgTotalPosition: number;
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    geoRank: number;
-                    localPackPercentage: number;
-                  }[];
-                  keyword: string;
-                  latest: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  } | null;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'keyword';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  keywords: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  }[];
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'place';
-                  summary: {
-                    avgTotalPosition: number | null;
-                    date: string | null;
-                    foundPercentage: number | null;
-                    geoRank: number | null;
-                    geoRankDelta: number | null;
-                    keyword: string;
-                    localPackPercentage: number | null;
-                  }[];
-                };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getAnalysisReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5358,55 +2388,7 @@ export interface paths {
       cookie?: never;
     };
     /** Informe de un análisis en PDF */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getAnalysisReportPdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5423,408 +2405,7 @@ export interface paths {
       cookie?: never;
     };
     /** Informe de una keyword: su último análisis y su historial */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          keywordId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  analysis: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  };
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'analysis';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  history: {
-                    avgTotalPosition: number;
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    geoRank: number;
-                    localPackPercentage: number;
-                  }[];
-                  keyword: string;
-                  latest: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  } | null;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'keyword';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  keywords: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  }[];
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'place';
-                  summary: {
-                    avgTotalPosition: number | null;
-                    date: string | null;
-                    foundPercentage: number | null;
-                    geoRank: number | null;
-                    geoRankDelta: number | null;
-                    keyword: string;
-                    localPackPercentage: number | null;
-                  }[];
-                };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getKeywordReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5841,55 +2422,7 @@ export interface paths {
       cookie?: never;
     };
     /** Informe de una keyword en PDF */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          keywordId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getKeywordReportPdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5906,408 +2439,7 @@ export interface paths {
       cookie?: never;
     };
     /** Informe de un negocio: un resumen y una sección por keyword */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Correcto. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  analysis: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  };
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'analysis';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  history: {
-                    avgTotalPosition: number;
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    geoRank: number;
-                    localPackPercentage: number;
-                  }[];
-                  keyword: string;
-                  latest: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  } | null;
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'keyword';
-                }
-              | {
-                  brand: {
-                    accent: string;
-                    contact: string | null;
-                    footer: string | null;
-                    logoUrl: string | null;
-                    name: string;
-                    poweredBy: boolean;
-                    whiteLabel: boolean;
-                  };
-                  client?: {
-                    logoUrl: string | null;
-                    name: string;
-                  };
-                  generatedAt: string;
-                  keywords: {
-                    ads: {
-                      appearances: number;
-                      isOurBusiness: boolean;
-                      name: string;
-                      share: number;
-                    }[];
-                    cells: {
-                      col: number;
-                      lat: number;
-                      lng: number;
-                      position: number | null;
-                      row: number;
-                      /** @enum {string} */
-                      status: 'ok' | 'failed' | 'excluded';
-                    }[];
-                    competitors: {
-                      appearances: number;
-                      avgPosition: number;
-                      avgTotalPosition: number | null;
-                      geoRank: number;
-                      isOurBusiness: boolean;
-                      localPackPercentage: number;
-                      name: string;
-                      rating: number | null;
-                      userRatingCount: number;
-                    }[];
-                    dataLabel: ('demo' | 'approximation') | null;
-                    date: string;
-                    grid: {
-                      center: {
-                        lat: number;
-                        lng: number;
-                      };
-                      gridSize: number;
-                      radius: number;
-                      totalPoints: number;
-                    };
-                    insights: {
-                      figures: {
-                        [key: string]: number | string;
-                      };
-                      rule: string;
-                      text: string;
-                    }[];
-                    keyword: string;
-                    metrics: {
-                      /** @enum {string} */
-                      better: 'higher' | 'lower';
-                      current: number | null;
-                      delta: number | null;
-                      /** @enum {string} */
-                      key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
-                      reference: number | null;
-                      trend: ('improved' | 'worsened' | 'same') | null;
-                    }[];
-                    movement: {
-                      improved: number;
-                      lost: number;
-                      newlyFound: number;
-                      notComparable: number;
-                      same: number;
-                      worsened: number;
-                    } | null;
-                    previousDate: string | null;
-                    query: string | null;
-                    timeZone: string;
-                    trend: {
-                      followed: {
-                        name: string;
-                        placeId: string;
-                      }[];
-                      points: {
-                        avgTotalPosition: number;
-                        competitors: {
-                          geoRank: number;
-                          placeId: string;
-                        }[];
-                        date: string;
-                        geoRank: number;
-                      }[];
-                    };
-                  }[];
-                  place: {
-                    address: string;
-                    market: {
-                      countryCode: string;
-                      languageCode: string;
-                    };
-                    name: string;
-                  };
-                  /** @enum {string} */
-                  scope: 'place';
-                  summary: {
-                    avgTotalPosition: number | null;
-                    date: string | null;
-                    foundPercentage: number | null;
-                    geoRank: number | null;
-                    geoRankDelta: number | null;
-                    keyword: string;
-                    localPackPercentage: number | null;
-                  }[];
-                };
-          };
-        };
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getMyPlaceReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6324,55 +2456,7 @@ export interface paths {
       cookie?: never;
     };
     /** Informe de un negocio en PDF */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Sin sesión, o con una clave o un token no válidos. */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description Tu plan o los permisos de la clave no lo permiten. */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-        /** @description No existe, o no es de tu cuenta. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorResponse'];
-          };
-        };
-      };
-    };
+    get: operations['getPlaceReportPdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7086,6 +3170,104 @@ export interface operations {
       };
       /** @description La dirección es demasiado larga. */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  completeGbpConnection: {
+    parameters: {
+      query?: {
+        code?: string;
+        error?: string;
+        state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Redirige a la dirección de Location. */
+      302: {
+        headers: {
+          /** @description La dirección a la que va el navegador. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getGbpConsentUrl: {
+    parameters: {
+      query: {
+        intent: 'gbp_connect';
+        redirectAfter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -9907,6 +6089,374 @@ export interface operations {
       };
     };
   };
+  disconnectGbp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getGbpConnectionStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accountEmail?: string | null;
+            connected: boolean;
+            expired: boolean;
+            /** @enum {string} */
+            provider: 'demo' | 'google';
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listGbpLocations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accounts: {
+              accountName: string;
+              name: string;
+            }[];
+            locations: {
+              account: string;
+              accountName: string;
+              name: string;
+              storefrontAddress?: string | null;
+              title: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getGbpDailyMetrics: {
+    parameters: {
+      query: {
+        endDate: string;
+        locationId: string;
+        metric: 'VIEWS' | 'SEARCHES' | 'ACTIONS';
+        startDate: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            metricValues: {
+              date: string;
+              totalValue: {
+                value: string;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listGbpSearchKeywords: {
+    parameters: {
+      query: {
+        locationId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keywords: {
+              insightsValue: {
+                threshold?: string;
+                value?: string;
+              };
+              keyword: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description El proveedor externo no respondió bien; inténtalo de nuevo. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   sendContactMessage: {
     parameters: {
       query?: never;
@@ -10742,6 +7292,75 @@ export interface operations {
       };
     };
   };
+  getCoastline: {
+    parameters: {
+      query?: {
+        /** @description Longitud del lado este, en grados */
+        east?: string;
+        /** @description Latitud del lado norte, en grados */
+        north?: string;
+        /** @description Latitud del lado sur, en grados */
+        south?: string;
+        /** @description Longitud del lado oeste, en grados */
+        west?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lines: [number, number][][];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   checkHealth: {
     parameters: {
       query?: never;
@@ -10819,6 +7438,566 @@ export interface operations {
             /** @enum {string} */
             status: 'ok' | 'degraded';
           };
+        };
+      };
+    };
+  };
+  createKeyword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          placeId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            createdAt: string;
+            name: string;
+            placeId: {
+              _id: string;
+              address: string;
+              googlePlaceId: string;
+              mainPhoto: string | null;
+              name: string;
+              rankDay: number;
+              rankHour: number;
+              rating: number | null;
+              timeZone: string;
+              totalReviews: number;
+              weeklyScans: boolean;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getKeyword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            createdAt: string;
+            name: string;
+            placeId: {
+              _id: string;
+              address: string;
+              googlePlaceId: string;
+              mainPhoto: string | null;
+              name: string;
+              rankDay: number;
+              rankHour: number;
+              rating: number | null;
+              timeZone: string;
+              totalReviews: number;
+              weeklyScans: boolean;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteKeyword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  importKeywords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              placeIds: string[];
+              /** @enum {string} */
+              source: 'text';
+              text: string;
+            }
+          | {
+              csv: string;
+              fileName?: string;
+              /** @enum {string} */
+              source: 'csv';
+            };
+        'multipart/form-data':
+          | {
+              placeIds: string[];
+              /** @enum {string} */
+              source: 'text';
+              text: string;
+            }
+          | {
+              csv: string;
+              fileName?: string;
+              /** @enum {string} */
+              source: 'csv';
+            };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            canImport: boolean;
+            imported: number;
+            rows: {
+              keyword: string;
+              line: number;
+              message: string | null;
+              place: string;
+              placeId: string | null;
+              placeName: string | null;
+              /** @enum {string} */
+              status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
+            }[];
+            totals: {
+              duplicates: number;
+              errors: number;
+              ok: number;
+              rows: number;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            error: string;
+            rows?: {
+              keyword: string;
+              line: number;
+              message: string | null;
+              place: string;
+              placeId: string | null;
+              placeName: string | null;
+              /** @enum {string} */
+              status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
+            }[];
+            totals?: {
+              duplicates: number;
+              errors: number;
+              ok: number;
+              rows: number;
+            };
+          };
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  previewKeywordImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              placeIds: string[];
+              /** @enum {string} */
+              source: 'text';
+              text: string;
+            }
+          | {
+              csv: string;
+              fileName?: string;
+              /** @enum {string} */
+              source: 'csv';
+            };
+        'multipart/form-data':
+          | {
+              placeIds: string[];
+              /** @enum {string} */
+              source: 'text';
+              text: string;
+            }
+          | {
+              csv: string;
+              fileName?: string;
+              /** @enum {string} */
+              source: 'csv';
+            };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            canImport: boolean;
+            rows: {
+              keyword: string;
+              line: number;
+              message: string | null;
+              place: string;
+              placeId: string | null;
+              placeName: string | null;
+              /** @enum {string} */
+              status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
+            }[];
+            totals: {
+              duplicates: number;
+              errors: number;
+              ok: number;
+              rows: number;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            error: string;
+            rows?: {
+              keyword: string;
+              line: number;
+              message: string | null;
+              place: string;
+              placeId: string | null;
+              placeName: string | null;
+              /** @enum {string} */
+              status: 'ok' | 'duplicate' | 'over_limit' | 'unknown_place' | 'empty' | 'too_long';
+            }[];
+            totals?: {
+              duplicates: number;
+              errors: number;
+              ok: number;
+              rows: number;
+            };
+          };
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };
@@ -14226,6 +11405,211 @@ export interface operations {
       };
     };
   };
+  analyzePlaceKeywords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alreadyRunning: number;
+            /** @enum {string} */
+            billing: 'credits' | 'scans';
+            cost: number;
+            message: string;
+            started: {
+              keywordId: string;
+              rankMapId: string;
+              totalPoints: number;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  previewAnalyzePlaceKeywords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alreadyRunning: number;
+            available: number | null;
+            /** @enum {string} */
+            billing: 'credits' | 'scans';
+            canStart: boolean;
+            cost: number;
+            enough: boolean;
+            keywords: {
+              cost: number;
+              keywordId: string;
+              name: string;
+              placeId: string;
+              placeName: string;
+              points: number;
+              running: boolean;
+            }[];
+            message: string | null;
+            missing: number;
+            toStart: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   setPlaceClient: {
     parameters: {
       query?: never;
@@ -14255,6 +11639,277 @@ export interface operations {
               name: string;
             } | null;
             placeId: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listFollowedCompetitors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            followed: {
+              name: string;
+              placeId: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  followCompetitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          placeId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            followed: {
+              name: string;
+              placeId: string;
+            }[];
+          };
+        };
+      };
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            followed: {
+              name: string;
+              placeId: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  unfollowCompetitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        competitorId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            followed: {
+              name: string;
+              placeId: string;
+            }[];
           };
         };
       };
@@ -15681,6 +13336,97 @@ export interface operations {
       };
     };
   };
+  generatePlaceGrid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          centerLat: number;
+          centerLng: number;
+          /** @default true */
+          filterLandPoints?: boolean;
+          maxDistance: number;
+          size: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            flatMatrix: {
+              col: number;
+              isCenter: boolean;
+              lat: number;
+              lng: number;
+              onSea: boolean;
+              row: number;
+            }[];
+            matrix: ({
+              lat: number;
+              lng: number;
+            } | null)[][];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Servicio no disponible en este momento; inténtalo de nuevo. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   autocompletePlaces: {
     parameters: {
       query: {
@@ -16090,6 +13836,1580 @@ export interface operations {
       };
       /** @description No existe, o no es de tu cuenta. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            competitorAnalysis: {
+              ads: {
+                appearances: number;
+                isOurBusiness: boolean;
+                name: string;
+                placeId: string;
+                share: number;
+              }[];
+              avgRating: number | null;
+              avgReviews: number | null;
+              competitors: {
+                address: string;
+                adShare: number;
+                appearances: number;
+                avgPosition: number;
+                avgTotalPosition: number | null;
+                categories: string[];
+                compositeScore: number;
+                isAd: boolean;
+                isOurBusiness: boolean;
+                localPackPercentage: number;
+                location: {
+                  latitude: number;
+                  longitude: number;
+                } | null;
+                name: string;
+                placeId: string;
+                rating: number | null;
+                userRatingCount: number;
+                visibilityIndex: number;
+              }[];
+              ourRank: number | null;
+              positionDistribution: {
+                notFound: number;
+                top3: number;
+                top10: number;
+                top20: number;
+              };
+              totalCompetitors: number;
+              totalPoints: number;
+              visibilityIndex: number;
+            } | null;
+            rankMap: {
+              _id: string;
+              completedAt: string | null;
+              createdAt: string;
+              creditsCharged: number;
+              creditsRefunded: number;
+              failedPoints: number;
+              failureReason: string | null;
+              grid: {
+                center: {
+                  lat: number;
+                  lng: number;
+                };
+                gridSize: number;
+                radius: number;
+              };
+              id: string;
+              isDemo: boolean;
+              keyword: string;
+              keywordId: string;
+              /** @enum {string} */
+              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+              placeId: string;
+              progress: number;
+              provider: string;
+              query: string;
+              scheduledFor: string | null;
+              startedAt: string | null;
+              stats: {
+                avgPosition: number | null;
+                avgTotalPosition: number;
+                foundPercentage: number;
+                foundPoints: number;
+                geoRank: number;
+                localPackPercentage: number;
+                positionDistribution: {
+                  notFound: number;
+                  top3: number;
+                  top10: number;
+                  top20: number;
+                };
+                totalPoints: number;
+                visibilityIndex: number;
+              } | null;
+              /** @enum {string} */
+              status: 'pending' | 'processing' | 'completed' | 'failed';
+              totalPoints: number;
+              vendorCost: {
+                queue: ('live' | 'standard') | null;
+                usd: number;
+              };
+              virtual: boolean;
+            };
+            results: {
+              businessAnalysis: {
+                found: boolean;
+                position: number | null;
+              };
+              col: number;
+              coordinates: {
+                lat: number;
+                lng: number;
+              };
+              googleResults: {
+                address: string;
+                categories: string[];
+                isAd: boolean;
+                location: {
+                  latitude: number;
+                  longitude: number;
+                } | null;
+                name: string;
+                placeId: string | null;
+                position: number;
+                rating: number | null;
+                userRatingCount: number;
+              }[];
+              row: number;
+              /** @enum {string} */
+              status: 'ok' | 'failed';
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  deleteAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  compareMyAnalyses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        otherId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            competitors: {
+              gained: {
+                avgTotalPositionDelta: number | null;
+                current: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+                geoRankDelta: number;
+                name: string;
+                placeId: string;
+                /** @enum {string} */
+                presence: 'both' | 'new' | 'gone';
+                reference: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+              }[];
+              lost: {
+                avgTotalPositionDelta: number | null;
+                current: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+                geoRankDelta: number;
+                name: string;
+                placeId: string;
+                /** @enum {string} */
+                presence: 'both' | 'new' | 'gone';
+                reference: {
+                  appearances: number;
+                  avgTotalPosition: number | null;
+                  geoRank: number;
+                };
+              }[];
+            };
+            current: {
+              _id: string;
+              completedAt: string | null;
+              createdAt: string;
+              creditsCharged: number;
+              creditsRefunded: number;
+              failedPoints: number;
+              failureReason: string | null;
+              grid: {
+                center: {
+                  lat: number;
+                  lng: number;
+                };
+                gridSize: number;
+                radius: number;
+              };
+              id: string;
+              isDemo: boolean;
+              keywordId: string;
+              /** @enum {string} */
+              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+              placeId: string;
+              progress: number;
+              provider: string;
+              scheduledFor: string | null;
+              startedAt: string | null;
+              stats: {
+                avgPosition: number | null;
+                avgTotalPosition: number;
+                foundPercentage: number;
+                foundPoints: number;
+                geoRank: number;
+                localPackPercentage: number;
+                positionDistribution: {
+                  notFound: number;
+                  top3: number;
+                  top10: number;
+                  top20: number;
+                };
+                totalPoints: number;
+                visibilityIndex: number;
+              } | null;
+              /** @enum {string} */
+              status: 'pending' | 'processing' | 'completed' | 'failed';
+              totalPoints: number;
+              virtual: boolean;
+            };
+            metrics: {
+              /** @enum {string} */
+              better: 'higher' | 'lower';
+              current: number | null;
+              delta: number | null;
+              /** @enum {string} */
+              key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+              reference: number | null;
+              trend: ('improved' | 'worsened' | 'same') | null;
+            }[];
+            points: {
+              counts: {
+                improved: number;
+                lost: number;
+                newlyFound: number;
+                notComparable: number;
+                same: number;
+                worsened: number;
+              };
+              points: {
+                change: number | null;
+                col: number;
+                lat: number;
+                lng: number;
+                /** @enum {string} */
+                movement: 'improved' | 'worsened' | 'same' | 'newlyFound' | 'lost' | 'notComparable';
+                position: number | null;
+                referenceCol: number;
+                referencePosition: number | null;
+                referenceRow: number;
+                /** @enum {string} */
+                referenceStatus: 'ok' | 'failed' | 'excluded';
+                row: number;
+                /** @enum {string} */
+                status: 'ok' | 'failed' | 'excluded';
+              }[];
+              sameGrid: boolean;
+              toleranceMetres: number;
+              unmatched: {
+                current: {
+                  col: number;
+                  lat: number;
+                  lng: number;
+                  row: number;
+                }[];
+                reference: {
+                  col: number;
+                  lat: number;
+                  lng: number;
+                  row: number;
+                }[];
+              };
+            };
+            reference: {
+              _id: string;
+              completedAt: string | null;
+              createdAt: string;
+              creditsCharged: number;
+              creditsRefunded: number;
+              failedPoints: number;
+              failureReason: string | null;
+              grid: {
+                center: {
+                  lat: number;
+                  lng: number;
+                };
+                gridSize: number;
+                radius: number;
+              };
+              id: string;
+              isDemo: boolean;
+              keywordId: string;
+              /** @enum {string} */
+              kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+              placeId: string;
+              progress: number;
+              provider: string;
+              scheduledFor: string | null;
+              startedAt: string | null;
+              stats: {
+                avgPosition: number | null;
+                avgTotalPosition: number;
+                foundPercentage: number;
+                foundPoints: number;
+                geoRank: number;
+                localPackPercentage: number;
+                positionDistribution: {
+                  notFound: number;
+                  top3: number;
+                  top10: number;
+                  top20: number;
+                };
+                totalPoints: number;
+                visibilityIndex: number;
+              } | null;
+              /** @enum {string} */
+              status: 'pending' | 'processing' | 'completed' | 'failed';
+              totalPoints: number;
+              virtual: boolean;
+            };
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  exportAnalysisCompetitorsCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Los competidores del análisis: CSV en UTF-8 con BOM, separado por «;», con «,» como separador decimal. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  exportAnalysisPointsCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Los resultados de cada punto de la cuadrícula: CSV en UTF-8 con BOM, separado por «;», con «,» como separador decimal. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getAnalysisStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            failureReason: string | null;
+            progress: number;
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'failed';
+            waitingVendor: {
+              received: number;
+              total: number;
+            } | null;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  analyzeSelectedKeywords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          keywordIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alreadyRunning: number;
+            /** @enum {string} */
+            billing: 'credits' | 'scans';
+            cost: number;
+            message: string;
+            started: {
+              keywordId: string;
+              rankMapId: string;
+              totalPoints: number;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  previewAnalyzeSelectedKeywords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          keywordIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alreadyRunning: number;
+            available: number | null;
+            /** @enum {string} */
+            billing: 'credits' | 'scans';
+            canStart: boolean;
+            cost: number;
+            enough: boolean;
+            keywords: {
+              cost: number;
+              keywordId: string;
+              name: string;
+              placeId: string;
+              placeName: string;
+              points: number;
+              running: boolean;
+            }[];
+            message: string | null;
+            missing: number;
+            toStart: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyCreditForecast: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            available: number;
+            /** @enum {string} */
+            billing: 'credits' | 'plan' | 'none';
+            needed: number;
+            rounds: {
+              analyses: number;
+              at: string;
+              availableBefore: number;
+              campaignName?: string | null;
+              credits: number;
+              /** @enum {string} */
+              kind: 'weekly' | 'campaign' | 'scheduled';
+              placeId: string;
+              placeName: string;
+              skippedAnalyses: number;
+            }[];
+            shortfall: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listMyKeywordAnalyses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keywordId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _id: string;
+            completedAt: string | null;
+            createdAt: string;
+            creditsCharged: number;
+            creditsRefunded: number;
+            failedPoints: number;
+            failureReason: string | null;
+            id: string;
+            isDemo: boolean;
+            keywordId: string;
+            /** @enum {string} */
+            kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+            placeId: string;
+            progress: number;
+            provider: string;
+            scheduledFor: string | null;
+            startedAt: string | null;
+            stats: {
+              avgPosition: number | null;
+              avgTotalPosition: number;
+              foundPercentage: number;
+              foundPoints: number;
+              geoRank: number;
+              localPackPercentage: number;
+              positionDistribution: {
+                notFound: number;
+                top3: number;
+                top10: number;
+                top20: number;
+              };
+              totalPoints: number;
+              visibilityIndex: number;
+            } | null;
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'failed';
+            totalPoints: number;
+            virtual: boolean;
+          }[];
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  analyzeKeyword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keywordId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          maxResults?: number;
+          query?: string;
+          radius?: number;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            creditsCharged: number;
+            /** @enum {string} */
+            kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+            rankMapId: string;
+            scheduledFor: string | null;
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'failed';
+            totalPoints: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  queueKeywordAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keywordId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          maxResults?: number;
+          query?: string;
+          radius?: number;
+          scheduledFor?: string | null;
+          useWorker?: boolean;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Creado. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            creditsCharged: number;
+            /** @enum {string} */
+            kind: 'manual' | 'scheduled' | 'weekly' | 'campaign';
+            rankMapId: string;
+            scheduledFor: string | null;
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'failed';
+            totalPoints: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getKeywordTrend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keywordId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            followed: {
+              name: string;
+              placeId: string;
+            }[];
+            points: {
+              avgPosition: number | null;
+              avgTotalPosition: number;
+              competitors: {
+                appearances: number;
+                avgPosition: number | null;
+                avgTotalPosition: number;
+                geoRank: number;
+                placeId: string;
+              }[];
+              date: string;
+              geoRank: number;
+              rankMapId: string;
+            }[];
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getScanQuota: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            limit: number | null;
+            month: string;
+            remaining: number | null;
+            resetsAt: string;
+            used: number;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  cancelScheduledAnalysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Choca con el estado actual, o la clave de idempotencia ya se usó con otro cuerpo. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -16645,6 +15965,1452 @@ export interface operations {
       };
       /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getAnalysisReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                analysis: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                };
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'analysis';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                history: {
+                  avgTotalPosition: number;
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  geoRank: number;
+                  localPackPercentage: number;
+                }[];
+                keyword: string;
+                latest: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                } | null;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'keyword';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                keywords: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                }[];
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'place';
+                summary: {
+                  avgTotalPosition: number | null;
+                  date: string | null;
+                  foundPercentage: number | null;
+                  geoRank: number | null;
+                  geoRankDelta: number | null;
+                  keyword: string;
+                  localPackPercentage: number | null;
+                }[];
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getAnalysisReportPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El informe en PDF, como adjunto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getKeywordReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keywordId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                analysis: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                };
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'analysis';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                history: {
+                  avgTotalPosition: number;
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  geoRank: number;
+                  localPackPercentage: number;
+                }[];
+                keyword: string;
+                latest: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                } | null;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'keyword';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                keywords: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                }[];
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'place';
+                summary: {
+                  avgTotalPosition: number | null;
+                  date: string | null;
+                  foundPercentage: number | null;
+                  geoRank: number | null;
+                  geoRankDelta: number | null;
+                  keyword: string;
+                  localPackPercentage: number | null;
+                }[];
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getKeywordReportPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keywordId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El informe en PDF, como adjunto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getMyPlaceReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                analysis: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                };
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'analysis';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                history: {
+                  avgTotalPosition: number;
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  geoRank: number;
+                  localPackPercentage: number;
+                }[];
+                keyword: string;
+                latest: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                } | null;
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'keyword';
+              }
+            | {
+                brand: {
+                  accent: string;
+                  contact: string | null;
+                  footer: string | null;
+                  logoUrl: string | null;
+                  name: string;
+                  poweredBy: boolean;
+                  whiteLabel: boolean;
+                };
+                client?: {
+                  logoUrl: string | null;
+                  name: string;
+                };
+                generatedAt: string;
+                keywords: {
+                  ads: {
+                    appearances: number;
+                    isOurBusiness: boolean;
+                    name: string;
+                    share: number;
+                  }[];
+                  cells: {
+                    col: number;
+                    lat: number;
+                    lng: number;
+                    position: number | null;
+                    row: number;
+                    /** @enum {string} */
+                    status: 'ok' | 'failed' | 'excluded';
+                  }[];
+                  competitors: {
+                    appearances: number;
+                    avgPosition: number;
+                    avgTotalPosition: number | null;
+                    geoRank: number;
+                    isOurBusiness: boolean;
+                    localPackPercentage: number;
+                    name: string;
+                    rating: number | null;
+                    userRatingCount: number;
+                  }[];
+                  dataLabel: ('demo' | 'approximation') | null;
+                  date: string;
+                  grid: {
+                    center: {
+                      lat: number;
+                      lng: number;
+                    };
+                    gridSize: number;
+                    radius: number;
+                    totalPoints: number;
+                  };
+                  insights: {
+                    figures: {
+                      [key: string]: number | string;
+                    };
+                    rule: string;
+                    text: string;
+                  }[];
+                  keyword: string;
+                  metrics: {
+                    /** @enum {string} */
+                    better: 'higher' | 'lower';
+                    current: number | null;
+                    delta: number | null;
+                    /** @enum {string} */
+                    key: 'geoRank' | 'avgPosition' | 'avgTotalPosition' | 'localPackPercentage' | 'foundPercentage' | 'visibilityIndex';
+                    reference: number | null;
+                    trend: ('improved' | 'worsened' | 'same') | null;
+                  }[];
+                  movement: {
+                    improved: number;
+                    lost: number;
+                    newlyFound: number;
+                    notComparable: number;
+                    same: number;
+                    worsened: number;
+                  } | null;
+                  previousDate: string | null;
+                  query: string | null;
+                  timeZone: string;
+                  trend: {
+                    followed: {
+                      name: string;
+                      placeId: string;
+                    }[];
+                    points: {
+                      avgTotalPosition: number;
+                      competitors: {
+                        geoRank: number;
+                        placeId: string;
+                      }[];
+                      date: string;
+                      geoRank: number;
+                    }[];
+                  };
+                }[];
+                place: {
+                  address: string;
+                  market: {
+                    countryCode: string;
+                    languageCode: string;
+                  };
+                  name: string;
+                };
+                /** @enum {string} */
+                scope: 'place';
+                summary: {
+                  avgTotalPosition: number | null;
+                  date: string | null;
+                  foundPercentage: number | null;
+                  geoRank: number | null;
+                  geoRankDelta: number | null;
+                  keyword: string;
+                  localPackPercentage: number | null;
+                }[];
+              };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  getPlaceReportPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description El informe en PDF, como adjunto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
         headers: {
           [name: string]: unknown;
         };
