@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../src/db/client';
 
 /**
  * Counts the SQL statements that one piece of work sends to the database (in the spirit of
  * Django's assertNumQueries), on either driver:
- * - PostgreSQL: every statement goes through `pg.Client.prototype.query` (the pool's too), as
- *   bench/load-probe.ts counts them; `begin` and `commit` of a transaction are statements there.
+ * - PostgreSQL: every statement goes through a pooled connection's `query`, as bench/load-probe.ts
+ *   counts them (there on the prototype); `begin` and `commit` of a transaction are statements there.
  * - PGlite: the instance's `query` and `exec`, and a transaction's own; PGlite sends BEGIN and
  *   COMMIT (or ROLLBACK) itself, so they are counted here, and both drivers give the same number.
  *
@@ -28,9 +28,9 @@ const textOf = (q: unknown): string => {
   return String(q);
 };
 
-/** The PGlite instance under drizzle (drizzle keeps its client as `$client`). */
-function pgliteOf(database: Database): PGlite {
-  const client = (database.db as unknown as { $client?: PGlite }).$client;
+/** The driver's client under drizzle (drizzle keeps it as `$client`): the pool, or the PGlite instance. */
+function clientOf<C>(database: Database): C {
+  const client = (database.db as unknown as { $client?: C }).$client;
   if (!client) throw new Error('statement counter: drizzle has no $client');
   return client;
 }
@@ -41,16 +41,27 @@ export function installStatementCounter(database: Database): StatementCounter {
   let uninstall: () => void;
 
   if (database.driver === 'postgres') {
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      record(args[0]);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
+    // Each connection's own `query` (db/pool-guards.ts sets one on every new connection, bound
+    // to the prototype's) is wrapped when the pool lends it: by the pool's query and by
+    // transactions alike, so each statement is counted once.
+    const pool = clientOf<pg.Pool>(database);
+    const wrapped = new Map<pg.PoolClient, pg.PoolClient['query']>();
+    const wrap = (client: pg.PoolClient) => {
+      if (wrapped.has(client)) return;
+      const query = client.query;
+      wrapped.set(client, query);
+      client.query = ((...args: unknown[]) => {
+        record(args[0]);
+        return (query as (...a: unknown[]) => unknown).apply(client, args);
+      }) as typeof query;
+    };
+    pool.on('acquire', wrap);
     uninstall = () => {
-      pg.Client.prototype.query = original;
+      pool.off('acquire', wrap);
+      for (const [client, query] of wrapped) client.query = query;
     };
   } else {
-    const client = pgliteOf(database);
+    const client = clientOf<PGlite>(database);
     const { query, exec, transaction } = client;
     const counted = <F extends (...a: never[]) => unknown>(f: F, self: unknown): F =>
       ((...args: Parameters<F>) => {
