@@ -6,8 +6,9 @@ import type { Database } from '../src/db/client';
 /**
  * Counts the SQL statements that one piece of work sends to the database (in the spirit of
  * Django's assertNumQueries), on either driver:
- * - PostgreSQL: every statement goes through a pooled connection's `query`, as bench/load-probe.ts
- *   counts them (there on the prototype); `begin` and `commit` of a transaction are statements there.
+ * - PostgreSQL: the pool's `query` and a checked-out connection's, the statements
+ *   bench/load-probe.ts counts on `pg.Client.prototype.query`; a transaction's `begin` and
+ *   `commit` are statements there.
  * - PGlite: the instance's `query` and `exec`, and a transaction's own; PGlite sends BEGIN and
  *   COMMIT (or ROLLBACK) itself, so they are counted here, and both drivers give the same number.
  *
@@ -41,22 +42,32 @@ export function installStatementCounter(database: Database): StatementCounter {
   let uninstall: () => void;
 
   if (database.driver === 'postgres') {
-    // Each connection's own `query` (db/pool-guards.ts sets one on every new connection, bound
-    // to the prototype's) is wrapped when the pool lends it: by the pool's query and by
-    // transactions alike, so each statement is counted once.
+    // A statement is counted where the app sends it, in its own async context: the pool's
+    // query (drizzle's reads), or the query of a connection it checked out (a transaction's
+    // statements, BEGIN and COMMIT included). The pool's query runs the statement on a
+    // connection it lends with a callback: those calls are its own, already counted. (When
+    // every connection is busy, the pool goes on in the context of whoever frees one, so
+    // counting there would miss the statement.) db/pool-guards.ts gives every new connection
+    // its own query, so each connection is wrapped when the pool lends it.
     const pool = clientOf<pg.Pool>(database);
+    const poolQuery = pool.query;
+    pool.query = ((...args: unknown[]) => {
+      record(args[0]);
+      return (poolQuery as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof poolQuery;
     const wrapped = new Map<pg.PoolClient, pg.PoolClient['query']>();
     const wrap = (client: pg.PoolClient) => {
       if (wrapped.has(client)) return;
       const query = client.query;
       wrapped.set(client, query);
       client.query = ((...args: unknown[]) => {
-        record(args[0]);
+        if (typeof args.at(-1) !== 'function') record(args[0]);
         return (query as (...a: unknown[]) => unknown).apply(client, args);
       }) as typeof query;
     };
     pool.on('acquire', wrap);
     uninstall = () => {
+      pool.query = poolQuery;
       pool.off('acquire', wrap);
       for (const [client, query] of wrapped) client.query = query;
     };
