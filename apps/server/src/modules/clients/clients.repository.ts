@@ -96,10 +96,4 @@ export const clientsRepository = {
       throw err;
     }
   },
-
-  /** The user's clients by id: what the places list and page name. */
-  async namesById(db: DbOrTx, userId: string): Promise<Map<string, { id: string; name: string }>> {
-    const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.userId, userId));
-    return new Map(rows.map((r) => [r.id, r]));
-  },
 };

@@ -4,7 +4,8 @@ import { preparedStatement } from '../../db/prepared';
 import { campaigns } from '../../db/campaigns-schema';
 import { places } from '../../db/places-schema';
 import { type PlaceRow, placeCampaignJoin, placeWithSchedule } from '../places/place-schedule';
-import { keywords } from '../../db/rankmaps-schema';
+import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
+import { keywordFigures, keywords } from '../../db/rankmaps-schema';
 
 export type KeywordRow = typeof keywords.$inferSelect;
 export type PlaceRowForKeyword = PlaceRow;
@@ -18,6 +19,16 @@ const findOwned = preparedStatement('keyword_find_owned', (db) =>
     .innerJoin(places, eq(places.id, keywords.placeId))
     .innerJoin(campaigns, placeCampaignJoin)
     .where(and(eq(keywords.id, sql.placeholder('id')), eq(keywords.userId, sql.placeholder('userId')))),
+);
+
+/** A place's keywords, oldest first, each with its latest figures (keyword_figures; none before its first analysis). */
+const listByPlaceWithFigures = preparedStatement('keyword_list_by_place_with_figures', (db) =>
+  db
+    .select({ id: keywords.id, name: keywords.name, geoRank: keywordFigures.geoRank, geoRankChange: keywordFigures.geoRankChange, lastAt: keywordFigures.lastAt })
+    .from(keywords)
+    .leftJoin(keywordFigures, eq(keywordFigures.keywordId, keywords.id))
+    .where(eq(keywords.placeId, sql.placeholder('placeId')))
+    .orderBy(asc(keywords.createdAt), asc(keywords.id)),
 );
 
 export const keywordsRepository = {
@@ -45,6 +56,12 @@ export const keywordsRepository = {
 
   async listByPlace(db: DbOrTx, placeId: string): Promise<KeywordRow[]> {
     return db.select().from(keywords).where(eq(keywords.placeId, placeId)).orderBy(asc(keywords.createdAt), asc(keywords.id));
+  },
+
+  /** The place's keywords as its page lists them, with their card figures, in one statement. */
+  async listByPlaceWithFigures(db: DbOrTx, placeId: string): Promise<{ id: string; name: string; figures: CardFigures }[]> {
+    const rows = await listByPlaceWithFigures(db).execute({ placeId });
+    return rows.map((r) => ({ id: r.id, name: r.name, figures: { geoRank: r.geoRank, geoRankChange: r.geoRankChange, lastAt: r.lastAt?.toISOString() ?? null } }));
   },
 
   async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {

@@ -1,11 +1,15 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm';
+import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { campaigns } from '../../db/campaigns-schema';
-import { activePlaces, places } from '../../db/places-schema';
+import { activePlaces, clients, places } from '../../db/places-schema';
+import { keywordFigures } from '../../db/rankmaps-schema';
 import { type PlaceRow, type PlaceSchedule, insertPlaceCampaign, placeCampaignJoin, placeWithSchedule, updatePlaceCampaign } from './place-schedule';
 
 export type { PlaceRow };
+/** A place as its card shows it (docs/decisions.md §25.1): with its client and its keywords' latest figures. */
+export type PlaceCardRow = PlaceRow & { client: { id: string; name: string } | null; figures: CardFigures };
 export type NewPlace = typeof places.$inferInsert;
 export type PlaceChanges = Partial<Omit<NewPlace, 'id' | 'userId' | 'googlePlaceId' | 'createdAt'> & PlaceSchedule>;
 
@@ -16,6 +20,62 @@ const listByUser = preparedStatement('place_list_by_user', (db) =>
 const findOwned = preparedStatement('place_find_owned', (db) =>
   db.select(placeWithSchedule).from(places).innerJoin(campaigns, placeCampaignJoin).where(and(eq(places.id, sql.placeholder('id')), eq(places.userId, sql.placeholder('userId')))),
 );
+
+/**
+ * A place with what its card adds, in one statement: its client (the owner's, by name) and the
+ * mean of its keywords' latest figures with its last scan (keyword_figures, grouped by place).
+ * `where` names the places (always the owner's).
+ */
+function placeCards(db: DbOrTx, where: SQL | undefined) {
+  const figures = db
+    .select({
+      placeId: keywordFigures.placeId,
+      geoRank: sql<number | null>`avg(${keywordFigures.geoRank})::float8`.as('card_geo_rank'),
+      geoRankChange: sql<number | null>`avg(${keywordFigures.geoRankChange})::float8`.as('card_geo_rank_change'),
+      lastAt: sql<Date | string | null>`max(${keywordFigures.lastAt})`.as('card_last_at'),
+    })
+    .from(keywordFigures)
+    .where(eq(keywordFigures.userId, sql.placeholder('userId')))
+    .groupBy(keywordFigures.placeId)
+    .as('card_figures');
+  return db
+    .select({
+      ...placeWithSchedule,
+      clientName: clients.name,
+      cardGeoRank: figures.geoRank,
+      cardGeoRankChange: figures.geoRankChange,
+      cardLastAt: figures.lastAt,
+      cardPlaceId: figures.placeId,
+    })
+    .from(places)
+    .innerJoin(campaigns, placeCampaignJoin)
+    .leftJoin(clients, and(eq(clients.id, places.clientId), eq(clients.userId, places.userId)))
+    .leftJoin(figures, eq(figures.placeId, places.id))
+    .where(where);
+}
+
+type PlaceCardSelect = Awaited<ReturnType<typeof placeCards>>[number];
+
+const NO_FIGURES: CardFigures = { geoRank: null, geoRankChange: null, lastAt: null };
+
+function toCard(row: PlaceCardSelect): PlaceCardRow {
+  const { clientName, cardGeoRank, cardGeoRankChange, cardLastAt, cardPlaceId, ...place } = row;
+  // A client the place names but the owner does not have reads as none.
+  const client = place.clientId && clientName !== null ? { id: place.clientId, name: clientName } : null;
+  const figures: CardFigures =
+    cardPlaceId === null
+      ? NO_FIGURES
+      : {
+          geoRank: cardGeoRank === null ? null : Number(cardGeoRank),
+          geoRankChange: cardGeoRankChange === null ? null : Number(cardGeoRankChange),
+          lastAt: cardLastAt === null ? null : new Date(cardLastAt).toISOString(),
+        };
+  return { ...place, client, figures };
+}
+
+const listCardsByUser = preparedStatement('place_cards_by_user', (db) => placeCards(db, eq(places.userId, sql.placeholder('userId'))).orderBy(asc(places.createdAt), asc(places.id)));
+const findOwnedCard = preparedStatement('place_card_find_owned', (db) => placeCards(db, and(eq(places.id, sql.placeholder('id')), eq(places.userId, sql.placeholder('userId')))));
+
 const findActivePlaceId = preparedStatement('place_find_active_id', (db) =>
   db.select({ placeId: activePlaces.placeId }).from(activePlaces).where(eq(activePlaces.userId, sql.placeholder('userId'))),
 );
@@ -23,6 +83,17 @@ const findActivePlaceId = preparedStatement('place_find_active_id', (db) =>
 export const placesRepository = {
   async listByUser(db: DbOrTx, userId: string): Promise<PlaceRow[]> {
     return listByUser(db).execute({ userId });
+  },
+
+  /** The user's places as their cards show them, oldest first: one statement, however many places. */
+  async listCardsByUser(db: DbOrTx, userId: string): Promise<PlaceCardRow[]> {
+    return (await listCardsByUser(db).execute({ userId })).map(toCard);
+  },
+
+  /** One of the user's places as its card shows it. */
+  async findOwnedCard(db: DbOrTx, userId: string, id: string): Promise<PlaceCardRow | undefined> {
+    const [row] = await findOwnedCard(db).execute({ id, userId });
+    return row && toCard(row);
   },
 
   async countByUser(db: DbOrTx, userId: string): Promise<number> {

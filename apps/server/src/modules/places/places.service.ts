@@ -3,21 +3,18 @@ import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plan
 import { isCountryCode } from '@rankmaps/shared/markets/countries';
 import { defaultLanguageFor } from '@rankmaps/shared/markets/languages';
 import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
-import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type PlaceDetails, PlaceNotFoundError, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
 import { gridUpgradeMessage, radiusUpgradeMessage, weeklyScansUpgradeMessage } from '../billing/upgrade-messages';
-import { clientsRepository } from '../clients/clients.repository';
 import { keywordsRepository } from '../keywords/keywords.repository';
-import { keywordFiguresRepository } from '../rankmaps/keyword-figures.repository';
 import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
 import { presentPlace } from './places.presenter';
 import { usersRepository } from '../users/users.repository';
-import { type PlaceRow, placesRepository } from './places.repository';
+import { type PlaceCardRow, type PlaceRow, placesRepository } from './places.repository';
 import { isUuid } from '../../lib/uuid';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
@@ -64,34 +61,20 @@ export function checkMatrixAllowed(state: PlanStateWithCredits, config: PlaceMat
   if (type !== 'pro' && config.radius !== DEFAULT_RADIUS_M) throw badRequest(radiusUpgradeMessage(config.radius, state.currentPlan), 'RADIUS_NOT_ALLOWED');
 }
 
-const NO_FIGURES: CardFigures = { geoRank: null, geoRankChange: null, lastAt: null };
-
-/** The context a place is shown with: its client's name and its keywords' latest figures (docs/decisions.md §25.1). */
-interface PlaceContext {
-  clients: Map<string, { id: string; name: string }>;
-  figures: Map<string, CardFigures>;
+/**
+ * A place as the client reads it, from its card row (its client and latest figures come with
+ * it: docs/decisions.md §25.1), with its keywords and theirs when asked for.
+ */
+async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, card: PlaceCardRow, withKeywords = false): Promise<Place> {
+  const keywords = withKeywords ? (await keywordsRepository.listByPlaceWithFigures(container.database.db, card.id)).map((k) => ({ _id: k.id, name: k.name, figures: k.figures })) : undefined;
+  return presentPlace(card, await coordinatesMatrixOf(container, card), { ...(keywords ? { keywords } : {}), client: card.client, figures: card.figures });
 }
 
-/** For the user's whole list, or for one of their places. */
-async function placeContext(container: Pick<Container, 'database'>, userId: string, placeId?: string): Promise<PlaceContext> {
-  const db = container.database.db;
-  return { clients: await clientsRepository.namesById(db, userId), figures: await keywordFiguresRepository.cardsByPlace(db, userId, placeId) };
-}
-
-async function present(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow, withKeywords = false, context?: PlaceContext): Promise<Place> {
-  const db = container.database.db;
-  let keywords: { _id: string; name: string; figures: CardFigures }[] | undefined;
-  if (withKeywords) {
-    const list = await keywordsRepository.listByPlace(db, row.id);
-    const figures = await keywordFiguresRepository.cardsByKeyword(
-      db,
-      list.map((k) => k.id),
-    );
-    keywords = list.map((k) => ({ _id: k.id, name: k.name, figures: figures.get(k.id) ?? NO_FIGURES }));
-  }
-  const ctx = context ?? (await placeContext(container, row.userId, row.id));
-  const client = row.clientId ? (ctx.clients.get(row.clientId) ?? null) : null;
-  return presentPlace(row, await coordinatesMatrixOf(container, row), { ...(keywords ? { keywords } : {}), client, figures: ctx.figures.get(row.id) ?? NO_FIGURES });
+/** The user's place as it is now, for the answer of a change to it (404 if it went meanwhile). */
+async function presentOwned(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, row: PlaceRow): Promise<Place> {
+  const card = await placesRepository.findOwnedCard(container.database.db, row.userId, row.id);
+  if (!card) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return present(container, card);
 }
 
 async function fetchDetails(container: ProviderDeps, placeId: string, sessionToken?: string, unavailableMessage = CREATE_FAILED): Promise<PlaceDetails> {
@@ -133,15 +116,16 @@ export async function previewPlace(container: ProviderDeps, placeId: string, ses
 }
 
 export async function listPlaces(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, userId: string): Promise<Place[]> {
-  const rows = await placesRepository.listByUser(container.database.db, userId);
-  const context = await placeContext(container, userId);
+  const cards = await placesRepository.listCardsByUser(container.database.db, userId);
   const out: Place[] = [];
-  for (const row of rows) out.push(await present(container, row, false, context));
+  for (const card of cards) out.push(await present(container, card));
   return out;
 }
 
 export async function getPlace(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, userId: string, id: string, withKeywords: boolean): Promise<Place> {
-  return present(container, await ownedOr404(container, userId, id), withKeywords);
+  const card = isUuid(id) ? await placesRepository.findOwnedCard(container.database.db, userId, id) : undefined;
+  if (!card) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+  return present(container, card, withKeywords);
 }
 
 export async function createPlace(
@@ -218,7 +202,7 @@ export async function refreshPlace(container: Pick<Container, 'config' | 'databa
     ...(hasPoint ? { lat: d.lat, lng: d.lng } : {}),
   });
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-  return present(container, updated);
+  return presentOwned(container, updated);
 }
 
 export async function updateMatrix(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, id: string, config: PlaceMatrixConfig): Promise<Place> {
@@ -226,7 +210,7 @@ export async function updateMatrix(container: Pick<Container, 'config' | 'databa
   checkMatrixAllowed(await requirePaidPlan(container, userId), config);
   const updated = await placesRepository.update(container.database.db, userId, id, { matrixConfig: config });
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-  return present(container, updated);
+  return presentOwned(container, updated);
 }
 
 /** The place's market: its country and search language; without a language, the country's main one. */
@@ -242,7 +226,7 @@ export async function updateMarket(
   const changes = { countryCode: input.countryCode, searchLanguage: input.searchLanguage ?? defaultLanguageFor(input.countryCode) };
   const updated = await placesRepository.update(container.database.db, userId, id, changes);
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-  return present(container, updated);
+  return presentOwned(container, updated);
 }
 
 export async function setActivePlace(container: Pick<Container, 'database'>, userId: string, placeId: string): Promise<{ activePlaceId: string }> {
@@ -274,5 +258,5 @@ export async function updateSchedule(container: Pick<Container, 'config' | 'data
   }
   const updated = await placesRepository.update(container.database.db, userId, id, changes);
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-  return present(container, updated);
+  return presentOwned(container, updated);
 }

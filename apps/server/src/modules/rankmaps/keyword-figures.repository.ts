@@ -1,7 +1,5 @@
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
-import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { keywordFigures } from '../../db/rankmaps-schema';
 
 /**
  * The statement that rewrites keyword_figures from rank_maps for the keywords `which` selects
@@ -65,33 +63,6 @@ export const keywordFiguresRepository = {
    */
   async refresh(db: DbOrTx, keywordId: string): Promise<void> {
     await db.execute(refreshStatement(sql`k.id = ${keywordId}`));
-  },
-
-  /** Each keyword's card figures, by keyword id. */
-  async cardsByKeyword(db: DbOrTx, keywordIds: string[]): Promise<Map<string, CardFigures>> {
-    if (keywordIds.length === 0) return new Map();
-    const rows = await db
-      .select({ id: keywordFigures.keywordId, geoRank: keywordFigures.geoRank, geoRankChange: keywordFigures.geoRankChange, lastAt: keywordFigures.lastAt })
-      .from(keywordFigures)
-      .where(inArray(keywordFigures.keywordId, keywordIds));
-    return new Map(rows.map((r) => [r.id, { geoRank: r.geoRank, geoRankChange: r.geoRankChange, lastAt: r.lastAt?.toISOString() ?? null }]));
-  },
-
-  /** Each of the user's places' card figures (or one place's): the mean over its scanned keywords, and its last scan. */
-  async cardsByPlace(db: DbOrTx, userId: string, placeId?: string): Promise<Map<string, CardFigures>> {
-    const rows = await db
-      .select({
-        id: keywordFigures.placeId,
-        geoRank: sql<number | null>`avg(${keywordFigures.geoRank})::float8`,
-        geoRankChange: sql<number | null>`avg(${keywordFigures.geoRankChange})::float8`,
-        lastAt: sql<Date | string | null>`max(${keywordFigures.lastAt})`,
-      })
-      .from(keywordFigures)
-      .where(placeId ? and(eq(keywordFigures.userId, userId), eq(keywordFigures.placeId, placeId)) : eq(keywordFigures.userId, userId))
-      .groupBy(keywordFigures.placeId);
-    return new Map(
-      rows.map((r) => [r.id, { geoRank: r.geoRank === null ? null : Number(r.geoRank), geoRankChange: r.geoRankChange === null ? null : Number(r.geoRankChange), lastAt: r.lastAt === null ? null : new Date(r.lastAt).toISOString() }]),
-    );
   },
 
   /** Every keyword of a user (bench seeding and repair). */

@@ -7,44 +7,50 @@ export type { RankMapGrid, RankMapPoint, RankMapTarget } from '../../db/rankmaps
 
 export type RankMapRow = typeof rankMaps.$inferSelect;
 export type NewRankMap = typeof rankMaps.$inferInsert;
-/** A timeline entry: everything but the heavy snapshot and competitor columns. */
-export type RankMapListRow = Omit<RankMapRow, 'grid' | 'target' | 'competitorAnalysis' | 'talliesCounted'>;
+/** A timeline entry: the columns listColumns selects. */
+export type RankMapListRow = Pick<
+  RankMapRow,
+  | 'id'
+  | 'keywordId'
+  | 'placeId'
+  | 'kind'
+  | 'status'
+  | 'progress'
+  | 'failureReason'
+  | 'scheduledFor'
+  | 'provider'
+  | 'totalPoints'
+  | 'failedPoints'
+  | 'creditsCharged'
+  | 'creditsRefunded'
+  | 'stats'
+  | 'createdAt'
+  | 'startedAt'
+  | 'completedAt'
+>;
 
 const ACTIVE = ['pending', 'processing'] as const;
 export type ActiveScope = { id: string } | { keywordId: string } | { placeId: string };
 
+/** What a timeline entry shows (presentSummary): not the snapshot, competitor or run-bookkeeping columns. */
 const listColumns = {
   id: rankMaps.id,
   keywordId: rankMaps.keywordId,
   placeId: rankMaps.placeId,
-  userId: rankMaps.userId,
-  query: rankMaps.query,
-  maxResults: rankMaps.maxResults,
   kind: rankMaps.kind,
   status: rankMaps.status,
   progress: rankMaps.progress,
   failureReason: rankMaps.failureReason,
   scheduledFor: rankMaps.scheduledFor,
-  weeklySlot: rankMaps.weeklySlot,
-  campaignRoundId: rankMaps.campaignRoundId,
-  billing: rankMaps.billing,
   provider: rankMaps.provider,
   totalPoints: rankMaps.totalPoints,
   failedPoints: rankMaps.failedPoints,
   creditsCharged: rankMaps.creditsCharged,
   creditsRefunded: rankMaps.creditsRefunded,
-  vendorCostUsd: rankMaps.vendorCostUsd,
-  vendorQueue: rankMaps.vendorQueue,
-  vendorWaitSince: rankMaps.vendorWaitSince,
   stats: rankMaps.stats,
-  jobId: rankMaps.jobId,
-  runToken: rankMaps.runToken,
-  heartbeatAt: rankMaps.heartbeatAt,
-  attempts: rankMaps.attempts,
   createdAt: rankMaps.createdAt,
   startedAt: rankMaps.startedAt,
   completedAt: rankMaps.completedAt,
-  updatedAt: rankMaps.updatedAt,
 };
 
 /** Every query on `rank_maps` and the monthly scan quota. API reads are scoped to the owner. */

@@ -23,7 +23,7 @@ import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
 import { reserveCredits, settleBeforeDelete } from './scan/scan-billing.service';
 import { manualScanLimit, quotaMonth, quotaReached, quotaResetsAt } from './scan-quota';
 import { manualScansUpgradeMessage } from '../billing/upgrade-messages';
-import { gridSnapshotOf, targetOf } from './scan/scan-snapshot.service';
+import { gridSnapshotOf, targetOf, validPointCount } from './scan/scan-snapshot.service';
 import { nextWeeklySlot } from './scan/weekly-scans.service';
 import { isUuid } from '../../lib/uuid';
 
@@ -166,9 +166,8 @@ export async function listAnalyses(container: Pick<Container, 'config' | 'databa
   const entries = (await rankMapsRepository.listByKeyword(container.database.db, keyword.id)).map(presentSummary);
   const { planLimits } = await getCurrentPlanState(container, userId);
   if (!place.weeklyScans || planLimits.type === 'free' || planLimits.weeklyScans === 0) return entries;
-  const grid = await gridSnapshotOf(container, place);
   const next = nextWeeklySlot(new Date(), place);
-  const weekly = presentWeeklyEntry({ keywordId: keyword.id, placeId: place.id, next, provider: container.config.mapsSearch.provider, totalPoints: grid.points.length });
+  const weekly = presentWeeklyEntry({ keywordId: keyword.id, placeId: place.id, next, provider: container.config.mapsSearch.provider, totalPoints: await validPointCount(container, place) });
   const dateOf = (e: RankMapSummary) => Date.parse(e.scheduledFor ?? e.createdAt);
   const at = entries.findIndex((e) => dateOf(e) < next.getTime());
   entries.splice(at === -1 ? entries.length : at, 0, weekly);

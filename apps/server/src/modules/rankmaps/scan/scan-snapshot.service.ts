@@ -1,5 +1,6 @@
 import { searchZoomForGrid } from '@rankmaps/shared/geo/search-zoom';
 import type { TargetBusiness } from '@rankmaps/shared/metrics';
+import type { MatrixCell } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../../container';
 import type { RankMapGrid, RankMapPoint, RankMapTarget } from '../rankmaps.repository';
 import type { MapsSearchRequest } from '../../../providers/maps-search/interface';
@@ -20,12 +21,21 @@ export async function gridSnapshotOf(container: Pick<Container, 'log' | 'seaInde
   const points: RankMapPoint[] = [];
   matrix.forEach((cells, row) =>
     cells.forEach((cell, col) => {
-      if (cell && Number.isFinite(cell.lat) && Number.isFinite(cell.lng)) points.push({ index: points.length, row, col, lat: cell.lat, lng: cell.lng });
+      if (isValidPoint(cell)) points.push({ index: points.length, row, col, lat: cell.lat, lng: cell.lng });
     }),
   );
   const { gridSize, radius, coordinates } = place.matrixConfig;
   // The zoom is kept with the grid, so every search of the analysis (a retry, a re-queued scan) uses the same one.
   return { gridSize, radius, center: { lat: coordinates.lat, lng: coordinates.lng }, points, zoom: searchZoomForGrid(gridSize, radius) };
+}
+
+const isValidPoint = (cell: MatrixCell): cell is NonNullable<MatrixCell> => cell !== null && Number.isFinite(cell.lat) && Number.isFinite(cell.lng);
+
+/** How many points gridSnapshotOf would keep, without building them (the analyses list shows the next weekly scan's size). */
+export async function validPointCount(container: Pick<Container, 'log' | 'seaIndex'>, place: Pick<PlaceRow, 'id' | 'matrixConfig'>): Promise<number> {
+  let n = 0;
+  for (const cells of await coordinatesMatrixOf(container, place)) for (const cell of cells) if (isValidPoint(cell)) n++;
+  return n;
 }
 
 /** The business and its market as the analysis keeps them (docs/decisions.md §21.3). */

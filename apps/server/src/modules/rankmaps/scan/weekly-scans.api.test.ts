@@ -1,8 +1,10 @@
 import { nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../../test/geo-data-dir';
 import { createTestApp } from '../../../../test/test-app';
+import { rankMaps } from '../../../db/rankmaps-schema';
 import { RANKMAP_SCAN_JOB } from '../../../jobs/definitions/rankmap-scan';
 import { placesRepository } from '../../places/places.repository';
 import { rankMapsRepository } from '../rankmaps.repository';
@@ -78,7 +80,7 @@ describe('weekly scans', async () => {
     expect(await enqueueDueCampaignRounds(container, at)).toBeGreaterThanOrEqual(2);
     expect(await rankMapsRepository.countQuotaUses(db, user.id, quotaMonth(at))).toBe(0);
     for (const keywordId of keywords) {
-      const rows = await rankMapsRepository.listByKeyword(db, keywordId);
+      const rows = await db.select({ kind: rankMaps.kind, billing: rankMaps.billing }).from(rankMaps).where(eq(rankMaps.keywordId, keywordId));
       expect(rows.map((r) => [r.kind, r.billing])).toEqual([['weekly', 'plan']]);
     }
   });

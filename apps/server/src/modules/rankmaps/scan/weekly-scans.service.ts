@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { nextWeeklyScan, wallClock } from '@rankmaps/shared/schedule';
 import type { PlaceSchedule } from '../../places/place-schedule';
 
@@ -37,7 +38,22 @@ export function zoneOf(place: { timeZone: string }): string {
   return valid ? place.timeZone : FALLBACK_TIME_ZONE;
 }
 
+/**
+ * Next slots already worked out, by day, hour and zone: `slot` is the first one strictly after
+ * `from`, so it is the answer for any `now` in [from, slot) (the slots are the same instants
+ * whatever the time of asking). Every analyses list asks, and the Intl wall-clock maths cost
+ * more than the rest of the entry.
+ */
+const nextSlots = new LRUCache<string, { from: number; slot: number }>({ max: 1000 });
+
 /** When the place's next weekly scan is due (docs/product.md §4 "Next scan date"). */
 export function nextWeeklySlot(now: Date, place: Schedule): Date {
-  return nextWeeklyScan(now, place.rankDay, place.rankHour, zoneOf(place));
+  const zone = zoneOf(place);
+  const key = `${place.rankDay} ${place.rankHour} ${zone}`;
+  const t = now.getTime();
+  const kept = nextSlots.get(key);
+  if (kept && kept.from <= t && t < kept.slot) return new Date(kept.slot);
+  const slot = nextWeeklyScan(now, place.rankDay, place.rankHour, zone);
+  nextSlots.set(key, { from: t, slot: slot.getTime() });
+  return slot;
 }
