@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { PASSWORD, addMadridClinic, mailLink, payInSandbox, signIn, signUpViaApi, uniqueEmail } from './support';
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { confirmInPage, signUpThroughApi } from './fixtures/accounts';
+import { subscribeInSandbox } from './fixtures/subscriptions';
+import { PASSWORD, addMadridClinic, signIn } from './support';
 
 // Helpers of the accessibility, keyboard and responsive specs: the SPA's route list read from
 // its router, axe-core run inside the page, and a paying user with an analysed business.
@@ -316,6 +318,14 @@ export async function openInApp(page: Page, url: string) {
   await expect(page.locator('main[data-previous-screen]')).toHaveCount(0);
 }
 
+/**
+ * Fails with the axe findings that stay: the check is repeated until the page is still, so a
+ * finding seen while a section loads or a transition runs does not fail it.
+ */
+export async function expectNoAxeFindingsOnceSettled(page: Page, screen: string) {
+  await expect.poll(() => axeFindings(page), { message: `axe on ${screen} (${page.url()})`, timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([]);
+}
+
 /** Fails with every moderate, serious or critical axe finding of the page as it is now. */
 export async function expectNoAxeFindings(page: Page, screen: string) {
   const found = await axeFindings(page);
@@ -343,31 +353,16 @@ async function analyse(page: Page, placeId: string, keywordId: string) {
  * A new member on the pro 'Starter' plan, signed in in `page`, with a business, an analysed
  * keyword and a keyword without analyses. `beforeAdding` sees the empty places list first.
  */
-export async function seedMember(page: Page, request: APIRequestContext, label: string, beforeAdding?: () => Promise<void>): Promise<Seed> {
-  const email = uniqueEmail(label);
-  await signUpViaApi(request, email);
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
-  await page.getByRole('radio', { name: 'Agentes de Marketing' }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Starter' }) });
-  await card.getByRole('button', { name: 'Suscribirse Anual' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
-  const checkoutUrl = new URL(page.url()).pathname;
-  await payInSandbox(page);
-  const successUrl = new URL(page.url());
+export async function seedMember(page: Page, baseUrl: string, label: string, beforeAdding?: () => Promise<void>): Promise<Seed> {
+  const { email } = await signUpThroughApi(baseUrl, { label });
+  await confirmInPage(page, baseUrl, email);
+  const { checkoutPath, successPath } = await subscribeInSandbox(page, 'Starter');
   await beforeAdding?.();
   const placeId = await addMadridClinic(page);
   const keywordId = await addKeyword(page, placeId, 'dentista');
   const emptyKeywordId = await addKeyword(page, placeId, 'clínica dental');
   await analyse(page, placeId, keywordId);
-  return { email, placeId, keywordId, emptyKeywordId, checkoutUrl, successUrl: `${successUrl.pathname}${successUrl.search}` };
-}
-
-/** A password-reset link for `email`, as the e-mail sends it. */
-export async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/request-password-reset/user', { data: { email } });
-  expect(res.ok()).toBe(true);
-  return mailLink(request, email, 'password-reset');
+  return { email, placeId, keywordId, emptyKeywordId, checkoutUrl: checkoutPath, successUrl: successPath };
 }
 
 /**
@@ -392,7 +387,7 @@ export async function signInAs(page: Page, seed: Seed) {
  * A member with an analysed business, signed in in a new context: the one an earlier spec of
  * this run seeded when there is one (seeding costs half a minute), a new one otherwise.
  */
-export async function memberContext(browser: Browser, label: string): Promise<{ seed: Seed; context: BrowserContext; page: Page }> {
+export async function memberContext(browser: Browser, baseUrl: string, label: string): Promise<{ seed: Seed; context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (existsSync(seedFile())) {
@@ -400,7 +395,7 @@ export async function memberContext(browser: Browser, label: string): Promise<{ 
     await signInAs(page, seed);
     return { seed, context, page };
   }
-  const seed = await seedMember(page, context.request, label);
+  const seed = await seedMember(page, baseUrl, label);
   shareSeed(seed);
   return { seed, context, page };
 }

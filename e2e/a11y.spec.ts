@@ -1,15 +1,7 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import {
-  type Seed,
-  allVisits,
-  axeFindings,
-  openInApp,
-  resetLinkFor,
-  routerPaths,
-  seedMember,
-  shareSeed,
-  visitsByPath,
-} from './a11y-support';
+import type { BrowserContext, Page } from '@playwright/test';
+import { type Seed, allVisits, axeFindings, openInApp, routerPaths, seedMember, shareSeed, visitsByPath } from './a11y-support';
+import { resetLinkFor } from './fixtures/accounts';
+import { expect, test } from './fixtures/test';
 
 // axe-core on every route of the SPA (read from its router) and on the states that matter:
 // empty lists, open modals and menus, the point panel, the mobile layouts. Any moderate,
@@ -25,11 +17,11 @@ let member: BrowserContext;
 let memberPage: Page;
 let emptyListFindings: string[] = ['not checked'];
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, baseUrl }) => {
   test.setTimeout(180_000);
   member = await browser.newContext();
   memberPage = await member.newPage();
-  seed = await seedMember(memberPage, member.request, 'a11y', async () => {
+  seed = await seedMember(memberPage, baseUrl, 'a11y', async () => {
     // No business yet: the empty list is checked now, before the seeding fills it.
     await memberPage.goto('/rankmap');
     await expect(memberPage.getByRole('heading', { name: 'Añade tu primer negocio' })).toBeVisible();
@@ -37,7 +29,7 @@ test.beforeAll(async ({ browser }) => {
   });
   // The keyboard and responsive specs of this run sign in as this member instead of seeding their own.
   shareSeed(seed);
-  resetLink = await resetLinkFor(member.request, seed.email);
+  resetLink = await resetLinkFor(baseUrl, seed.email);
   visitor = await browser.newContext();
 });
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { axeFindings, expectNoAxeFindings } from './a11y-support';
 import { startSlackReceiver } from '../apps/server/test/slack-receiver';
-import { addMadridClinic, subscribedUser } from './support';
+import { expectNoAxeFindings, expectNoAxeFindingsOnceSettled } from './a11y-support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Alerts (issue 16 parts 2 and 3) in a real browser: a threshold lowered in the profile's
 // «Notificaciones» tab, two demo scans of a keyword run by the pg-boss worker, the alert job
@@ -13,22 +13,17 @@ import { addMadridClinic, subscribedUser } from './support';
 // second scan searches another text through the API, as the comparison's API test does: the
 // two analyses then differ and the GeoRank moves.
 
-interface OutboxItem {
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-}
-
 test('when a threshold is lowered and a second scan moves the rankings, then the bell shows the alert, it opens the comparison, and its e-mail has a working unsubscribe link', async ({
   page,
-  request,
+  api,
+  outbox,
+  subscribe,
 }) => {
   test.setTimeout(240_000);
   const receiver = await startSlackReceiver();
   test.info().annotations.push({ type: 'slack receiver', description: String(receiver.port) });
   try {
-    const email = await subscribedUser(page, request, 'avisos', 'Starter');
+    const { email } = await subscribe('Starter');
     await addMadridClinic(page);
     // The business's own Slack URL, on its page: its alerts go there instead of the profile's.
     const placeSlack = page.getByTestId('place-slack-card');
@@ -98,15 +93,12 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
     await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 60_000 });
 
     // The second, of another search text, through the API with the page's own session.
-    const second = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/rankmap/keyword/${id}/analyze`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
-        body: JSON.stringify({ query: 'clínica dental', maxResults: 20 }),
-      });
-      return { status: res.status, body: (await res.json()) as { rankMapId: string } };
-    }, keywordId);
-    expect(second.status).toBe(201);
+    const second = await api.POST('/api/rankmap/keyword/{keywordId}/analyze', {
+      params: { path: { keywordId } },
+      body: { query: 'clínica dental', maxResults: 20 },
+    });
+    expect(second.response.status).toBe(201);
+    const secondId = second.data!.rankMapId;
 
     // The bell counts the alerts once the worker has scanned and the alert job has run.
     await expect(bell).toHaveAccessibleName(/sin leer/, { timeout: 90_000 });
@@ -132,9 +124,7 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
     // the screen is still: a finding that stays fails it, one seen during a load does not.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await expect
-      .poll(() => axeFindings(page), { message: `axe on the notifications panel (${page.url()})`, timeout: 15_000, intervals: [500, 1000, 2000] })
-      .toEqual([]);
+    await expectNoAxeFindingsOnceSettled(page, 'the notifications panel');
 
     // The receiver got each notification once (the two completions and the alert), each with
     // its link; the rank alert among them.
@@ -160,29 +150,18 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
 
     // The alert opens the second analysis with its comparison to the first already shown.
     await alert.click();
-    await expect(page).toHaveURL(new RegExp(`\\?analysis=${second.body.rankMapId}&compare=[0-9a-f-]{36}$`));
+    await expect(page).toHaveURL(new RegExp(`\\?analysis=${secondId}&compare=[0-9a-f-]{36}$`));
     const comparison = page.getByRole('region', { name: 'Comparar análisis' });
     await expect(comparison.getByTestId('movement-map')).toBeVisible({ timeout: 30_000 });
     await expect(comparison.getByTestId('compare-deltas').locator('[data-metric]')).toHaveCount(6);
 
     // The e-mail, in the outbox, says what changed and links to the comparison and to the one-click unsubscribe.
-    let mail: OutboxItem | undefined;
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get('/api/dev/mail');
-          const { emails } = (await res.json()) as { emails: OutboxItem[] };
-          mail = emails.find((m) => m.to === email && /^alert-rank-(drop|gain)$/.test(m.kind));
-          return Boolean(mail);
-        },
-        { message: 'the alert e-mail in the outbox' },
-      )
-      .toBe(true);
-    expect(mail!.text).toMatch(/Resumen de movimientos: \d+ puntos mejoran, \d+ empeoran y \d+ siguen igual\./);
-    expect(mail!.text).toContain(`?analysis=${second.body.rankMapId}&compare=`);
-    const unsubscribe = /https?:\/\/\S+\/api\/notifications\/unsubscribe\?token=[^\s)]+/.exec(mail!.text)?.[0];
+    const mail = await outbox.find((m) => m.to === email && /^alert-rank-(drop|gain)$/.test(m.kind), 'the alert e-mail in the outbox');
+    expect(mail.text).toMatch(/Resumen de movimientos: \d+ puntos mejoran, \d+ empeoran y \d+ siguen igual\./);
+    expect(mail.text).toContain(`?analysis=${secondId}&compare=`);
+    const unsubscribe = /https?:\/\/\S+\/api\/notifications\/unsubscribe\?token=[^\s)]+/.exec(mail.text)?.[0];
     expect(unsubscribe).toBeDefined();
-    const kindLabel = mail!.kind === 'alert-rank-drop' ? 'Bajada de posiciones' : 'Subida de posiciones';
+    const kindLabel = mail.kind === 'alert-rank-drop' ? 'Bajada de posiciones' : 'Subida de posiciones';
 
     await page.goto(unsubscribe!);
     await expect(page.getByRole('heading', { name: '¿Dejar de recibir este aviso por correo?' })).toBeVisible();

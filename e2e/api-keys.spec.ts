@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { subscribedUser } from './support';
+import { createRankMapsClient } from '@rankmaps/client';
+import { expect, test } from './fixtures/test';
 
 // API keys (issue 19, docs/api.md): an agency creates a key in the profile's «API» tab, sees it
 // once, uses it against /api/v1, revokes it after a confirmation, and the same call is refused.
 
 test.describe('API keys', () => {
-  test('an agency on Starter creates a key, sees it once, uses it on /api/v1, revokes it, and the key stops working', async ({ page, request }) => {
-    await subscribedUser(page, request, 'api-keys', 'Starter');
+  test('an agency on Starter creates a key, sees it once, uses it on /api/v1, revokes it, and the key stops working', async ({ page, baseUrl, subscribe }) => {
+    await subscribe('Starter');
     await page.goto('/profile?tab=api');
     await expect(page.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByTestId('api-keys');
@@ -37,11 +37,11 @@ test.describe('API keys', () => {
     await expect(row).toContainText('sin usar todavía');
     await expect(panel).not.toContainText(key.slice(12));
 
-    const call = () => request.get('/api/v1/places', { headers: { authorization: `Bearer ${key}` } });
+    const call = () => createRankMapsClient({ baseUrl, apiKey: key }).GET('/api/v1/places');
     const ok = await call();
-    expect(ok.status()).toBe(200);
-    expect(await ok.json()).toEqual({ data: [], nextCursor: null });
-    expect(ok.headers()['ratelimit-limit']).toBeTruthy();
+    expect(ok.response.status).toBe(200);
+    expect(ok.data).toEqual({ data: [], nextCursor: null });
+    expect(ok.response.headers.get('ratelimit-limit')).toBeTruthy();
 
     // Revoking asks first; cancelling keeps the key.
     await row.getByRole('button', { name: 'Revocar la clave «Looker Studio»' }).click();
@@ -56,12 +56,12 @@ test.describe('API keys', () => {
     await expect(row).toContainText(/último uso el/);
 
     const refused = await call();
-    expect(refused.status()).toBe(401);
-    expect(await refused.json()).toEqual({ error: 'Clave de API no válida o revocada.', code: 'INVALID_API_KEY' });
+    expect(refused.response.status).toBe(401);
+    expect(refused.error).toEqual({ error: 'Clave de API no válida o revocada.', code: 'INVALID_API_KEY' });
   });
 
-  test('a business-owner plan sees which plan has API keys, and the tab fits a phone', async ({ page, request }) => {
-    await subscribedUser(page, request, 'api-keys-basico', 'Básico');
+  test('a business-owner plan sees which plan has API keys, and the tab fits a phone', async ({ page, subscribe }) => {
+    await subscribe('Básico');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/profile?tab=api');
     const upgrade = page.getByTestId('api-keys-upgrade');

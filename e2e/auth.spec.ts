@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { PASSWORD, confirmViaApi, mailLink, signIn, signUpViaApi, uniqueEmail } from './support';
+import { expect, test } from './fixtures/test';
+import { PASSWORD, signIn, uniqueEmail } from './support';
 
 // Account journeys in a real browser against the real server. E-mails are read from the
 // local outbox (GET /api/dev/mail or the /dev/mail page); nothing is mocked.
@@ -59,10 +59,8 @@ test('when a visitor signs up from the landing page and opens the e-mailed link,
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
 
-test('when a user forgets the password, then the e-mailed link sets a new one that signs them in, and the link works only once', async ({ page, request }) => {
-  const email = uniqueEmail('reset');
-  await signUpViaApi(request, email);
-  await confirmViaApi(request, email);
+test('when a user forgets the password, then the e-mailed link sets a new one that signs them in, and the link works only once', async ({ page, confirmedAccount, outbox }) => {
+  const { email } = await confirmedAccount();
 
   await page.goto('/signin');
   await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
@@ -76,7 +74,7 @@ test('when a user forgets the password, then the e-mailed link sets a new one th
   await page.getByRole('button', { name: 'Recuperar contraseña' }).click();
   await expect(page.getByText('Email de restablecimiento de contraseña enviado. Revisa tu bandeja de entrada.')).toBeVisible();
 
-  const link = await mailLink(request, email, 'password-reset');
+  const link = await outbox.link(email, 'password-reset');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Crea una contraseña nueva' })).toBeVisible();
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
@@ -101,9 +99,8 @@ test('when a user forgets the password, then the e-mailed link sets a new one th
   await expect(page.getByRole('link', { name: 'Pedir un enlace nuevo' })).toHaveAttribute('href', '/reset-password');
 });
 
-test('when signing in, then an unconfirmed account goes to the verification page, a wrong password is refused, and ?redirect is honoured', async ({ page, request }) => {
-  const unconfirmed = uniqueEmail('pendiente');
-  await signUpViaApi(request, unconfirmed);
+test('when signing in, then an unconfirmed account goes to the verification page, a wrong password is refused, and ?redirect is honoured', async ({ page, confirmedAccount, signUp }) => {
+  const { email: unconfirmed } = await signUp();
 
   // A protected page sends a visitor to sign in, remembering where they were going.
   await page.goto('/rankmap');
@@ -125,9 +122,7 @@ test('when signing in, then an unconfirmed account goes to the verification page
   await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/signin\?redirect=%2Frankmap$/);
 
-  const confirmed = uniqueEmail('confirmada');
-  await signUpViaApi(request, confirmed);
-  await confirmViaApi(request, confirmed);
+  const { email: confirmed } = await confirmedAccount();
 
   await page.goto('/signin?redirect=%2Fbuy-credits');
   await signIn(page, confirmed, 'NoEsMiClave#1');

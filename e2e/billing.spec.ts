@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
+import { expect, test } from './fixtures/test';
+import { payInSandbox } from './support';
 
 // The billing journey of a new agency in a real browser, through the local sandbox payment
 // provider: the same billing code as Stripe, with nothing mocked.
@@ -14,14 +15,10 @@ async function openSandboxSimulations(page: Page) {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
-test('when an agency subscribes to Agency annual, buys credits and manages its subscription, then every screen follows', async ({ page, request }) => {
+test('when an agency subscribes to Agency annual, buys credits and manages its subscription, then every screen follows', async ({ page, newcomerOnPlans }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('agencia');
-  await signUpViaApi(request, email, PASSWORD, 'Ana Agencia');
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page.getByText('¡Email confirmado!')).toBeVisible();
-  // No plan yet: the guard sends the new user to the plans page.
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
+  // No plan yet: the confirmation link signs the user in and the guard sends them to the plans page.
+  await newcomerOnPlans({ name: 'Ana Agencia' });
 
   // Agency, annual (the default period), through the sandbox checkout.
   await page.getByRole('radio', { name: 'Agentes de Marketing' }).click();
@@ -73,15 +70,9 @@ test('when an agency subscribes to Agency annual, buys credits and manages its s
   await expect(page.getByRole('button', { name: /Actualizar método de pago/ }).first()).toBeVisible();
 });
 
-test('when a subscriber edits the name, the billing data and the photo, then the changes survive a reload', async ({ page, request }) => {
+test('when a subscriber edits the name, the billing data and the photo, then the changes survive a reload', async ({ page, subscribe }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail('perfil');
-  await signUpViaApi(request, email, PASSWORD, 'Pablo Perfil');
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
-  const basico = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Básico' }) });
-  await basico.getByRole('button', { name: 'Suscribirse Anual' }).click();
-  await payInSandbox(page);
+  await subscribe('Básico', { name: 'Pablo Perfil' });
 
   await page.goto('/profile');
   const name = page.getByLabel('Nombre', { exact: true });
@@ -112,17 +103,14 @@ test('when a subscriber edits the name, the billing data and the photo, then the
   await expect(page.getByLabel('CIF')).toHaveValue('B29123452');
 });
 
-test('when the server has no payment provider (503), then the plans and credits pages show its message and the buttons work again', async ({ page, request }) => {
+test('when the server has no payment provider (503), then the plans and credits pages show its message and the buttons work again', async ({ page, newcomerOnPlans }) => {
   // The 503 itself is proved in the API suite (payments-unavailable.api.test.ts), since this
   // server runs the sandbox; here the browser gets that answer, as a production server sends it.
   const unavailable = 'Los pagos no están disponibles en este momento. Inténtalo más tarde o escríbenos a soporte.';
   await page.route('**/api/payment/create-checkout-session', (route) =>
     route.fulfill({ status: 503, json: { error: unavailable, code: 'PAYMENTS_UNAVAILABLE' } }),
   );
-  const email = uniqueEmail('sinpagos');
-  await signUpViaApi(request, email, PASSWORD, 'Sara Sinpagos');
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
+  await newcomerOnPlans({ name: 'Sara Sinpagos' });
 
   const basico = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Básico' }) });
   await basico.getByRole('button', { name: 'Suscribirse Anual' }).click();

@@ -1,47 +1,18 @@
-import { type Page, expect, test } from '@playwright/test';
-import { axeFindings } from './a11y-support';
-import { addMadridClinic, subscribedUser } from './support';
+import { expectNoAxeFindingsOnceSettled } from './a11y-support';
+import { addPlacesThroughApi } from './fixtures/places';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Bulk keywords and «Analizar todas» (docs/workspace.md, docs/decisions.md §25.2): a Starter
 // subscriber with three businesses imports 20 keywords from a CSV (the preview shows the line
 // that is already there), then analyses every keyword of one business, with the cost first.
 
-/** An API call as the signed-in page makes it: its bearer token and its XSRF cookie. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}`,
-          'Content-Type': 'application/json',
-          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as T };
-    },
-    { method, path, body },
-  );
-}
-
-async function expectNoAxe(page: Page, screen: string) {
-  await expect.poll(() => axeFindings(page), { message: `axe on ${screen}`, timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([]);
-}
-
-test('when an agency imports 20 keywords by CSV across three businesses, then the preview shows the repeated line, and «Analizar todas» shows its cost before starting', async ({ page, request }) => {
+test('when an agency imports 20 keywords by CSV across three businesses, then the preview shows the repeated line, and «Analizar todas» shows its cost before starting', async ({ page, api, subscribe }) => {
   test.setTimeout(240_000);
-  await subscribedUser(page, request, 'bulk', 'Starter');
+  await subscribe('Starter');
   const clinicId = await addMadridClinic(page);
   // Two more businesses, created as the wizard does (through the API, to keep the journey short).
-  const more: { _id: string; name: string }[] = [];
-  for (const googlePlaceId of ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']) {
-    const res = await callApi<{ _id: string; name: string }>(page, 'POST', '/place', { googlePlaceId, matrixConfig: { gridSize: 3, radius: 1500, coordinates: { lat: 40.4168, lng: -3.7038 } } });
-    expect(res.status).toBe(201);
-    const place = await callApi<{ _id: string; name: string }>(page, 'GET', `/place/${res.json._id}`);
-    more.push(place.json);
-  }
+  const more = await addPlacesThroughApi(api, ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']);
   await page.goto(`/rankmap/${clinicId}`);
   const clinicName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   await page.getByLabel('Nueva keyword').fill('clínica dental');
@@ -70,7 +41,7 @@ test('when an agency imports 20 keywords by CSV across three businesses, then th
   await expect(repeated).toContainText('clínica dental');
   await expect(repeated).toContainText('Repetida');
   await expect(repeated).toContainText('ya tiene esta keyword');
-  await expectNoAxe(page, 'the bulk import dialog with its preview');
+  await expectNoAxeFindingsOnceSettled(page, 'the bulk import dialog with its preview');
   await dialog.getByRole('button', { name: 'Importar 20 keywords' }).click();
   await expect(page.getByText('Se han añadido 20 keywords.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -82,7 +53,7 @@ test('when an agency imports 20 keywords by CSV across three businesses, then th
   const confirm = page.getByRole('dialog', { name: 'Analizar todas las keywords' });
   await expect(confirm.getByTestId('analyze-all-cost')).toContainText('Coste: 343 créditos');
   await expect(confirm.getByTestId('analyze-all-cost')).toContainText(/Tienes [\d.]+ créditos\./);
-  await expectNoAxe(page, 'the «Analizar todas» confirmation');
+  await expectNoAxeFindingsOnceSettled(page, 'the «Analizar todas» confirmation');
   await confirm.getByRole('button', { name: 'Analizar 7 keywords' }).click();
   await expect(page.getByText('Se han lanzado 7 análisis. Verás su progreso en cada keyword.')).toBeVisible();
   // Each keyword card shows its analysis' progress, until it completes.
@@ -90,10 +61,10 @@ test('when an agency imports 20 keywords by CSV across three businesses, then th
   await expect(page.locator('[data-testid="keyword-progress"][data-state="completed"]').first()).toBeVisible({ timeout: 120_000 });
 });
 
-test('when the bulk import is used from the keyboard on a phone, then the dialog opens, shows a pasted row in error, keeps «Importar» disabled and closes with Escape', async ({ page, request }) => {
+test('when the bulk import is used from the keyboard on a phone, then the dialog opens, shows a pasted row in error, keeps «Importar» disabled and closes with Escape', async ({ page, subscribe }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await subscribedUser(page, request, 'bulk-movil', 'Starter');
+  await subscribe('Starter');
   const clinicId = await addMadridClinic(page);
   await page.goto(`/rankmap/${clinicId}`);
   const open = page.getByRole('button', { name: 'Añadir varias keywords' });
@@ -108,7 +79,7 @@ test('when the bulk import is used from the keyboard on a phone, then the dialog
   await expect(dialog.getByTestId('bulk-import-totals')).toHaveText('1 nuevas · 0 repetidas · 1 con errores');
   await expect(dialog.locator('tr[data-status="too_long"]')).toContainText('La keyword tiene 101 caracteres; el máximo es 100.');
   await expect(dialog.getByTestId('bulk-import-submit')).toBeDisabled();
-  await expectNoAxe(page, 'the bulk import dialog on a phone');
+  await expectNoAxeFindingsOnceSettled(page, 'the bulk import dialog on a phone');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();

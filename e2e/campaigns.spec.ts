@@ -1,36 +1,14 @@
-import { type Page, expect, test } from '@playwright/test';
-import { axeFindings } from './a11y-support';
-import { addMadridClinic, subscribedUser } from './support';
+import type { Page } from '@playwright/test';
+import { expectNoAxeFindingsOnceSettled } from './a11y-support';
+import { addPlacesThroughApi } from './fixtures/places';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Campaigns and the 30-day credit forecast (issue 18's combined journey, docs/workspace.md
 // «Campañas»): an agency with three businesses under two clients imports 20 keywords by CSV,
 // builds a daily campaign with a window while the preview shows the forecast change, saves it,
 // pauses and resumes it, reads the forecast on the dashboard, runs «Analizar todas», and finds
 // the results in «Cartera» filtered by client; on a desktop and on a 375 px phone.
-
-/** An API call as the signed-in page makes it: its bearer token and its XSRF cookie. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}`,
-          'Content-Type': 'application/json',
-          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as T };
-    },
-    { method, path, body },
-  );
-}
-
-async function expectNoAxe(page: Page, screen: string) {
-  await expect.poll(() => axeFindings(page), { message: `axe on ${screen}`, timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([]);
-}
 
 /** Nothing scrolls sideways at the phone's width (polled: the layout settles after the resize). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -42,10 +20,11 @@ const numberIn = (text: string | null) => Number((text ?? '').replace(/\./g, '')
 
 test('when an agency builds a daily campaign with a window, then the preview shows the forecast change before saving, and the campaign, the forecast and the portfolio follow', async ({
   page,
-  request,
+  api,
+  subscribe,
 }) => {
   test.setTimeout(360_000);
-  await subscribedUser(page, request, 'campanas', 'Starter');
+  await subscribe('Starter');
 
   // Three businesses: the clinic through the wizard, two more as the wizard makes them.
   const clinicId = await addMadridClinic(page);
@@ -53,15 +32,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(page.getByLabel('Nueva keyword')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
   const clinicName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  const more: { _id: string; name: string }[] = [];
-  for (const googlePlaceId of ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']) {
-    const res = await callApi<{ _id: string }>(page, 'POST', '/place', {
-      googlePlaceId,
-      matrixConfig: { gridSize: 3, radius: 1500, coordinates: { lat: 40.4168, lng: -3.7038 } },
-    });
-    expect(res.status).toBe(201);
-    more.push((await callApi<{ _id: string; name: string }>(page, 'GET', `/place/${res.json._id}`)).json);
-  }
+  const more = await addPlacesThroughApi(api, ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']);
 
   // Two clients: the clinic under one, the other two businesses under the other.
   await page.goto('/clientes');
@@ -120,7 +91,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(placeScans.filter({ hasText: clinicName })).toContainText('7 keywords');
   await expect(placeScans.first().getByRole('link', { name: /^Ver el negocio de / })).toBeVisible();
   await expect(placeScans.first().getByRole('button', { name: /^Eliminar/ })).toHaveCount(0);
-  await expectNoAxe(page, 'the campaigns list, empty');
+  await expectNoAxeFindingsOnceSettled(page, 'the campaigns list, empty');
 
   // The editor: a daily campaign at 10:00 inside a 09:00–13:00 window.
   await page.getByRole('link', { name: 'Crear la primera campaña' }).click();
@@ -156,13 +127,13 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   expect(afterBoth).toBeGreaterThanOrEqual(before + 30 * 343);
   expect(numberIn(await needed.locator('td').first().textContent())).toBe(before);
   await expect(save).toBeEnabled();
-  await expectNoAxe(page, 'the campaign editor with its preview');
+  await expectNoAxeFindingsOnceSettled(page, 'the campaign editor with its preview');
   await page.screenshot({ path: 'e2e/.artifacts/screens/campaign-editor.png', fullPage: true });
 
   // A phone: the editor fits.
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page);
-  await expectNoAxe(page, 'the campaign editor at 375 px');
+  await expectNoAxeFindingsOnceSettled(page, 'the campaign editor at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // One click, one campaign: listed with its schedule, keywords and cost.
@@ -214,7 +185,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(card).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/.artifacts/screens/375/campaigns-list.png', fullPage: true });
-  await expectNoAxe(page, 'the campaigns list at 375 px');
+  await expectNoAxeFindingsOnceSettled(page, 'the campaigns list at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The dashboard's forecast: 30 daily rounds of 406 credits are more than a Starter's credits.
@@ -265,10 +236,10 @@ test('when an agency builds a daily campaign with a window, then the preview sho
 
 test('when a business-owner plan opens «Campañas», then it learns what campaigns are and which plan has them, with no editor', async ({
   page,
-  request,
+  subscribe,
 }) => {
   test.setTimeout(120_000);
-  await subscribedUser(page, request, 'campanas-premium', 'Premium');
+  await subscribe('Premium');
   await page.goto('/campanas');
   const upgrade = page.getByTestId('campaigns-upgrade');
   await expect(upgrade.getByRole('heading', { name: 'Las campañas son de los planes para agencias' })).toBeVisible();
@@ -283,5 +254,5 @@ test('when a business-owner plan opens «Campañas», then it learns what campai
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('campaign-forecast')).toHaveCount(0);
-  await expectNoAxe(page, 'the dashboard of a business-owner plan');
+  await expectNoAxeFindingsOnceSettled(page, 'the dashboard of a business-owner plan');
 });

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
+import { addPlacesThroughApi } from './fixtures/places';
+import { expect, test } from './fixtures/test';
 
 // A subscriber changes plan from the plans page, through the local sandbox payment provider
 // (docs/decisions.md §22.1): a confirmation dialog with the prorated price first, then the change;
@@ -8,16 +9,9 @@ import { PASSWORD, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './s
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 
-test('when a Profesional subscriber moves up to Premium and then to annual, then each change shows its price first and applies at once; a move down shows its date and is cancelled from the profile', async ({ page, request }) => {
+test('when a Profesional subscriber moves up to Premium and then to annual, then each change shows its price first and applies at once; a move down shows its date and is cancelled from the profile', async ({ page, subscribe }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('cambio');
-  await signUpViaApi(request, email, PASSWORD, 'Carla Cambio');
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
-
-  await page.getByRole('radio', { name: 'Mensual' }).click();
-  await card(page, 'Profesional').getByRole('button', { name: 'Suscribirse Mensual' }).click();
-  await payInSandbox(page);
+  await subscribe('Profesional', { period: 'monthly', name: 'Carla Cambio' });
 
   // Back on the plans page, the current plan is marked and the others offer a change.
   await page.goto('/subscription');
@@ -96,27 +90,15 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await expect(card(page, 'Profesional').getByRole('button', { name: 'Cambiar a este plan' })).toBeVisible();
 });
 
-test('when a downgrade exceeds the new plan, then the dialog lists what to remove and offers no confirmation', async ({ page, request }) => {
+test('when a downgrade exceeds the new plan, then the dialog lists what to remove and offers no confirmation', async ({ page, api, subscribe }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('bajada');
-  await signUpViaApi(request, email, PASSWORD, 'Bea Bajada');
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
-  await page.getByRole('radio', { name: 'Mensual' }).click();
-  await card(page, 'Profesional').getByRole('button', { name: 'Suscribirse Mensual' }).click();
-  await payInSandbox(page);
-  // Two businesses, through the API as the signed-in browser (Básico allows one).
-  for (const googlePlaceId of ['demo-malaga-dentista-1', 'demo-malaga-dentista-2']) {
-    const res = await page.evaluate(async (id) => {
-      const r = await fetch('/api/place', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
-        body: JSON.stringify({ googlePlaceId: id, matrixConfig: { gridSize: 7, radius: 1500, coordinates: { lat: 36.7213, lng: -4.4214 } } }),
-      });
-      return r.status;
-    }, googlePlaceId);
-    expect(res).toBe(201);
-  }
+  await subscribe('Profesional', { period: 'monthly', name: 'Bea Bajada' });
+  // Two businesses, through the API as the signed-in user (Básico allows one).
+  await addPlacesThroughApi(api, ['demo-malaga-dentista-1', 'demo-malaga-dentista-2'], {
+    gridSize: 7,
+    radius: 1500,
+    coordinates: { lat: 36.7213, lng: -4.4214 },
+  });
   await page.goto('/subscription');
   await page.getByRole('radio', { name: 'Mensual' }).click();
   await card(page, 'Básico').getByRole('button', { name: 'Cambiar a este plan' }).click();

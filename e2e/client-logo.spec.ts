@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeFindings } from './a11y-support';
-import { addMadridClinic, subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // A client's logo in its reports (issue 18, part 2; docs/workspace.md «Clients»): an agency on
 // Starter creates a client on «Clientes», groups its business under it and gives it a logo (with
@@ -9,9 +9,9 @@ import { addMadridClinic, subscribedUser } from './support';
 // …» with the client's logo. The logo is then removed after a confirmation, and the page fits a
 // phone and is usable from the keyboard.
 
-test('when an agency gives a client a logo, then the shared report of its business says «Informe para …» with that logo, and removing it asks first', async ({ page, request, browser }) => {
+test('when an agency gives a client a logo, then the shared report of its business says «Informe para …» with that logo, and removing it asks first', async ({ page, subscribe, visitorPage: reader }) => {
   test.setTimeout(180_000);
-  await subscribedUser(page, request, 'logo-cliente', 'Starter');
+  await subscribe('Starter');
   const placeId = await addMadridClinic(page);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
   const placeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
@@ -46,21 +46,16 @@ test('when an agency gives a client a logo, then the shared report of its busine
   await expect(dialog.getByText('Enlace creado. Cópialo ahora: por seguridad no se volverá a mostrar.')).toBeVisible();
   const url = await dialog.getByLabel('Enlace del informe').inputValue();
 
-  const visitor = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  try {
-    const reader = await visitor.newPage();
-    await reader.goto(url);
-    await expect(reader.getByRole('heading', { level: 1, name: placeName })).toBeVisible({ timeout: 15_000 });
-    const client = reader.getByTestId('report-client');
-    await expect(client).toContainText('Informe para Grupo Dental Sur');
-    const logo = client.getByRole('img', { name: 'Logo de Grupo Dental Sur' });
-    await expect(logo).toBeVisible();
-    // The public logo really loads for someone with no session.
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    await expectNoAxeFindings(reader, 'the share page with a client');
-  } finally {
-    await visitor.close();
-  }
+  // A visitor with no account, in a browser of their own.
+  await reader.goto(url);
+  await expect(reader.getByRole('heading', { level: 1, name: placeName })).toBeVisible({ timeout: 15_000 });
+  const client = reader.getByTestId('report-client');
+  await expect(client).toContainText('Informe para Grupo Dental Sur');
+  const logo = client.getByRole('img', { name: 'Logo de Grupo Dental Sur' });
+  await expect(logo).toBeVisible();
+  // The public logo really loads for someone with no session.
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeFindings(reader, 'the share page with a client');
 
   // Back on «Clientes», at phone width: removing the logo asks first; from the keyboard.
   await page.goto('/clientes');

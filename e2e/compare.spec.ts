@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { addMadridClinic, subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Comparing two analyses (issue 16 part 1) in a real browser: two demo scans of a Madrid
 // keyword (7×7, all 49 points inland) run by the pg-boss worker, then "Comparar".
@@ -9,9 +9,9 @@ import { addMadridClinic, subscribedUser } from './support';
 // same results, so the journey asserts what holds either way: one movement marker per point,
 // a signed delta for every metric and a legend whose counts add up to the points.
 
-test('when a keyword has two scans, then "Comparar" shows the movement map, the deltas and both maps', async ({ page, request }) => {
+test('when a keyword has two scans, then "Comparar" shows the movement map, the deltas and both maps', async ({ page, subscribe }) => {
   test.setTimeout(180_000);
-  await subscribedUser(page, request, 'comparar', 'Starter');
+  await subscribe('Starter');
   await addMadridClinic(page);
   await page.getByLabel('Nueva keyword').fill('dentista');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();

@@ -1,17 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 // The contact form against the real server: the browser fetches an ALTCHA challenge,
 // solves it with WebCrypto, and the message reaches the local outbox (GET /api/dev/mail).
 
-interface OutboxItem {
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-}
-
-test('when a visitor fills and sends the contact form, then it succeeds, the form is cleared and support receives the e-mail', async ({ page, request }) => {
-  const { contactEmail } = (await (await request.get('/api/config')).json()) as { contactEmail: string };
+test('when a visitor fills and sends the contact form, then it succeeds, the form is cleared and support receives the e-mail', async ({ page, api, outbox }) => {
+  const { contactEmail } = (await api.GET('/api/config')).data!;
   const unique = `Quiero información sobre el plan Premium (${Date.now()}).`;
 
   await page.goto('/contact');
@@ -34,19 +27,9 @@ test('when a visitor fills and sends the contact form, then it succeeds, the for
   await expect(email).toHaveValue('');
   await expect(message).toHaveValue('');
 
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail');
-        if (!res.ok()) return undefined;
-        const { emails } = (await res.json()) as { emails: OutboxItem[] };
-        return emails.find((m) => m.kind === 'contact' && m.text.includes(unique));
-      },
-      { message: 'the contact e-mail in the outbox' },
-    )
-    .toMatchObject({ to: contactEmail, subject: 'Nuevo mensaje de contacto de Marta Ruiz' });
-  const { emails } = (await (await request.get('/api/dev/mail')).json()) as { emails: OutboxItem[] };
-  expect(emails.find((m) => m.text.includes(unique))?.text).toContain('marta.ruiz@example.com');
+  const mail = await outbox.find((m) => m.kind === 'contact' && m.text.includes(unique), 'the contact e-mail in the outbox');
+  expect(mail).toMatchObject({ to: contactEmail, subject: 'Nuevo mensaje de contacto de Marta Ruiz' });
+  expect(mail.text).toContain('marta.ruiz@example.com');
 });
 
 test('when the form is sent empty or with a bad e-mail, then the field messages show and nothing is sent', async ({ page }) => {

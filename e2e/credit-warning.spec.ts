@@ -1,30 +1,10 @@
-import { type Page, expect, test } from '@playwright/test';
-import { addMadridClinic, subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Credit warnings (docs/decisions.md §23.4): a Starter subscriber whose weekly scan tomorrow
 // costs more than the credits left is warned on the dashboard, on the business page (beside
 // the next weekly date) and by e-mail. The credits are set through the development panel's
 // API (PUT /api/user/dev-params) and the hourly job is run now through its development route.
-
-/** An API call as the signed-in page makes it: its bearer token and its XSRF cookie. */
-async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}`,
-          'Content-Type': 'application/json',
-          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? '{}' : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, path, body },
-  );
-}
 
 /** Tomorrow's weekday (0 = Sunday) and the current hour, on Madrid's clock. */
 function tomorrowInMadrid(): { rankDay: number; rankHour: number } {
@@ -33,20 +13,19 @@ function tomorrowInMadrid(): { rankDay: number; rankHour: number } {
   return { rankDay: (day + 1) % 7, rankHour: Number(parts.find((p) => p.type === 'hour')!.value) };
 }
 
-test('when a Starter subscriber’s weekly scan tomorrow lacks credits, then the dashboard, the business page and the e-mail say so, with «Comprar créditos»', async ({ page, request }) => {
+test('when a Starter subscriber’s weekly scan tomorrow lacks credits, then the dashboard, the business page and the e-mail say so, with «Comprar créditos»', async ({ page, api, dev, outbox, subscribe }) => {
   test.setTimeout(180_000);
-  const email = await subscribedUser(page, request, 'creditos', 'Starter');
+  const { email } = await subscribe('Starter');
   const placeId = await addMadridClinic(page);
   await page.getByLabel('Nueva keyword').fill('clínica dental');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();
   await expect(page.getByText('Keyword «clínica dental» añadida.')).toBeVisible();
 
   // The weekly scan tomorrow at this hour; 10 credits left for its 49 points.
-  expect(await callApi(page, 'PUT', `/place/${placeId}/schedule`, tomorrowInMadrid())).toBe(200);
-  expect(
-    await callApi(page, 'PUT', '/user/dev-params', { planLimits: { type: 'pro', places: -1, keywords: 100, credits: 500 }, subscriptionCredits: 10, extraCredits: 0 }),
-  ).toBe(200);
-  expect(await callApi(page, 'POST', '/dev/credit-warnings')).toBe(200);
+  const schedule = await api.PUT('/api/place/{id}/schedule', { params: { path: { id: placeId } }, body: tomorrowInMadrid() });
+  expect(schedule.response.status).toBe(200);
+  expect(await dev.setDevParams({ planLimits: { type: 'pro', places: -1, keywords: 100, credits: 500 }, subscriptionCredits: 10, extraCredits: 0 })).toBe(200);
+  expect(await dev.runCreditWarnings()).toBe(200);
 
   await page.goto('/');
   const banner = page.getByTestId('credit-warning');
@@ -61,11 +40,7 @@ test('when a Starter subscriber’s weekly scan tomorrow lacks credits, then the
   await expect(page.getByTestId('weekly-skip-warning')).toHaveText('Se omitirá si no añades créditos: cuesta 49 créditos y te quedarán 10. Comprar créditos');
 
   // The bell lists it, and the e-mail is in the outbox, in Spanish, with the link to buy credits.
-  const mails = async () => {
-    const res = await request.get('/api/dev/mail');
-    const { emails } = (await res.json()) as { emails: { to: string; kind: string; subject: string; text: string }[] };
-    return emails.filter((m) => m.to === email && m.kind === 'alert-round-lacks-credits-tomorrow');
-  };
+  const mails = () => outbox.filter((m) => m.to === email && m.kind === 'alert-round-lacks-credits-tomorrow');
   await expect.poll(async () => (await mails()).length).toBe(1);
   const [mail] = await mails();
   expect(mail!.subject).toMatch(/^El escaneo semanal de .+ no tiene créditos suficientes$/);

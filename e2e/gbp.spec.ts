@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
 
 // Google Business Profile against the real server with the demo provider (the default without Google
 // credentials): the same browser round trip as Google's (start-url → callback → back with ?gbp=connected),
 // then the statistics of the demo locations.
 
-test('when a paying user connects Google Business from the dashboard, then it reads Conectado and Estadísticas shows the three charts and the keywords', async ({ page, request }) => {
+test('when a paying user connects Google Business from the dashboard, then it reads Conectado and Estadísticas shows the three charts and the keywords', async ({ page, subscribe }) => {
   test.setTimeout(120_000);
-  await subscribedUser(page, request, 'gbp');
+  await subscribe();
 
   // Dashboard: not connected yet.
   await page.goto('/');

@@ -1,5 +1,7 @@
-import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { type Seed, memberContext, openInApp, resetLinkFor, visitsByPath } from './a11y-support';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { type Seed, memberContext, openInApp, visitsByPath } from './a11y-support';
+import { resetLinkFor } from './fixtures/accounts';
+import { expect, test } from './fixtures/test';
 import { PASSWORD } from './support';
 
 // The main journeys driven by the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape and
@@ -11,10 +13,10 @@ let context: BrowserContext;
 let page: Page;
 let resetLink: string;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, baseUrl }) => {
   test.setTimeout(180_000);
-  ({ seed, context, page } = await memberContext(browser, 'teclado'));
-  resetLink = await resetLinkFor(context.request, seed.email);
+  ({ seed, context, page } = await memberContext(browser, baseUrl, 'teclado'));
+  resetLink = await resetLinkFor(baseUrl, seed.email);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { E2E_OPERATOR } from './operator-account';
-import { signIn, subscribedUser, outboxMail, type OutboxItem } from './support';
+import type { OutboxMail } from './fixtures/dev-routes';
+import { expect, test } from './fixtures/test';
 
 // Issue 20, the live chat (docs/support.md, «Chat en vivo»): a Premium user and the support
 // operator (granted by e2e/prepare-operator.ts), each in a browser context of their own. The
@@ -33,18 +33,13 @@ async function expectNothingRan(page: Page, where: string) {
   expect(await page.locator('img[src="x"], script:not([src])').count(), `${where}: injected elements`).toBe(0);
 }
 
-test('when a Premium user chats with the operator, then messages, typing and read states arrive live both ways, with nobody online a message becomes a ticket answered in /support, and a booked video call sends both invitations', async ({ page, request, browser }) => {
+test('when a Premium user chats with the operator, then messages, typing and read states arrive live both ways, with nobody online a message becomes a ticket answered in /support, and a booked video call sends both invitations', async ({ page, outbox, subscribe, operatorPage: op }) => {
   test.setTimeout(240_000);
   await watchCsp(page);
-  const email = await subscribedUser(page, request, 'live-chat', 'Premium');
+  const { email } = await subscribe('Premium');
 
-  // The operator opens /operator: their live chats stream makes them online.
-  const operatorContext = await browser.newContext();
-  const op = await operatorContext.newPage();
+  // The operator (signed in in a context of their own) opens /operator: their live chats stream makes them online.
   await watchCsp(op);
-  await op.goto('/signin');
-  await signIn(op, E2E_OPERATOR.email, E2E_OPERATOR.password);
-  await expect(op).not.toHaveURL(/\/signin/);
   await op.goto('/operator');
   const chats = op.getByTestId('operator-live-chats');
   await expect(chats.getByRole('heading', { name: 'Chats en vivo' })).toBeVisible();
@@ -131,7 +126,7 @@ test('when a Premium user chats with the operator, then messages, typing and rea
   await expect(note).toContainText(offline);
   await expect(note).toContainText(/hemos convertido tu mensaje en el ticket TK-[0-9A-F]{8}/);
   const reference = /TK-[0-9A-F]{8}/.exec((await note.textContent()) ?? '')![0];
-  await outboxMail(request, (m) => m.kind === 'support-confirmation' && m.to === email && m.text.includes(reference), 'the ticket confirmation');
+  await outbox.find((m) => m.kind === 'support-confirmation' && m.to === email && m.text.includes(reference), 'the ticket confirmation');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -144,7 +139,7 @@ test('when a Premium user chats with the operator, then messages, typing and rea
   await ticket.getByRole('textbox', { name: 'Respuesta al cliente' }).fill(ticketAnswer);
   await ticket.getByRole('button', { name: 'Responder' }).click();
   await expect(ticket.getByText('Respuesta enviada')).toBeVisible();
-  await outboxMail(request, (m) => m.kind === 'support-answer' && m.to === email && m.text.includes(ticketAnswer), 'the answer e-mail');
+  await outbox.find((m) => m.kind === 'support-answer' && m.to === email && m.text.includes(ticketAnswer), 'the answer e-mail');
 
   // The user reads it in /support.
   await page.goto('/support');
@@ -161,8 +156,7 @@ test('when a Premium user chats with the operator, then messages, typing and rea
   await page.keyboard.press('Space');
   await card.getByRole('button', { name: 'Reservar videollamada' }).click();
   await expect(page.getByText('Videollamada reservada. Te hemos enviado la invitación por email.')).toBeVisible();
-  const withIcs = (m: OutboxItem) => m.kind === 'video-booked' && (m.attachments ?? []).some((a) => a.filename.endsWith('.ics'));
-  await outboxMail(request, (m) => withIcs(m) && m.to === email, 'the video call invitation to the user, with its .ics');
-  await outboxMail(request, (m) => withIcs(m) && m.to === 'soporte@rankmaps.es' && m.text.includes(email), 'the video call invitation to the support team, with its .ics');
-  await operatorContext.close();
+  const withIcs = (m: OutboxMail) => m.kind === 'video-booked' && (m.attachments ?? []).some((a) => a.filename.endsWith('.ics'));
+  await outbox.find((m) => withIcs(m) && m.to === email, 'the video call invitation to the user, with its .ics');
+  await outbox.find((m) => withIcs(m) && m.to === 'soporte@rankmaps.es' && m.text.includes(email), 'the video call invitation to the support team, with its .ics');
 });

@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
 
 // A business abroad, from the demo catalogue to a finished scan: its market (country and
 // search language, docs/decisions.md §21.3) shows on its page and can be changed there,
 // while the interface stays in Spanish.
 
-test('when a user adds a business in London, then its page shows the UK and English, the market can be changed, and a scan completes', async ({ page, request }) => {
+test('when a user adds a business in London, then its page shows the UK and English, the market can be changed, and a scan completes', async ({ page, subscribe }) => {
   test.setTimeout(180_000);
-  await subscribedUser(page, request, 'mercado', 'Básico');
+  await subscribe('Básico');
 
   // The demo catalogue finds it by the English category word and the Spanish name of the city.
   await page.goto('/new-place');

@@ -1,20 +1,15 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, createMadridClinicInWizard, mailLink, payInSandbox, uniqueEmail } from './support';
+import { expect, test } from './fixtures/test';
+import { PASSWORD, createMadridClinicInWizard, payInSandbox, uniqueEmail } from './support';
 
 // A newcomer's first visit in a real browser, nothing mocked: from the landing's "Comenzar
 // gratis" through sign-up, the confirmation e-mail, a rejected and then a paid sandbox
 // checkout, to the first business (docs/decisions.md §22).
 
-/** The kinds of the e-mails sent to `to`, from the local outbox. */
-async function mailKinds(request: APIRequestContext, to: string): Promise<string[]> {
-  const res = await request.get('/api/dev/mail');
-  const { emails } = (await res.json()) as { emails: { to: string; kind: string }[] };
-  return emails.filter((m) => m.to === to).map((m) => m.kind);
-}
-
-test('when a newcomer follows "Comenzar gratis", then sign-up, plans, checkout and the dashboard lead to the first business', async ({ page, request }) => {
+test('when a newcomer follows "Comenzar gratis", then sign-up, plans, checkout and the dashboard lead to the first business', async ({ page, outbox }) => {
   test.setTimeout(150_000);
   const email = uniqueEmail('nueva');
+  /** The kinds of the e-mails sent to the newcomer. */
+  const mailKinds = async () => (await outbox.filter((m) => m.to === email)).map((m) => m.kind);
 
   await page.goto('/');
   const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
@@ -34,10 +29,10 @@ test('when a newcomer follows "Comenzar gratis", then sign-up, plans, checkout a
   await expect(page).toHaveURL(/\/email-verification/);
 
   // The confirmation link signs in and the guard sends a user without a plan to the plans.
-  await page.goto(await mailLink(request, email, 'confirm-email'));
+  await page.goto(await outbox.link(email, 'confirm-email'));
   await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: '¡Te damos la bienvenida, Nora Nueva!' })).toBeVisible();
-  await expect.poll(() => mailKinds(request, email)).toContain('welcome');
+  await expect.poll(() => mailKinds()).toContain('welcome');
 
   // Monthly, then "Rechazar pago": back on the plans with the reason, still on monthly.
   await page.getByRole('radio', { name: 'Mensual' }).click();
@@ -67,5 +62,5 @@ test('when a newcomer follows "Comenzar gratis", then sign-up, plans, checkout a
   await page.goto('/profile');
   await expect(page.getByText('Fin del período de prueba')).toBeVisible();
   // The welcome, once.
-  expect((await mailKinds(request, email)).filter((k) => k === 'welcome')).toHaveLength(1);
+  expect((await mailKinds()).filter((k) => k === 'welcome')).toHaveLength(1);
 });

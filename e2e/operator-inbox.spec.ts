@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { E2E_OPERATOR } from './operator-account';
-import { signIn, subscribedUser, outboxMail } from './support';
+import { expect, test } from './fixtures/test';
 
 // Issue 20, the ticket half of the journey: a Premium user sends a ticket; the support operator
 // (granted by e2e/prepare-operator.ts with the code of `npm run operator:add`, before the server
@@ -11,9 +9,9 @@ import { signIn, subscribedUser, outboxMail } from './support';
 
 const XSS = '<img src=x onerror="window.__xss=1"> <script>window.__xss=1</script>';
 
-test('when a Premium user sends a ticket, then an operator answers it from /operator after looking at the customer, and the user reads the answer in /support and by email', async ({ page, request, browser }) => {
+test('when a Premium user sends a ticket, then an operator answers it from /operator after looking at the customer, and the user reads the answer in /support and by email', async ({ page, outbox, subscribe, operatorPage: op }) => {
   test.setTimeout(180_000);
-  const email = await subscribedUser(page, request, 'operator-inbox', 'Premium');
+  const { email } = await subscribe('Premium');
   const subject = `No veo mi informe (${Date.now()})`;
 
   // /support says what the plan includes: tickets for everyone, chat and video for Premium.
@@ -36,12 +34,7 @@ test('when a Premium user sends a ticket, then an operator answers it from /oper
   await expect(onScreen).toBeVisible();
   const reference = /TK-[0-9A-F]{8}/.exec((await onScreen.textContent()) ?? '')![0];
 
-  // The operator, in a browser context of their own.
-  const operatorContext = await browser.newContext();
-  const op = await operatorContext.newPage();
-  await op.goto('/signin');
-  await signIn(op, E2E_OPERATOR.email, E2E_OPERATOR.password);
-  await expect(op).not.toHaveURL(/\/signin/);
+  // The operator, signed in in a browser context of their own.
   await op.goto('/operator');
   await expect(op.getByRole('heading', { level: 1, name: 'Bandeja de soporte' })).toBeVisible();
   // Newest activity first, and filterable by state.
@@ -78,7 +71,7 @@ test('when a Premium user sends a ticket, then an operator answers it from /oper
   await expect(ticket.getByTestId('operator-ticket-state')).toHaveText('Esperando respuesta del cliente');
 
   // The e-mail to the customer is in the outbox.
-  const mail = await outboxMail(request, (m) => m.kind === 'support-answer' && m.to === email, 'the answer e-mail to the customer');
+  const mail = await outbox.find((m) => m.kind === 'support-answer' && m.to === email, 'the answer e-mail to the customer');
   expect(mail.subject).toBe(`Re: [${reference}] ${subject}`);
   expect(mail.text).toContain(answer);
 
@@ -108,5 +101,4 @@ test('when a Premium user sends a ticket, then an operator answers it from /oper
     expect(overflow, p.url()).toBeLessThanOrEqual(0);
     await p.screenshot({ path: `e2e/.artifacts/screens/375/operator-journey-${p === op ? 'operator' : 'support'}.png`, fullPage: true });
   }
-  await operatorContext.close();
 });

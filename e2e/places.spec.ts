@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
 
 // Adding a business and laying out its grid, in a real browser against the demo catalogue
 // and the real sea index. The basemap's tiles cannot load here (no network): the grid and
 // the coastline must still draw.
 
-test('when a basic user adds a Málaga clinic, edits its grid and schedule, then deletes it, then every screen follows', async ({ page, request }) => {
+test('when a basic user adds a Málaga clinic, edits its grid and schedule, then deletes it, then every screen follows', async ({ page, subscribe }) => {
   test.setTimeout(150_000);
-  await subscribedUser(page, request, 'negocio');
+  await subscribe();
 
   // The panel's limits show the month's manual scans left, from the API (docs/decisions.md §22).
   await page.goto('/');

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { addMadridClinic, subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Clients and the portfolio (issue 18, docs/decisions.md §25.1) in a real browser: an agency
 // with two businesses creates two clients, groups a business under each, scans a keyword,
@@ -39,9 +40,9 @@ async function addSecondClinic(page: Page): Promise<{ id: string; name: string }
   return { id, name: await placeName(page) };
 }
 
-test('when an agency groups its businesses under two clients and scans, then «Cartera» finds the rows by client, on a desktop and a phone', async ({ page, request }) => {
+test('when an agency groups its businesses under two clients and scans, then «Cartera» finds the rows by client, on a desktop and a phone', async ({ page, subscribe }) => {
   test.setTimeout(240_000);
-  await subscribedUser(page, request, 'cartera', 'Starter');
+  await subscribe('Starter');
 
   // Two businesses; a keyword of the first is scanned, the second's never is.
   const firstId = await addMadridClinic(page);

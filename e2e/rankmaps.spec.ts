@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { addMadridClinic, subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // A scan from start to finish in a real browser: the pg-boss worker runs the demo provider
 // (250 ms per search, 2 at a time, set in playwright.config.ts) over a 7×7 grid in Madrid.
@@ -12,9 +12,9 @@ function tomorrowAtTen(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
 }
 
-test('when a pro user adds a keyword and runs a scan, then progress, results, the point panel and scheduling all follow', async ({ page, request }) => {
+test('when a pro user adds a keyword and runs a scan, then progress, results, the point panel and scheduling all follow', async ({ page, subscribe }) => {
   test.setTimeout(180_000);
-  await subscribedUser(page, request, 'escaneo', 'Starter');
+  await subscribe('Starter');
 
   // A Madrid clinic: inland, so all 49 points are searched.
   await addMadridClinic(page);

@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
-import { addMadridClinic, subscribedUser } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // docs/decisions.md §22.3: a 25×25 analysis must be readable. An Enterprise user (the plan with
 // 25×25 grids) sets the grid, runs the demo scan (625 points) and reads the numbers on the map at
@@ -28,11 +29,11 @@ async function readableLabels(page: Page): Promise<number[]> {
 
 test('when an Enterprise user opens a 25×25 analysis, then the map comes first and its numbers are readable at 1280 px and at 375 px', async ({
   page,
-  request,
+  subscribe,
 }, testInfo) => {
   test.setTimeout(420_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await subscribedUser(page, request, 'legible', 'Enterprise');
+  await subscribe('Enterprise');
   const placeId = await addMadridClinic(page);
 
   // The grid at 25×25 (Enterprise's limit): 625 points, all inland.

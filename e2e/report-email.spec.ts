@@ -1,50 +1,15 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { addMadridClinic, mailLink, subscribedUser, uniqueEmail } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic, uniqueEmail } from './support';
 
 // Scheduled report e-mails (docs/reports.md, "Scheduled report e-mails"; docs/decisions.md §24.6):
 // on the business page the owner sends the report after each weekly scan, adds a
 // client, who confirms through the link in the outbox; after the next weekly round (run now
 // through its development route) the report e-mail is in the outbox with its PDF attached.
 
-interface OutboxMail {
-  id: string;
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-  attachments?: { filename: string; contentType: string; size: number; url: string }[];
-}
-
-/** An API call as the signed-in page makes it: its bearer token and its XSRF cookie. */
-async function callApi(page: Page, method: string, path: string): Promise<number> {
-  return page.evaluate(
-    async ({ method, path }) => {
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}`,
-          'Content-Type': 'application/json',
-          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
-        },
-        body: '{}',
-      });
-      return res.status;
-    },
-    { method, path },
-  );
-}
-
-async function reportMails(request: APIRequestContext, to: string): Promise<OutboxMail[]> {
-  const res = await request.get('/api/dev/mail');
-  const { emails } = (await res.json()) as { emails: OutboxMail[] };
-  return emails.filter((m) => m.to === to && m.kind === 'report-email');
-}
-
-test('when a client is added and confirms, then after the next weekly scan their report e-mail is in the outbox with the PDF attached', async ({ page, request, browser }) => {
+test('when a client is added and confirms, then after the next weekly scan their report e-mail is in the outbox with the PDF attached', async ({ page, dev, outbox, subscribe, visitorPage: clientPage }) => {
   test.setTimeout(240_000);
-  await subscribedUser(page, request, 'informes', 'Starter');
+  await subscribe('Starter');
   const placeId = await addMadridClinic(page);
   await page.getByLabel('Nueva keyword').fill('clínica dental');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();
@@ -76,38 +41,36 @@ test('when a client is added and confirms, then after the next weekly scan their
   await expectNoAxeFindings(page, 'the business page with the «Informes por correo» card');
 
   // The client opens the link in a browser of their own: the page asks, the button confirms.
-  const link = await mailLink(request, client, 'report-recipient-confirm');
+  const link = await outbox.link(client, 'report-recipient-confirm');
   expect(link).toContain('/api/report-recipients/confirm?token=');
-  const clientContext = await browser.newContext();
-  const clientPage = await clientContext.newPage();
   await clientPage.goto(link);
   await expect(clientPage.getByRole('heading', { level: 1 })).toHaveText(/^¿Quieres recibir los informes de .+\?$/);
   await clientPage.getByRole('button', { name: 'Confirmar' }).click();
   await expect(clientPage.getByRole('heading', { level: 1 })).toHaveText('Dirección confirmada');
-  await clientContext.close();
 
   await page.reload();
   await expect(page.getByTestId('report-mail-card').getByTestId('report-recipients').getByRole('listitem').filter({ hasText: client })).toContainText('Confirmado');
 
   // The next weekly round, now.
-  expect(await callApi(page, 'POST', `/dev/report-round/${placeId}`)).toBe(200);
-  await expect.poll(async () => (await reportMails(request, client)).length, { timeout: 120_000, intervals: [1000] }).toBe(1);
-  const [mail] = await reportMails(request, client);
+  expect(await dev.runReportRound(placeId)).toBe(200);
+  const reportMails = () => outbox.filter((m) => m.to === client && m.kind === 'report-email');
+  await expect.poll(async () => (await reportMails()).length, { timeout: 120_000, intervals: [1000] }).toBe(1);
+  const [mail] = await reportMails();
   expect(mail!.subject).toMatch(/^Informe semanal de .+ en Google Maps$/);
   expect(mail!.text).toContain('Hola, Marta Cliente:');
   expect(mail!.text).toContain('• clínica dental: GeoRank');
   expect(mail!.text).toMatch(/Ver el informe: http:\/\/localhost:\d+\/\S+/);
   expect(mail!.attachments).toHaveLength(1);
   expect(mail!.attachments![0]).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/^informe-.+\.pdf$/) });
-  const pdf = await request.get(mail!.attachments![0]!.url);
-  expect(pdf.status()).toBe(200);
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await outbox.attachment(mail!.attachments![0]!.url);
+  expect(pdf.status).toBe(200);
+  expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('when the card is used on a phone, then nothing of it sticks out sideways and a recipient is removed after a confirmation', async ({ page, request }) => {
+test('when the card is used on a phone, then nothing of it sticks out sideways and a recipient is removed after a confirmation', async ({ page, subscribe }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 740 });
-  await subscribedUser(page, request, 'informes-movil', 'Starter');
+  await subscribe('Starter');
   await addMadridClinic(page);
   const card = page.getByTestId('report-mail-card');
   await card.scrollIntoViewIfNeeded();

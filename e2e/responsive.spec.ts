@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { type Seed, type Visit, allVisits, memberContext, openInApp, resetLinkFor } from './a11y-support';
+import type { BrowserContext, Page } from '@playwright/test';
+import { type Seed, type Visit, allVisits, memberContext, openInApp } from './a11y-support';
+import { resetLinkFor } from './fixtures/accounts';
+import { expect, test } from './fixtures/test';
 
 // Every route at 375, 768 and 1280 px wide: no sideways scrolling, the mobile navigation
 // only below 768 px, and a full-page screenshot of each in e2e/.artifacts/screens/ for a
@@ -16,10 +18,10 @@ let member: BrowserContext;
 let memberPage: Page;
 let visitor: BrowserContext;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, baseUrl }) => {
   test.setTimeout(180_000);
-  ({ seed, context: member, page: memberPage } = await memberContext(browser, 'responsive'));
-  resetLink = await resetLinkFor(member.request, seed.email);
+  ({ seed, context: member, page: memberPage } = await memberContext(browser, baseUrl, 'responsive'));
+  resetLink = await resetLinkFor(baseUrl, seed.email);
   visitor = await browser.newContext();
   for (const width of WIDTHS) mkdirSync(path.join(SCREENS, String(width)), { recursive: true });
 });

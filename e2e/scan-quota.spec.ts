@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
-import { addMadridClinic, subscribedUser } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // The month's manual scans are in sight before the click (docs/decisions.md §22.2): Básico
 // includes 2 a month; the modal counts them down, and once they are used it says so and
@@ -13,9 +14,9 @@ async function runScan(page: Page) {
   await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 60_000 });
 }
 
-test('when a Básico subscriber uses the month\'s two manual scans, then the modal says so before the click and the limits panel agrees, and the keyword limit names its plan', async ({ page, request }) => {
+test('when a Básico subscriber uses the month\'s two manual scans, then the modal says so before the click and the limits panel agrees, and the keyword limit names its plan', async ({ page, subscribe }) => {
   test.setTimeout(180_000);
-  await subscribedUser(page, request, 'cuota', 'Básico');
+  await subscribe('Básico');
   const placeId = await addMadridClinic(page);
   await page.getByLabel('Nueva keyword').fill('clínica dental');
   await page.getByRole('button', { name: 'Añadir keyword' }).click();

@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
-import { PASSWORD, addMadridClinic, mailLink, payInSandbox, signUpViaApi, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 // Stored XSS in a real browser. A subscriber's every text holds payloads that would run if
 // any screen put them into the page as HTML: the name, the billing data, a keyword, a
@@ -49,19 +50,13 @@ async function expectNothingRan(page: Page, seen: { dialogs: string[]; consoleCs
 
 test('when every user text holds script markup, then each screen shows it literally, nothing runs and the CSP reports nothing', async ({
   page,
-  request,
+  subscribe,
 }) => {
   test.setTimeout(180_000);
   const seen = await watch(page);
-  const email = uniqueEmail('xss');
 
   // Sign-up with the payload as the name, then pay the Básico plan in the sandbox.
-  await signUpViaApi(request, email, PASSWORD, NAME);
-  await page.goto(await mailLink(request, email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/subscription$/, { timeout: 15_000 });
-  const basico = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Básico' }) });
-  await basico.getByRole('button', { name: 'Suscribirse Anual' }).click();
-  await payInSandbox(page);
+  await subscribe('Básico', { name: NAME });
   await expectNothingRan(page, seen, 'checkout');
 
   // Dashboard and the account badge show the name as text.

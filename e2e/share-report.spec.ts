@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoAxeFindings } from './a11y-support';
-import { addMadridClinic, subscribedUser } from './support';
+import { expect, test } from './fixtures/test';
+import { addMadridClinic } from './support';
 
 /** Clicks «Descargar PDF», picks `choice` when asked, and returns the downloaded PDF's name and text. */
 async function downloadPdf(page: Page, choice: string | null): Promise<{ filename: string; text: string }> {
@@ -27,9 +28,9 @@ async function downloadPdf(page: Page, choice: string | null): Promise<{ filenam
 // two, the agency sets its white-label brand, and both the share page and the downloaded PDF
 // (its text read back with a PDF extractor) carry it.
 
-test('when the owner downloads the PDF and shares an analysis, then a visitor without an account reads the report, in the agency’s brand once it is set, and after the link is revoked sees that it is not available', async ({ page, request, browser }) => {
+test('when the owner downloads the PDF and shares an analysis, then a visitor without an account reads the report, in the agency’s brand once it is set, and after the link is revoked sees that it is not available', async ({ page, subscribe, visitorPage: reader }) => {
   test.setTimeout(240_000);
-  await subscribedUser(page, request, 'informe', 'Starter');
+  await subscribe('Starter');
   const placeId = await addMadridClinic(page);
   // The business's own page first (CI once read the wizard's «Añadir Negocio» mid-navigation).
   await expect(page.getByLabel('Nueva keyword')).toBeVisible();
@@ -65,52 +66,45 @@ test('when the owner downloads the PDF and shares an analysis, then a visitor wi
   await expect(links.first()).toContainText('Activo');
   await expectNoAxeFindings(page, 'the share dialog');
 
-  // A fresh context: no cookie, no token.
-  const visitor = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  try {
-    const reader = await visitor.newPage();
-    await reader.goto(url);
-    await expect(reader.getByRole('heading', { level: 1, name: placeName })).toBeVisible({ timeout: 15_000 });
-    await expect(reader.getByText('dentista', { exact: true }).first()).toBeVisible();
-    await expect(reader.getByRole('region', { name: 'Métricas' }).getByText('GeoRank', { exact: true })).toBeVisible();
-    await expect(reader.getByRole('img', { name: /^Mapa de calor/ })).toBeVisible();
-    expect(await reader.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex,nofollow');
-    await expectNoAxeFindings(reader, 'the share page');
-    // A phone: nothing sticks out sideways.
-    await reader.setViewportSize({ width: 375, height: 800 });
-    await expect.poll(() => reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // A fresh context (`visitorPage`): no cookie, no token.
+  await reader.goto(url);
+  await expect(reader.getByRole('heading', { level: 1, name: placeName })).toBeVisible({ timeout: 15_000 });
+  await expect(reader.getByText('dentista', { exact: true }).first()).toBeVisible();
+  await expect(reader.getByRole('region', { name: 'Métricas' }).getByText('GeoRank', { exact: true })).toBeVisible();
+  await expect(reader.getByRole('img', { name: /^Mapa de calor/ })).toBeVisible();
+  expect(await reader.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex,nofollow');
+  await expectNoAxeFindings(reader, 'the share page');
+  // A phone: nothing sticks out sideways.
+  await reader.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // The agency signs its reports: the brand in the profile's «Marca blanca» tab, then the
-    // same link and a new PDF carry it, with the small «Hecho con RankMaps» line.
-    await page.keyboard.press('Escape');
-    await page.goto('/profile?tab=marca-blanca');
-    const brand = page.getByTestId('white-label');
-    await brand.getByLabel('Nombre de la agencia').fill('Agencia Faro Digital');
-    await brand.getByLabel('Código del color (#rrggbb)').fill('#0f766e');
-    await brand.getByLabel('Contacto').fill('hola@farodigital.es');
-    await brand.getByRole('button', { name: 'Guardar marca blanca' }).click();
-    await expect(page.getByText('Marca blanca guardada. Tus próximos informes la llevarán.')).toBeVisible();
-    await reader.reload();
-    await expect(reader.getByText('Agencia Faro Digital').first()).toBeVisible({ timeout: 15_000 });
-    await expect(reader.getByText('hola@farodigital.es').first()).toBeVisible();
-    await expect(reader.getByText('Hecho con RankMaps')).toBeVisible();
-    await page.goto(keywordPage);
-    await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 30_000 });
-    const brandedPdf = await downloadPdf(page, 'El historial de la keyword');
-    for (const text of ['Agencia Faro Digital', 'hola@farodigital.es', 'Hecho con RankMaps', placeName, 'dentista']) expect(brandedPdf.text).toContain(text);
+  // The agency signs its reports: the brand in the profile's «Marca blanca» tab, then the
+  // same link and a new PDF carry it, with the small «Hecho con RankMaps» line.
+  await page.keyboard.press('Escape');
+  await page.goto('/profile?tab=marca-blanca');
+  const brand = page.getByTestId('white-label');
+  const fields = { 'Nombre de la agencia': 'Agencia Faro Digital', 'Código del color (#rrggbb)': '#0f766e', Contacto: 'hola@farodigital.es' };
+  for (const [label, value] of Object.entries(fields)) await brand.getByLabel(label).fill(value);
+  await brand.getByRole('button', { name: 'Guardar marca blanca' }).click();
+  await expect(page.getByText('Marca blanca guardada. Tus próximos informes la llevarán.')).toBeVisible();
+  await reader.reload();
+  await expect(reader.getByText('Agencia Faro Digital').first()).toBeVisible({ timeout: 15_000 });
+  await expect(reader.getByText('hola@farodigital.es').first()).toBeVisible();
+  await expect(reader.getByText('Hecho con RankMaps')).toBeVisible();
+  await page.goto(keywordPage);
+  await expect(page.getByTestId('results-map')).toBeVisible({ timeout: 30_000 });
+  const brandedPdf = await downloadPdf(page, 'El historial de la keyword');
+  for (const text of ['Agencia Faro Digital', 'hola@farodigital.es', 'Hecho con RankMaps', placeName, 'dentista']) expect(brandedPdf.text).toContain(text);
 
-    // The owner revokes it, behind a confirmation.
-    await page.getByTestId('share-button').click();
-    await dialog.getByRole('radio', { name: 'Este análisis' }).check();
-    await links.first().getByRole('button', { name: 'Revocar' }).click();
-    await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
-    await expect(links.first()).toContainText('Revocado');
+  // The owner revokes it, behind a confirmation.
+  await page.getByTestId('share-button').click();
+  await dialog.getByRole('radio', { name: 'Este análisis' }).check();
+  await links.first().getByRole('button', { name: 'Revocar' }).click();
+  await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
+  await expect(links.first()).toContainText('Revocado');
 
-    await reader.reload();
-    await expect(reader.getByRole('heading', { level: 1, name: 'Este informe no está disponible' })).toBeVisible();
-    await expect(reader.getByText('Puede que el enlace haya caducado o que quien lo compartió lo haya revocado.')).toBeVisible();
-    await expectNoAxeFindings(reader, 'the unavailable share page');
-  } finally {
-    await visitor.close();
-  }
+  await reader.reload();
+  await expect(reader.getByRole('heading', { level: 1, name: 'Este informe no está disponible' })).toBeVisible();
+  await expect(reader.getByText('Puede que el enlace haya caducado o que quien lo compartió lo haya revocado.')).toBeVisible();
+  await expectNoAxeFindings(reader, 'the unavailable share page');
 });

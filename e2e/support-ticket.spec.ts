@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { subscribedUser, outboxMail } from './support';
+import { expect, test } from './fixtures/test';
 
 // A paying user opens a support ticket against the real server: the browser solves the
 // ALTCHA challenge, and both e-mails reach the local outbox (GET /api/dev/mail).
 
-test('when a paying user sends a support ticket, then it succeeds with its reference on screen, the form resets, the ticket is listed and the confirmation e-mail carries the reference', async ({ page, request }) => {
+test('when a paying user sends a support ticket, then it succeeds with its reference on screen, the form resets, the ticket is listed and the confirmation e-mail carries the reference', async ({ page, outbox, subscribe }) => {
   test.setTimeout(120_000);
-  const email = await subscribedUser(page, request, 'support');
+  const { email } = await subscribe();
   const subject = `No se actualiza mi RankMap (${Date.now()})`;
 
   await page.goto('/support');
@@ -44,7 +43,7 @@ test('when a paying user sends a support ticket, then it succeeds with its refer
   await expect(subjectField).toHaveValue('');
   await expect(message).toHaveValue('');
 
-  const receipt = await outboxMail(request, (m) => m.kind === 'support-confirmation' && m.to === email, 'the confirmation e-mail to the user');
+  const receipt = await outbox.find((m) => m.kind === 'support-confirmation' && m.to === email, 'the confirmation e-mail to the user');
   const reference = /TK-[0-9A-F]{8}/.exec(receipt.subject)?.[0];
   expect(reference).toBeTruthy();
   expect(shownReference).toBe(reference);
@@ -59,13 +58,13 @@ test('when a paying user sends a support ticket, then it succeeds with its refer
   await expect(page.getByTestId('support-tickets').getByRole('row').filter({ hasText: reference! })).toHaveCount(1);
   expect(receipt.text).toContain(`Su referencia es ${reference}`);
   expect(receipt.text).toContain(`Asunto: ${subject}`);
-  const inbox = await outboxMail(request, (m) => m.kind === 'support-ticket' && m.subject.includes(reference!), 'the ticket in the support inbox');
+  const inbox = await outbox.find((m) => m.kind === 'support-ticket' && m.subject.includes(reference!), 'the ticket in the support inbox');
   expect(inbox.text).toContain(email);
   expect(inbox.text).toContain('Plan: Básico');
 });
 
-test('when a paying user opens Reseñas, then the coming-soon page lists the four future features', async ({ page, request }) => {
-  await subscribedUser(page, request, 'reviews');
+test('when a paying user opens Reseñas, then the coming-soon page lists the four future features', async ({ page, subscribe }) => {
+  await subscribe();
   await page.goto('/reviews');
   await expect(page.getByRole('heading', { level: 1, name: 'Reseñas' })).toBeVisible();
   await expect(page.getByText('Próximamente')).toBeVisible();

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './a11y-support';
-import { E2E_OPERATOR } from './operator-account';
-import { signIn, subscribedUser, outboxMail, type OutboxItem } from './support';
+import type { OutboxMail } from './fixtures/dev-routes';
+import type { Outbox } from './fixtures/outbox';
+import { expect, test } from './fixtures/test';
 
 // Issue 20, the video call (docs/support.md «Videollamada»): a Premium user books a slot from
 // /support; both invitations, each with its .ics, reach the outbox; the support operator, in a
@@ -11,17 +11,17 @@ import { signIn, subscribedUser, outboxMail, type OutboxItem } from './support';
 const SUPPORT_ADDRESS = 'soporte@rankmaps.es';
 
 /** The .ics text attached to an outbox mail, read through the outbox's own attachment link. */
-async function icsOf(request: APIRequestContext, mail: OutboxItem): Promise<string> {
+async function icsOf(outbox: Outbox, mail: OutboxMail): Promise<string> {
   const attachment = mail.attachments?.[0];
   expect(attachment?.filename, `${mail.kind} to ${mail.to} has an .ics`).toMatch(/\.ics$/);
-  const res = await request.get(attachment!.url);
-  expect(res.ok()).toBe(true);
+  const res = await outbox.attachment(attachment!.url);
+  expect(res.ok).toBe(true);
   return (await res.text()).replace(/\r\n /g, '');
 }
 
-test('when a Premium user books a video call from /support, then both invitations with .ics are in the outbox, the operator sees it, and the user moves and cancels it', async ({ page, request, browser }) => {
+test('when a Premium user books a video call from /support, then both invitations with .ics are in the outbox, the operator sees it, and the user moves and cancels it', async ({ page, outbox, subscribe, operatorPage: op }) => {
   test.setTimeout(180_000);
-  const email = await subscribedUser(page, request, 'video-booking', 'Premium');
+  const { email } = await subscribe('Premium');
   // The topic carries markup: every screen shows it as text and nothing runs.
   const topic = `Revisar el informe ${Date.now()} <img src=x onerror="window.__xss=1">`;
 
@@ -58,27 +58,22 @@ test('when a Premium user books a video call from /support, then both invitation
   await expect(card.locator(`input[value="${chosen}"]`)).toHaveCount(0);
 
   // Both invitations, each with its .ics REQUEST.
-  const toUser = await outboxMail(request, (m) => m.kind === 'video-booked' && m.to === email, 'the invitation to the user');
-  const toTeam = await outboxMail(request, (m) => m.kind === 'video-booked' && m.to === SUPPORT_ADDRESS && m.text.includes(email), 'the invitation to the support team');
+  const toUser = await outbox.find((m) => m.kind === 'video-booked' && m.to === email, 'the invitation to the user');
+  const toTeam = await outbox.find((m) => m.kind === 'video-booked' && m.to === SUPPORT_ADDRESS && m.text.includes(email), 'the invitation to the support team');
   for (const mail of [toUser, toTeam]) {
     expect(mail.text).toContain(meetingUrl);
-    const ics = await icsOf(request, mail);
+    const ics = await icsOf(outbox, mail);
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('SEQUENCE:0');
     expect(ics).toContain(`URL:${meetingUrl}`);
   }
   expect(toTeam.text).toContain('(hora de Europe/Madrid)');
-  const uid = /UID:(\S+)/.exec(await icsOf(request, toUser))![1];
+  const uid = /UID:(\S+)/.exec(await icsOf(outbox, toUser))![1];
 
   await expectNoAxeFindings(page, 'support video call');
   await card.screenshot({ path: 'e2e/.artifacts/screens/video-booking.png' });
 
-  // The operator, in a browser context of their own, sees it with the customer and the link.
-  const operatorContext = await browser.newContext();
-  const op = await operatorContext.newPage();
-  await op.goto('/signin');
-  await signIn(op, E2E_OPERATOR.email, E2E_OPERATOR.password);
-  await expect(op).not.toHaveURL(/\/signin/);
+  // The operator, signed in in a browser context of their own, sees it with the customer and the link.
   await op.goto('/operator');
   const section = op.getByTestId('operator-video');
   await expect(section.getByRole('heading', { name: 'Videollamadas' })).toBeVisible();
@@ -88,7 +83,6 @@ test('when a Premium user books a video call from /support, then both invitation
   await expect(row.getByRole('link')).toHaveAttribute('href', meetingUrl);
   await expect(row.getByRole('button', { name: 'Cambiar hora' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Cancelar' })).toBeVisible();
-  await operatorContext.close();
 
   // The user moves it: another free slot, the same meeting, SEQUENCE 1 for both.
   await booking.getByRole('button', { name: 'Cambiar hora' }).click();
@@ -109,8 +103,8 @@ test('when a Premium user books a video call from /support, then both invitation
   await expect(page.getByText('Hora cambiada. Te hemos enviado la invitación actualizada por email.')).toBeVisible();
   await expect(card.getByTestId('video-booking')).toHaveCount(1);
   for (const to of [email, SUPPORT_ADDRESS]) {
-    const moved = await outboxMail(request, (m) => m.kind === 'video-moved' && m.to === to && m.text.includes(meetingUrl), `the move to ${to}`);
-    const ics = await icsOf(request, moved);
+    const moved = await outbox.find((m) => m.kind === 'video-moved' && m.to === to && m.text.includes(meetingUrl), `the move to ${to}`);
+    const ics = await icsOf(outbox, moved);
     expect(ics).toContain(`UID:${uid}`);
     expect(ics).toContain('SEQUENCE:1');
     expect(ics).toContain(`DTSTART:${movedTo!.replace(/[-:]/g, '').replace('.000', '')}`);
@@ -131,8 +125,8 @@ test('when a Premium user books a video call from /support, then both invitation
   await expect(page.getByText('Videollamada cancelada.')).toBeVisible();
   await expect(card.getByText('No tienes ninguna videollamada reservada.')).toBeVisible();
   for (const to of [email, SUPPORT_ADDRESS]) {
-    const cancelled = await outboxMail(request, (m) => m.kind === 'video-cancelled' && m.to === to && (to === email || m.text.includes(email)), `the cancellation to ${to}`);
-    const ics = await icsOf(request, cancelled);
+    const cancelled = await outbox.find((m) => m.kind === 'video-cancelled' && m.to === to && (to === email || m.text.includes(email)), `the cancellation to ${to}`);
+    const ics = await icsOf(outbox, cancelled);
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain(`UID:${uid}`);
     expect(ics).toContain('SEQUENCE:2');

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { startWebhookReceiver } from '../apps/server/test/webhook-receiver';
-import { axeFindings } from './a11y-support';
-import { subscribedUser } from './support';
+import { expectNoAxeFindingsOnceSettled } from './a11y-support';
+import { expect, test } from './fixtures/test';
 
 // The open platform in the profile (issue 19, docs/api.md, docs/webhooks.md): an agency creates
 // an API key, sees it once and revokes it; then adds a webhook endpoint pointing at a receiver
@@ -10,10 +9,10 @@ import { subscribedUser } from './support';
 // the second attempt arrive with the same delivery id.
 
 test.describe('webhooks', () => {
-  test('an agency creates and revokes a key, adds an endpoint, sees a signed delivery in the log and replays it', async ({ page, request }) => {
+  test('an agency creates and revokes a key, adds an endpoint, sees a signed delivery in the log and replays it', async ({ page, subscribe }) => {
     const receiver = await startWebhookReceiver();
     try {
-      await subscribedUser(page, request, 'webhooks', 'Starter');
+      await subscribe('Starter');
 
       // An API key, shown once, then revoked.
       await page.goto('/profile?tab=api');
@@ -74,7 +73,7 @@ test.describe('webhooks', () => {
 
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: test.info().outputPath('webhooks-tab.png'), fullPage: true });
-      await expect.poll(() => axeFindings(page), { message: 'axe on the Webhooks tab', timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([]);
+      await expectNoAxeFindingsOnceSettled(page, 'the Webhooks tab');
 
       // «Reenviar»: a second attempt of the same delivery, the same body and delivery id.
       await delivery.getByRole('button', { name: 'Reenviar la entrega webhook.test' }).click();
@@ -98,8 +97,8 @@ test.describe('webhooks', () => {
     }
   });
 
-  test('a business-owner plan sees which plan has webhooks, and the tab fits a phone', async ({ page, request }) => {
-    await subscribedUser(page, request, 'webhooks-basico', 'Básico');
+  test('a business-owner plan sees which plan has webhooks, and the tab fits a phone', async ({ page, subscribe }) => {
+    await subscribe('Básico');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/profile?tab=webhooks');
     const upgrade = page.getByTestId('webhooks-upgrade');

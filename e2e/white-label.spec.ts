@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { type Page, expect, test } from '@playwright/test';
-import { axeFindings } from './a11y-support';
-import { subscribedUser } from './support';
+import type { Page } from '@playwright/test';
+import { expectNoAxeFindingsOnceSettled } from './a11y-support';
+import { expect, test } from './fixtures/test';
 
 // White-label (issue 17, docs/reports.md "White-label"): an agency sets its brand in the
 // profile's «Marca blanca» tab, with a logo, and sees a report's header in its colour; a
@@ -10,12 +10,12 @@ import { subscribedUser } from './support';
 /** Waits for the screen to be still, then expects axe to find nothing. */
 async function expectAxeClean(page: Page, screen: string) {
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => axeFindings(page), { message: `axe on ${screen} (${page.url()})`, timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([]);
+  await expectNoAxeFindingsOnceSettled(page, screen);
 }
 
 test.describe('white-label', () => {
-  test('an agency on Starter sets its brand with a logo, sees the preview in its colour, and cannot remove «Hecho con RankMaps»', async ({ page, request }) => {
-    await subscribedUser(page, request, 'marca-blanca', 'Starter');
+  test('an agency on Starter sets its brand with a logo, sees the preview in its colour, and cannot remove «Hecho con RankMaps»', async ({ page, request, subscribe }) => {
+    await subscribe('Starter');
     await page.goto('/profile?tab=marca-blanca');
     const tab = page.getByRole('tab', { name: /Marca blanca|Marca/ });
     await expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -98,8 +98,8 @@ test.describe('white-label', () => {
     expect((await request.get(src!)).status()).toBe(404);
   });
 
-  test('a business-owner plan sees what white-label is and where it is offered', async ({ page, request }) => {
-    await subscribedUser(page, request, 'marca-blanca-basico', 'Básico');
+  test('a business-owner plan sees what white-label is and where it is offered', async ({ page, subscribe }) => {
+    await subscribe('Básico');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/profile?tab=marca-blanca');
     const notice = page.getByTestId('white-label-upgrade');
