@@ -80,8 +80,10 @@ export interface Declaration<P, Q, B, H, R> {
   rateLimit?: false;
   /** Left out of the API reference (development-only routes). */
   hide?: boolean;
-  handler: (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
 }
+
+/** What a declared route runs, its request typed by the declaration's schemas and its answer by the declared one. */
+export type Handler<P, Q, B, H, R> = (request: KitRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Out<R> | FastifyReply | void> | Out<R> | FastifyReply | void;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -113,7 +115,8 @@ function securityOf(access: Access) {
 
 /**
  * The kit for one route file: `const route = routeKit(app, { tags: ['negocios'] })`, then
- * `route.get('/place/:id', { operationId: 'getPlace', access: access.session, … handler })`.
+ * `route.get('/place/:id', { operationId: 'getMyPlace', access: access.session, … }, handler)`.
+ * The declaration is one line where it fits: a route reads as what it is, then what it does.
  */
 export function routeKit(app: FastifyInstance, defaults: { tags: readonly string[] }) {
   const declare =
@@ -121,8 +124,9 @@ export function routeKit(app: FastifyInstance, defaults: { tags: readonly string
     <P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, H extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
       url: string,
       declaration: Declaration<P, Q, B, H, R>,
+      handler: Handler<P, Q, B, H, R>,
     ) => {
-      registerDeclared(app, method, url, declaration, defaults.tags);
+      registerDeclared(app, method, url, declaration, handler, defaults.tags);
     };
   return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
 }
@@ -143,7 +147,7 @@ function claimOperationId(app: FastifyInstance, operationId: string, where: stri
   taken.add(operationId);
 }
 
-function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, url: string, d: Declaration<P, Q, B, H, R>, defaultTags: readonly string[]) {
+function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, url: string, d: Declaration<P, Q, B, H, R>, handler: Handler<P, Q, B, H, R>, defaultTags: readonly string[]) {
   claimOperationId(app, d.operationId, `${method} ${url}`);
   const response: Record<number, unknown> = {};
   const answer = d.answer;
@@ -197,6 +201,6 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
       ...('eventStream' in answer && answer.eventStream ? { [EVENT_STREAM_KEY]: answer.eventStream } : {}),
       response,
     },
-    handler: d.handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });
 }

@@ -12,38 +12,13 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const route = routeKit(app, { tags: ['usuario'] });
 
-  route.get('/api-keys', {
-    operationId: 'listApiKeys',
-    summary: 'Lista las claves de API',
-    description: 'Activas primero, más recientes primero. Nunca incluye la clave entera.',
-    access: access.session,
-    answer: { schema: apiKeyListSchema },
-    handler: async (request) => listApiKeys(container, requireUserId(request)),
+  route.get('/api-keys', { operationId: 'listApiKeys', summary: 'Lista las claves de API', description: 'Activas primero, más recientes primero. Nunca incluye la clave entera.', access: access.session, answer: { schema: apiKeyListSchema } }, async (request) => listApiKeys(container, requireUserId(request)));
+
+  // 403: a plan without API keys; 409: already 10 active keys.
+  route.post('/api-keys', { operationId: 'createApiKey', summary: 'Crea una clave de API', description: 'Nombre (1–60) y permisos (read, scans). La clave entera solo aparece en esta respuesta. Solo planes profesionales; como mucho 10 claves activas.', access: access.session, body: createApiKeyBodySchema, answer: { status: 201, schema: createdApiKeySchema }, refusals: [403, 409] }, async (request, reply) => {
+    const created = await createApiKey(container, requireUserId(request), request.body);
+    return reply.code(201).send(created);
   });
 
-  route.post('/api-keys', {
-    operationId: 'createApiKey',
-    summary: 'Crea una clave de API',
-    description:
-      'Nombre (1–60) y permisos (read, scans). La clave entera solo aparece en esta respuesta. Solo planes profesionales; como mucho 10 claves activas.',
-    access: access.session,
-    body: createApiKeyBodySchema,
-    answer: { status: 201, schema: createdApiKeySchema },
-    // 403: a plan without API keys; 409: already 10 active keys.
-    refusals: [403, 409],
-    handler: async (request, reply) => {
-      const created = await createApiKey(container, requireUserId(request), request.body);
-      return reply.code(201).send(created);
-    },
-  });
-
-  route.delete('/api-keys/:id', {
-    operationId: 'revokeApiKey',
-    summary: 'Revoca una clave de API',
-    description: 'Deja de valer al momento. Repetirla devuelve lo mismo.',
-    access: access.session,
-    params: idParams,
-    answer: { schema: apiKeySchema },
-    handler: async (request) => revokeApiKey(container, requireUserId(request), request.params.id),
-  });
+  route.delete('/api-keys/:id', { operationId: 'revokeApiKey', summary: 'Revoca una clave de API', description: 'Deja de valer al momento. Repetirla devuelve lo mismo.', access: access.session, params: idParams, answer: { schema: apiKeySchema } }, async (request) => revokeApiKey(container, requireUserId(request), request.params.id));
 };

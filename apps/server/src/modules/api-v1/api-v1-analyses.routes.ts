@@ -32,90 +32,47 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = container.database.db;
   const route = routeKit(app, { tags });
 
-  route.post('/keywords/:id/analyses', {
-    ...v1Action(
-      'startKeywordAnalysis',
-      'Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d \'{}\' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`.' +
-        IDEMPOTENCY_DOC,
-    ),
-    summary: 'Lanza un análisis ahora (gasta créditos)',
-    params: v1IdParams,
-    headers: idempotencyHeadersSchema,
-    body: analyzeRequestSchema,
-    answer: { status: 201, schema: v1AnalysisSchema },
-    refusals: [409],
-    preHandler: [idempotent(container)],
-    handler: async (request, reply) => {
-      const userId = requireUserId(request);
-      const started = await analyze(container, userId, request.params.id, request.body);
-      const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
-      if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
-      return reply.status(201).send(presentAnalysis(row));
-    },
+  route.post('/keywords/:id/analyses', { ...v1Action( 'startKeywordAnalysis', 'Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d \'{}\' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`.' + IDEMPOTENCY_DOC, ), summary: 'Lanza un análisis ahora (gasta créditos)', params: v1IdParams, headers: idempotencyHeadersSchema, body: analyzeRequestSchema, answer: { status: 201, schema: v1AnalysisSchema }, refusals: [409], preHandler: [idempotent(container)] }, async (request, reply) => {
+    const userId = requireUserId(request);
+    const started = await analyze(container, userId, request.params.id, request.body);
+    const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
+    if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
+    return reply.status(201).send(presentAnalysis(row));
   });
 
-  route.get('/analyses/:id/results', {
-    ...v1Action(
-      'listAnalysisResults',
-      'Paginado por índice de punto (ascendente); nextCursor es null en la última página. rank es la posición en Google Maps (1–20) o null si el negocio no aparece; inLocalPack es rank ≤ 3. Ejemplo: `curl -H "Authorization: Bearer rmk_…" "https://app.rankmaps.es/api/v1/analyses/{id}/results?limit=100"`',
-    ),
-    summary: 'Los puntos de la cuadrícula de un análisis',
-    params: v1IdParams,
-    querystring: pageQuerySchema,
-    answer: { schema: v1ResultPageSchema },
-    handler: async (request) => {
-      const after = afterIndex(request.query.cursor);
-      const row = await ownedRankMapOr404(container, requireUserId(request), request.params.id);
-      const { limit } = request.query;
-      const points = (await rankResultsRepository.listPositions(db, row.id))
-        .filter((p) => p.pointIndex > after)
-        .sort((a, b) => a.pointIndex - b.pointIndex);
-      const cells = new Map(row.grid.points.map((p) => [p.index, p]));
-      const data = points.slice(0, limit).map((p) => {
-        const cell = cells.get(p.pointIndex);
-        return {
-          pointIndex: p.pointIndex,
-          row: cell?.row ?? 0,
-          col: cell?.col ?? 0,
-          lat: cell?.lat ?? 0,
-          lng: cell?.lng ?? 0,
-          status: p.status,
-          rank: p.position,
-          inLocalPack: p.position !== null && p.position <= LOCAL_PACK_SIZE,
-        };
-      });
-      const last = data.at(-1);
-      return { data, nextCursor: points.length > limit && last ? String(last.pointIndex) : null };
-    },
+  route.get('/analyses/:id/results', { ...v1Action( 'listAnalysisResults', 'Paginado por índice de punto (ascendente); nextCursor es null en la última página. rank es la posición en Google Maps (1–20) o null si el negocio no aparece; inLocalPack es rank ≤ 3. Ejemplo: `curl -H "Authorization: Bearer rmk_…" "https://app.rankmaps.es/api/v1/analyses/{id}/results?limit=100"`', ), summary: 'Los puntos de la cuadrícula de un análisis', params: v1IdParams, querystring: pageQuerySchema, answer: { schema: v1ResultPageSchema } }, async (request) => {
+    const after = afterIndex(request.query.cursor);
+    const row = await ownedRankMapOr404(container, requireUserId(request), request.params.id);
+    const { limit } = request.query;
+    const points = (await rankResultsRepository.listPositions(db, row.id))
+      .filter((p) => p.pointIndex > after)
+      .sort((a, b) => a.pointIndex - b.pointIndex);
+    const cells = new Map(row.grid.points.map((p) => [p.index, p]));
+    const data = points.slice(0, limit).map((p) => {
+      const cell = cells.get(p.pointIndex);
+      return {
+        pointIndex: p.pointIndex,
+        row: cell?.row ?? 0,
+        col: cell?.col ?? 0,
+        lat: cell?.lat ?? 0,
+        lng: cell?.lng ?? 0,
+        status: p.status,
+        rank: p.position,
+        inLocalPack: p.position !== null && p.position <= LOCAL_PACK_SIZE,
+      };
+    });
+    const last = data.at(-1);
+    return { data, nextCursor: points.length > limit && last ? String(last.pointIndex) : null };
   });
 
-  route.get('/analyses/:id/compare/:otherId', {
-    ...v1Action(
-      'compareAnalyses',
-      'Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.',
-    ),
-    summary: 'Compara dos análisis completados de la misma keyword',
-    params: v1CompareParams,
-    answer: { schema: compareResponseSchema },
-    handler: async (request) => compareAnalyses(container, requireUserId(request), request.params.id, request.params.otherId),
-  });
+  route.get('/analyses/:id/compare/:otherId', { ...v1Action( 'compareAnalyses', 'Las métricas de ambos, el movimiento de cada punto y los competidores; 400 RANKMAP_NOT_COMPLETED si alguno no está completado.', ), summary: 'Compara dos análisis completados de la misma keyword', params: v1CompareParams, answer: { schema: compareResponseSchema } }, async (request) => compareAnalyses(container, requireUserId(request), request.params.id, request.params.otherId));
 
-  route.get('/analyses/:id/csv', {
-    ...v1Action(
-      'exportAnalysisCsv',
-      'El mismo CSV que descarga la aplicación. 409 si el análisis no ha terminado. Ejemplo: `curl -H "Authorization: Bearer rmk_…" -o puntos.csv https://app.rankmaps.es/api/v1/analyses/{id}/csv`',
-    ),
-    summary: 'Los resultados por punto en CSV (separado por «;»)',
-    params: v1IdParams,
-    answer: { download: 'text/csv', description: 'El CSV de los puntos (UTF-8, separado por «;»), como adjunto.' },
-    refusals: [409],
-    handler: async (request, reply) => {
-      const file = await exportPoints(container, requireUserId(request), request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
-    },
+  route.get('/analyses/:id/csv', { ...v1Action( 'exportAnalysisCsv', 'El mismo CSV que descarga la aplicación. 409 si el análisis no ha terminado. Ejemplo: `curl -H "Authorization: Bearer rmk_…" -o puntos.csv https://app.rankmaps.es/api/v1/analyses/{id}/csv`', ), summary: 'Los resultados por punto en CSV (separado por «;»)', params: v1IdParams, answer: { download: 'text/csv', description: 'El CSV de los puntos (UTF-8, separado por «;»), como adjunto.' }, refusals: [409] }, async (request, reply) => {
+    const file = await exportPoints(container, requireUserId(request), request.params.id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.content);
   });
 };

@@ -18,58 +18,29 @@ export const apiV1PlacesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = container.database.db;
   const route = routeKit(app, { tags });
 
-  route.get('/places/:id', {
-    ...v1Action('getPlace', 'Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places/{id}`'),
-    summary: 'Un negocio',
-    params: v1IdParams,
-    answer: { schema: v1PlaceSchema },
-    handler: async (request) => {
-      const { id } = request.params;
-      const row = isUuid(id) ? await placeOf(db, requireUserId(request), id) : undefined;
-      if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-      return { ...row, createdAt: row.createdAt.toISOString() };
-    },
+  route.get('/places/:id', { ...v1Action('getPlace', 'Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places/{id}`'), summary: 'Un negocio', params: v1IdParams, answer: { schema: v1PlaceSchema } }, async (request) => {
+    const { id } = request.params;
+    const row = isUuid(id) ? await placeOf(db, requireUserId(request), id) : undefined;
+    if (!row) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+    return { ...row, createdAt: row.createdAt.toISOString() };
   });
 
-  route.post('/places/:id/keywords', {
-    ...v1Action(
-      'addPlaceKeywords',
-      'Todo o nada, con la importación en bloque de la aplicación: las que ya existen (o se repiten) se saltan y se listan en skipped; si alguna supera el límite del plan o no es válida, 400 KEYWORD_IMPORT_INVALID y no se añade ninguna. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Content-Type: application/json" -d \'{"keywords":["dentista urgencias","implantes"]}\' https://app.rankmaps.es/api/v1/places/{id}/keywords`.' +
-        IDEMPOTENCY_DOC,
-    ),
-    summary: 'Añade keywords a un negocio (en bloque)',
-    params: v1IdParams,
-    headers: idempotencyHeadersSchema,
-    body: v1BulkKeywordsBodySchema,
-    answer: { status: 201, schema: v1BulkKeywordsResultSchema },
-    refusals: [409],
-    preHandler: [idempotent(container)],
-    handler: async (request, reply) => {
-      const userId = requireUserId(request);
-      const { id } = request.params;
-      if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-      const outcome = await importKeywords(container, userId, { source: 'text', placeIds: [id], text: request.body.keywords.join('\n') });
-      if (!outcome.ok) {
-        const problems = outcome.error.rows?.map((r) => `«${r.keyword}»: ${r.message ?? r.status}`).slice(0, 5) ?? [];
-        throw new AppError(outcome.error.code, [outcome.error.error, ...problems].join(' '), 400);
-      }
-      const added = new Set(outcome.result.rows.filter((r) => r.status === 'ok').map((r) => r.keyword));
-      const created = (await apiV1Repository.keywordsOf(db, userId, id)).filter((k) => added.has(k.name));
-      return reply.status(201).send({
-        created: created.map((k) => ({ ...k, createdAt: k.createdAt.toISOString() })),
-        skipped: outcome.result.rows.filter((r) => r.status !== 'ok').map((r) => ({ keyword: r.keyword, reason: r.message ?? r.status })),
-      });
-    },
+  route.post('/places/:id/keywords', { ...v1Action( 'addPlaceKeywords', 'Todo o nada, con la importación en bloque de la aplicación: las que ya existen (o se repiten) se saltan y se listan en skipped; si alguna supera el límite del plan o no es válida, 400 KEYWORD_IMPORT_INVALID y no se añade ninguna. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Content-Type: application/json" -d \'{"keywords":["dentista urgencias","implantes"]}\' https://app.rankmaps.es/api/v1/places/{id}/keywords`.' + IDEMPOTENCY_DOC, ), summary: 'Añade keywords a un negocio (en bloque)', params: v1IdParams, headers: idempotencyHeadersSchema, body: v1BulkKeywordsBodySchema, answer: { status: 201, schema: v1BulkKeywordsResultSchema }, refusals: [409], preHandler: [idempotent(container)] }, async (request, reply) => {
+    const userId = requireUserId(request);
+    const { id } = request.params;
+    if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+    const outcome = await importKeywords(container, userId, { source: 'text', placeIds: [id], text: request.body.keywords.join('\n') });
+    if (!outcome.ok) {
+      const problems = outcome.error.rows?.map((r) => `«${r.keyword}»: ${r.message ?? r.status}`).slice(0, 5) ?? [];
+      throw new AppError(outcome.error.code, [outcome.error.error, ...problems].join(' '), 400);
+    }
+    const added = new Set(outcome.result.rows.filter((r) => r.status === 'ok').map((r) => r.keyword));
+    const created = (await apiV1Repository.keywordsOf(db, userId, id)).filter((k) => added.has(k.name));
+    return reply.status(201).send({
+      created: created.map((k) => ({ ...k, createdAt: k.createdAt.toISOString() })),
+      skipped: outcome.result.rows.filter((r) => r.status !== 'ok').map((r) => ({ keyword: r.keyword, reason: r.message ?? r.status })),
+    });
   });
 
-  route.get('/places/:id/report', {
-    ...v1Action(
-      'getPlaceReport',
-      'El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.',
-    ),
-    summary: 'El informe de un negocio',
-    params: v1IdParams,
-    answer: { schema: reportSchema },
-    handler: async (request) => buildPlaceReport(container, requireUserId(request), request.params.id),
-  });
+  route.get('/places/:id/report', { ...v1Action( 'getPlaceReport', 'El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.', ), summary: 'El informe de un negocio', params: v1IdParams, answer: { schema: reportSchema } }, async (request) => buildPlaceReport(container, requireUserId(request), request.params.id));
 };

@@ -48,85 +48,51 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   };
   const route = routeKit(app, { tags });
 
-  route.get('/places', {
-    ...v1Action(
-      'listPlaces',
-      'Paginado: más recientes primero. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`',
-    ),
-    summary: 'Lista los negocios',
-    querystring: pageQuerySchema,
-    answer: { schema: v1PlacePageSchema },
-    handler: async (request) => {
-      const { items, nextCursor } = pageOf(
-        await apiV1Repository.places(db, userOf(request), decodeCursor(request.query.cursor), request.query.limit),
-        request.query.limit,
-      );
-      return { data: items.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })), nextCursor };
-    },
+  route.get('/places', { ...v1Action( 'listPlaces', 'Paginado: más recientes primero. Ejemplo: `curl -H "Authorization: Bearer rmk_…" https://app.rankmaps.es/api/v1/places?limit=20`', ), summary: 'Lista los negocios', querystring: pageQuerySchema, answer: { schema: v1PlacePageSchema } }, async (request) => {
+    const { items, nextCursor } = pageOf(
+      await apiV1Repository.places(db, userOf(request), decodeCursor(request.query.cursor), request.query.limit),
+      request.query.limit,
+    );
+    return { data: items.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })), nextCursor };
   });
 
-  route.get('/places/:id/keywords', {
-    ...v1Action('listPlaceKeywords', 'Paginado: más recientes primero. 404 si el negocio no es de la cuenta de la clave.'),
-    summary: 'Las keywords de un negocio',
-    params: v1IdParams,
-    querystring: pageQuerySchema,
-    answer: { schema: v1KeywordPageSchema },
-    handler: async (request) => {
-      const userId = userOf(request);
-      const { id } = request.params;
-      if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-      const cursor = decodeCursor(request.query.cursor);
-      const rows = (await apiV1Repository.keywordsOf(db, userId, id)).map((k) => ({ ...k, createdAt: k.createdAt.toISOString() }));
-      const { items, nextCursor } = pageOfAll(rows, cursor, request.query.limit);
-      return { data: items, nextCursor };
-    },
+  route.get('/places/:id/keywords', { ...v1Action('listPlaceKeywords', 'Paginado: más recientes primero. 404 si el negocio no es de la cuenta de la clave.'), summary: 'Las keywords de un negocio', params: v1IdParams, querystring: pageQuerySchema, answer: { schema: v1KeywordPageSchema } }, async (request) => {
+    const userId = userOf(request);
+    const { id } = request.params;
+    if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
+    const cursor = decodeCursor(request.query.cursor);
+    const rows = (await apiV1Repository.keywordsOf(db, userId, id)).map((k) => ({ ...k, createdAt: k.createdAt.toISOString() }));
+    const { items, nextCursor } = pageOfAll(rows, cursor, request.query.limit);
+    return { data: items, nextCursor };
   });
 
-  route.get('/keywords/:id/analyses', {
-    ...v1Action('listKeywordAnalyses', 'Paginado: más recientes primero.'),
-    summary: 'Los análisis de una keyword',
-    params: v1IdParams,
-    querystring: pageQuerySchema,
-    answer: { schema: v1AnalysisPageSchema },
-    handler: async (request) => {
-      const userId = userOf(request);
-      const { id } = request.params;
-      if (!isUuid(id) || !(await apiV1Repository.ownsKeyword(db, userId, id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
-      const { limit } = request.query;
-      const { items, nextCursor } = pageOf(
-        await apiV1Repository.analysesOf(db, userId, id, decodeCursor(request.query.cursor), limit),
-        limit,
-      );
-      return { data: items.map(presentAnalysis), nextCursor };
-    },
+  route.get('/keywords/:id/analyses', { ...v1Action('listKeywordAnalyses', 'Paginado: más recientes primero.'), summary: 'Los análisis de una keyword', params: v1IdParams, querystring: pageQuerySchema, answer: { schema: v1AnalysisPageSchema } }, async (request) => {
+    const userId = userOf(request);
+    const { id } = request.params;
+    if (!isUuid(id) || !(await apiV1Repository.ownsKeyword(db, userId, id))) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
+    const { limit } = request.query;
+    const { items, nextCursor } = pageOf(
+      await apiV1Repository.analysesOf(db, userId, id, decodeCursor(request.query.cursor), limit),
+      limit,
+    );
+    return { data: items.map(presentAnalysis), nextCursor };
   });
 
-  route.get('/analyses/:id', {
-    ...v1Action('getAnalysis', 'metrics es null hasta que el análisis termina.'),
-    summary: 'Estado y métricas de un análisis',
-    params: v1IdParams,
-    answer: { schema: v1AnalysisSchema },
-    handler: async (request) => {
-      const { id } = request.params;
-      const row = isUuid(id) ? await apiV1Repository.analysis(db, userOf(request), id) : undefined;
-      if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
-      return presentAnalysis(row);
-    },
+  route.get('/analyses/:id', { ...v1Action('getAnalysis', 'metrics es null hasta que el análisis termina.'), summary: 'Estado y métricas de un análisis', params: v1IdParams, answer: { schema: v1AnalysisSchema } }, async (request) => {
+    const { id } = request.params;
+    const row = isUuid(id) ? await apiV1Repository.analysis(db, userOf(request), id) : undefined;
+    if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
+    return presentAnalysis(row);
   });
 
-  route.get('/credits', {
-    ...v1Action('getCredits', 'Créditos del plan, extra y su suma.'),
-    summary: 'Saldo de créditos',
-    answer: { schema: v1CreditsSchema },
-    handler: async (request) => {
-      const state = await getPlanState(container, userOf(request));
-      return {
-        subscriptionCredits: state.subscriptionCredits,
-        extraCredits: state.extraCredits,
-        total: state.subscriptionCredits + state.extraCredits,
-        plan: state.currentPlan,
-      };
-    },
+  route.get('/credits', { ...v1Action('getCredits', 'Créditos del plan, extra y su suma.'), summary: 'Saldo de créditos', answer: { schema: v1CreditsSchema } }, async (request) => {
+    const state = await getPlanState(container, userOf(request));
+    return {
+      subscriptionCredits: state.subscriptionCredits,
+      extraCredits: state.extraCredits,
+      total: state.subscriptionCredits + state.extraCredits,
+      plan: state.currentPlan,
+    };
   });
 
   await app.register(apiV1PlacesRoutes);

@@ -23,46 +23,18 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = container;
   const route = routeKit(app, { tags: ['auth'] });
 
-  route.post('/auth/request-password-reset/user', {
-    operationId: 'requestPasswordReset',
-    summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
-    access: access.public,
-    body: passwordResetRequestSchema,
-    answer: { schema: messageResponseSchema },
-    refusals: [503],
-    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'request-reset'))],
-    handler: async (request) => {
-      await requestPasswordReset(container, request.body.email);
-      return { message: RESET_REQUESTED };
-    },
+  route.post('/auth/request-password-reset/user', { operationId: 'requestPasswordReset', summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)', access: access.public, body: passwordResetRequestSchema, answer: { schema: messageResponseSchema }, refusals: [503], onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'request-reset'))] }, async (request) => {
+    await requestPasswordReset(container, request.body.email);
+    return { message: RESET_REQUESTED };
   });
 
-  route.get('/auth/validate-reset-token/user/:token', {
-    operationId: 'checkResetToken',
-    summary: 'Comprueba si un enlace de restablecimiento sigue siendo válido',
-    description: 'Un enlace caducado, ya usado o desconocido responde 400.',
-    access: access.public,
-    params: tokenParamSchema,
-    answer: { schema: validResetTokenResponseSchema },
-    handler: async (request) => {
-      await assertResetTokenValid(container, request.params.token);
-      return { valid: true as const };
-    },
+  route.get('/auth/validate-reset-token/user/:token', { operationId: 'checkResetToken', summary: 'Comprueba si un enlace de restablecimiento sigue siendo válido', description: 'Un enlace caducado, ya usado o desconocido responde 400.', access: access.public, params: tokenParamSchema, answer: { schema: validResetTokenResponseSchema } }, async (request) => {
+    await assertResetTokenValid(container, request.params.token);
+    return { valid: true as const };
   });
 
-  route.post('/auth/reset-password/user/:token', {
-    operationId: 'resetPassword',
-    summary: 'Establece una contraseña nueva con un enlace de restablecimiento',
-    description: 'Un enlace caducado, ya usado o desconocido responde 400.',
-    access: access.public,
-    params: tokenParamSchema,
-    body: resetPasswordRequestSchema,
-    answer: { schema: messageResponseSchema },
-    refusals: [503],
-    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'reset-password'))],
-    handler: async (request) => {
-      await resetPassword(container, request.params.token, request.body.newPassword);
-      return { message: PASSWORD_UPDATED };
-    },
+  route.post('/auth/reset-password/user/:token', { operationId: 'resetPassword', summary: 'Establece una contraseña nueva con un enlace de restablecimiento', description: 'Un enlace caducado, ya usado o desconocido responde 400.', access: access.public, params: tokenParamSchema, body: resetPasswordRequestSchema, answer: { schema: messageResponseSchema }, refusals: [503], onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'reset-password'))] }, async (request) => {
+    await resetPassword(container, request.params.token, request.body.newPassword);
+    return { message: PASSWORD_UPDATED };
   });
 };

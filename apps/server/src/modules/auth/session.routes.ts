@@ -31,69 +31,38 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = new DeviceCookies(await getOrCreateSecret(container.database.db, 'sign_in_device_key', undefined));
   const route = routeKit(app, { tags: ['auth'] });
 
-  route.post('/auth/login/user', {
-    operationId: 'logIn',
-    summary: 'Inicia sesión con email y contraseña',
-    description:
-      'Pone las cookies de sesión. 401: email o contraseña incorrectos; 403: email sin confirmar; 429 con Retry-After tras varios intentos fallidos.',
-    access: access.public,
-    body: loginRequestSchema,
-    answer: { schema: accessTokenResponseSchema },
-    refusals: [401, 403, 503],
-    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'login'))],
-    handler: async (request, reply) => {
-      try {
-        const client = { address: request.ip, deviceCookie: readDeviceCookie(request), devices };
-        const { session, deviceCookie } = await logIn(container, request.body, client);
-        setSessionCookies(reply, config, session);
-        setDeviceCookie(reply, config, deviceCookie);
-        return { accessToken: session.accessToken };
-      } catch (err) {
-        if (err instanceof RetryLaterError) reply.header('retry-after', String(err.retryAfterSeconds));
-        throw err;
-      }
-    },
-  });
-
-  route.post('/auth/google/user', {
-    operationId: 'logInWithGoogle',
-    summary: 'Inicia sesión (o crea la cuenta) con un ID token de Google',
-    description: 'Pone las cookies de sesión. 401: el token no es válido; 404: el inicio de sesión con Google no está configurado.',
-    access: access.public,
-    body: googleLoginRequestSchema,
-    answer: { schema: accessTokenResponseSchema },
-    refusals: [401, 404, 503],
-    onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'google'))],
-    handler: async (request, reply) => {
-      const session = await logInWithGoogle(container, google, request.body.token);
+  route.post('/auth/login/user', { operationId: 'logIn', summary: 'Inicia sesión con email y contraseña', description: 'Pone las cookies de sesión. 401: email o contraseña incorrectos; 403: email sin confirmar; 429 con Retry-After tras varios intentos fallidos.', access: access.public, body: loginRequestSchema, answer: { schema: accessTokenResponseSchema }, refusals: [401, 403, 503], onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'login'))] }, async (request, reply) => {
+    try {
+      const client = { address: request.ip, deviceCookie: readDeviceCookie(request), devices };
+      const { session, deviceCookie } = await logIn(container, request.body, client);
       setSessionCookies(reply, config, session);
+      setDeviceCookie(reply, config, deviceCookie);
       return { accessToken: session.accessToken };
-    },
+    } catch (err) {
+      if (err instanceof RetryLaterError) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
   });
 
-  route.post('/auth/refresh', {
-    operationId: 'refreshSession',
-    summary: 'Renueva el access token con la cookie de refresco (rota la cookie)',
-    description:
-      'Sin cuerpo. Requiere la cabecera X-XSRF-TOKEN igual a la cookie XSRF-TOKEN (si no, 403). Sin cookie de refresco válida, 401.',
-    access: access.public,
-    body: emptyRequestSchema,
-    answer: { schema: accessTokenResponseSchema },
-    refusals: [401, 403],
-    handler: async (request, reply) => {
-      const refreshToken = readRefreshCookie(request);
-      if (!refreshToken) throw unauthorized(undefined, 'REFRESH_MISSING');
-      const xsrf = assertXsrf(request);
-      try {
-        const session = await rotateSession(container, refreshToken);
-        setSessionCookies(reply, config, session, xsrf);
-        return { accessToken: session.accessToken };
-      } catch (err) {
-        // A dead refresh cookie is dropped, so the browser stops presenting it.
-        clearSessionCookies(reply, config);
-        throw err;
-      }
-    },
+  route.post('/auth/google/user', { operationId: 'logInWithGoogle', summary: 'Inicia sesión (o crea la cuenta) con un ID token de Google', description: 'Pone las cookies de sesión. 401: el token no es válido; 404: el inicio de sesión con Google no está configurado.', access: access.public, body: googleLoginRequestSchema, answer: { schema: accessTokenResponseSchema }, refusals: [401, 404, 503], onRequest: [limitPerAddress(app, rateLimitPolicy.auth(config, 'google'))] }, async (request, reply) => {
+    const session = await logInWithGoogle(container, google, request.body.token);
+    setSessionCookies(reply, config, session);
+    return { accessToken: session.accessToken };
+  });
+
+  route.post('/auth/refresh', { operationId: 'refreshSession', summary: 'Renueva el access token con la cookie de refresco (rota la cookie)', description: 'Sin cuerpo. Requiere la cabecera X-XSRF-TOKEN igual a la cookie XSRF-TOKEN (si no, 403). Sin cookie de refresco válida, 401.', access: access.public, body: emptyRequestSchema, answer: { schema: accessTokenResponseSchema }, refusals: [401, 403] }, async (request, reply) => {
+    const refreshToken = readRefreshCookie(request);
+    if (!refreshToken) throw unauthorized(undefined, 'REFRESH_MISSING');
+    const xsrf = assertXsrf(request);
+    try {
+      const session = await rotateSession(container, refreshToken);
+      setSessionCookies(reply, config, session, xsrf);
+      return { accessToken: session.accessToken };
+    } catch (err) {
+      // A dead refresh cookie is dropped, so the browser stops presenting it.
+      clearSessionCookies(reply, config);
+      throw err;
+    }
   });
 
   const logout = {
@@ -103,17 +72,17 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     body: emptyRequestSchema,
     answer: { schema: messageResponseSchema },
     refusals: [403],
-    handler: async (request: KitRequest<undefined, undefined, typeof emptyRequestSchema>, reply: FastifyReply) => {
-      const refreshToken = readRefreshCookie(request);
-      if (refreshToken) {
-        assertXsrf(request);
-        await endSession(container, refreshToken);
-      }
-      clearSessionCookies(reply, config);
-      return { message: LOGGED_OUT };
-    },
   } as const;
-  route.post('/auth/logout', { operationId: 'logOut', ...logout });
+  const logOut = async (request: KitRequest<undefined, undefined, typeof emptyRequestSchema>, reply: FastifyReply) => {
+    const refreshToken = readRefreshCookie(request);
+    if (refreshToken) {
+      assertXsrf(request);
+      await endSession(container, refreshToken);
+    }
+    clearSessionCookies(reply, config);
+    return { message: LOGGED_OUT };
+  };
+  route.post('/auth/logout', { operationId: 'logOut', ...logout }, logOut);
   // The seed calls the path with a trailing slash; both spellings work, the other one is documented.
-  route.post('/auth/logout/', { operationId: 'logOutTrailingSlash', ...logout, hide: true });
+  route.post('/auth/logout/', { operationId: 'logOutTrailingSlash', ...logout, hide: true }, logOut);
 };

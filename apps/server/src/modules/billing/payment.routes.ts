@@ -33,49 +33,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['pagos'] });
   const session = access.session;
 
-  route.get('/subscription-info', {
-    operationId: 'getMySubscription',
-    summary: 'Plan, suscripción y créditos del usuario',
-    access: session,
-    answer: { schema: subscriptionInfoSchema },
-    handler: async (request) => getSubscriptionInfo(container, requireUserId(request)),
+  route.get('/subscription-info', { operationId: 'getMySubscription', summary: 'Plan, suscripción y créditos del usuario', access: session, answer: { schema: subscriptionInfoSchema } }, async (request) => getSubscriptionInfo(container, requireUserId(request)));
+
+  route.get('/payment-history', { operationId: 'listMyPayments', summary: 'Los últimos 20 pagos del usuario, con sus facturas', access: session, answer: { schema: paymentHistorySchema } }, async (request) => ({ payments: await getPaymentHistory(container, requireUserId(request)) }));
+
+  route.post('/create-checkout-session', { operationId: 'createCheckoutSession', summary: 'Abre el pago de un plan o del paquete de créditos', description: 'Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).', access: session, body: checkoutRequestSchema, answer: { schema: urlResponseSchema }, refusals: [403, 409, 503] }, async (request) => {
+    const user = await billingUser(container, requireUserId(request));
+    if (!user) throw unauthorized();
+    if (!user.mailConfirmed)
+      throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
+    return createCheckout(container, user, request.body.priceId);
   });
 
-  route.get('/payment-history', {
-    operationId: 'listMyPayments',
-    summary: 'Los últimos 20 pagos del usuario, con sus facturas',
-    access: session,
-    answer: { schema: paymentHistorySchema },
-    handler: async (request) => ({ payments: await getPaymentHistory(container, requireUserId(request)) }),
-  });
-
-  route.post('/create-checkout-session', {
-    operationId: 'createCheckoutSession',
-    summary: 'Abre el pago de un plan o del paquete de créditos',
-    description: 'Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).',
-    access: session,
-    body: checkoutRequestSchema,
-    answer: { schema: urlResponseSchema },
-    refusals: [403, 409, 503],
-    handler: async (request) => {
-      const user = await billingUser(container, requireUserId(request));
-      if (!user) throw unauthorized();
-      if (!user.mailConfirmed)
-        throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
-      return createCheckout(container, user, request.body.priceId);
-    },
-  });
-
-  route.get('/checkout-session/:id', {
-    operationId: 'getCheckoutSession',
-    summary: 'Estado de un pago iniciado por el usuario',
-    description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.',
-    access: session,
-    params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }),
-    answer: { schema: checkoutSessionStatusSchema },
-    refusals: [503],
-    handler: async (request) => getCheckoutStatus(container, requireUserId(request), request.params.id),
-  });
+  route.get('/checkout-session/:id', { operationId: 'getCheckoutSession', summary: 'Estado de un pago iniciado por el usuario', description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.', access: session, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), answer: { schema: checkoutSessionStatusSchema }, refusals: [503] }, async (request) => getCheckoutStatus(container, requireUserId(request), request.params.id));
 
   const subscriptionAction = (
     path: string,
@@ -83,14 +53,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     kind: 'cancel' | 'reactivate' | 'cancelNow',
     message: string,
   ) =>
-    route.post(path, {
-      ...declaration,
-      access: session,
-      answer: { schema: messageResponseSchema },
-      handler: async (request) => {
-        await changeSubscription(container, requireUserId(request), kind);
-        return { message };
-      },
+    route.post(path, { ...declaration, access: session, answer: { schema: messageResponseSchema } }, async (request) => {
+      await changeSubscription(container, requireUserId(request), kind);
+      return { message };
     });
   subscriptionAction(
     '/cancel-subscription',
@@ -127,53 +92,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // docs/decisions.md §22.1: the price first, then the change.
-  route.post('/change-plan/preview', {
-    operationId: 'previewPlanChange',
-    summary: 'Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)',
-    description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.',
-    access: session,
-    body: planChangeRequestSchema,
-    answer: { schema: planChangePreviewSchema },
-    refusals: [404, 409, 503],
-    handler: async (request) => previewPlanChange(container, requireUserId(request), request.body.priceId),
-  });
+  route.post('/change-plan/preview', { operationId: 'previewPlanChange', summary: 'Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)', description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.', access: session, body: planChangeRequestSchema, answer: { schema: planChangePreviewSchema }, refusals: [404, 409, 503] }, async (request) => previewPlanChange(container, requireUserId(request), request.body.priceId));
 
-  route.post('/change-plan', {
-    operationId: 'changePlan',
-    summary: 'Cambia de plan: sube al momento, o baja al final del período',
-    description:
-      '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.',
-    access: session,
-    body: planChangeRequestSchema,
-    answer: { schema: messageResponseSchema },
-    refusals: [404, 409, 503],
-    handler: async (request) => {
-      const result = await changePlan(container, requireUserId(request), request.body.priceId);
-      return { message: changePlanMessage(result, scheduledPlanName(container, request.body.priceId)) };
-    },
+  route.post('/change-plan', { operationId: 'changePlan', summary: 'Cambia de plan: sube al momento, o baja al final del período', description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.', access: session, body: planChangeRequestSchema, answer: { schema: messageResponseSchema }, refusals: [404, 409, 503] }, async (request) => {
+    const result = await changePlan(container, requireUserId(request), request.body.priceId);
+    return { message: changePlanMessage(result, scheduledPlanName(container, request.body.priceId)) };
   });
 
   // A move down waits for the end of the period; until then it can be cancelled, leaving nothing behind.
-  route.post('/change-plan/cancel', {
-    operationId: 'cancelPlanChange',
-    summary: 'Cancela el cambio de plan programado',
-    description: '404 si no hay ningún cambio de plan programado.',
-    access: session,
-    answer: { schema: messageResponseSchema },
-    refusals: [404, 503],
-    handler: async (request) => {
-      await cancelScheduledChange(container, requireUserId(request));
-      return { message: 'Cambio de plan cancelado. Sigues con tu plan actual.' };
-    },
+  route.post('/change-plan/cancel', { operationId: 'cancelPlanChange', summary: 'Cancela el cambio de plan programado', description: '404 si no hay ningún cambio de plan programado.', access: session, answer: { schema: messageResponseSchema }, refusals: [404, 503] }, async (request) => {
+    await cancelScheduledChange(container, requireUserId(request));
+    return { message: 'Cambio de plan cancelado. Sigues con tu plan actual.' };
   });
 
-  route.post('/create-portal-session', {
-    operationId: 'createBillingPortalSession',
-    summary: 'Abre el portal de facturación del proveedor de pagos',
-    description: '404: el usuario aún no tiene datos de facturación en el proveedor.',
-    access: session,
-    answer: { schema: urlResponseSchema },
-    refusals: [404, 503],
-    handler: async (request) => createPortal(container, requireUserId(request)),
-  });
+  route.post('/create-portal-session', { operationId: 'createBillingPortalSession', summary: 'Abre el portal de facturación del proveedor de pagos', description: '404: el usuario aún no tiene datos de facturación en el proveedor.', access: session, answer: { schema: urlResponseSchema }, refusals: [404, 503] }, async (request) => createPortal(container, requireUserId(request)));
 };

@@ -23,58 +23,25 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['sandbox de pagos'] });
 
   // The checkout page is reached by its link, like the provider's: its id is the credential.
-  route.get('/checkout/:id', {
-    operationId: 'getSandboxCheckout',
-    summary: 'Datos de la página de pago del sandbox',
-    description: 'Sin sesión: el id de la sesión de pago hace de credencial, como en la página del proveedor.',
-    access: access.public,
-    params: idParams,
-    answer: { schema: sandboxCheckoutSchema },
-    handler: async (request) => {
-      const found = await describeSandboxCheckout(app.container, request.params.id);
-      if (!found) throw notFound('Sesión de pago no encontrada.');
-      return found;
-    },
+  route.get('/checkout/:id', { operationId: 'getSandboxCheckout', summary: 'Datos de la página de pago del sandbox', description: 'Sin sesión: el id de la sesión de pago hace de credencial, como en la página del proveedor.', access: access.public, params: idParams, answer: { schema: sandboxCheckoutSchema } }, async (request) => {
+    const found = await describeSandboxCheckout(app.container, request.params.id);
+    if (!found) throw notFound('Sesión de pago no encontrada.');
+    return found;
   });
 
-  route.post('/checkout/:id/complete', {
-    operationId: 'completeSandboxCheckout',
-    summary: 'Paga, rechaza o paga con la renovación fallida un pago del sandbox',
-    access: access.public,
-    params: idParams,
-    body: sandboxOutcomeSchema,
-    answer: { schema: redirectResponseSchema },
-    handler: async (request) => {
-      const sandbox = sandboxOf(app.container);
-      if (!(await sandbox.getCheckout(request.params.id))) throw notFound('Sesión de pago no encontrada.');
-      return sandbox.completeCheckout(request.params.id, request.body.outcome);
-    },
+  route.post('/checkout/:id/complete', { operationId: 'completeSandboxCheckout', summary: 'Paga, rechaza o paga con la renovación fallida un pago del sandbox', access: access.public, params: idParams, body: sandboxOutcomeSchema, answer: { schema: redirectResponseSchema } }, async (request) => {
+    const sandbox = sandboxOf(app.container);
+    if (!(await sandbox.getCheckout(request.params.id))) throw notFound('Sesión de pago no encontrada.');
+    return sandbox.completeCheckout(request.params.id, request.body.outcome);
   });
 
-  route.post('/renewal', {
-    operationId: 'simulateSandboxRenewal',
-    summary: 'Simula la próxima renovación de la suscripción (cobrada o fallida)',
-    description: '404: el usuario no tiene suscripción.',
-    access: access.session,
-    body: sandboxRenewalSchema.nullish(),
-    answer: { schema: messageResponseSchema },
-    refusals: [404],
-    handler: async (request) => {
-      const status = await simulateSandboxRenewal(app.container, requireUserId(request), request.body?.outcome);
-      return { message: status === 'past_due' ? 'Renovación simulada: el cobro ha fallado.' : 'Renovación simulada: cobro realizado.' };
-    },
+  route.post('/renewal', { operationId: 'simulateSandboxRenewal', summary: 'Simula la próxima renovación de la suscripción (cobrada o fallida)', description: '404: el usuario no tiene suscripción.', access: access.session, body: sandboxRenewalSchema.nullish(), answer: { schema: messageResponseSchema }, refusals: [404] }, async (request) => {
+    const status = await simulateSandboxRenewal(app.container, requireUserId(request), request.body?.outcome);
+    return { message: status === 'past_due' ? 'Renovación simulada: el cobro ha fallado.' : 'Renovación simulada: cobro realizado.' };
   });
 
-  route.post('/portal/settle', {
-    operationId: 'settleSandboxPastDue',
-    summary: 'Simula actualizar la tarjeta en el portal de facturación y pagar lo pendiente',
-    description: '404: el usuario no tiene suscripción.',
-    access: access.session,
-    answer: { schema: messageResponseSchema },
-    refusals: [404],
-    handler: async (request) => {
-      await settleSandboxPastDue(app.container, requireUserId(request));
-      return { message: 'Método de pago actualizado (simulado). Pago realizado.' };
-    },
+  route.post('/portal/settle', { operationId: 'settleSandboxPastDue', summary: 'Simula actualizar la tarjeta en el portal de facturación y pagar lo pendiente', description: '404: el usuario no tiene suscripción.', access: access.session, answer: { schema: messageResponseSchema }, refusals: [404] }, async (request) => {
+    await settleSandboxPastDue(app.container, requireUserId(request));
+    return { message: 'Método de pago actualizado (simulado). Pago realizado.' };
   });
 };

@@ -26,100 +26,26 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['campañas'] });
   const session = access.session;
 
-  route.get('/campaigns', {
-    operationId: 'listMyCampaigns',
-    summary: 'Lista las campañas (también el escaneo semanal de cada negocio)',
-    access: session,
-    answer: { schema: campaignListSchema },
-    handler: async (request) => campaigns.listCampaigns(container, userId(request)),
-  });
+  route.get('/campaigns', { operationId: 'listMyCampaigns', summary: 'Lista las campañas (también el escaneo semanal de cada negocio)', access: session, answer: { schema: campaignListSchema } }, async (request) => campaigns.listCampaigns(container, userId(request)));
 
-  route.get('/campaigns/forecast', {
-    operationId: 'getCampaignForecast',
-    summary: 'Créditos que usará el trabajo programado de los próximos 30 días',
-    access: session,
-    answer: { schema: campaignForecastSchema },
-    handler: async (request) => campaignForecast(container, userId(request)),
-  });
+  route.get('/campaigns/forecast', { operationId: 'getCampaignForecast', summary: 'Créditos que usará el trabajo programado de los próximos 30 días', access: session, answer: { schema: campaignForecastSchema } }, async (request) => campaignForecast(container, userId(request)));
 
-  route.post('/campaigns/preview', {
-    operationId: 'previewCampaign',
-    summary: 'Qué cambiaría al guardar una campaña: coste, duración y previsión',
-    description: 'No guarda nada. id es la campaña que se edita, o null para una nueva. Solo planes profesionales.',
-    access: session,
-    body: campaignPreviewRequestSchema,
-    answer: { schema: campaignPreviewSchema },
-    // 404: the campaign being edited, or one of its keywords, is not the user's.
-    refusals: [403, 404],
-    handler: async (request) => previewCampaign(container, userId(request), request.body.id, request.body.campaign),
-  });
+  // 404: the campaign being edited, or one of its keywords, is not the user's.
+  route.post('/campaigns/preview', { operationId: 'previewCampaign', summary: 'Qué cambiaría al guardar una campaña: coste, duración y previsión', description: 'No guarda nada. id es la campaña que se edita, o null para una nueva. Solo planes profesionales.', access: session, body: campaignPreviewRequestSchema, answer: { schema: campaignPreviewSchema }, refusals: [403, 404] }, async (request) => previewCampaign(container, userId(request), request.body.id, request.body.campaign));
 
-  route.post('/campaigns', {
-    operationId: 'createMyCampaign',
-    summary: 'Crea una campaña',
-    description: `Solo planes profesionales; como mucho ${CAMPAIGNS_MAX} campañas. Un nombre que ya tiene otra campaña → 409.`,
-    access: session,
-    body: campaignRequestSchema,
-    answer: { status: 201, schema: campaignSchema },
-    // 404: a keyword that is not the user's; 409: a campaign with that name already exists.
-    refusals: [403, 404, 409],
-    handler: async (request, reply) => reply.status(201).send(await campaigns.createCampaign(container, userId(request), request.body)),
-  });
+  // 404: a keyword that is not the user's; 409: a campaign with that name already exists.
+  route.post('/campaigns', { operationId: 'createMyCampaign', summary: 'Crea una campaña', description: `Solo planes profesionales; como mucho ${CAMPAIGNS_MAX} campañas. Un nombre que ya tiene otra campaña → 409.`, access: session, body: campaignRequestSchema, answer: { status: 201, schema: campaignSchema }, refusals: [403, 404, 409] }, async (request, reply) => reply.status(201).send(await campaigns.createCampaign(container, userId(request), request.body)));
 
-  route.get('/campaigns/:id', {
-    operationId: 'getMyCampaign',
-    summary: 'Una campaña con su historial de rondas',
-    access: session,
-    params: campaignIdParamsSchema,
-    answer: { schema: campaignDetailSchema },
-    handler: async (request) => campaigns.getCampaign(container, userId(request), request.params.id),
-  });
+  route.get('/campaigns/:id', { operationId: 'getMyCampaign', summary: 'Una campaña con su historial de rondas', access: session, params: campaignIdParamsSchema, answer: { schema: campaignDetailSchema } }, async (request) => campaigns.getCampaign(container, userId(request), request.params.id));
 
-  route.put('/campaigns/:id', {
-    operationId: 'updateMyCampaign',
-    summary: 'Cambia una campaña',
-    description:
-      'Solo planes profesionales. Un nombre que ya tiene otra campaña → 409. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
-    access: session,
-    params: campaignIdParamsSchema,
-    body: campaignRequestSchema,
-    answer: { schema: campaignSchema },
-    refusals: [403, 409],
-    handler: async (request) => campaigns.updateCampaign(container, userId(request), request.params.id, request.body),
-  });
+  route.put('/campaigns/:id', { operationId: 'updateMyCampaign', summary: 'Cambia una campaña', description: 'Solo planes profesionales. Un nombre que ya tiene otra campaña → 409. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).', access: session, params: campaignIdParamsSchema, body: campaignRequestSchema, answer: { schema: campaignSchema }, refusals: [403, 409] }, async (request) => campaigns.updateCampaign(container, userId(request), request.params.id, request.body));
 
-  route.post('/campaigns/:id/pause', {
-    operationId: 'pauseMyCampaign',
-    summary: 'Pausa una campaña',
-    description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
-    access: session,
-    params: campaignIdParamsSchema,
-    answer: { schema: campaignSchema },
-    handler: async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, false),
-  });
+  route.post('/campaigns/:id/pause', { operationId: 'pauseMyCampaign', summary: 'Pausa una campaña', description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).', access: session, params: campaignIdParamsSchema, answer: { schema: campaignSchema } }, async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, false));
 
-  route.post('/campaigns/:id/resume', {
-    operationId: 'resumeMyCampaign',
-    summary: 'Reanuda una campaña pausada',
-    description:
-      'También tras una pausa por falta de créditos. Solo planes profesionales. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
-    access: session,
-    params: campaignIdParamsSchema,
-    answer: { schema: campaignSchema },
-    refusals: [403],
-    handler: async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, true),
-  });
+  route.post('/campaigns/:id/resume', { operationId: 'resumeMyCampaign', summary: 'Reanuda una campaña pausada', description: 'También tras una pausa por falta de créditos. Solo planes profesionales. El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).', access: session, params: campaignIdParamsSchema, answer: { schema: campaignSchema }, refusals: [403] }, async (request) => campaigns.setCampaignRunning(container, userId(request), request.params.id, true));
 
-  route.delete('/campaigns/:id', {
-    operationId: 'deleteMyCampaign',
-    summary: 'Borra una campaña (sus análisis se quedan)',
-    description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).',
-    access: session,
-    params: campaignIdParamsSchema,
-    answer: { schema: messageResponseSchema },
-    handler: async (request) => {
-      await campaigns.deleteCampaign(container, userId(request), request.params.id);
-      return { message: 'Campaña eliminada. Sus análisis siguen en el historial de cada keyword.' };
-    },
+  route.delete('/campaigns/:id', { operationId: 'deleteMyCampaign', summary: 'Borra una campaña (sus análisis se quedan)', description: 'El escaneo semanal de un negocio se cambia desde su tarjeta, no aquí (→ 400).', access: session, params: campaignIdParamsSchema, answer: { schema: messageResponseSchema } }, async (request) => {
+    await campaigns.deleteCampaign(container, userId(request), request.params.id);
+    return { message: 'Campaña eliminada. Sus análisis siguen en el historial de cada keyword.' };
   });
 };

@@ -10,20 +10,10 @@ import { sendContactMessage } from './contact.service';
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['contacto'] });
 
-  route.post('/general/contactform', {
-    operationId: 'sendContactMessage',
-    summary: 'Envía el formulario de contacto al equipo',
-    description: '400 si el captcha no es válido.',
-    access: access.public,
-    body: contactRequestSchema,
-    answer: { schema: messageResponseSchema },
-    // Same budget as the sign-in forms, counted in the database across API processes
-    // (rate-limits/policy.ts): 503 when the counter cannot be read.
-    refusals: [503],
-    onRequest: [limitPerAddress(app, rateLimitPolicy.contact(app.container.config))],
-    handler: async (request) => {
-      await sendContactMessage(app.container, request.body, request.ip);
-      return { message: 'Mensaje enviado' };
-    },
+  // Same budget as the sign-in forms, counted in the database across API processes
+  // (rate-limits/policy.ts): 503 when the counter cannot be read.
+  route.post('/general/contactform', { operationId: 'sendContactMessage', summary: 'Envía el formulario de contacto al equipo', description: '400 si el captcha no es válido.', access: access.public, body: contactRequestSchema, answer: { schema: messageResponseSchema }, refusals: [503], onRequest: [limitPerAddress(app, rateLimitPolicy.contact(app.container.config))] }, async (request) => {
+    await sendContactMessage(app.container, request.body, request.ip);
+    return { message: 'Mensaje enviado' };
   });
 };

@@ -16,29 +16,14 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.container.config.devTools) return;
   const route = routeKit(app, { tags: ['desarrollo'] });
 
-  route.get('/dev/mail', {
-    operationId: 'listDevMail',
-    summary: 'Últimos 50 emails guardados (solo con herramientas de desarrollo)',
-    access: access.public,
-    hide: true,
-    answer: { schema: devMailListSchema },
-    handler: async () => ({ emails: await listRecentEmails(app.container) }),
-  });
+  route.get('/dev/mail', { operationId: 'listDevMail', summary: 'Últimos 50 emails guardados (solo con herramientas de desarrollo)', access: access.public, hide: true, answer: { schema: devMailListSchema } }, async () => ({ emails: await listRecentEmails(app.container) }));
 
-  route.get('/dev/mail/:id/attachments/:index', {
-    operationId: 'downloadDevMailAttachment',
-    summary: 'Descarga un adjunto de un email guardado (solo con herramientas de desarrollo)',
-    access: access.public,
-    hide: true,
-    params: z.object({ id: z.string().max(100, ATTACHMENT_NOT_FOUND), index: z.string().regex(/^\d{1,2}$/, ATTACHMENT_NOT_FOUND) }),
-    answer: { download: 'application/octet-stream', description: 'El adjunto, con su propio tipo de contenido.' },
-    handler: async (request, reply) => {
-      const found = await emailAttachment(app.container, request.params.id, Number(request.params.index));
-      if (!found) throw notFound(ATTACHMENT_NOT_FOUND, 'ATTACHMENT_NOT_FOUND');
-      return reply
-        .type(found.contentType)
-        .header('content-disposition', `attachment; filename="${found.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-        .send(found.content);
-    },
+  route.get('/dev/mail/:id/attachments/:index', { operationId: 'downloadDevMailAttachment', summary: 'Descarga un adjunto de un email guardado (solo con herramientas de desarrollo)', access: access.public, hide: true, params: z.object({ id: z.string().max(100, ATTACHMENT_NOT_FOUND), index: z.string().regex(/^\d{1,2}$/, ATTACHMENT_NOT_FOUND) }), answer: { download: 'application/octet-stream', description: 'El adjunto, con su propio tipo de contenido.' } }, async (request, reply) => {
+    const found = await emailAttachment(app.container, request.params.id, Number(request.params.index));
+    if (!found) throw notFound(ATTACHMENT_NOT_FOUND, 'ATTACHMENT_NOT_FOUND');
+    return reply
+      .type(found.contentType)
+      .header('content-disposition', `attachment; filename="${found.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .send(found.content);
   });
 };

@@ -19,50 +19,20 @@ export const gbpConnectRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async 
   const route = routeKit(app, { tags: ['google business profile'] });
   const session = access.session;
 
-  route.get('/auth/google/start-url', {
-    operationId: 'getGbpConsentUrl',
-    summary: 'URL de consentimiento de Google para conectar Google Business Profile',
-    description: 'La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.',
-    access: session,
-    querystring: gbpStartUrlQuerySchema,
-    answer: { schema: gbpStartUrlResponseSchema },
-    handler: async (request) => startUrl(deps, requireUserId(request), request.query.redirectAfter),
-  });
+  route.get('/auth/google/start-url', { operationId: 'getGbpConsentUrl', summary: 'URL de consentimiento de Google para conectar Google Business Profile', description: 'La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.', access: session, querystring: gbpStartUrlQuerySchema, answer: { schema: gbpStartUrlResponseSchema } }, async (request) => startUrl(deps, requireUserId(request), request.query.redirectAfter));
 
   // No bearer: the browser arrives here by redirect from Google. The signed state says who it is.
-  route.get('/auth/google/callback', {
-    operationId: 'completeGbpConnection',
-    summary: 'Vuelta de Google tras el consentimiento (redirige a la aplicación)',
-    description:
-      'Redirige a la aplicación con gbp=connected, denied o error en la dirección. Con un state no válido, caducado o ya usado responde 400 con una página HTML que lleva a la aplicación.',
-    access: access.public,
-    querystring: gbpCallbackQuerySchema,
-    answer: { redirect: 302 },
-    handler: async (request, reply) => {
-      const outcome = await completeCallback(deps, request.query);
-      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (outcome.status === 302) return reply.redirect(outcome.location, 302);
-      return reply.status(400).type('text/html; charset=utf-8').send(badStatePage(outcome.location));
-    },
+  route.get('/auth/google/callback', { operationId: 'completeGbpConnection', summary: 'Vuelta de Google tras el consentimiento (redirige a la aplicación)', description: 'Redirige a la aplicación con gbp=connected, denied o error en la dirección. Con un state no válido, caducado o ya usado responde 400 con una página HTML que lleva a la aplicación.', access: access.public, querystring: gbpCallbackQuerySchema, answer: { redirect: 302 } }, async (request, reply) => {
+    const outcome = await completeCallback(deps, request.query);
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (outcome.status === 302) return reply.redirect(outcome.location, 302);
+    return reply.status(400).type('text/html; charset=utf-8').send(badStatePage(outcome.location));
   });
 
-  route.get('/gbp/connection/status', {
-    operationId: 'getGbpConnectionStatus',
-    summary: 'Estado de la conexión con Google Business Profile',
-    description: 'Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.',
-    access: session,
-    answer: { schema: gbpConnectionStatusSchema },
-    handler: async (request) => getStatus(deps, requireUserId(request)),
-  });
+  route.get('/gbp/connection/status', { operationId: 'getGbpConnectionStatus', summary: 'Estado de la conexión con Google Business Profile', description: 'Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.', access: session, answer: { schema: gbpConnectionStatusSchema } }, async (request) => getStatus(deps, requireUserId(request)));
 
-  route.delete('/gbp/connection', {
-    operationId: 'disconnectGbp',
-    summary: 'Desconecta Google Business Profile',
-    access: session,
-    answer: { schema: messageResponseSchema },
-    handler: async (request) => {
-      await disconnect(deps, requireUserId(request));
-      return { message: 'Google Business Profile desconectado.' };
-    },
+  route.delete('/gbp/connection', { operationId: 'disconnectGbp', summary: 'Desconecta Google Business Profile', access: session, answer: { schema: messageResponseSchema } }, async (request) => {
+    await disconnect(deps, requireUserId(request));
+    return { message: 'Google Business Profile desconectado.' };
   });
 };

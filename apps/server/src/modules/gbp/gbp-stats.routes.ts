@@ -10,33 +10,10 @@ export const gbpStatsRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async (a
   const route = routeKit(app, { tags: ['google business profile'] });
   const session = access.session;
 
-  route.get('/gbp/locations', {
-    operationId: 'listGbpLocations',
-    summary: 'Cuentas y ubicaciones de Google Business Profile',
-    access: session,
-    answer: { schema: gbpLocationsResponseSchema },
-    refusals: [409, 502],
-    handler: async (request) => listLocations(deps, requireUserId(request)),
-  });
+  route.get('/gbp/locations', { operationId: 'listGbpLocations', summary: 'Cuentas y ubicaciones de Google Business Profile', access: session, answer: { schema: gbpLocationsResponseSchema }, refusals: [409, 502] }, async (request) => listLocations(deps, requireUserId(request)));
 
-  route.get('/gbp/performance/daily', {
-    operationId: 'getGbpDailyMetrics',
-    summary: 'Serie diaria de VIEWS, SEARCHES o ACTIONS de una ubicación',
-    access: session,
-    querystring: gbpDailyQuerySchema,
-    answer: { schema: gbpDailyResponseSchema },
-    // 404: a location outside the user's connection.
-    refusals: [404, 409, 502],
-    handler: async (request) => dailyMetrics(deps, requireUserId(request), request.query),
-  });
+  // 404: a location outside the user's connection.
+  route.get('/gbp/performance/daily', { operationId: 'getGbpDailyMetrics', summary: 'Serie diaria de VIEWS, SEARCHES o ACTIONS de una ubicación', access: session, querystring: gbpDailyQuerySchema, answer: { schema: gbpDailyResponseSchema }, refusals: [404, 409, 502] }, async (request) => dailyMetrics(deps, requireUserId(request), request.query));
 
-  route.get('/gbp/performance/keywords', {
-    operationId: 'listGbpSearchKeywords',
-    summary: 'Keywords de búsqueda del último mes completo',
-    access: session,
-    querystring: gbpKeywordsQuerySchema,
-    answer: { schema: gbpKeywordsResponseSchema },
-    refusals: [404, 409, 502],
-    handler: async (request) => searchKeywords(deps, requireUserId(request), request.query.locationId),
-  });
+  route.get('/gbp/performance/keywords', { operationId: 'listGbpSearchKeywords', summary: 'Keywords de búsqueda del último mes completo', access: session, querystring: gbpKeywordsQuerySchema, answer: { schema: gbpKeywordsResponseSchema }, refusals: [404, 409, 502] }, async (request) => searchKeywords(deps, requireUserId(request), request.query.locationId));
 };

@@ -19,33 +19,23 @@ export const coastlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const route = routeKit(app, { tags: ['negocios'] });
 
-  route.get('/geo/coastline', {
-    operationId: 'getCoastline',
-    summary: 'Línea de costa de un área',
-    description:
-      'Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.',
-    access: access.session,
-    querystring: coastlineQuerySchema,
-    answer: { schema: coastlineResponseSchema },
-    refusals: [503],
-    handler: async (request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          container.seaIndex.ready(),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('sea index still loading')), READY_WAIT_MS);
-          }),
-        ]);
-      } catch (err) {
-        request.log.warn({ err }, 'línea de costa no disponible');
-        throw coastlineUnavailable();
-      } finally {
-        clearTimeout(timer);
-      }
-      // The coastline never changes while the server runs: the browser may keep it.
-      void reply.header('cache-control', 'private, max-age=86400');
-      return { lines: coastlineInBox(container.seaIndex.indexData(), request.query) };
-    },
+  route.get('/geo/coastline', { operationId: 'getCoastline', summary: 'Línea de costa de un área', description: 'Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.', access: access.session, querystring: coastlineQuerySchema, answer: { schema: coastlineResponseSchema }, refusals: [503] }, async (request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        container.seaIndex.ready(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('sea index still loading')), READY_WAIT_MS);
+        }),
+      ]);
+    } catch (err) {
+      request.log.warn({ err }, 'línea de costa no disponible');
+      throw coastlineUnavailable();
+    } finally {
+      clearTimeout(timer);
+    }
+    // The coastline never changes while the server runs: the browser may keep it.
+    void reply.header('cache-control', 'private, max-age=86400');
+    return { lines: coastlineInBox(container.seaIndex.indexData(), request.query) };
   });
 };

@@ -16,42 +16,35 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['sistema'] });
 
-  route.get('/health', {
-    operationId: 'checkHealth',
-    summary: 'Estado de la base de datos, de la cola y de cada servicio externo',
-    description: 'Responde 503 con el mismo cuerpo (status: degraded) si la base de datos o la cola no responden.',
-    access: access.public,
-    answer: { schema: healthSchema, alsoWith: [503] },
-    handler: async (_request, reply) => {
-      const c = app.container;
-      const dbOk = await c.database.ping().then(
+  route.get('/health', { operationId: 'checkHealth', summary: 'Estado de la base de datos, de la cola y de cada servicio externo', description: 'Responde 503 con el mismo cuerpo (status: degraded) si la base de datos o la cola no responden.', access: access.public, answer: { schema: healthSchema, alsoWith: [503] } }, async (_request, reply) => {
+    const c = app.container;
+    const dbOk = await c.database.ping().then(
+      () => true,
+      () => false,
+    );
+    const queueOk =
+      dbOk &&
+      (await c.boss.getQueue('__health__').then(
         () => true,
         () => false,
-      );
-      const queueOk =
-        dbOk &&
-        (await c.boss.getQueue('__health__').then(
-          () => true,
-          () => false,
-        ));
-      const body = {
-        status: dbOk && queueOk ? ('ok' as const) : ('degraded' as const),
-        database: { ok: dbOk, driver: c.database.driver },
-        queue: { ok: queueOk },
-        seaIndex: c.seaIndex.status(),
-        adapters: {
-          email: c.mail.name,
-          captcha: c.captcha.name,
-          googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
-          mapsSearch: c.mapsSearch.name,
-          places: c.places.name,
-          // 'disabled': no provider configured (production without Stripe), payments answer 503.
-          payments: c.config.payments.available ? c.payments.name : 'disabled',
-          gbp: c.gbp.name,
-          storage: c.storage.name,
-        },
-      };
-      return reply.status(body.status === 'ok' ? 200 : 503).send(body);
-    },
+      ));
+    const body = {
+      status: dbOk && queueOk ? ('ok' as const) : ('degraded' as const),
+      database: { ok: dbOk, driver: c.database.driver },
+      queue: { ok: queueOk },
+      seaIndex: c.seaIndex.status(),
+      adapters: {
+        email: c.mail.name,
+        captcha: c.captcha.name,
+        googleSignIn: c.config.googleClientId ? 'google' : 'disabled',
+        mapsSearch: c.mapsSearch.name,
+        places: c.places.name,
+        // 'disabled': no provider configured (production without Stripe), payments answer 503.
+        payments: c.config.payments.available ? c.payments.name : 'disabled',
+        gbp: c.gbp.name,
+        storage: c.storage.name,
+      },
+    };
+    return reply.status(body.status === 'ok' ? 200 : 503).send(body);
   });
 };

@@ -83,24 +83,10 @@ export const keywordImportRoutes: FastifyPluginAsyncZod = async (app) => {
     errorBodies: { 400: keywordImportErrorSchema },
   } as const;
 
-  route.post('/keywords/import/preview', {
-    ...common,
-    operationId: 'previewKeywordImport',
-    summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada',
-    description,
-    answer: { schema: keywordImportPreviewSchema },
-    handler: async (request) => previewKeywordImport(container, requireUserId(request), request.body),
-  });
+  route.post('/keywords/import/preview', { ...common, operationId: 'previewKeywordImport', summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada', description, answer: { schema: keywordImportPreviewSchema } }, async (request) => previewKeywordImport(container, requireUserId(request), request.body));
 
-  route.post('/keywords/import', {
-    ...common,
-    operationId: 'importKeywords',
-    summary: 'Importa varias keywords a la vez: todas o ninguna',
-    description: `${description} Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.`,
-    answer: { status: 201, schema: keywordImportResultSchema },
-    handler: async (request, reply) => {
-      const outcome = await importKeywords(container, requireUserId(request), request.body);
-      return outcome.ok ? reply.status(201).send(outcome.result) : reply.status(400).send(outcome.error);
-    },
+  route.post('/keywords/import', { ...common, operationId: 'importKeywords', summary: 'Importa varias keywords a la vez: todas o ninguna', description: `${description} Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.`, answer: { status: 201, schema: keywordImportResultSchema } }, async (request, reply) => {
+    const outcome = await importKeywords(container, requireUserId(request), request.body);
+    return outcome.ok ? reply.status(201).send(outcome.result) : reply.status(400).send(outcome.error);
   });
 };

@@ -12,36 +12,13 @@ export const keywordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['keywords'] });
   const session = access.session;
 
-  route.post('/keyword', {
-    operationId: 'createKeyword',
-    summary: 'Añade una keyword a un negocio',
-    access: session,
-    body: createKeywordRequestSchema,
-    answer: { status: 201, schema: keywordSchema },
-    // 403: a free plan, or the plan's keywords per place used up; 404: not your place; 409: already there.
-    refusals: [403, 404, 409],
-    handler: async (request, reply) => reply.status(201).send(await keywords.createKeyword(container, userId(request), request.body)),
-  });
+  // 403: a free plan, or the plan's keywords per place used up; 404: not your place; 409: already there.
+  route.post('/keyword', { operationId: 'createKeyword', summary: 'Añade una keyword a un negocio', access: session, body: createKeywordRequestSchema, answer: { status: 201, schema: keywordSchema }, refusals: [403, 404, 409] }, async (request, reply) => reply.status(201).send(await keywords.createKeyword(container, userId(request), request.body)));
 
-  route.get('/keyword/:id', {
-    operationId: 'getKeyword',
-    summary: 'Una keyword con su negocio',
-    access: session,
-    params: keywordIdParamsSchema,
-    answer: { schema: keywordSchema },
-    handler: async (request) => keywords.getKeyword(container, userId(request), request.params.id),
-  });
+  route.get('/keyword/:id', { operationId: 'getKeyword', summary: 'Una keyword con su negocio', access: session, params: keywordIdParamsSchema, answer: { schema: keywordSchema } }, async (request) => keywords.getKeyword(container, userId(request), request.params.id));
 
-  route.delete('/keyword/:id', {
-    operationId: 'deleteKeyword',
-    summary: 'Borra una keyword y sus análisis',
-    description: 'Los análisis sin terminar devuelven lo que no llegaron a buscar.',
-    access: session,
-    params: keywordIdParamsSchema,
-    answer: { schema: messageResponseSchema },
-    handler: async (request) => {
-      await keywords.deleteKeyword(container, userId(request), request.params.id);
-      return { message: 'Keyword eliminada.' };
-    },
+  route.delete('/keyword/:id', { operationId: 'deleteKeyword', summary: 'Borra una keyword y sus análisis', description: 'Los análisis sin terminar devuelven lo que no llegaron a buscar.', access: session, params: keywordIdParamsSchema, answer: { schema: messageResponseSchema } }, async (request) => {
+    await keywords.deleteKeyword(container, userId(request), request.params.id);
+    return { message: 'Keyword eliminada.' };
   });
 };

@@ -8,16 +8,6 @@ export const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const route = routeKit(app, { tags: ['negocios'] });
 
-  route.post('/place/generate-matrix', {
-    operationId: 'generatePlaceGrid',
-    summary: 'Genera la cuadrícula de puntos alrededor de un negocio',
-    description:
-      'Cuadrícula size × size centrada en el negocio; los puntos extremos norte, sur, este y oeste están a maxDistance metros. Con filterLandPoints, los puntos en el mar se marcan onSea y quedan a null en matrix.',
-    access: access.session,
-    body: generateMatrixRequestSchema,
-    answer: { schema: generateMatrixResponseSchema },
-    // The sea index is still loading or failed to load.
-    refusals: [503],
-    handler: async (request) => generateMatrixForPlace(container, request.body),
-  });
+  // The sea index is still loading or failed to load.
+  route.post('/place/generate-matrix', { operationId: 'generatePlaceGrid', summary: 'Genera la cuadrícula de puntos alrededor de un negocio', description: 'Cuadrícula size × size centrada en el negocio; los puntos extremos norte, sur, este y oeste están a maxDistance metros. Con filterLandPoints, los puntos en el mar se marcan onSea y quedan a null en matrix.', access: access.session, body: generateMatrixRequestSchema, answer: { schema: generateMatrixResponseSchema }, refusals: [503] }, async (request) => generateMatrixForPlace(container, request.body));
 };

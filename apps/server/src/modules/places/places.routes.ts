@@ -35,134 +35,39 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['negocios'] });
   const session = access.session;
 
-  route.get('/places/autocomplete', {
-    operationId: 'autocompletePlaces',
-    summary: 'Busca negocios por nombre',
-    access: session,
-    querystring: placeAutocompleteQuerySchema,
-    answer: { schema: placeAutocompleteResponseSchema },
-    refusals: [403, 502],
-    handler: async (request) => {
-      await requirePaidPlan(container, userId(request));
-      return { suggestions: await places.autocomplete(container, request.query.input, request.query.sessionToken) };
-    },
+  route.get('/places/autocomplete', { operationId: 'autocompletePlaces', summary: 'Busca negocios por nombre', access: session, querystring: placeAutocompleteQuerySchema, answer: { schema: placeAutocompleteResponseSchema }, refusals: [403, 502] }, async (request) => {
+    await requirePaidPlan(container, userId(request));
+    return { suggestions: await places.autocomplete(container, request.query.input, request.query.sessionToken) };
   });
 
-  route.get('/places/locate', {
-    operationId: 'locatePlace',
-    summary: 'Busca una ciudad o dirección para centrar una zona de servicio',
-    access: session,
-    querystring: locateQuerySchema,
-    answer: { schema: locateResponseSchema },
-    refusals: [403, 502],
-    handler: async (request) => {
-      await requirePaidPlan(container, userId(request));
-      return { results: await places.locate(container, request.query.input) };
-    },
+  route.get('/places/locate', { operationId: 'locatePlace', summary: 'Busca una ciudad o dirección para centrar una zona de servicio', access: session, querystring: locateQuerySchema, answer: { schema: locateResponseSchema }, refusals: [403, 502] }, async (request) => {
+    await requirePaidPlan(container, userId(request));
+    return { results: await places.locate(container, request.query.input) };
   });
 
-  route.get('/places/details', {
-    operationId: 'previewPlace',
-    summary: 'Datos de un negocio antes de añadirlo',
-    access: session,
-    querystring: placeDetailsQuerySchema,
-    answer: { schema: placePreviewSchema },
-    refusals: [403, 404, 502],
-    handler: async (request) => {
-      await requirePaidPlan(container, userId(request));
-      return places.previewPlace(container, request.query.placeId, request.query.sessionToken);
-    },
+  route.get('/places/details', { operationId: 'previewPlace', summary: 'Datos de un negocio antes de añadirlo', access: session, querystring: placeDetailsQuerySchema, answer: { schema: placePreviewSchema }, refusals: [403, 404, 502] }, async (request) => {
+    await requirePaidPlan(container, userId(request));
+    return places.previewPlace(container, request.query.placeId, request.query.sessionToken);
   });
 
-  route.get('/place', {
-    operationId: 'listMyPlaces',
-    summary: 'Lista los negocios del usuario',
-    access: session,
-    answer: { schema: placeListResponseSchema },
-    handler: async (request) => places.listPlaces(container, userId(request)),
+  route.get('/place', { operationId: 'listMyPlaces', summary: 'Lista los negocios del usuario', access: session, answer: { schema: placeListResponseSchema } }, async (request) => places.listPlaces(container, userId(request)));
+
+  route.post('/place', { operationId: 'createPlace', summary: 'Añade un negocio', access: session, body: createPlaceRequestSchema, answer: { status: 201, schema: createPlaceResponseSchema }, refusals: [403, 404, 409, 502] }, async (request, reply) => reply.status(201).send(await places.createPlace(container, userId(request), request.body)));
+
+  route.put('/place/active-place', { operationId: 'setActivePlace', summary: 'Elige el negocio activo', access: session, body: activePlaceRequestSchema, answer: { schema: activePlaceResponseSchema }, refusals: [404] }, async (request) => places.setActivePlace(container, userId(request), request.body.placeId));
+
+  route.get('/place/:id', { operationId: 'getMyPlace', summary: 'Un negocio', access: session, params: placeIdParamsSchema, querystring: placeQuerySchema, answer: { schema: placeSchema } }, async (request) => places.getPlace(container, userId(request), request.params.id, request.query.withKeywords === 'true'));
+
+  route.delete('/place/:id', { operationId: 'deletePlace', summary: 'Borra un negocio', access: session, params: placeIdParamsSchema, answer: { schema: messageResponseSchema } }, async (request) => {
+    await places.deletePlace(container, userId(request), request.params.id);
+    return { message: 'Lugar eliminado.' };
   });
 
-  route.post('/place', {
-    operationId: 'createPlace',
-    summary: 'Añade un negocio',
-    access: session,
-    body: createPlaceRequestSchema,
-    answer: { status: 201, schema: createPlaceResponseSchema },
-    refusals: [403, 404, 409, 502],
-    handler: async (request, reply) => reply.status(201).send(await places.createPlace(container, userId(request), request.body)),
-  });
+  route.put('/place/:id/refresh', { operationId: 'refreshPlace', summary: 'Sincroniza el negocio con Google', access: session, params: placeIdParamsSchema, answer: { schema: placeSchema }, refusals: [502] }, async (request) => places.refreshPlace(container, userId(request), request.params.id));
 
-  route.put('/place/active-place', {
-    operationId: 'setActivePlace',
-    summary: 'Elige el negocio activo',
-    access: session,
-    body: activePlaceRequestSchema,
-    answer: { schema: activePlaceResponseSchema },
-    refusals: [404],
-    handler: async (request) => places.setActivePlace(container, userId(request), request.body.placeId),
-  });
+  route.put('/place/:id/matrix', { operationId: 'updatePlaceGrid', summary: 'Cambia la cuadrícula del negocio', access: session, params: placeIdParamsSchema, body: updateMatrixRequestSchema, answer: { schema: placeSchema }, refusals: [403] }, async (request) => places.updateMatrix(container, userId(request), request.params.id, request.body));
 
-  route.get('/place/:id', {
-    operationId: 'getMyPlace',
-    summary: 'Un negocio',
-    access: session,
-    params: placeIdParamsSchema,
-    querystring: placeQuerySchema,
-    answer: { schema: placeSchema },
-    handler: async (request) => places.getPlace(container, userId(request), request.params.id, request.query.withKeywords === 'true'),
-  });
+  route.put('/place/:id/market', { operationId: 'updatePlaceMarket', summary: 'País e idioma en que se busca el negocio', access: session, params: placeIdParamsSchema, body: marketRequestSchema, answer: { schema: placeSchema } }, async (request) => places.updateMarket(container, userId(request), request.params.id, request.body));
 
-  route.delete('/place/:id', {
-    operationId: 'deletePlace',
-    summary: 'Borra un negocio',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { schema: messageResponseSchema },
-    handler: async (request) => {
-      await places.deletePlace(container, userId(request), request.params.id);
-      return { message: 'Lugar eliminado.' };
-    },
-  });
-
-  route.put('/place/:id/refresh', {
-    operationId: 'refreshPlace',
-    summary: 'Sincroniza el negocio con Google',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { schema: placeSchema },
-    refusals: [502],
-    handler: async (request) => places.refreshPlace(container, userId(request), request.params.id),
-  });
-
-  route.put('/place/:id/matrix', {
-    operationId: 'updatePlaceGrid',
-    summary: 'Cambia la cuadrícula del negocio',
-    access: session,
-    params: placeIdParamsSchema,
-    body: updateMatrixRequestSchema,
-    answer: { schema: placeSchema },
-    refusals: [403],
-    handler: async (request) => places.updateMatrix(container, userId(request), request.params.id, request.body),
-  });
-
-  route.put('/place/:id/market', {
-    operationId: 'updatePlaceMarket',
-    summary: 'País e idioma en que se busca el negocio',
-    access: session,
-    params: placeIdParamsSchema,
-    body: marketRequestSchema,
-    answer: { schema: placeSchema },
-    handler: async (request) => places.updateMarket(container, userId(request), request.params.id, request.body),
-  });
-
-  route.put('/place/:id/schedule', {
-    operationId: 'updatePlaceSchedule',
-    summary: 'Día y hora del escaneo semanal',
-    access: session,
-    params: placeIdParamsSchema,
-    body: scheduleRequestSchema,
-    answer: { schema: placeSchema },
-    refusals: [403],
-    handler: async (request) => places.updateSchedule(container, userId(request), request.params.id, request.body),
-  });
+  route.put('/place/:id/schedule', { operationId: 'updatePlaceSchedule', summary: 'Día y hora del escaneo semanal', access: session, params: placeIdParamsSchema, body: scheduleRequestSchema, answer: { schema: placeSchema }, refusals: [403] }, async (request) => places.updateSchedule(container, userId(request), request.params.id, request.body));
 };

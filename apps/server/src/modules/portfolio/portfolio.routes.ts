@@ -7,16 +7,6 @@ import { getPortfolio } from './portfolio.service';
 /** GET /api/portfolio (docs/decisions.md §25.1): every place × keyword of the user, paged, searched, filtered and sorted. */
 export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  routeKit(app, { tags: ['cartera'] }).get('/portfolio', {
-    operationId: 'getMyPortfolio',
-    summary: 'La cartera: cada keyword de cada negocio con sus últimas cifras',
-    description:
-      'Paginada (page, limit), con búsqueda, filtros y orden. clientId filtra por uno de tus clientes (none: los negocios sin cliente); uno que no es tuyo → 404.',
-    access: access.session,
-    querystring: portfolioQuerySchema,
-    answer: { schema: portfolioResponseSchema },
-    // The client to filter by is not the user's.
-    refusals: [404],
-    handler: async (request) => getPortfolio(container, requireUserId(request), request.query),
-  });
+  // The client to filter by is not the user's.
+  routeKit(app, { tags: ['cartera'] }).get('/portfolio', { operationId: 'getMyPortfolio', summary: 'La cartera: cada keyword de cada negocio con sus últimas cifras', description: 'Paginada (page, limit), con búsqueda, filtros y orden. clientId filtra por uno de tus clientes (none: los negocios sin cliente); uno que no es tuyo → 404.', access: access.session, querystring: portfolioQuerySchema, answer: { schema: portfolioResponseSchema }, refusals: [404] }, async (request) => getPortfolio(container, requireUserId(request), request.query));
 };

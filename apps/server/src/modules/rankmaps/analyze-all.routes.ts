@@ -12,48 +12,14 @@ export const analyzeAllRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['análisis'] });
   const session = access.session;
 
-  route.post('/place/:id/analyze-all/preview', {
-    operationId: 'previewAnalyzePlaceKeywords',
-    summary: 'Lo que costaría analizar todas las keywords de un negocio (créditos o análisis del mes); no lanza nada',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { schema: analyzeAllPreviewSchema },
-    // A free plan.
-    refusals: [403],
-    handler: async (request) => previewAnalyzeAll(container, userId(request), request.params.id),
-  });
+  // A free plan.
+  route.post('/place/:id/analyze-all/preview', { operationId: 'previewAnalyzePlaceKeywords', summary: 'Lo que costaría analizar todas las keywords de un negocio (créditos o análisis del mes); no lanza nada', access: session, params: placeIdParamsSchema, answer: { schema: analyzeAllPreviewSchema }, refusals: [403] }, async (request) => previewAnalyzeAll(container, userId(request), request.params.id));
 
-  route.post('/place/:id/analyze-all', {
-    operationId: 'analyzePlaceKeywords',
-    summary: 'Analiza todas las keywords de un negocio: todas o ninguna si no alcanzan los créditos o los análisis del mes',
-    description: 'Las keywords que ya se están analizando no se lanzan otra vez (un doble clic las lanza una sola vez).',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { status: 201, schema: analyzeAllResultSchema },
-    // A free plan, or not enough credits or analyses of the month for all of them.
-    refusals: [403],
-    handler: async (request, reply) => reply.status(201).send(await analyzeAll(container, userId(request), request.params.id)),
-  });
+  // A free plan, or not enough credits or analyses of the month for all of them.
+  route.post('/place/:id/analyze-all', { operationId: 'analyzePlaceKeywords', summary: 'Analiza todas las keywords de un negocio: todas o ninguna si no alcanzan los créditos o los análisis del mes', description: 'Las keywords que ya se están analizando no se lanzan otra vez (un doble clic las lanza una sola vez).', access: session, params: placeIdParamsSchema, answer: { status: 201, schema: analyzeAllResultSchema }, refusals: [403] }, async (request, reply) => reply.status(201).send(await analyzeAll(container, userId(request), request.params.id)));
 
-  route.post('/rankmap/analyze-many/preview', {
-    operationId: 'previewAnalyzeSelectedKeywords',
-    summary: 'Lo que costaría analizar una selección de keywords (hasta 200); no lanza nada',
-    access: session,
-    body: analyzeManyRequestSchema,
-    answer: { schema: analyzeAllPreviewSchema },
-    // 403: a free plan; 404: a keyword that is not the user's.
-    refusals: [403, 404],
-    handler: async (request) => previewAnalyzeMany(container, userId(request), request.body.keywordIds),
-  });
+  // 403: a free plan; 404: a keyword that is not the user's.
+  route.post('/rankmap/analyze-many/preview', { operationId: 'previewAnalyzeSelectedKeywords', summary: 'Lo que costaría analizar una selección de keywords (hasta 200); no lanza nada', access: session, body: analyzeManyRequestSchema, answer: { schema: analyzeAllPreviewSchema }, refusals: [403, 404] }, async (request) => previewAnalyzeMany(container, userId(request), request.body.keywordIds));
 
-  route.post('/rankmap/analyze-many', {
-    operationId: 'analyzeSelectedKeywords',
-    summary: 'Analiza una selección de keywords (hasta 200): todas o ninguna',
-    description: 'Las keywords que ya se están analizando no se lanzan otra vez.',
-    access: session,
-    body: analyzeManyRequestSchema,
-    answer: { status: 201, schema: analyzeAllResultSchema },
-    refusals: [403, 404],
-    handler: async (request, reply) => reply.status(201).send(await analyzeMany(container, userId(request), request.body.keywordIds)),
-  });
+  route.post('/rankmap/analyze-many', { operationId: 'analyzeSelectedKeywords', summary: 'Analiza una selección de keywords (hasta 200): todas o ninguna', description: 'Las keywords que ya se están analizando no se lanzan otra vez.', access: session, body: analyzeManyRequestSchema, answer: { status: 201, schema: analyzeAllResultSchema }, refusals: [403, 404] }, async (request, reply) => reply.status(201).send(await analyzeMany(container, userId(request), request.body.keywordIds)));
 };

@@ -13,13 +13,6 @@ export const creditWarningsDevRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.container.config.devTools) return;
   const route = routeKit(app, { tags: ['desarrollo'] });
 
-  route.post('/dev/credit-warnings', {
-    operationId: 'runCreditWarnings',
-    summary: 'Ejecuta ahora los avisos de créditos del usuario (solo con herramientas de desarrollo)',
-    access: access.session,
-    answer: { schema: z.object({ created: z.number().int() }) },
-    // Development only: not part of the API reference.
-    hide: true,
-    handler: async (request) => ({ created: await createCreditWarnings(app.container, new Date(), requireUserId(request)) }),
-  });
+  // Development only: not part of the API reference.
+  route.post('/dev/credit-warnings', { operationId: 'runCreditWarnings', summary: 'Ejecuta ahora los avisos de créditos del usuario (solo con herramientas de desarrollo)', access: access.session, answer: { schema: z.object({ created: z.number().int() }) }, hide: true }, async (request) => ({ created: await createCreditWarnings(app.container, new Date(), requireUserId(request)) }));
 };

@@ -27,43 +27,16 @@ export const rankmapReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['análisis'] });
   const session = access.session;
 
-  route.get('/rankmap/keyword/:keywordId/trend', {
-    operationId: 'getKeywordTrend',
-    summary: 'Evolución del GeoRank y la posición media, con los competidores seguidos',
-    access: session,
-    params: keywordIdParamsSchema,
-    answer: { schema: trendResponseSchema },
-    handler: async (request) => getTrend(container, userId(request), request.params.keywordId),
-  });
+  route.get('/rankmap/keyword/:keywordId/trend', { operationId: 'getKeywordTrend', summary: 'Evolución del GeoRank y la posición media, con los competidores seguidos', access: session, params: keywordIdParamsSchema, answer: { schema: trendResponseSchema } }, async (request) => getTrend(container, userId(request), request.params.keywordId));
 
-  route.get('/rankmap/:id/compare/:otherId', {
-    operationId: 'compareMyAnalyses',
-    summary: 'Compara un análisis con otro de la misma keyword: métricas, movimiento de cada punto y competidores',
-    description: 'Los dos análisis tienen que estar completados (400 si no) y ser de la misma keyword (404 si no).',
-    access: session,
-    params: compareParamsSchema,
-    answer: { schema: compareResponseSchema },
-    handler: async (request, reply) =>
-      // Already validated JSON (see comparisonJson): sent as it is, compressed by @fastify/compress like any answer.
-      sendAnswer(reply, { body: await comparisonJson(container, userId(request), request.params.id, request.params.otherId), encoding: null }),
-  });
+  route.get('/rankmap/:id/compare/:otherId', { operationId: 'compareMyAnalyses', summary: 'Compara un análisis con otro de la misma keyword: métricas, movimiento de cada punto y competidores', description: 'Los dos análisis tienen que estar completados (400 si no) y ser de la misma keyword (404 si no).', access: session, params: compareParamsSchema, answer: { schema: compareResponseSchema } }, async (request, reply) =>
+    // Already validated JSON (see comparisonJson): sent as it is, compressed by @fastify/compress like any answer.
+    sendAnswer(reply, { body: await comparisonJson(container, userId(request), request.params.id, request.params.otherId), encoding: null }));
 
   const csv = { description: 'Solo de un análisis completado: 409 si falló o aún no ha terminado.', access: session, params: rankMapIdParamsSchema, refusals: [409] } as const;
   const format = csvFileSchema.description ?? 'CSV';
 
-  route.get('/rankmap/:id/export/points.csv', {
-    operationId: 'exportAnalysisPointsCsv',
-    summary: 'Descarga los resultados por punto (CSV con «;»)',
-    ...csv,
-    answer: { download: 'text/csv', description: `Los resultados de cada punto de la cuadrícula: ${format}.` },
-    handler: async (request, reply) => sendCsv(reply, await exportPoints(container, userId(request), request.params.id)),
-  });
+  route.get('/rankmap/:id/export/points.csv', { operationId: 'exportAnalysisPointsCsv', summary: 'Descarga los resultados por punto (CSV con «;»)', ...csv, answer: { download: 'text/csv', description: `Los resultados de cada punto de la cuadrícula: ${format}.` } }, async (request, reply) => sendCsv(reply, await exportPoints(container, userId(request), request.params.id)));
 
-  route.get('/rankmap/:id/export/competitors.csv', {
-    operationId: 'exportAnalysisCompetitorsCsv',
-    summary: 'Descarga la tabla de competidores (CSV con «;»)',
-    ...csv,
-    answer: { download: 'text/csv', description: `Los competidores del análisis: ${format}.` },
-    handler: async (request, reply) => sendCsv(reply, await exportCompetitors(container, userId(request), request.params.id)),
-  });
+  route.get('/rankmap/:id/export/competitors.csv', { operationId: 'exportAnalysisCompetitorsCsv', summary: 'Descarga la tabla de competidores (CSV con «;»)', ...csv, answer: { download: 'text/csv', description: `Los competidores del análisis: ${format}.` } }, async (request, reply) => sendCsv(reply, await exportCompetitors(container, userId(request), request.params.id)));
 };

@@ -44,67 +44,19 @@ export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags });
   const session = access.session;
 
-  route.get('/place/:id/report-recipients', {
-    operationId: 'listReportRecipients',
-    summary: 'Destinatarios de los informes del negocio',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { schema: reportRecipientsResponseSchema },
-    handler: async (request) => listRecipients(container, userId(request), request.params.id),
+  route.get('/place/:id/report-recipients', { operationId: 'listReportRecipients', summary: 'Destinatarios de los informes del negocio', access: session, params: placeIdParamsSchema, answer: { schema: reportRecipientsResponseSchema } }, async (request) => listRecipients(container, userId(request), request.params.id));
+
+  // 403: a free plan; 409: the address is already on the list, or the list is full.
+  route.post('/place/:id/report-recipients', { operationId: 'addReportRecipient', summary: 'Añade un destinatario y le envía el correo de confirmación', description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.', access: session, params: placeIdParamsSchema, body: addReportRecipientRequestSchema, answer: { status: 201, schema: z.object({ recipient: reportRecipientSchema, recipients: reportRecipientsResponseSchema.shape.recipients, max: z.number().int(), }), }, refusals: [403, 409] }, async (request, reply) => {
+    const { recipient, list } = await addRecipient(container, userId(request), request.params.id, request.body);
+    return reply.status(201).send({ recipient, ...list });
   });
 
-  route.post('/place/:id/report-recipients', {
-    operationId: 'addReportRecipient',
-    summary: 'Añade un destinatario y le envía el correo de confirmación',
-    description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.',
-    access: session,
-    params: placeIdParamsSchema,
-    body: addReportRecipientRequestSchema,
-    answer: {
-      status: 201,
-      schema: z.object({
-        recipient: reportRecipientSchema,
-        recipients: reportRecipientsResponseSchema.shape.recipients,
-        max: z.number().int(),
-      }),
-    },
-    // 403: a free plan; 409: the address is already on the list, or the list is full.
-    refusals: [403, 409],
-    handler: async (request, reply) => {
-      const { recipient, list } = await addRecipient(container, userId(request), request.params.id, request.body);
-      return reply.status(201).send({ recipient, ...list });
-    },
-  });
+  route.delete('/place/:id/report-recipients/:recipientId', { operationId: 'removeReportRecipient', summary: 'Quita un destinatario', access: session, params: reportRecipientParamsSchema, answer: { schema: reportRecipientsResponseSchema } }, async (request) => removeRecipient(container, userId(request), request.params.id, request.params.recipientId));
 
-  route.delete('/place/:id/report-recipients/:recipientId', {
-    operationId: 'removeReportRecipient',
-    summary: 'Quita un destinatario',
-    access: session,
-    params: reportRecipientParamsSchema,
-    answer: { schema: reportRecipientsResponseSchema },
-    handler: async (request) => removeRecipient(container, userId(request), request.params.id, request.params.recipientId),
-  });
+  route.get('/place/:id/report-schedule', { operationId: 'getReportSchedule', summary: 'Cuándo se envía el informe del negocio', access: session, params: placeIdParamsSchema, answer: { schema: reportScheduleSchema } }, async (request) => getReportSchedule(container, userId(request), request.params.id));
 
-  route.get('/place/:id/report-schedule', {
-    operationId: 'getReportSchedule',
-    summary: 'Cuándo se envía el informe del negocio',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { schema: reportScheduleSchema },
-    handler: async (request) => getReportSchedule(container, userId(request), request.params.id),
-  });
-
-  route.put('/place/:id/report-schedule', {
-    operationId: 'saveReportSchedule',
-    summary: 'Guarda cuándo se envía el informe del negocio',
-    description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.',
-    access: session,
-    params: placeIdParamsSchema,
-    body: reportScheduleSchema,
-    answer: { schema: reportScheduleSchema },
-    refusals: [403],
-    handler: async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body),
-  });
+  route.put('/place/:id/report-schedule', { operationId: 'saveReportSchedule', summary: 'Guarda cuándo se envía el informe del negocio', description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.', access: session, params: placeIdParamsSchema, body: reportScheduleSchema, answer: { schema: reportScheduleSchema }, refusals: [403] }, async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body));
 };
 
 function page(title: string, body: string): string {
@@ -142,79 +94,63 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: { download: 'text/html', description: page200 },
     }) as const;
 
-  route.get('/report-recipients/confirm', {
-    ...pageRoute(
-      'Página para confirmar que se quieren recibir los informes',
-      'showReportRecipientConfirmation',
-      'La página con el botón Confirmar, o la que dice que ya está confirmado o de baja.',
-    ),
-    handler: async (request, reply) => {
-      const { token } = request.query;
-      const found = await readConfirmation(container, token);
-      if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
-      const { recipient, business } = found;
-      if (recipient.state === 'confirmed')
-        return sendPage(
-          reply,
-          200,
-          'Dirección confirmada',
-          p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`),
-        );
-      if (recipient.state !== 'pending')
-        return sendPage(
-          reply,
-          200,
-          'No recibirás informes',
-          p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
-        );
+  route.get('/report-recipients/confirm', { ...pageRoute( 'Página para confirmar que se quieren recibir los informes', 'showReportRecipientConfirmation', 'La página con el botón Confirmar, o la que dice que ya está confirmado o de baja.', ) }, async (request, reply) => {
+    const { token } = request.query;
+    const found = await readConfirmation(container, token);
+    if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
+    const { recipient, business } = found;
+    if (recipient.state === 'confirmed')
       return sendPage(
         reply,
         200,
-        `¿Quieres recibir los informes de ${business}?`,
-        `${p(`Recibirás en ${recipient.email} los informes de posicionamiento en Google Maps de ${business}, con su PDF. Podrás darte de baja desde cualquier informe.`)}<form method="post" action="${action('confirm', token)}"><button type="submit">Confirmar</button></form>`,
+        'Dirección confirmada',
+        p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`),
       );
-    },
-  });
-
-  route.post('/report-recipients/confirm', {
-    ...pageRoute('Confirma que se quieren recibir los informes', 'confirmReportRecipient', 'La página que confirma la dirección.'),
-    handler: async (request, reply) => {
-      const done = await confirmRecipient(container, request.query.token);
-      if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
-      const { recipient, business, changed } = done;
-      if (!changed && recipient.state !== 'confirmed')
-        return sendPage(
-          reply,
-          200,
-          'No recibirás informes',
-          p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
-        );
-      return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
-    },
-  });
-
-  route.get('/report-recipients/unsubscribe', {
-    ...pageRoute('Página de baja de los informes por correo', 'showReportRecipientUnsubscribe', 'La página con el botón Darme de baja.'),
-    handler: async (request, reply) => {
-      const { token } = request.query;
-      const found = await readUnsubscribe(container, token);
-      if (!found) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+    if (recipient.state !== 'pending')
       return sendPage(
         reply,
         200,
-        '¿Dejar de recibir estos informes?',
-        `${p(`Dejarás de recibir en ${found.recipient.email} los informes de ${found.business}.`)}<form method="post" action="${action('unsubscribe', token)}"><button type="submit">Darme de baja</button></form>`,
+        'No recibirás informes',
+        p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
       );
-    },
+    return sendPage(
+      reply,
+      200,
+      `¿Quieres recibir los informes de ${business}?`,
+      `${p(`Recibirás en ${recipient.email} los informes de posicionamiento en Google Maps de ${business}, con su PDF. Podrás darte de baja desde cualquier informe.`)}<form method="post" action="${action('confirm', token)}"><button type="submit">Confirmar</button></form>`,
+    );
   });
 
-  route.post('/report-recipients/unsubscribe', {
-    ...pageRoute('Baja de los informes en un clic (RFC 8058)', 'unsubscribeReportRecipient', 'La página que confirma la baja.'),
-    handler: async (request, reply) => {
-      const done = await unsubscribeRecipient(container, request.query.token);
-      if (!done) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
-      return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`));
-    },
+  route.post('/report-recipients/confirm', { ...pageRoute('Confirma que se quieren recibir los informes', 'confirmReportRecipient', 'La página que confirma la dirección.') }, async (request, reply) => {
+    const done = await confirmRecipient(container, request.query.token);
+    if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
+    const { recipient, business, changed } = done;
+    if (!changed && recipient.state !== 'confirmed')
+      return sendPage(
+        reply,
+        200,
+        'No recibirás informes',
+        p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+      );
+    return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
+  });
+
+  route.get('/report-recipients/unsubscribe', { ...pageRoute('Página de baja de los informes por correo', 'showReportRecipientUnsubscribe', 'La página con el botón Darme de baja.') }, async (request, reply) => {
+    const { token } = request.query;
+    const found = await readUnsubscribe(container, token);
+    if (!found) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+    return sendPage(
+      reply,
+      200,
+      '¿Dejar de recibir estos informes?',
+      `${p(`Dejarás de recibir en ${found.recipient.email} los informes de ${found.business}.`)}<form method="post" action="${action('unsubscribe', token)}"><button type="submit">Darme de baja</button></form>`,
+    );
+  });
+
+  route.post('/report-recipients/unsubscribe', { ...pageRoute('Baja de los informes en un clic (RFC 8058)', 'unsubscribeReportRecipient', 'La página que confirma la baja.') }, async (request, reply) => {
+    const done = await unsubscribeRecipient(container, request.query.token);
+    if (!done) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
+    return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`));
   });
 };
 
@@ -224,15 +160,5 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 const reportRoundDevRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.container.config.devTools) return;
-  routeKit(app, { tags: ['desarrollo'] }).post('/dev/report-round/:id', {
-    operationId: 'runReportRoundNow',
-    summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)',
-    description:
-      'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.',
-    access: access.session,
-    params: placeIdParamsSchema,
-    answer: { schema: z.object({ round: z.string(), analyses: z.number().int() }) },
-    refusals: [403],
-    handler: async (request) => runReportRoundNow(app.container, requireUserId(request), request.params.id),
-  });
+  routeKit(app, { tags: ['desarrollo'] }).post('/dev/report-round/:id', { operationId: 'runReportRoundNow', summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)', description: 'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.', access: access.session, params: placeIdParamsSchema, answer: { schema: z.object({ round: z.string(), analyses: z.number().int() }) }, refusals: [403] }, async (request) => runReportRoundNow(app.container, requireUserId(request), request.params.id));
 };

@@ -24,60 +24,18 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['informes'] });
   const session = access.session;
 
-  route.get('/reports/analysis/:id', {
-    operationId: 'getAnalysisReport',
-    summary: 'Informe de un análisis completado',
-    access: session,
-    params: rankMapIdParamsSchema,
-    answer: { schema: reportSchema },
-    handler: async (request) => buildAnalysisReport(container, userId(request), request.params.id),
-  });
+  route.get('/reports/analysis/:id', { operationId: 'getAnalysisReport', summary: 'Informe de un análisis completado', access: session, params: rankMapIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildAnalysisReport(container, userId(request), request.params.id));
 
-  route.get('/reports/keyword/:keywordId', {
-    operationId: 'getKeywordReport',
-    summary: 'Informe de una keyword: su último análisis y su historial',
-    access: session,
-    params: keywordIdParamsSchema,
-    answer: { schema: reportSchema },
-    handler: async (request) => buildKeywordReport(container, userId(request), request.params.keywordId),
-  });
+  route.get('/reports/keyword/:keywordId', { operationId: 'getKeywordReport', summary: 'Informe de una keyword: su último análisis y su historial', access: session, params: keywordIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildKeywordReport(container, userId(request), request.params.keywordId));
 
-  route.get('/reports/place/:id', {
-    operationId: 'getMyPlaceReport',
-    summary: 'Informe de un negocio: un resumen y una sección por keyword',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: { schema: reportSchema },
-    handler: async (request) => buildPlaceReport(container, userId(request), request.params.id),
-  });
+  route.get('/reports/place/:id', { operationId: 'getMyPlaceReport', summary: 'Informe de un negocio: un resumen y una sección por keyword', access: session, params: placeIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildPlaceReport(container, userId(request), request.params.id));
 
   // The same reports as a PDF (docs/reports.md, "PDF"): drawn on the server, signed with the owner's brand.
   const pdf = { download: 'application/pdf', description: 'El informe en PDF, como adjunto.' } as const;
 
-  route.get('/reports/analysis/:id/pdf', {
-    operationId: 'getAnalysisReportPdf',
-    summary: 'Informe de un análisis en PDF',
-    access: session,
-    params: rankMapIdParamsSchema,
-    answer: pdf,
-    handler: async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'analysis', request.params.id)),
-  });
+  route.get('/reports/analysis/:id/pdf', { operationId: 'getAnalysisReportPdf', summary: 'Informe de un análisis en PDF', access: session, params: rankMapIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'analysis', request.params.id)));
 
-  route.get('/reports/keyword/:keywordId/pdf', {
-    operationId: 'getKeywordReportPdf',
-    summary: 'Informe de una keyword en PDF',
-    access: session,
-    params: keywordIdParamsSchema,
-    answer: pdf,
-    handler: async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'keyword', request.params.keywordId)),
-  });
+  route.get('/reports/keyword/:keywordId/pdf', { operationId: 'getKeywordReportPdf', summary: 'Informe de una keyword en PDF', access: session, params: keywordIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'keyword', request.params.keywordId)));
 
-  route.get('/reports/place/:id/pdf', {
-    operationId: 'getPlaceReportPdf',
-    summary: 'Informe de un negocio en PDF',
-    access: session,
-    params: placeIdParamsSchema,
-    answer: pdf,
-    handler: async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'place', request.params.id)),
-  });
+  route.get('/reports/place/:id/pdf', { operationId: 'getPlaceReportPdf', summary: 'Informe de un negocio en PDF', access: session, params: placeIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'place', request.params.id)));
 };

@@ -27,41 +27,14 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const route = routeKit(app, { tags: ['informes'] });
 
-  route.post('/share-links', {
-    operationId: 'createReportShareLink',
-    summary: 'Crea un enlace público de un informe',
-    description:
-      'Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).',
-    access: access.session,
-    body: createShareLinkBodySchema,
-    answer: { status: 201, schema: createdShareLinkSchema },
-    // The analysis, keyword or place is not the user's.
-    refusals: [404],
-    handler: async (request, reply) => reply.status(201).send(await createShareLink(container, requireUserId(request), request.body)),
-  });
+  // The analysis, keyword or place is not the user's.
+  route.post('/share-links', { operationId: 'createReportShareLink', summary: 'Crea un enlace público de un informe', description: 'Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).', access: access.session, body: createShareLinkBodySchema, answer: { status: 201, schema: createdShareLinkSchema }, refusals: [404] }, async (request, reply) => reply.status(201).send(await createShareLink(container, requireUserId(request), request.body)));
 
-  route.get('/share-links', {
-    operationId: 'listReportShareLinks',
-    summary: 'Los enlaces de un informe',
-    description: 'Creación, caducidad, revocación, visitas y última visita; nunca el token.',
-    access: access.session,
-    querystring: shareLinkListQuerySchema,
-    answer: { schema: shareLinkListSchema },
-    refusals: [404],
-    handler: async (request) => ({
-      links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId),
-    }),
-  });
+  route.get('/share-links', { operationId: 'listReportShareLinks', summary: 'Los enlaces de un informe', description: 'Creación, caducidad, revocación, visitas y última visita; nunca el token.', access: access.session, querystring: shareLinkListQuerySchema, answer: { schema: shareLinkListSchema }, refusals: [404] }, async (request) => ({
+    links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId),
+  }));
 
-  route.delete('/share-links/:id', {
-    operationId: 'revokeReportShareLink',
-    summary: 'Revoca un enlace',
-    description: 'Deja de abrir el informe al momento y sigue en la lista como revocado.',
-    access: access.session,
-    params: shareLinkIdParamsSchema,
-    answer: { schema: shareLinkSchema },
-    handler: async (request) => revokeShareLink(container, requireUserId(request), request.params.id),
-  });
+  route.delete('/share-links/:id', { operationId: 'revokeReportShareLink', summary: 'Revoca un enlace', description: 'Deja de abrir el informe al momento y sigue en la lista como revocado.', access: access.session, params: shareLinkIdParamsSchema, answer: { schema: shareLinkSchema } }, async (request) => revokeShareLink(container, requireUserId(request), request.params.id));
 
   await app.register(sharedReportRoutes);
 };
@@ -73,15 +46,5 @@ const sharedReportRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.headers(SHARED_REPORT_HEADERS);
   });
   const route = routeKit(app, { tags: ['informes'] });
-  route.get('/share/:token', {
-    operationId: 'viewSharedReport',
-    summary: 'El informe de un enlace público',
-    description:
-      'Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.',
-    access: access.public,
-    params: shareTokenParamsSchema,
-    answer: { schema: reportSchema },
-    onRequest: [limitPerAddress(app, rateLimitPolicy.shareView(app.container.config))],
-    handler: async (request) => viewSharedReport(app.container, request.params.token),
-  });
+  route.get('/share/:token', { operationId: 'viewSharedReport', summary: 'El informe de un enlace público', description: 'Sin cuenta. Cuenta una visita. Un token desconocido, alterado, caducado o revocado recibe siempre el mismo 404. Limitado por dirección.', access: access.public, params: shareTokenParamsSchema, answer: { schema: reportSchema }, onRequest: [limitPerAddress(app, rateLimitPolicy.shareView(app.container.config))] }, async (request) => viewSharedReport(app.container, request.params.token));
 };

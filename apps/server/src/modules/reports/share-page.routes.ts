@@ -27,26 +27,17 @@ export function registerSharePage(app: FastifyInstance, html: string): void {
     allowList: [],
   });
   const route = routeKit(app, { tags: ['informes'] });
-  route.get('/informe/:token', {
-    operationId: 'openSharePage',
-    summary: 'La página de un enlace público de informe',
-    description:
-      'El HTML de la página, sin el informe (lo trae GET /api/share/{token}). Siempre 200: un token que no abre nada recibe la misma página, que no puede insertarse en ningún sitio.',
-    access: access.public,
-    // Any string: the page is the same for every token, and only its framing depends on the link.
-    params: z.object({ token: z.string() }),
-    answer: { download: 'text/html', description: 'La página del informe compartido.' },
-    handler: async (request, reply) => {
-      const counted = await count(request);
-      const allowed = counted.isAllowed || !counted.isExceeded;
-      const link = allowed ? await liveLinkOf(app.container, request.params.token) : undefined;
-      const origins = link?.embedOrigins ?? [];
-      const csp = String(reply.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', withFrameAncestors(csp, origins));
-      // X-Frame-Options knows no list of origins: with any allowed, the CSP alone decides.
-      if (origins.length) reply.removeHeader('x-frame-options');
-      reply.headers({ ...SHARED_REPORT_HEADERS, 'x-robots-tag': 'noindex, nofollow' });
-      return reply.type('text/html; charset=utf-8').send(html);
-    },
+  // Any string: the page is the same for every token, and only its framing depends on the link.
+  route.get('/informe/:token', { operationId: 'openSharePage', summary: 'La página de un enlace público de informe', description: 'El HTML de la página, sin el informe (lo trae GET /api/share/{token}). Siempre 200: un token que no abre nada recibe la misma página, que no puede insertarse en ningún sitio.', access: access.public, params: z.object({ token: z.string() }), answer: { download: 'text/html', description: 'La página del informe compartido.' } }, async (request, reply) => {
+    const counted = await count(request);
+    const allowed = counted.isAllowed || !counted.isExceeded;
+    const link = allowed ? await liveLinkOf(app.container, request.params.token) : undefined;
+    const origins = link?.embedOrigins ?? [];
+    const csp = String(reply.getHeader('content-security-policy') ?? '');
+    reply.header('content-security-policy', withFrameAncestors(csp, origins));
+    // X-Frame-Options knows no list of origins: with any allowed, the CSP alone decides.
+    if (origins.length) reply.removeHeader('x-frame-options');
+    reply.headers({ ...SHARED_REPORT_HEADERS, 'x-robots-tag': 'noindex, nofollow' });
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

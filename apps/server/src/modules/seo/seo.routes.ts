@@ -11,21 +11,9 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   const robots = buildRobots(appUrl);
   const route = routeKit(app, { tags: ['sistema'] });
 
-  route.get('/sitemap.xml', {
-    operationId: 'getSitemap',
-    summary: 'Mapa del sitio para los buscadores',
-    access: access.public,
-    answer: { download: 'application/xml', description: 'El sitemap de las páginas públicas, cacheable una hora.' },
-    handler: async (_request, reply) =>
-      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
-  });
+  route.get('/sitemap.xml', { operationId: 'getSitemap', summary: 'Mapa del sitio para los buscadores', access: access.public, answer: { download: 'application/xml', description: 'El sitemap de las páginas públicas, cacheable una hora.' } }, async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
 
-  route.get('/robots.txt', {
-    operationId: 'getRobotsTxt',
-    summary: 'Instrucciones para los rastreadores de los buscadores',
-    access: access.public,
-    answer: { download: 'text/plain', description: 'El robots.txt, cacheable una hora.' },
-    handler: async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
-  });
+  route.get('/robots.txt', { operationId: 'getRobotsTxt', summary: 'Instrucciones para los rastreadores de los buscadores', access: access.public, answer: { download: 'text/plain', description: 'El robots.txt, cacheable una hora.' } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
 };

@@ -29,71 +29,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['usuario'] });
   const session = access.session;
 
-  route.get('/user/profile', {
-    operationId: 'getMyProfile',
-    summary: 'Perfil del usuario que ha iniciado sesión',
-    access: session,
-    answer: { schema: profileSchema },
-    handler: async (request) => getProfile(container, requireUserId(request)),
+  route.get('/user/profile', { operationId: 'getMyProfile', summary: 'Perfil del usuario que ha iniciado sesión', access: session, answer: { schema: profileSchema } }, async (request) => getProfile(container, requireUserId(request)));
+
+  // The picture limit's counter is in the database: 503 when it cannot be read.
+  // @fastify/multipart reads the raw request, never the inflated one: left on, the
+  // decompression stream would stall the raw body behind it (a compressed form hung the
+  // request until the server's timeout). Compressed forms are refused in readProfileForm.
+  // Only saves that carry a picture count: decoding and re-encoding images is what costs
+  // CPU and disk, and editing the name stays free. Counted per user in the database.
+  route.put('/user', { operationId: 'updateMyProfile', summary: 'Actualiza nombre, opciones y foto de perfil (multipart/form-data)', description: 'Campos: name, options (JSON: lista de {key, value}; solo age y gender) y profilePictureOld (conserva la foto actual) o el archivo profilePicture.', access: session, consumes: ['multipart/form-data'], body: updateProfileDocSchema, answer: { schema: profileSchema }, refusals: [503], decompress: false, preValidation: [readProfileForm], preHandler: [ async (request, reply) => { if (request.uploadedFile) await limitUploads(request, reply); }, ] }, async (request) => {
+    const { name, options } = request.body;
+    return updateProfile(container, requireUserId(request), { name, options, picture: request.uploadedFile });
   });
 
-  route.put('/user', {
-    operationId: 'updateMyProfile',
-    summary: 'Actualiza nombre, opciones y foto de perfil (multipart/form-data)',
-    description:
-      'Campos: name, options (JSON: lista de {key, value}; solo age y gender) y profilePictureOld (conserva la foto actual) o el archivo profilePicture.',
-    access: session,
-    consumes: ['multipart/form-data'],
-    body: updateProfileDocSchema,
-    answer: { schema: profileSchema },
-    // The picture limit's counter is in the database: 503 when it cannot be read.
-    refusals: [503],
-    // @fastify/multipart reads the raw request, never the inflated one: left on, the
-    // decompression stream would stall the raw body behind it (a compressed form hung the
-    // request until the server's timeout). Compressed forms are refused in readProfileForm.
-    decompress: false,
-    preValidation: [readProfileForm],
-    // Only saves that carry a picture count: decoding and re-encoding images is what costs
-    // CPU and disk, and editing the name stays free. Counted per user in the database.
-    preHandler: [
-      async (request, reply) => {
-        if (request.uploadedFile) await limitUploads(request, reply);
-      },
-    ],
-    handler: async (request) => {
-      const { name, options } = request.body;
-      return updateProfile(container, requireUserId(request), { name, options, picture: request.uploadedFile });
-    },
-  });
+  route.delete('/user/profile-picture', { operationId: 'deleteMyProfilePicture', summary: 'Elimina la foto de perfil', access: session, answer: { schema: profileSchema } }, async (request) => deleteProfilePicture(container, requireUserId(request)));
 
-  route.delete('/user/profile-picture', {
-    operationId: 'deleteMyProfilePicture',
-    summary: 'Elimina la foto de perfil',
-    access: session,
-    answer: { schema: profileSchema },
-    handler: async (request) => deleteProfilePicture(container, requireUserId(request)),
-  });
-
-  route.put('/user/billing', {
-    operationId: 'updateMyBillingData',
-    summary: 'Guarda los datos de facturación',
-    description: 'Un email de facturación vacío guarda el de la cuenta.',
-    access: session,
-    body: updateBillingRequestSchema,
-    answer: { schema: profileSchema },
-    handler: async (request) => updateBillingData(container, requireUserId(request), request.body.billingData),
-  });
+  route.put('/user/billing', { operationId: 'updateMyBillingData', summary: 'Guarda los datos de facturación', description: 'Un email de facturación vacío guarda el de la cuenta.', access: session, body: updateBillingRequestSchema, answer: { schema: profileSchema } }, async (request) => updateBillingData(container, requireUserId(request), request.body.billingData));
 
   // docs/decisions.md §6: the development panel's endpoint exists only with developer tools on.
   if (container.config.devTools) {
-    route.put('/user/dev-params', {
-      operationId: 'updateMyDevParams',
-      summary: 'Parámetros de desarrollo: límites del plan y saldos de créditos (solo con herramientas de desarrollo)',
-      access: session,
-      body: devParamsRequestSchema,
-      answer: { schema: profileSchema },
-      hide: true,
-      handler: async (request) => updateDevParams(container, requireUserId(request), request.body),
-    });
+    route.put('/user/dev-params', { operationId: 'updateMyDevParams', summary: 'Parámetros de desarrollo: límites del plan y saldos de créditos (solo con herramientas de desarrollo)', access: session, body: devParamsRequestSchema, answer: { schema: profileSchema }, hide: true }, async (request) => updateDevParams(container, requireUserId(request), request.body));
   }
 };

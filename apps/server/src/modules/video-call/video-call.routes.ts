@@ -49,96 +49,21 @@ export const videoCallRoutes: FastifyPluginAsyncZod = async (app) => {
   // Its counter is in the database: 503 when it cannot be read.
   const writeLimit = limitPerUser(app, videoCallWrites(app.container.config));
 
-  route.get('/general/support/video/slots', {
-    operationId: 'listVideoCallSlots',
-    summary: 'Horas libres para una videollamada con soporte (próximos 14 días)',
-    description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.',
-    access: access.session,
-    answer: { schema: videoSlotsResponseSchema },
-    refusals: [403],
-    handler: async (request) => listFreeSlots(app.container, requireUserId(request)),
-  });
+  route.get('/general/support/video/slots', { operationId: 'listVideoCallSlots', summary: 'Horas libres para una videollamada con soporte (próximos 14 días)', description: '403 si el plan no incluye soporte en vivo: el mensaje nombra el plan que lo incluye.', access: access.session, answer: { schema: videoSlotsResponseSchema }, refusals: [403] }, async (request) => listFreeSlots(app.container, requireUserId(request)));
 
-  route.get('/general/support/video/bookings', {
-    operationId: 'listMyVideoCalls',
-    summary: 'Las videollamadas reservadas del usuario que aún no han terminado (en cualquier plan)',
-    access: access.session,
-    answer: { schema: videoBookingListSchema },
-    handler: async (request) => listMyBookings(app.container, requireUserId(request)),
-  });
+  route.get('/general/support/video/bookings', { operationId: 'listMyVideoCalls', summary: 'Las videollamadas reservadas del usuario que aún no han terminado (en cualquier plan)', access: access.session, answer: { schema: videoBookingListSchema } }, async (request) => listMyBookings(app.container, requireUserId(request)));
 
-  route.post('/general/support/video/bookings', {
-    operationId: 'bookVideoCall',
-    summary: 'Reserva una videollamada en una hora libre; el usuario y el equipo reciben la invitación (.ics) por email',
-    description: '400 si la hora ya no está libre, está fuera del horario o el usuario ya tiene el máximo de llamadas pendientes.',
-    access: access.session,
-    body: videoBookingRequestSchema,
-    answer: { status: 201, schema: videoBookingSchema },
-    refusals: [403, 503],
-    onRequest: [writeLimit],
-    handler: async (request, reply) => reply.status(201).send(await bookVideoCall(app.container, requireUserId(request), request.body)),
-  });
+  route.post('/general/support/video/bookings', { operationId: 'bookVideoCall', summary: 'Reserva una videollamada en una hora libre; el usuario y el equipo reciben la invitación (.ics) por email', description: '400 si la hora ya no está libre, está fuera del horario o el usuario ya tiene el máximo de llamadas pendientes.', access: access.session, body: videoBookingRequestSchema, answer: { status: 201, schema: videoBookingSchema }, refusals: [403, 503], onRequest: [writeLimit] }, async (request, reply) => reply.status(201).send(await bookVideoCall(app.container, requireUserId(request), request.body)));
 
-  route.put('/general/support/video/bookings/:id', {
-    operationId: 'moveMyVideoCall',
-    summary: 'Cambia una videollamada propia a otra hora libre',
-    description: '403 si el plan no incluye soporte en vivo; 400 si la hora no está libre o la llamada ya ha empezado.',
-    access: access.session,
-    params: videoBookingParamsSchema,
-    body: videoMoveRequestSchema,
-    answer: { schema: videoBookingSchema },
-    refusals: [403, 503],
-    onRequest: [writeLimit],
-    handler: async (request) => moveMyBooking(app.container, requireUserId(request), request.params.id, request.body.start),
-  });
+  route.put('/general/support/video/bookings/:id', { operationId: 'moveMyVideoCall', summary: 'Cambia una videollamada propia a otra hora libre', description: '403 si el plan no incluye soporte en vivo; 400 si la hora no está libre o la llamada ya ha empezado.', access: access.session, params: videoBookingParamsSchema, body: videoMoveRequestSchema, answer: { schema: videoBookingSchema }, refusals: [403, 503], onRequest: [writeLimit] }, async (request) => moveMyBooking(app.container, requireUserId(request), request.params.id, request.body.start));
 
-  route.delete('/general/support/video/bookings/:id', {
-    operationId: 'cancelMyVideoCall',
-    summary: 'Cancela una videollamada propia (en cualquier plan)',
-    access: access.session,
-    params: videoBookingParamsSchema,
-    answer: { schema: messageResponseSchema },
-    refusals: [503],
-    onRequest: [writeLimit],
-    handler: async (request) => cancelMyBooking(app.container, requireUserId(request), request.params.id),
-  });
+  route.delete('/general/support/video/bookings/:id', { operationId: 'cancelMyVideoCall', summary: 'Cancela una videollamada propia (en cualquier plan)', access: access.session, params: videoBookingParamsSchema, answer: { schema: messageResponseSchema }, refusals: [503], onRequest: [writeLimit] }, async (request) => cancelMyBooking(app.container, requireUserId(request), request.params.id));
 
-  route.get('/operator/video-bookings', {
-    operationId: 'listTeamVideoCalls',
-    summary: 'Las próximas videollamadas de todos los clientes, la más cercana primero',
-    tags: operatorTags,
-    access: access.operator,
-    answer: { schema: operatorVideoBookingListSchema },
-    handler: async () => listTeamBookings(app.container),
-  });
+  route.get('/operator/video-bookings', { operationId: 'listTeamVideoCalls', summary: 'Las próximas videollamadas de todos los clientes, la más cercana primero', tags: operatorTags, access: access.operator, answer: { schema: operatorVideoBookingListSchema } }, async () => listTeamBookings(app.container));
 
-  route.get('/operator/video-slots', {
-    operationId: 'listTeamVideoCallSlots',
-    summary: 'Horas libres del calendario de soporte, para cambiar una videollamada',
-    tags: operatorTags,
-    access: access.operator,
-    answer: { schema: videoSlotsResponseSchema },
-    handler: async () => freeSlotsAt(app.container),
-  });
+  route.get('/operator/video-slots', { operationId: 'listTeamVideoCallSlots', summary: 'Horas libres del calendario de soporte, para cambiar una videollamada', tags: operatorTags, access: access.operator, answer: { schema: videoSlotsResponseSchema } }, async () => freeSlotsAt(app.container));
 
-  route.put('/operator/video-bookings/:id', {
-    operationId: 'moveVideoCallAsOperator',
-    summary: 'Cambia una videollamada a otra hora libre; el cliente y el equipo reciben la invitación actualizada',
-    tags: operatorTags,
-    access: access.operator,
-    params: videoBookingParamsSchema,
-    body: videoMoveRequestSchema,
-    answer: { schema: operatorVideoBookingSchema },
-    handler: async (request) => moveBookingAsOperator(app.container, request.params.id, request.body.start),
-  });
+  route.put('/operator/video-bookings/:id', { operationId: 'moveVideoCallAsOperator', summary: 'Cambia una videollamada a otra hora libre; el cliente y el equipo reciben la invitación actualizada', tags: operatorTags, access: access.operator, params: videoBookingParamsSchema, body: videoMoveRequestSchema, answer: { schema: operatorVideoBookingSchema } }, async (request) => moveBookingAsOperator(app.container, request.params.id, request.body.start));
 
-  route.delete('/operator/video-bookings/:id', {
-    operationId: 'cancelVideoCallAsOperator',
-    summary: 'Cancela una videollamada; el cliente y el equipo reciben la cancelación',
-    tags: operatorTags,
-    access: access.operator,
-    params: videoBookingParamsSchema,
-    answer: { schema: messageResponseSchema },
-    handler: async (request) => cancelBookingAsOperator(app.container, request.params.id),
-  });
+  route.delete('/operator/video-bookings/:id', { operationId: 'cancelVideoCallAsOperator', summary: 'Cancela una videollamada; el cliente y el equipo reciben la cancelación', tags: operatorTags, access: access.operator, params: videoBookingParamsSchema, answer: { schema: messageResponseSchema } }, async (request) => cancelBookingAsOperator(app.container, request.params.id));
 };
