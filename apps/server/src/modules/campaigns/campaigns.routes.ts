@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
-import {
-  CAMPAIGNS_MAX,
-  campaignDetailSchema,
-  campaignForecastSchema,
-  campaignIdParamsSchema,
-  campaignListSchema,
-  campaignPreviewRequestSchema,
-  campaignPreviewSchema,
-  campaignRequestSchema,
-  campaignSchema,
-} from '@rankmaps/shared/schemas/campaigns';
+import { CAMPAIGNS_MAX, campaignDetailSchema, campaignForecastSchema, campaignIdParamsSchema, campaignListSchema, campaignPreviewRequestSchema, campaignPreviewSchema, campaignRequestSchema, campaignSchema } from '@rankmaps/shared/schemas/campaigns';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { campaignForecast, previewCampaign } from './campaign-forecast.service';

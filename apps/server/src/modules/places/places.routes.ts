@@ -1,23 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  activePlaceRequestSchema,
-  activePlaceResponseSchema,
-  createPlaceRequestSchema,
-  createPlaceResponseSchema,
-  placeAutocompleteQuerySchema,
-  placeAutocompleteResponseSchema,
-  placeDetailsQuerySchema,
-  locateQuerySchema,
-  locateResponseSchema,
-  marketRequestSchema,
-  placePreviewSchema,
-  placeIdParamsSchema,
-  placeListResponseSchema,
-  placeQuerySchema,
-  placeSchema,
-  scheduleRequestSchema,
-  updateMatrixRequestSchema,
-} from '@rankmaps/shared/schemas/places';
+import { activePlaceRequestSchema, activePlaceResponseSchema, createPlaceRequestSchema, createPlaceResponseSchema, placeAutocompleteQuerySchema, placeAutocompleteResponseSchema, placeDetailsQuerySchema, locateQuerySchema, locateResponseSchema, marketRequestSchema, placePreviewSchema, placeIdParamsSchema, placeListResponseSchema, placeQuerySchema, placeSchema, scheduleRequestSchema, updateMatrixRequestSchema } from '@rankmaps/shared/schemas/places';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
-import {
-  analyzeAdvancedRequestSchema,
-  analyzeRequestSchema,
-  analyzeResponseSchema,
-  keywordIdParamsSchema,
-  rankMapIdParamsSchema,
-  rankMapListResponseSchema,
-  rankMapResponseSchema,
-  rankMapStatusResponseSchema,
-  scanQuotaResponseSchema,
-} from '@rankmaps/shared/schemas/rankmaps';
+import { analyzeAdvancedRequestSchema, analyzeRequestSchema, analyzeResponseSchema, keywordIdParamsSchema, rankMapIdParamsSchema, rankMapListResponseSchema, rankMapResponseSchema, rankMapStatusResponseSchema, scanQuotaResponseSchema } from '@rankmaps/shared/schemas/rankmaps';
 import { creditForecastResponseSchema } from '@rankmaps/shared/schemas/credit-forecast';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
