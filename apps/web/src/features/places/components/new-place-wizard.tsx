@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useCreatePlace } from '../api/create-place';
 import { usePlacePreview } from '../api/get-place-preview';
@@ -153,29 +153,20 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
             </Button>
           </div>
 
-          {preview.isPending ? (
-            <div role="status" className="flex items-center gap-2 py-10 text-sm text-slate-600">
-              <Spinner className="h-5 w-5 text-brand-700" />
-              {t('wizard.loadingPlace')}
-            </div>
-          ) : preview.isError ? (
-            <AlertBanner tone="error" title={preview.error.message}>
-              <Button variant="secondary" className="mt-3 py-2!" onClick={() => void preview.refetch()}>
-                {t('retry')}
-              </Button>
-            </AlertBanner>
-          ) : (
-            <MatrixEditor
-              center={center}
-              value={grid}
-              onChange={setGrid}
-              planLimits={{ ...profile.planLimits, currentPlan: profile.currentPlan }}
-              onMatrix={setMatrix}
-              onPickCenter={serviceArea ? setPickedCenter : undefined}
-            >
-              {serviceArea && <ServiceAreaLocator center={pickedCenter} onLocate={(a) => setPickedCenter({ lat: a.lat, lng: a.lng })} />}
-            </MatrixEditor>
-          )}
+          <QueryState query={preview} error={preview.error?.message} loading={t('wizard.loadingPlace')} className="py-10">
+            {() => (
+              <MatrixEditor
+                center={center}
+                value={grid}
+                onChange={setGrid}
+                planLimits={{ ...profile.planLimits, currentPlan: profile.currentPlan }}
+                onMatrix={setMatrix}
+                onPickCenter={serviceArea ? setPickedCenter : undefined}
+              >
+                {serviceArea && <ServiceAreaLocator center={pickedCenter} onLocate={(a) => setPickedCenter({ lat: a.lat, lng: a.lng })} />}
+              </MatrixEditor>
+            )}
+          </QueryState>
 
           {createError && <AlertBanner tone="error">{createError}</AlertBanner>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">

@@ -3,7 +3,7 @@ import type { RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/sch
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/ui/alert-banner';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatPercent } from '@/lib/format';
 import { useAnalysis } from '../api/get-analysis';
@@ -99,32 +99,21 @@ function CompletedAnalysis({ keyword, entry, history, entries }: { keyword: Keyw
   const [mode, setMode] = useState<MapMode>('ranking');
   const [point, setPoint] = useState<number | null>(null);
 
-  if (detail.isPending) {
-    return (
-      <MainAndHistory
-        history={history}
-        main={
-          <div
-            role="status"
-            className="flex items-center gap-3 rounded-2xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
-          >
-            <Spinner className="h-5 w-5 text-brand-700" />
-            {t('status.loadingResults')}
-          </div>
-        }
-      />
+  // Until the results are here (or when they failed), the main column shows that, beside the history.
+  if (detail.isPending || detail.isError) {
+    const loading = (
+      <div role="status" className="flex items-center gap-3 rounded-2xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
+        <Spinner className="h-5 w-5 text-brand-700" />
+        {t('status.loadingResults')}
+      </div>
     );
-  }
-  if (detail.isError) {
     return (
       <MainAndHistory
         history={history}
         main={
-          <AlertBanner tone="error" title={t('errors.loadResults')}>
-            <Button variant="secondary" className="mt-3 py-2!" loading={detail.isFetching} onClick={() => void detail.refetch()}>
-              {t('retry')}
-            </Button>
-          </AlertBanner>
+          <QueryState query={detail} error={t('errors.loadResults')} loadingView={loading}>
+            {() => null}
+          </QueryState>
         }
       />
     );
