@@ -27,6 +27,17 @@ function withoutSchemaIds<T>(doc: T): T {
   return doc;
 }
 
+const cuts = new WeakMap<OpenApiDocument, Map<(doc: OpenApiDocument) => OpenApiDocument, OpenApiDocument>>();
+
+/** A reference cut from the document, made on its first read. The cuts copy what they change, so the document is never mutated. */
+function cutOnce(doc: OpenApiDocument, pick: (doc: OpenApiDocument) => OpenApiDocument): OpenApiDocument {
+  const byPick = cuts.get(doc) ?? new Map<(doc: OpenApiDocument) => OpenApiDocument, OpenApiDocument>();
+  cuts.set(doc, byPick);
+  const cut = byPick.get(pick) ?? pick(doc);
+  byPick.set(pick, cut);
+  return cut;
+}
+
 export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -58,7 +69,10 @@ export async function registerDocs(app: FastifyInstance) {
         transformStaticCSP: (h) => h,
         logo: { type: 'image/svg+xml', content: logo, href: '/', target: '_self' },
         theme: { title, favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: logo }] },
-        transformSpecification: (doc) => pick(doc as OpenApiDocument),
+        // The document is built once; each reference is cut from it once, not on every request
+        // (without this, swagger-ui deep-clones the 1.3 MB document for each read).
+        transformSpecificationClone: false,
+        transformSpecification: (doc) => cutOnce(doc as OpenApiDocument, pick),
       });
     });
   await ui('/api/docs', 'RankMaps · Referencia de la API', publicReference);
