@@ -16,6 +16,12 @@ export function indexHtmlFor(html: string, appUrl: string): string {
   return html.replace(/(<meta\s+(?:property="og:image"|name="twitter:image")\s+content=")\/(?!\/)/g, `$1${origin}/`);
 }
 
+/**
+ * Addresses the app once had, and where they live now: bookmarks and old e-mails keep working,
+ * with a permanent redirect that keeps the query (`/login?redirect=…` → `/signin?redirect=…`).
+ */
+const MOVED_PAGES: Readonly<Record<string, string>> = { '/login': '/signin' };
+
 // Serves the built SPA with a history fallback: any non-API GET that is not a file gets
 // index.html, so deep links work. /api/* keeps its JSON 404.
 export async function registerStaticWeb(app: FastifyInstance, distDir = defaultDist) {
@@ -39,7 +45,9 @@ export async function registerStaticWeb(app: FastifyInstance, distDir = defaultD
   const shareFile = path.join(distDir, 'share.html');
   if (existsSync(shareFile)) registerSharePage(app, readFileSync(shareFile, 'utf8'));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
+    const [urlPath = '/', query] = request.url.split(/\?(.*)/s);
+    const moved = MOVED_PAGES[urlPath.replace(/\/+$/, '')];
+    if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
     // Existing files are routes of their own (wildcard: false); what reaches here is either
     // an API path, a missing asset, or a client-side route that gets the SPA.
     if (urlPath === '/api' || urlPath.startsWith('/api/') || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {

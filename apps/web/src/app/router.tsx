@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { HomeSwitch, RequireAuth, RequirePlan } from './guards';
 import { AppLayout } from './layouts/app-layout';
@@ -43,6 +43,12 @@ const Operator = lazy(() => import('./routes/operator'));
 const Reviews = lazy(() => import('./routes/reviews'));
 const Statistics = lazy(() => import('./routes/estadisticas'));
 
+/** `/login`, the old address of the sign-in page (the server answers it with a 301 too). */
+function LoginMoved() {
+  const { search } = useLocation();
+  return <Navigate to={`${paths.signin.path}${search}`} replace />;
+}
+
 /**
  * The route table (docs/product.md §2). Declarative routes: the app uses no loaders or actions, and
  * this mode keeps about 17 KB of gzip out of every first visit.
@@ -53,6 +59,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route element={<AuthLayout />}>
           <Route path={paths.signin.path} element={<SignIn />} />
+          <Route path="/login" element={<LoginMoved />} />
           <Route path={paths.signup.path} element={<SignUp />} />
           <Route path={paths.resetPassword.path} element={<ResetPassword />} />
           <Route path={paths.resetPasswordToken.path} element={<ResetPasswordToken />} />

@@ -393,6 +393,8 @@ export interface operations {
             kind: string;
             metrics: {
               avgPosition: number | null;
+              /** @description Posición media total (ATRP): la media en todos los puntos, contando 21 donde no aparece. Más baja es mejor. */
+              avgTotalPosition: number;
               foundPercentage: number;
               foundPoints: number;
               geoRank: number;
@@ -1707,6 +1709,8 @@ export interface operations {
               kind: string;
               metrics: {
                 avgPosition: number | null;
+                /** @description Posición media total (ATRP): la media en todos los puntos, contando 21 donde no aparece. Más baja es mejor. */
+                avgTotalPosition: number;
                 foundPercentage: number;
                 foundPoints: number;
                 geoRank: number;
@@ -1838,6 +1842,8 @@ export interface operations {
             kind: string;
             metrics: {
               avgPosition: number | null;
+              /** @description Posición media total (ATRP): la media en todos los puntos, contando 21 donde no aparece. Más baja es mejor. */
+              avgTotalPosition: number;
               foundPercentage: number;
               foundPoints: number;
               geoRank: number;

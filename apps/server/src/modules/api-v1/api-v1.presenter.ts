@@ -23,6 +23,7 @@ export function presentAnalysis(row: AnalysisRow) {
           totalPoints: s.totalPoints,
           foundPoints: s.foundPoints,
           avgPosition: s.avgPosition,
+          avgTotalPosition: s.avgTotalPosition,
           localPackPercentage: s.localPackPercentage,
           foundPercentage: s.foundPercentage,
           visibilityIndex: s.visibilityIndex,

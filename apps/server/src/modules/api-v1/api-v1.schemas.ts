@@ -28,6 +28,7 @@ export const v1MetricsSchema = z.object({
   totalPoints: z.number().int(),
   foundPoints: z.number().int(),
   avgPosition: z.number().nullable(),
+  avgTotalPosition: z.number().meta({ description: 'Posición media total (ATRP): la media en todos los puntos, contando 21 donde no aparece. Más baja es mejor.' }),
   localPackPercentage: z.number(),
   foundPercentage: z.number(),
   visibilityIndex: z.number(),

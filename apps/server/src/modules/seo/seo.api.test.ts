@@ -65,5 +65,11 @@ describe('sitemap.xml and robots.txt', async () => {
     expect(page.body).toContain('<title>SPA</title>');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain(`<meta property="og:image" content="${APP_URL}/og-image.png" />`);
+    // An old address: a permanent redirect to the page that replaced it, query and all.
+    for (const [url, location] of [['/login', '/signin'], ['/login/', '/signin'], ['/login?redirect=%2Fprofile', '/signin?redirect=%2Fprofile']] as const) {
+      const old = await withWeb.inject({ method: 'GET', url });
+      expect(old.statusCode, url).toBe(301);
+      expect(old.headers.location, url).toBe(location);
+    }
   });
 });

@@ -37,6 +37,10 @@ describe('webhook events (API, real scan and workers)', async () => {
     const analysis = completed.body.data.analysis as Record<string, unknown>;
     expect(analysis).toMatchObject({ id: rankMapId, keywordId, placeId, query: 'dentista', status: 'completed' });
     expect(analysis.metrics).toMatchObject({ geoRank: expect.any(Number), totalPoints: expect.any(Number) });
+    // ATRP, as the app shows it («Posición media total»): the same figure as the session API's.
+    const inApp = await app.inject({ method: 'GET', url: `/api/rankmap/${rankMapId}`, headers });
+    const stats = inApp.json<{ rankMap: { stats: { avgTotalPosition: number } } }>().rankMap.stats;
+    expect((analysis.metrics as { avgTotalPosition: unknown }).avgTotalPosition).toBe(stats.avgTotalPosition);
     expect(Object.keys(analysis).sort()).toEqual(
       ['id', 'keywordId', 'placeId', 'query', 'kind', 'status', 'progress', 'failureReason', 'gridPoints', 'creditsCharged', 'creditsRefunded', 'metrics', 'createdAt', 'startedAt', 'completedAt'].sort(),
     );
