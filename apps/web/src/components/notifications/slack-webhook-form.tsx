@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SlackWebhook } from '@rankmaps/shared/schemas/notifications';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, api } from '@/lib/api-client';
@@ -41,45 +42,47 @@ export function SlackWebhookForm({ path, help, testId }: { path: string; help: s
     void run({ url: url.trim() });
   };
 
-  if (query.isPending) return <Spinner className="h-4 w-4" />;
-  if (query.isError) return <p className="text-sm text-red-800">{t('slack.loadError')}</p>;
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" data-testid={testId}>
-      <p className="text-sm text-slate-600">{help}</p>
-      {query.data.url ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
-          <span>{t('slack.current')}</span>
-          <code data-testid={`${testId}-masked`} className="min-w-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs break-all">
-            {query.data.url}
-          </code>
-          <Button type="button" variant="secondary" className="py-1!" loading={save.isPending && save.variables === null} onClick={() => void run(null)}>
-            {t('slack.remove')}
-          </Button>
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600">{t('slack.none')}</p>
+    <QueryState query={query} loadingView={<Spinner className="h-4 w-4" />} error={t('slack.loadError')}>
+      {(webhook) => (
+        <form onSubmit={submit} noValidate className="space-y-3" data-testid={testId}>
+          <p className="text-sm text-slate-600">{help}</p>
+          {webhook.url ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+              <span>{t('slack.current')}</span>
+              <code data-testid={`${testId}-masked`} className="min-w-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs break-all">
+                {webhook.url}
+              </code>
+              <Button type="button" variant="secondary" className="py-1!" loading={save.isPending && save.variables === null} onClick={() => void run(null)}>
+                {t('slack.remove')}
+              </Button>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600">{t('slack.none')}</p>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <TextField
+              className="flex-1"
+              label={webhook.url ? t('slack.replaceLabel') : t('slack.label')}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://hooks.slack.com/services/…"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+            <Button type="submit" loading={save.isPending && save.variables !== null}>
+              {t('slack.save')}
+            </Button>
+          </div>
+          {message && (
+            <p role={message.tone === 'error' ? 'alert' : 'status'} className={`text-sm ${message.tone === 'error' ? 'text-red-800' : 'text-green-800'}`}>
+              {message.text}
+            </p>
+          )}
+        </form>
       )}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <TextField
-          className="flex-1"
-          label={query.data.url ? t('slack.replaceLabel') : t('slack.label')}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://hooks.slack.com/services/…"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <Button type="submit" loading={save.isPending && save.variables !== null}>
-          {t('slack.save')}
-        </Button>
-      </div>
-      {message && (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={`text-sm ${message.tone === 'error' ? 'text-red-800' : 'text-green-800'}`}>
-          {message.text}
-        </p>
-      )}
-    </form>
+    </QueryState>
   );
 }

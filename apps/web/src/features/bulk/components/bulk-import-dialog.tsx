@@ -6,7 +6,7 @@ import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalActions } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
@@ -168,27 +168,25 @@ export function BulkImportDialog({ initialPlaceIds, onClose, onImported }: BulkI
             <fieldset aria-describedby={ids.places}>
               <legend className="mb-2 text-sm font-medium text-slate-700">{t('import.places')}</legend>
               <div id={ids.places} className="max-h-40 space-y-1 overflow-y-auto rounded-lg p-2 ring-1 ring-slate-200">
-                {places.isPending ? (
-                  <p className="flex items-center gap-2 text-sm text-slate-600">
-                    <Spinner className="h-4 w-4" /> {t('import.placesLoading')}
-                  </p>
-                ) : places.isError ? (
-                  <p role="alert" className="text-sm text-red-700">
-                    {t('import.placesError')}
-                  </p>
-                ) : places.data.length === 0 ? (
-                  <p className="text-sm text-slate-600">{t('import.noPlaces')}</p>
-                ) : (
-                  places.data.map((p) => (
-                    <label key={p._id} className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50">
-                      <input type="checkbox" className="mt-0.5 accent-brand-700" checked={placeIds.includes(p._id)} onChange={(e) => togglePlace(p._id, e.target.checked)} />
-                      <span className="min-w-0">
-                        <span className="block font-medium break-words text-slate-900">{p.name}</span>
-                        <span className="block text-xs break-words text-slate-500">{p.address}</span>
-                      </span>
-                    </label>
-                  ))
-                )}
+                <QueryState
+                  query={places}
+                  loading={t('import.placesLoading')}
+                  error={t('import.placesError')}
+                  isEmpty={(list) => list.length === 0}
+                  empty={<p className="text-sm text-slate-600">{t('import.noPlaces')}</p>}
+                >
+                  {(list) =>
+                    list.map((p) => (
+                      <label key={p._id} className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50">
+                        <input type="checkbox" className="mt-0.5 accent-brand-700" checked={placeIds.includes(p._id)} onChange={(e) => togglePlace(p._id, e.target.checked)} />
+                        <span className="min-w-0">
+                          <span className="block font-medium break-words text-slate-900">{p.name}</span>
+                          <span className="block text-xs break-words text-slate-500">{p.address}</span>
+                        </span>
+                      </label>
+                    ))
+                  }
+                </QueryState>
               </div>
             </fieldset>
             <TextareaField

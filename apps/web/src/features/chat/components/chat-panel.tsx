@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VideoIcon, WifiOffIcon } from 'lucide-react';
 import { Modal } from '@/components/ui/modal';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { TYPING_SHOWN_MS, useLiveChat } from '../api/use-live-chat';
@@ -36,28 +35,26 @@ function ChatBody({ onRetry, onClose }: { onRetry: () => void; onClose: () => vo
     if (view.phase === 'ready' && lastFromSupport > view.customerReadUpTo) markRead(lastFromSupport);
   }, [view.phase, lastFromSupport, view.customerReadUpTo, markRead]);
 
-  if (view.phase === 'loading') {
-    return (
-      <p role="status" className="flex items-center gap-2 py-8 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" /> {t('loading')}
-      </p>
-    );
-  }
-  if (view.phase === 'error') {
+  if (view.phase !== 'ready') {
+    // The chat loads through its own stream, not a query: its phase says what QueryState shows.
+    const opening = { data: undefined, isPending: view.phase === 'loading', isError: true, isFetching: false, refetch: async () => onRetry() };
+    // A plan without the chat cannot be retried into one: the way out is the plans.
     const upgrade = view.error instanceof ApiError && view.error.errorType === 'upgrade_required';
+    const seePlans = (
+      <Link to={paths.subscription.getHref()} onClick={onClose} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+        {t('seePlans')}
+      </Link>
+    );
     return (
-      <div role="alert" data-testid="chat-error" className="space-y-3 py-4 text-sm text-slate-700">
-        <p>{upgrade ? view.error?.message : t('error', { message: view.error?.message ?? '' })}</p>
-        {upgrade ? (
-          <Link to={paths.subscription.getHref()} onClick={onClose} className="font-medium text-brand-700 hover:underline">
-            {t('seePlans')}
-          </Link>
-        ) : (
-          <Button variant="secondary" onClick={onRetry}>
-            {t('retry')}
-          </Button>
-        )}
-      </div>
+      <QueryState
+        query={opening}
+        loading={t('loading')}
+        error={upgrade ? view.error?.message : t('error', { message: view.error?.message ?? '' })}
+        errorAction={upgrade ? seePlans : undefined}
+        className="py-8"
+      >
+        {() => null}
+      </QueryState>
     );
   }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WifiOffIcon } from 'lucide-react';
+import { QueryState } from '@/components/ui/query-state';
 import { TYPING_SHOWN_MS } from '../api/use-live-chat';
 import { useOperatorChats } from '../api/use-operator-chats';
 import { ChatComposer } from './chat-composer';
@@ -28,7 +29,6 @@ export default function OperatorLiveChats() {
   const typingIds = Object.keys(chats.typingAt);
   const now = useClock(typingIds.length > 0);
   const isTyping = (id: string) => (chats.typingAt[id] ?? 0) > now - TYPING_SHOWN_MS;
-  const conversations = chats.list.data?.conversations ?? [];
 
   return (
     <section aria-labelledby="operator-chats-title" data-testid="operator-live-chats" className="space-y-3">
@@ -50,40 +50,40 @@ export default function OperatorLiveChats() {
       </div>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="min-w-0 lg:col-span-2">
-          {chats.list.isPending ? (
-            <p className="text-sm text-slate-500">{t('operator.loading')}</p>
-          ) : chats.list.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {t('operator.error')}
-            </p>
-          ) : conversations.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('operator.empty')}</p>
-          ) : (
-            <ul className="space-y-2" aria-label={t('operator.list')} data-testid="operator-chat-list">
-              {conversations.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    aria-pressed={chats.selected === c.id}
-                    onClick={() => chats.select(c.id)}
-                    data-testid="operator-chat-item"
-                    className={`w-full rounded-xl p-3 text-left text-sm ring-1 transition hover:bg-slate-50 ${chats.selected === c.id ? 'bg-brand-50 ring-brand-300' : 'bg-white ring-slate-200'}`}
-                  >
-                    <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <span className="font-semibold break-words text-slate-900">{c.customerName}</span>
-                      {c.unread > 0 && (
-                        <span data-testid="operator-chat-unread" className="rounded-full bg-red-600 px-2 text-xs leading-5 font-bold text-white">
-                          {t('operator.unread', { count: c.unread })}
-                        </span>
-                      )}
-                    </span>
-                    <span className="block text-xs break-all text-slate-600">{c.customerEmail}</span>
-                    <span className="mt-1 block truncate text-slate-700">{isTyping(c.id) ? t('operator.customerTyping') : c.lastMessage}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={chats.list}
+            loading={t('operator.loading')}
+            error={t('operator.error')}
+            isEmpty={(data) => data.conversations.length === 0}
+            empty={<p className="text-sm text-slate-600">{t('operator.empty')}</p>}
+          >
+            {({ conversations }) => (
+              <ul className="space-y-2" aria-label={t('operator.list')} data-testid="operator-chat-list">
+                {conversations.map((c) => (
+                  <li key={c.id}>
+                    <button
+                      type="button"
+                      aria-pressed={chats.selected === c.id}
+                      onClick={() => chats.select(c.id)}
+                      data-testid="operator-chat-item"
+                      className={`w-full rounded-xl p-3 text-left text-sm ring-1 transition hover:bg-slate-50 ${chats.selected === c.id ? 'bg-brand-50 ring-brand-300' : 'bg-white ring-slate-200'}`}
+                    >
+                      <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <span className="font-semibold break-words text-slate-900">{c.customerName}</span>
+                        {c.unread > 0 && (
+                          <span data-testid="operator-chat-unread" className="rounded-full bg-red-600 px-2 text-xs leading-5 font-bold text-white">
+                            {t('operator.unread', { count: c.unread })}
+                          </span>
+                        )}
+                      </span>
+                      <span className="block text-xs break-all text-slate-600">{c.customerEmail}</span>
+                      <span className="mt-1 block truncate text-slate-700">{isTyping(c.id) ? t('operator.customerTyping') : c.lastMessage}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
         <div className="min-w-0 lg:col-span-3">
           {!chats.selected ? (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button, buttonClass } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { PageLoader } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePublicConfig } from '@/lib/public-config';
@@ -58,11 +58,14 @@ export function DevOutbox() {
           </Button>
         </div>
       </header>
-      {mail.isError && <AlertBanner tone="error">{t('loadError')}</AlertBanner>}
-      {!mail.isError && emails.length === 0 && (
-        <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600 ring-1 ring-slate-200">{t('empty')}</p>
-      )}
-      {emails.length > 0 && <OutboxList emails={emails} />}
+      <QueryState
+        query={mail}
+        error={t('loadError')}
+        isEmpty={(data) => data.emails.length === 0}
+        empty={<p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600 ring-1 ring-slate-200">{t('empty')}</p>}
+      >
+        {(data) => <OutboxList emails={data.emails} />}
+      </QueryState>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { GbpConnectionStatus } from '@rankmaps/shared/schemas/gbp';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button, buttonClass } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { useDisconnectGbp } from '../api/disconnect';
@@ -47,44 +48,25 @@ export function GbpPanel() {
   const toast = useToast();
   const disconnect = useDisconnectGbp();
 
-  if (status.isPending) {
-    return (
-      <Frame busy>
-        <h2 id="gbp-title" className="sr-only">
-          {t('panel.loading')}
-        </h2>
-        <div role="status" aria-label={t('panel.loading')} className="flex animate-pulse items-center gap-3">
-          <span className="h-10 w-10 shrink-0 rounded-xl bg-slate-100" />
-          <span className="flex-1 space-y-2">
-            <span className="block h-4 w-56 max-w-full rounded bg-slate-100" />
-            <span className="block h-3 w-80 max-w-full rounded bg-slate-100" />
-          </span>
-        </div>
-      </Frame>
+  if (status.isPending || status.isError) {
+    // The panel keeps its frame and heading while the connection is checked or could not be.
+    const skeleton = (
+      <div role="status" aria-label={t('panel.loading')} className="flex animate-pulse items-center gap-3">
+        <span className="h-10 w-10 shrink-0 rounded-xl bg-slate-100" />
+        <span className="flex-1 space-y-2">
+          <span className="block h-4 w-56 max-w-full rounded bg-slate-100" />
+          <span className="block h-3 w-80 max-w-full rounded bg-slate-100" />
+        </span>
+      </div>
     );
-  }
-
-  if (status.isError) {
     return (
-      <Frame>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex gap-3">
-            <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ring-1 ${iconTone.disconnected}`}>
-              <GoogleIcon />
-            </span>
-            <div>
-              <h2 id="gbp-title" className="font-semibold text-slate-900">
-                {t('panel.error.title')}
-              </h2>
-              <p role="alert" className="mt-1 text-sm text-red-700">
-                {t('panel.error.body')}
-              </p>
-            </div>
-          </div>
-          <Button variant="secondary" loading={status.isFetching} onClick={() => void status.refetch()} className="shrink-0">
-            {t('panel.error.retry')}
-          </Button>
-        </div>
+      <Frame busy={status.isPending}>
+        <h2 id="gbp-title" className={status.isPending ? 'sr-only' : 'mb-3 font-semibold text-slate-900'}>
+          {status.isPending ? t('panel.loading') : t('panel.error.title')}
+        </h2>
+        <QueryState query={status} loadingView={skeleton} error={t('panel.error.body')}>
+          {() => null}
+        </QueryState>
       </Frame>
     );
   }

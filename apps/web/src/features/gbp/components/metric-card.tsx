@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GbpDailyResponse, GbpMetric } from '@rankmaps/shared/schemas/gbp';
 import { MoveRightIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import type { DateRange } from '../utils/date-window';
 import { gbpErrorView } from '../utils/errors';
 import { formatCount } from '@/lib/format';
@@ -58,6 +58,14 @@ export function MetricCard({ metric, current, previous, range }: MetricCardProps
   const helpId = `gbp-metric-help-${metric}`;
   const failed = current.isError ? current.error : previous.isError ? previous.error : null;
   const view = failed ? gbpErrorView(failed) : null;
+  // The total shows once this window is here; the trend waits for the previous one in its own placeholder. Either failing fails the card.
+  const loaded = {
+    data: current.data,
+    isPending: current.isPending,
+    isError: failed !== null,
+    isFetching: current.isFetching || previous.isFetching,
+    refetch: () => Promise.all([current.refetch(), previous.refetch()]),
+  };
   const points = metricPoints(current.data);
   const total = metricTotal(current.data);
 
@@ -72,86 +80,75 @@ export function MetricCard({ metric, current, previous, range }: MetricCardProps
         {t(`stats.metrics.${metric}.help`)}
       </p>
 
-      {view?.kind === 'error' ? (
-        <div
-          role="alert"
-          className="mt-4 flex flex-1 flex-col items-start justify-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200"
-        >
-          <p>{view.message ?? t('stats.errors.metric')}</p>
-          <Button
-            variant="secondary"
-            className="py-1.5!"
-            loading={current.isFetching || previous.isFetching}
-            onClick={() => {
-              void current.refetch();
-              void previous.refetch();
-            }}
-          >
-            {t('stats.errors.retry')}
-          </Button>
-        </div>
-      ) : current.isPending ? (
-        <div role="status" aria-label={t('stats.loading')} className="mt-4 flex flex-1 flex-col gap-3">
-          <span className="block h-9 w-28 animate-pulse rounded-lg bg-slate-100" />
-          <span className="block h-4 w-44 animate-pulse rounded bg-slate-100" />
-          <div className="h-36">
-            <ChartSkeleton />
-          </div>
-        </div>
-      ) : (
-        <>
-          <div className="mt-4">
-            <p className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
-              <span className="sr-only">{t('stats.total')}: </span>
-              <span data-testid="metric-total">{formatCount(total, i18n.language)}</span>
-            </p>
-            <div className="mt-1.5 min-h-5">
-              {previous.data ? (
-                <Trend current={total} previous={metricTotal(previous.data)} />
-              ) : (
-                <span className="block h-5 w-40 animate-pulse rounded bg-slate-100" />
-              )}
+      <QueryState
+        query={loaded}
+        error={(view?.kind === 'error' && view.message) || t('stats.errors.metric')}
+        loadingView={
+          <div role="status" aria-label={t('stats.loading')} className="mt-4 flex flex-1 flex-col gap-3">
+            <span className="block h-9 w-28 animate-pulse rounded-lg bg-slate-100" />
+            <span className="block h-4 w-44 animate-pulse rounded bg-slate-100" />
+            <div className="h-36">
+              <ChartSkeleton />
             </div>
           </div>
-          <div className="mt-4 h-36" aria-hidden="true">
-            <Suspense fallback={<ChartSkeleton />}>
-              <MetricChart points={points} color={METRIC_COLORS[metric]} name={title} />
-            </Suspense>
-          </div>
-          {/* The chart's twin for screen readers; wrapped because a table ignores sr-only's 1px width and would widen the page. */}
-          <div className="sr-only">
-            <table>
-              <caption>
-                {t('stats.table.caption', {
-                  metric: title,
-                  start: formatDay(range.startDate, i18n.language, { day: 'numeric', month: 'long' }),
-                  end: formatDay(range.endDate, i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }),
-                })}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('stats.table.date')}</th>
-                  <th scope="col">{t('stats.table.value')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.date}>
-                    <th scope="row">{formatDay(p.date, i18n.language, { day: 'numeric', month: 'long' })}</th>
-                    <td>{formatCount(p.value, i18n.language)}</td>
+        }
+        className="mt-4"
+      >
+        {() => (
+          <>
+            <div className="mt-4">
+              <p className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
+                <span className="sr-only">{t('stats.total')}: </span>
+                <span data-testid="metric-total">{formatCount(total, i18n.language)}</span>
+              </p>
+              <div className="mt-1.5 min-h-5">
+                {previous.data ? (
+                  <Trend current={total} previous={metricTotal(previous.data)} />
+                ) : (
+                  <span className="block h-5 w-40 animate-pulse rounded bg-slate-100" />
+                )}
+              </div>
+            </div>
+            <div className="mt-4 h-36" aria-hidden="true">
+              <Suspense fallback={<ChartSkeleton />}>
+                <MetricChart points={points} color={METRIC_COLORS[metric]} name={title} />
+              </Suspense>
+            </div>
+            {/* The chart's twin for screen readers; wrapped because a table ignores sr-only's 1px width and would widen the page. */}
+            <div className="sr-only">
+              <table>
+                <caption>
+                  {t('stats.table.caption', {
+                    metric: title,
+                    start: formatDay(range.startDate, i18n.language, { day: 'numeric', month: 'long' }),
+                    end: formatDay(range.endDate, i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }),
+                  })}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('stats.table.date')}</th>
+                    <th scope="col">{t('stats.table.value')}</th>
                   </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('stats.table.total')}</th>
-                  <td>{formatCount(total, i18n.language)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.date}>
+                      <th scope="row">{formatDay(p.date, i18n.language, { day: 'numeric', month: 'long' })}</th>
+                      <td>{formatCount(p.value, i18n.language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t('stats.table.total')}</th>
+                    <td>{formatCount(total, i18n.language)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryState>
     </figure>
   );
 }

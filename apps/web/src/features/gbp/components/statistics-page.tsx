@@ -3,8 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GbpConnectionStatus } from '@rankmaps/shared/schemas/gbp';
 import { ExternalLinkIcon } from 'lucide-react';
-import { AlertBanner } from '@/components/ui/alert-banner';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { isUsable, useGbpStatus } from '../api/get-connection-status';
 import { useDailyMetric } from '../api/get-daily-metric';
 import { useGbpKeywords } from '../api/get-keywords';
@@ -51,17 +50,6 @@ function Skeleton() {
   );
 }
 
-function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation('gbp');
-  return (
-    <AlertBanner tone="error" title={message}>
-      <Button variant="secondary" className="mt-3 py-2!" loading={retrying} onClick={onRetry}>
-        {t('stats.errors.retry')}
-      </Button>
-    </AlertBanner>
-  );
-}
-
 function EmptyState() {
   const { t } = useTranslation('gbp');
   return (
@@ -97,19 +85,13 @@ export function StatisticsPage({ userId }: { userId: string }) {
   const status = useGbpStatus();
   const demo = Boolean(status.data?.connected && status.data.provider === 'demo');
 
-  let body: ReactNode;
-  if (status.isPending) body = <Skeleton />;
-  else if (status.isError) {
-    const view = gbpErrorView(status.error);
-    body = (
-      <ErrorState
-        message={(view.kind === 'error' && view.message) || t('stats.errors.status')}
-        onRetry={() => void status.refetch()}
-        retrying={status.isFetching}
-      />
-    );
-  } else if (!isUsable(status.data)) body = <ConnectPrompt expired={status.data.expired} demo={status.data.provider === 'demo'} />;
-  else body = <ConnectedStats userId={userId} status={status.data} />;
+  const body = (
+    <QueryState query={status} loadingView={<Skeleton />} error={errorText(status.error, t('stats.errors.status'))}>
+      {(s) =>
+        isUsable(s) ? <ConnectedStats userId={userId} status={s} /> : <ConnectPrompt expired={s.expired} demo={s.provider === 'demo'} />
+      }
+    </QueryState>
+  );
 
   return (
     <div data-page="statistics" className="space-y-6">
@@ -117,6 +99,12 @@ export function StatisticsPage({ userId }: { userId: string }) {
       {body}
     </div>
   );
+}
+
+/** The server's words for a failed call when it gave some, else the screen's fallback. */
+function errorText(err: unknown, fallback: string): string {
+  const view = err ? gbpErrorView(err) : null;
+  return (view?.kind === 'error' && view.message) || fallback;
 }
 
 /** The first connection refusal among the calls (docs/product.md §8: it leads to the connect prompt), if any. */
@@ -162,41 +150,35 @@ function ConnectedStats({ userId, status }: { userId: string; status: GbpConnect
   }, [refused, queryClient]);
 
   if (refusal) return <ConnectPrompt expired={refusal.expired} demo={status.provider === 'demo'} />;
-  if (locations.isPending) return <Skeleton />;
-  if (locations.isError) {
-    const view = gbpErrorView(locations.error);
-    return (
-      <ErrorState
-        message={(view.kind === 'error' && view.message) || t('stats.errors.locations')}
-        onRetry={() => void locations.refetch()}
-        retrying={locations.isFetching}
-      />
-    );
-  }
-  const list = locations.data.locations;
-  if (list.length === 0 || !locationId) return <EmptyState />;
-
   const range = windows.current;
   const long = { day: 'numeric', month: 'long', year: 'numeric' } as const;
   // 'Del 23 de octubre al 21 de noviembre de 2026': the start's year only when it differs.
   const sameYear = range.startDate.slice(0, 4) === range.endDate.slice(0, 4);
   return (
-    <>
-      <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end sm:justify-between">
-        <LocationPicker locations={list} value={locationId} onChange={chooseLocation} />
-        <p className="text-sm text-slate-500 sm:text-right" data-testid="gbp-range">
-          {t('stats.range', {
-            start: formatDay(range.startDate, i18n.language, sameYear ? { day: 'numeric', month: 'long' } : long),
-            end: formatDay(range.endDate, i18n.language, long),
-          })}
-        </p>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <MetricCard metric="VIEWS" current={views} previous={viewsBefore} range={range} />
-        <MetricCard metric="SEARCHES" current={searches} previous={searchesBefore} range={range} />
-        <MetricCard metric="ACTIONS" current={actions} previous={actionsBefore} range={range} />
-      </div>
-      <KeywordList query={keywords} />
-    </>
+    <QueryState query={locations} loadingView={<Skeleton />} error={errorText(locations.error, t('stats.errors.locations'))}>
+      {({ locations: list }) =>
+        list.length === 0 || !locationId ? (
+          <EmptyState />
+        ) : (
+          <>
+            <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end sm:justify-between">
+              <LocationPicker locations={list} value={locationId} onChange={chooseLocation} />
+              <p className="text-sm text-slate-500 sm:text-right" data-testid="gbp-range">
+                {t('stats.range', {
+                  start: formatDay(range.startDate, i18n.language, sameYear ? { day: 'numeric', month: 'long' } : long),
+                  end: formatDay(range.endDate, i18n.language, long),
+                })}
+              </p>
+            </div>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <MetricCard metric="VIEWS" current={views} previous={viewsBefore} range={range} />
+              <MetricCard metric="SEARCHES" current={searches} previous={searchesBefore} range={range} />
+              <MetricCard metric="ACTIONS" current={actions} previous={actionsBefore} range={range} />
+            </div>
+            <KeywordList query={keywords} />
+          </>
+        )
+      }
+    </QueryState>
   );
 }

@@ -4,6 +4,7 @@ import { SUPPORT_TICKET_STATES, type SupportTicketState } from '@rankmaps/shared
 import { EyeIcon } from 'lucide-react';
 import { ReplyBox, TicketThread } from '@/components/support/ticket-thread';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDateTime } from '@/lib/format';
 import { useAnswerTicket, useLookAtCustomer, useOperatorTicket, useOperatorTickets, useSetTicketState } from '../api/operator-api';
 import { VideoBookingsSection } from './video-bookings-section';
@@ -81,90 +82,86 @@ function TicketDetail({ reference }: { reference: string }) {
     setAfter('esperando');
   }, [reference]);
 
-  if (ticket.isPending) return <p className="text-sm text-slate-500">{t('loading')}</p>;
-  if (ticket.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {t('ticket.error')}
-      </p>
-    );
-  const data = ticket.data;
   return (
-    <div className="space-y-6">
-      <section aria-labelledby="operator-ticket-title" data-testid="operator-ticket" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <header>
-          <p className="font-mono text-xs text-slate-600">{data.reference}</p>
-          <h2 id="operator-ticket-title" className="text-lg font-semibold break-words text-slate-900">
-            {data.subject}
-          </h2>
-          <p className="mt-1 text-sm break-words text-slate-600">
-            {t('ticket.customer')}: {data.customerName} · {data.customerEmail}
-          </p>
-          <p className="mt-1 text-sm text-slate-600">
-            {t('ticket.state')}: <strong className="text-slate-900" data-testid="operator-ticket-state">{t(`states.${data.state}`)}</strong>
-          </p>
-        </header>
-        <TicketThread
-          messages={data.messages}
-          labels={{ list: t('thread.list'), author: { cliente: t('thread.customer'), operador: t('thread.operator') } }}
-          formatDate={(iso) => formatDateTime(iso, i18n.language, MADRID)}
-        />
-        <ReplyBox
-          pending={answer.isPending}
-          onSend={async (body) => {
-            setSent(false);
-            await answer.mutateAsync({ body, state: after });
-            setSent(true);
-          }}
-          labels={{
-            field: t('thread.reply'),
-            submit: t('thread.send'),
-            sending: t('thread.sending'),
-            counter: (count, max) => t('thread.counter', { count, max }),
-            failed: t('thread.failed'),
-          }}
-          extra={
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              {t('thread.stateAfter')}
-              <select className={selectClass} value={after} onChange={(e) => setAfter(e.target.value as SupportTicketState)}>
-                {SUPPORT_TICKET_STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`states.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          }
-        />
-        {sent && (
-          <p role="status" className="text-sm text-emerald-700">
-            {t('thread.sent')}
-          </p>
-        )}
-        <form
-          className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (state) setState.mutate(state);
-          }}
-        >
-          <label className="flex flex-col gap-1 text-sm text-slate-700">
-            {t('ticket.changeState')}
-            <select className={selectClass} value={state || data.state} onChange={(e) => setStateChoice(e.target.value as SupportTicketState)}>
-              {SUPPORT_TICKET_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`states.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="secondary" loading={setState.isPending} disabled={!state || state === data.state}>
-            {t('ticket.apply')}
-          </Button>
-        </form>
-      </section>
-      <CustomerPanel key={reference} reference={reference} />
-    </div>
+    <QueryState query={ticket} loading={t('loading')} error={t('ticket.error')}>
+      {(data) => (
+        <div className="space-y-6">
+          <section aria-labelledby="operator-ticket-title" data-testid="operator-ticket" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <header>
+              <p className="font-mono text-xs text-slate-600">{data.reference}</p>
+              <h2 id="operator-ticket-title" className="text-lg font-semibold break-words text-slate-900">
+                {data.subject}
+              </h2>
+              <p className="mt-1 text-sm break-words text-slate-600">
+                {t('ticket.customer')}: {data.customerName} · {data.customerEmail}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">
+                {t('ticket.state')}: <strong className="text-slate-900" data-testid="operator-ticket-state">{t(`states.${data.state}`)}</strong>
+              </p>
+            </header>
+            <TicketThread
+              messages={data.messages}
+              labels={{ list: t('thread.list'), author: { cliente: t('thread.customer'), operador: t('thread.operator') } }}
+              formatDate={(iso) => formatDateTime(iso, i18n.language, MADRID)}
+            />
+            <ReplyBox
+              pending={answer.isPending}
+              onSend={async (body) => {
+                setSent(false);
+                await answer.mutateAsync({ body, state: after });
+                setSent(true);
+              }}
+              labels={{
+                field: t('thread.reply'),
+                submit: t('thread.send'),
+                sending: t('thread.sending'),
+                counter: (count, max) => t('thread.counter', { count, max }),
+                failed: t('thread.failed'),
+              }}
+              extra={
+                <label className="flex items-center gap-2 text-sm text-slate-700">
+                  {t('thread.stateAfter')}
+                  <select className={selectClass} value={after} onChange={(e) => setAfter(e.target.value as SupportTicketState)}>
+                    {SUPPORT_TICKET_STATES.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`states.${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              }
+            />
+            {sent && (
+              <p role="status" className="text-sm text-emerald-700">
+                {t('thread.sent')}
+              </p>
+            )}
+            <form
+              className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (state) setState.mutate(state);
+              }}
+            >
+              <label className="flex flex-col gap-1 text-sm text-slate-700">
+                {t('ticket.changeState')}
+                <select className={selectClass} value={state || data.state} onChange={(e) => setStateChoice(e.target.value as SupportTicketState)}>
+                  {SUPPORT_TICKET_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`states.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" variant="secondary" loading={setState.isPending} disabled={!state || state === data.state}>
+                {t('ticket.apply')}
+              </Button>
+            </form>
+          </section>
+          <CustomerPanel key={reference} reference={reference} />
+        </div>
+      )}
+    </QueryState>
   );
 }
 
@@ -204,38 +201,38 @@ export function OperatorPage({ liveChats }: { liveChats?: ReactNode }) {
               </select>
             </label>
           </div>
-          {tickets.isPending ? (
-            <p className="text-sm text-slate-500">{t('loading')}</p>
-          ) : tickets.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {t('list.error')}
-            </p>
-          ) : tickets.data.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('list.empty')}</p>
-          ) : (
-            <ul className="space-y-2" data-testid="operator-tickets">
-              {tickets.data.map((ticket) => (
-                <li key={ticket.reference}>
-                  <button
-                    type="button"
-                    aria-pressed={selected === ticket.reference}
-                    onClick={() => setSelected(ticket.reference)}
-                    className={`w-full rounded-xl p-3 text-left text-sm ring-1 transition hover:bg-slate-50 ${selected === ticket.reference ? 'bg-brand-50 ring-brand-300' : 'bg-white ring-slate-200'}`}
-                  >
-                    <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <span className="font-mono text-xs text-slate-600">{ticket.reference}</span>
-                      <span className="text-xs text-slate-600">{formatDateTime(ticket.lastActivityAt, i18n.language, MADRID)}</span>
-                    </span>
-                    <span className="mt-1 block font-semibold break-words text-slate-900">{ticket.subject}</span>
-                    <span className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-                      <span className="break-all">{ticket.customerEmail}</span>
-                      <span>{t(`states.${ticket.state}`)}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={tickets}
+            loading={t('loading')}
+            error={t('list.error')}
+            isEmpty={(list) => list.length === 0}
+            empty={<p className="text-sm text-slate-600">{t('list.empty')}</p>}
+          >
+            {(list) => (
+              <ul className="space-y-2" data-testid="operator-tickets">
+                {list.map((ticket) => (
+                  <li key={ticket.reference}>
+                    <button
+                      type="button"
+                      aria-pressed={selected === ticket.reference}
+                      onClick={() => setSelected(ticket.reference)}
+                      className={`w-full rounded-xl p-3 text-left text-sm ring-1 transition hover:bg-slate-50 ${selected === ticket.reference ? 'bg-brand-50 ring-brand-300' : 'bg-white ring-slate-200'}`}
+                    >
+                      <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <span className="font-mono text-xs text-slate-600">{ticket.reference}</span>
+                        <span className="text-xs text-slate-600">{formatDateTime(ticket.lastActivityAt, i18n.language, MADRID)}</span>
+                      </span>
+                      <span className="mt-1 block font-semibold break-words text-slate-900">{ticket.subject}</span>
+                      <span className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+                        <span className="break-all">{ticket.customerEmail}</span>
+                        <span>{t(`states.${ticket.state}`)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
         <div className="min-w-0 lg:col-span-3">{selected ? <TicketDetail reference={selected} /> : <p className="text-sm text-slate-600">{t('ticket.none')}</p>}</div>
       </div>

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { PageLoader } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
@@ -19,18 +19,17 @@ import { paths } from '@/lib/paths';
 export function EditMatrixPage({ placeId, profile }: { placeId: string; profile: Profile }) {
   const { t } = useTranslation('places');
   const query = usePlace(placeId);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <div data-page="edit-matrix" className="mx-auto max-w-lg py-10">
-        <AlertBanner tone="error" title={t('errors.loadEdit')}>
-          <Link to={paths.root.getHref()} className={`${buttonClass('secondary')} mt-3 py-2!`}>
-            {t('edit.backToDashboard')}
-          </Link>
-        </AlertBanner>
-      </div>
-    );
-  return <EditMatrixForm place={query.data} profile={profile} />;
+  // A business that cannot be read cannot be edited: the way out is the dashboard.
+  const back = (
+    <Link to={paths.root.getHref()} className={`${buttonClass('secondary')} mt-3 py-2!`}>
+      {t('edit.backToDashboard')}
+    </Link>
+  );
+  return (
+    <QueryState query={query} error={t('errors.loadEdit')} errorAction={back} className="mx-auto max-w-lg py-10">
+      {(place) => <EditMatrixForm place={place} profile={profile} />}
+    </QueryState>
+  );
 }
 
 function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) {

@@ -4,8 +4,8 @@ import { ArrowDownIcon, ArrowUpIcon, EqualIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -107,25 +107,23 @@ export function CompareSection({ current, entries, timeZone }: CompareSectionPro
 function ComparisonResult({ currentId, otherId, dateOf }: { currentId: string; otherId: string; dateOf: (e: RankMapSummary) => string }) {
   const { t } = useTranslation('rankmaps');
   const comparison = useComparison(currentId, otherId);
-  if (comparison.isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 text-sm text-slate-600">
-        <Spinner className="h-5 w-5 text-brand-700" />
-        {t('compare.loading')}
-      </div>
-    );
-  }
-  if (comparison.isError) {
-    return (
-      <AlertBanner tone="error" title={t('compare.error')}>
-        {comparison.error instanceof ApiError && comparison.error.status < 500 && <p>{comparison.error.message}</p>}
-        <Button variant="secondary" className="mt-3 py-2!" loading={comparison.isFetching} onClick={() => void comparison.refetch()}>
-          {t('retry')}
-        </Button>
-      </AlertBanner>
-    );
-  }
-  const data = comparison.data;
+  // A refusal the user can act on (4xx) is worth its own words under the heading.
+  const refusal = comparison.error instanceof ApiError && comparison.error.status < 500 ? comparison.error.message : null;
+  const error = (
+    <>
+      {t('compare.error')}
+      {refusal && <span className="mt-1 block font-normal">{refusal}</span>}
+    </>
+  );
+  return (
+    <QueryState query={comparison} loading={t('compare.loading')} error={error}>
+      {(data) => <ComparisonView data={data} dateOf={dateOf} />}
+    </QueryState>
+  );
+}
+
+function ComparisonView({ data, dateOf }: { data: CompareResponse; dateOf: (e: RankMapSummary) => string }) {
+  const { t } = useTranslation('rankmaps');
   const notice = dataSourceNotice(data.current) ?? dataSourceNotice(data.reference);
   return (
     <div className="space-y-6" data-testid="comparison">
@@ -212,26 +210,31 @@ function AnalysisMap({ entry, title }: { entry: CompareResponse['current']; titl
   return (
     <figure className="min-w-0 space-y-2">
       <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      {detail.isPending ? (
-        <div role="status" className="flex h-40 items-center justify-center text-brand-700">
-          <Spinner className="h-5 w-5" />
-        </div>
-      ) : detail.isError ? (
-        <p className="text-sm text-red-700">{t('errors.loadResults')}</p>
-      ) : (
-        <ResultsMap
-          results={detail.data.results}
-          competitors={[]}
-          mode="ranking"
-          center={entry.grid.center}
-          selectedIndex={null}
-          onSelectPoint={() => undefined}
-          notice={dataSourceNotice(entry)}
-          business={null}
-          label={t('compare.mapLabel', { title })}
-        />
-      )}
+      <QueryState query={detail} error={t('errors.loadResults')} loadingView={<MapLoading />}>
+        {(analysis) => (
+          <ResultsMap
+            results={analysis.results}
+            competitors={[]}
+            mode="ranking"
+            center={entry.grid.center}
+            selectedIndex={null}
+            onSelectPoint={() => undefined}
+            notice={dataSourceNotice(entry)}
+            business={null}
+            label={t('compare.mapLabel', { title })}
+          />
+        )}
+      </QueryState>
     </figure>
+  );
+}
+
+/** The map's place while its results come: a spinner as tall as a small map. */
+function MapLoading() {
+  return (
+    <div role="status" className="flex h-40 items-center justify-center text-brand-700">
+      <Spinner className="h-5 w-5" />
+    </div>
   );
 }
 

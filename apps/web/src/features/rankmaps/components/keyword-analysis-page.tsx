@@ -5,9 +5,8 @@ import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
-import { PageLoader } from '@/components/ui/spinner';
+import { QueryState, bothQueries } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useAnalysisSelection } from '../hooks/use-analysis-selection';
 import { type DataSourceNotice, dataSourceNotice } from '../utils/analysis-logic';
@@ -35,23 +34,25 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile, actions }: Ke
   const { t } = useTranslation('rankmaps');
   // A notification links to /rankmap/…?analysis=<id>&compare=<otherId> (docs/decisions.md §23.2).
   const [searchParams] = useSearchParams();
-  const { now, keywordQuery, listQuery, list, selectedId, selected, polled, live, select } = useAnalysisSelection(keywordId, searchParams.get('analysis'));
-  const [creating, setCreating] = useState(false);
+  const selection = useAnalysisSelection(keywordId, searchParams.get('analysis'));
+  const { keywordQuery, listQuery } = selection;
 
-  if (keywordQuery.isError || listQuery.isError) {
-    const err = keywordQuery.error ?? listQuery.error;
-    if (err instanceof ApiError && err.status === 404) return <Navigate to={paths.root.getHref()} replace />;
-    const retry = () => void Promise.all([keywordQuery.isError && keywordQuery.refetch(), listQuery.isError && listQuery.refetch()]);
-    return (
-      <AlertBanner tone="error" title={keywordQuery.isError ? t('errors.loadKeyword') : t('errors.loadList')}>
-        <Button variant="secondary" className="mt-3 py-2!" loading={keywordQuery.isFetching || listQuery.isFetching} onClick={retry}>
-          {t('retry')}
-        </Button>
-      </AlertBanner>
-    );
-  }
-  if (keywordQuery.isPending || listQuery.isPending) return <PageLoader />;
-  const keyword = keywordQuery.data;
+  const err = keywordQuery.error ?? listQuery.error;
+  // A keyword that is not there (or not the user's) is no page: back to the start.
+  if (err instanceof ApiError && err.status === 404) return <Navigate to={paths.root.getHref()} replace />;
+  return (
+    <QueryState query={bothQueries(keywordQuery, listQuery)} error={keywordQuery.isError ? t('errors.loadKeyword') : t('errors.loadList')}>
+      {([keyword]) => <LoadedKeywordPage placeId={placeId} keywordId={keywordId} keyword={keyword} selection={selection} profile={profile} actions={actions} />}
+    </QueryState>
+  );
+}
+
+type LoadedKeywordPageProps = KeywordAnalysisPageProps & { keyword: Keyword; selection: ReturnType<typeof useAnalysisSelection> };
+
+function LoadedKeywordPage({ placeId, keywordId, keyword, selection, profile, actions }: LoadedKeywordPageProps) {
+  const { t } = useTranslation('rankmaps');
+  const { now, list, selectedId, selected, polled, live, select } = selection;
+  const [creating, setCreating] = useState(false);
   // The URL's place is not the keyword's: show it under its own place.
   if (keyword.placeId._id !== placeId) return <Navigate to={paths.keywordAnalysis.getHref(keyword.placeId._id, keyword._id)} replace />;
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useTrend } from '../api/get-trend';
 
@@ -23,15 +24,13 @@ export function TrendSection({ keywordId, timeZone }: { keywordId: string; timeZ
       <h2 id="trend-title" className="text-base font-semibold text-slate-900">
         {t('trend.title')}
       </h2>
-      {trend.isPending ? (
-        <Loading />
-      ) : trend.isError ? (
-        <p className="text-sm text-red-700">{t('trend.loadError')}</p>
-      ) : (
-        <Suspense fallback={<Loading />}>
-          <TrendChart trend={trend.data} timeZone={timeZone} />
-        </Suspense>
-      )}
+      <QueryState query={trend} error={t('trend.loadError')} loadingView={<Loading />}>
+        {(data) => (
+          <Suspense fallback={<Loading />}>
+            <TrendChart trend={data} timeZone={timeZone} />
+          </Suspense>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatMediumDate } from '@/lib/format';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
@@ -156,78 +156,69 @@ function LinkList({ target, language }: { target: ShareTarget; language: string 
   const [confirming, setConfirming] = useState<string | null>(null);
   const headingId = useId();
 
-  let body;
-  if (links.isPending)
-    body = (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        {t('share.loading')}
-      </p>
-    );
-  else if (links.isError)
-    body = (
-      <div role="alert" className="text-sm text-red-700">
-        {t('share.loadError')}{' '}
-        <Button variant="ghost" className="py-1!" onClick={() => void links.refetch()}>
-          {t('share.retry')}
-        </Button>
-      </div>
-    );
-  else if (links.data.links.length === 0) body = <p className="text-sm text-slate-600">{t('share.empty')}</p>;
-  else
-    body = (
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="share-links">
-        {links.data.links.map((link) => (
-          <li key={link.id} className="p-3 text-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATE_STYLE[link.state]}`}>
-                <span className="sr-only">{t('share.stateLabel')}: </span>
-                {t(`share.state.${link.state}`)}
-              </span>
-              {link.state === 'active' && confirming !== link.id && (
-                <Button variant="ghost" className="py-1! text-red-700!" onClick={() => setConfirming(link.id)}>
-                  {t('share.revoke')}
-                </Button>
-              )}
-            </div>
-            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-slate-700">
-              <dt className="font-medium">{t('share.createdAt')}</dt>
-              <dd className="m-0">{formatMediumDate(link.createdAt, language)}</dd>
-              <dt className="font-medium">{t('share.expires')}</dt>
-              <dd className="m-0">{link.expiresAt ? formatMediumDate(link.expiresAt, language) : t('share.never')}</dd>
-              <dt className="font-medium">{t('share.views')}</dt>
-              <dd className="m-0">{formatCount(link.views, language)}</dd>
-              <dt className="font-medium">{t('share.lastView')}</dt>
-              <dd className="m-0">{link.lastViewedAt ? formatMediumDate(link.lastViewedAt, language) : t('share.noViews')}</dd>
-            </dl>
-            {confirming === link.id && (
-              <div role="group" aria-label={t('share.revokeTitle')} className="mt-3 rounded-lg bg-red-50 p-3">
-                <p className="font-medium text-red-900">{t('share.revokeTitle')}</p>
-                <p className="mt-1 text-red-900">{t('share.revokeText')}</p>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  <Button
-                    variant="danger"
-                    loading={revoke.isPending}
-                    onClick={() => revoke.mutate(link.id, { onSuccess: () => setConfirming(null) })}
-                    data-testid="share-revoke-confirm"
-                  >
-                    {t('share.revokeConfirm')}
+  const body = (
+    <QueryState
+      query={links}
+      loading={t('share.loading')}
+      error={t('share.loadError')}
+      isEmpty={(data) => data.links.length === 0}
+      empty={<p className="text-sm text-slate-600">{t('share.empty')}</p>}
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="share-links">
+          {data.links.map((link) => (
+            <li key={link.id} className="p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATE_STYLE[link.state]}`}>
+                  <span className="sr-only">{t('share.stateLabel')}: </span>
+                  {t(`share.state.${link.state}`)}
+                </span>
+                {link.state === 'active' && confirming !== link.id && (
+                  <Button variant="ghost" className="py-1! text-red-700!" onClick={() => setConfirming(link.id)}>
+                    {t('share.revoke')}
                   </Button>
-                  <Button variant="secondary" onClick={() => setConfirming(null)}>
-                    {t('share.cancel')}
-                  </Button>
-                </div>
-                {revoke.isError && (
-                  <p role="alert" className="mt-2 text-red-800">
-                    {t('share.revokeError')}
-                  </p>
                 )}
               </div>
-            )}
-          </li>
-        ))}
-      </ul>
-    );
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-slate-700">
+                <dt className="font-medium">{t('share.createdAt')}</dt>
+                <dd className="m-0">{formatMediumDate(link.createdAt, language)}</dd>
+                <dt className="font-medium">{t('share.expires')}</dt>
+                <dd className="m-0">{link.expiresAt ? formatMediumDate(link.expiresAt, language) : t('share.never')}</dd>
+                <dt className="font-medium">{t('share.views')}</dt>
+                <dd className="m-0">{formatCount(link.views, language)}</dd>
+                <dt className="font-medium">{t('share.lastView')}</dt>
+                <dd className="m-0">{link.lastViewedAt ? formatMediumDate(link.lastViewedAt, language) : t('share.noViews')}</dd>
+              </dl>
+              {confirming === link.id && (
+                <div role="group" aria-label={t('share.revokeTitle')} className="mt-3 rounded-lg bg-red-50 p-3">
+                  <p className="font-medium text-red-900">{t('share.revokeTitle')}</p>
+                  <p className="mt-1 text-red-900">{t('share.revokeText')}</p>
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <Button
+                      variant="danger"
+                      loading={revoke.isPending}
+                      onClick={() => revoke.mutate(link.id, { onSuccess: () => setConfirming(null) })}
+                      data-testid="share-revoke-confirm"
+                    >
+                      {t('share.revokeConfirm')}
+                    </Button>
+                    <Button variant="secondary" onClick={() => setConfirming(null)}>
+                      {t('share.cancel')}
+                    </Button>
+                  </div>
+                  {revoke.isError && (
+                    <p role="alert" className="mt-2 text-red-800">
+                      {t('share.revokeError')}
+                    </p>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby={headingId}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReplyBox, TicketThread } from '@/components/support/ticket-thread';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { useSupportTickets } from '../api/get-support-tickets';
 import { useReplyToTicket, useSupportTicketThread } from '../api/ticket-thread';
@@ -17,36 +18,32 @@ function TicketConversation({ reference }: { reference: string }) {
       <h3 id="support-thread-title" className="text-base font-semibold text-slate-900">
         {t('thread.title', { reference })}
       </h3>
-      {thread.isPending ? (
-        <p className="text-sm text-slate-500">{t('thread.loading')}</p>
-      ) : thread.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('thread.error')}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600">
-            {t('thread.state')}: <strong className="text-slate-900">{t(`tickets.states.${thread.data.state}`)}</strong>
-          </p>
-          <TicketThread
-            messages={thread.data.messages}
-            labels={{ list: t('thread.list'), author: { cliente: t('thread.you'), operador: t('thread.team') } }}
-            formatDate={(iso) => formatDateTime(iso, i18n.language, MADRID)}
-          />
-          <ReplyBox
-            pending={reply.isPending}
-            onSend={(body) => reply.mutateAsync(body)}
-            labels={{
-              field: t('thread.reply'),
-              submit: t('thread.send'),
-              sending: t('form.sending'),
-              counter: (count, max) => t('form.counter', { count, max }),
-              failed: t('thread.failed'),
-            }}
-          />
-          {thread.data.state === 'cerrado' && <p className="text-sm text-slate-600">{t('thread.closedHint')}</p>}
-        </>
-      )}
+      <QueryState query={thread} loading={t('thread.loading')} error={t('thread.error')}>
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-600">
+              {t('thread.state')}: <strong className="text-slate-900">{t(`tickets.states.${data.state}`)}</strong>
+            </p>
+            <TicketThread
+              messages={data.messages}
+              labels={{ list: t('thread.list'), author: { cliente: t('thread.you'), operador: t('thread.team') } }}
+              formatDate={(iso) => formatDateTime(iso, i18n.language, MADRID)}
+            />
+            <ReplyBox
+              pending={reply.isPending}
+              onSend={(body) => reply.mutateAsync(body)}
+              labels={{
+                field: t('thread.reply'),
+                submit: t('thread.send'),
+                sending: t('form.sending'),
+                counter: (count, max) => t('form.counter', { count, max }),
+                failed: t('thread.failed'),
+              }}
+            />
+            {data.state === 'cerrado' && <p className="text-sm text-slate-600">{t('thread.closedHint')}</p>}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -65,61 +62,62 @@ export function SupportTickets() {
       <h2 id="support-tickets-title" className="text-lg font-semibold text-slate-900">
         {t('tickets.title')}
       </h2>
-      {tickets.isPending ? (
-        <p className="mt-3 text-sm text-slate-500">{t('tickets.loading')}</p>
-      ) : tickets.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {t('tickets.error')}
-        </p>
-      ) : tickets.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t('tickets.empty')}</p>
-      ) : (
-        <div className="relative mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('tickets.reference')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('tickets.subject')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('tickets.date')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('tickets.state')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">{t('tickets.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {tickets.data.map((ticket) => (
-                <tr key={ticket.reference}>
-                  <td className="py-2 pr-4 font-mono text-xs whitespace-nowrap text-slate-700">{ticket.reference}</td>
-                  <td className="py-2 pr-4 break-words text-slate-900">{ticket.subject}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{formatShortDate(ticket.createdAt, i18n.language)}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{t(`tickets.states.${ticket.state}`)}</td>
-                  <td className="py-2 whitespace-nowrap">
-                    <button
-                      type="button"
-                      aria-expanded={open === ticket.reference}
-                      aria-controls={open === ticket.reference ? 'support-thread-title' : undefined}
-                      onClick={() => setOpen(open === ticket.reference ? null : ticket.reference)}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {open === ticket.reference ? t('tickets.hide') : t('tickets.open')}
-                      <span className="sr-only"> {ticket.reference}</span>
-                    </button>
-                  </td>
+      <QueryState
+        query={tickets}
+        loading={t('tickets.loading')}
+        error={t('tickets.error')}
+        className="mt-3"
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="mt-3 text-sm text-slate-600">{t('tickets.empty')}</p>}
+      >
+        {(list) => (
+          <div className="relative mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t('tickets.reference')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t('tickets.subject')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t('tickets.date')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t('tickets.state')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">{t('tickets.actions')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((ticket) => (
+                  <tr key={ticket.reference}>
+                    <td className="py-2 pr-4 font-mono text-xs whitespace-nowrap text-slate-700">{ticket.reference}</td>
+                    <td className="py-2 pr-4 break-words text-slate-900">{ticket.subject}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{formatShortDate(ticket.createdAt, i18n.language)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{t(`tickets.states.${ticket.state}`)}</td>
+                    <td className="py-2 whitespace-nowrap">
+                      <button
+                        type="button"
+                        aria-expanded={open === ticket.reference}
+                        aria-controls={open === ticket.reference ? 'support-thread-title' : undefined}
+                        onClick={() => setOpen(open === ticket.reference ? null : ticket.reference)}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {open === ticket.reference ? t('tickets.hide') : t('tickets.open')}
+                        <span className="sr-only"> {ticket.reference}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       {open && <TicketConversation reference={open} />}
     </section>
   );

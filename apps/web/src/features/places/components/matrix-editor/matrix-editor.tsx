@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MatrixPoint } from '@rankmaps/shared/schemas/places';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useGenerateMatrix } from '@/features/places/api/generate-matrix';
 import { MatrixControls, type MatrixValue } from './matrix-controls';
@@ -98,17 +98,11 @@ export function MatrixEditor({
         <MatrixMap points={displayed ?? []} center={center} loading={loading} {...(onPickCenter ? { onPickCenter } : {})} />
       </Suspense>
 
+      {/* While the grid loads, the map above keeps the last one under its spinner; only a failure shows here. */}
       {center && query.isError && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 px-4 py-3 ring-1 ring-red-200"
-          data-testid="matrix-error"
-        >
-          <p className="text-sm font-medium text-red-700">{t('error.generate')}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('error.retry')}
-          </Button>
-        </div>
+        <QueryState query={query} error={t('error.generate')}>
+          {() => null}
+        </QueryState>
       )}
 
       {summary && (
