@@ -27,6 +27,11 @@ export const shareLinks = pgTable(
     rankMapId: uuid('rank_map_id').references(() => rankMaps.id, { onDelete: 'cascade' }),
     /** SHA-256 (hex) of the token: 32 random bytes, base64url. */
     tokenHash: text('token_hash').notNull(),
+    /**
+     * The token itself, encrypted (lib/at-rest-cipher.ts) and bound to its hash, so that the owner
+     * can copy an active link again; null for links made before it was kept. Lookups never read it.
+     */
+    tokenEnc: text('token_enc'),
     /** Null: it never expires. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 // Share links (issue 17, docs/reports.md "Share links", docs/decisions.md §24.4): a public,
-// read-only URL of one report. The token is shown once, when the link is made; the server
-// keeps only its SHA-256.
+// read-only URL of one report. The server looks a token up by its SHA-256, and keeps the token
+// itself encrypted so that its owner can copy an active link again (docs/decisions.md §29.1).
 
 export const SHARE_SCOPES = ['analysis', 'keyword', 'place'] as const;
 export type ShareScope = (typeof SHARE_SCOPES)[number];
@@ -59,7 +59,10 @@ export const shareTokenParamsSchema = z.object({ token: z.string() });
 export const shareLinkStateSchema = z.enum(['active', 'expired', 'revoked']);
 export type ShareLinkState = z.infer<typeof shareLinkStateSchema>;
 
-/** A link as its owner sees it in the list: never the token. */
+/**
+ * A link as its owner sees it in the list. `url` (with its token) is there to copy again while
+ * the link is active; null once revoked or expired, and for links made before tokens were kept.
+ */
 export const shareLinkSchema = z.object({
   id: z.string(),
   scope: z.enum(SHARE_SCOPES),
@@ -71,10 +74,11 @@ export const shareLinkSchema = z.object({
   lastViewedAt: z.string().nullable(),
   embedOrigins: z.array(z.string()),
   state: shareLinkStateSchema,
+  url: z.string().nullable(),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
-/** The answer of a new link: the only time its token (inside `url`) is ever shown. */
+/** The answer of a new link: its `url` is always there. */
 export const createdShareLinkSchema = shareLinkSchema.extend({ url: z.string() });
 export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
 

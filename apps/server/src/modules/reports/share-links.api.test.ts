@@ -42,22 +42,22 @@ describe('share links (API)', async () => {
   const owner = await withKeyword('pro_starter');
   const rankMapId = await scannedRankMap(owner.headers, owner.keywordId);
 
-  it('when the owner shares an analysis, then 201 with the URL once; the list shows it without the token; the public answer is the report and counts the view', async () => {
+  it('when the owner shares an analysis, then 201 with the URL; the list shows it again to copy; the token is stored only hashed and encrypted; the public answer is the report and counts the view', async () => {
     const link = await created(owner.headers, { scope: 'analysis', targetId: rankMapId, expiresInDays: 30 });
     expect(link.url).toMatch(/^http:\/\/localhost:3000\/informe\/[A-Za-z0-9_-]{43}$/);
     expect(link).toMatchObject({ scope: 'analysis', views: 0, lastViewedAt: null, revokedAt: null, state: 'active', embedOrigins: [] });
     const days = (Date.parse(link.expiresAt!) - Date.parse(link.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 5);
     const token = tokenOf(link);
-    // Only the hash is stored.
+    // The hash, for lookups, and the token encrypted: never the token in clear.
     const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, link.id));
     expect(row!.tokenHash).toBe(shareTokenHash(token));
+    expect(row!.tokenEnc).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(token);
 
     const links = await list(owner.headers, 'analysis', rankMapId);
     expect(links.map((l) => l.id)).toEqual([link.id]);
-    expect(JSON.stringify(links)).not.toContain(token);
-    expect(links[0]).not.toHaveProperty('url');
+    expect(links[0]!.url).toBe(link.url);
 
     const res = await view(token);
     expect(res.statusCode, res.body).toBe(200);
@@ -90,6 +90,9 @@ describe('share links (API)', async () => {
     await db.update(shareLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shareLinks.id, expired.id));
     const states = Object.fromEntries((await list(owner.headers, 'analysis', rankMapId)).map((l) => [l.id, l.state]));
     expect([states[revoked.id], states[expired.id], states[live.id]]).toEqual(['revoked', 'expired', 'active']);
+    // Only an active link can be copied again.
+    const urls = Object.fromEntries((await list(owner.headers, 'analysis', rankMapId)).map((l) => [l.id, l.url]));
+    expect([urls[revoked.id], urls[expired.id], urls[live.id]]).toEqual([null, null, live.url]);
 
     const liveToken = tokenOf(live);
     const altered = `${liveToken.slice(0, -1)}${liveToken.endsWith('A') ? 'B' : 'A'}`;
@@ -104,6 +107,20 @@ describe('share links (API)', async () => {
     // A dead link's views are not counted.
     const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, revoked.id));
     expect(row!.views).toBe(0);
+  });
+
+  it('when a stored token is missing (an older link) or was copied from another link, then that link has no URL to copy, and the rest still list', async () => {
+    const older = await created(owner.headers, { scope: 'keyword', targetId: owner.keywordId, expiresInDays: null });
+    const copied = await created(owner.headers, { scope: 'keyword', targetId: owner.keywordId, expiresInDays: null });
+    const source = await created(owner.headers, { scope: 'keyword', targetId: owner.keywordId, expiresInDays: null });
+    const [sourceRow] = await db.select().from(shareLinks).where(eq(shareLinks.id, source.id));
+    await db.update(shareLinks).set({ tokenEnc: null }).where(eq(shareLinks.id, older.id));
+    await db.update(shareLinks).set({ tokenEnc: sourceRow!.tokenEnc }).where(eq(shareLinks.id, copied.id));
+    const urls = Object.fromEntries((await list(owner.headers, 'keyword', owner.keywordId)).map((l) => [l.id, l.url]));
+    expect([urls[older.id], urls[copied.id], urls[source.id]]).toEqual([null, null, source.url]);
+    // Both still open their report: lookups read the hash alone.
+    expect((await view(tokenOf(older))).statusCode).toBe(200);
+    expect((await view(tokenOf(copied))).statusCode).toBe(200);
   });
 
   it('when the target is deleted, then its links go with it and the token answers 404', async () => {

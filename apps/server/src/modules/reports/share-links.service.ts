@@ -17,7 +17,9 @@ import { placesRepository } from '../places/places.repository';
 import { rankMapsRepository } from '../rankmaps/rankmaps.repository';
 import { buildAnalysisReport, buildKeywordReport, buildPlaceReport } from './report-builder.service';
 import { type ShareLinkRow, type ShareTarget, shareLinksRepository } from './share-links.repository';
+import { atRestCipher } from '../../lib/at-rest-cipher';
 import { isUuid } from '../../lib/uuid';
+import { type TokenCipher, TokenDecryptError } from '../gbp/token-cipher';
 
 // Share links (docs/reports.md "Share links", docs/decisions.md §24.4).
 
@@ -63,7 +65,23 @@ export function shareLinkState(row: Pick<ShareLinkRow, 'revokedAt' | 'expiresAt'
   return 'active';
 }
 
-export function presentShareLink(row: ShareLinkRow, now = new Date()): ShareLink {
+/** The link's token, decrypted, while the link is active; null otherwise or when it does not decrypt (a copied row). */
+function activeTokenOf(cipher: TokenCipher, row: ShareLinkRow, now: Date): string | null {
+  if (!row.tokenEnc || shareLinkState(row, now) !== 'active') return null;
+  try {
+    const token = cipher.decrypt(row.tokenEnc, tokenContext(row.tokenHash));
+    return shareTokenHash(token) === row.tokenHash ? token : null;
+  } catch (error) {
+    if (error instanceof TokenDecryptError) return null;
+    throw error;
+  }
+}
+
+/** The cipher of the kept tokens (lib/at-rest-cipher.ts); each is bound to its hash. */
+const shareTokenCipher = (deps: Deps) => atRestCipher(deps, 'share-link-token-key-v1');
+const tokenContext = (tokenHash: string) => `share-link:${tokenHash}`;
+
+export function presentShareLink(row: ShareLinkRow, url: string | null, now = new Date()): ShareLink {
   return {
     id: row.id,
     scope: row.scope,
@@ -74,7 +92,17 @@ export function presentShareLink(row: ShareLinkRow, now = new Date()): ShareLink
     lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
     embedOrigins: row.embedOrigins,
     state: shareLinkState(row, now),
+    url,
   };
+}
+
+/** Links as their owner lists them: each active one with its URL to copy again. */
+async function presentOwnedLinks(deps: Deps, rows: ShareLinkRow[], now = new Date()): Promise<ShareLink[]> {
+  const cipher = await shareTokenCipher(deps);
+  return rows.map((row) => {
+    const token = activeTokenOf(cipher, row, now);
+    return presentShareLink(row, token === null ? null : shareUrlOf(deps.config.appUrl, token), now);
+  });
 }
 
 export const shareUrlOf = (appUrl: string, token: string) => `${appUrl}${SHARE_PAGE_PREFIX}${token}`;
@@ -85,6 +113,8 @@ export async function createShareLink(deps: Deps, userId: string, body: CreateSh
   // Deduplicated, in the browser's form (https://host[:port]).
   const embedOrigins = [...new Set((body.embedOrigins ?? []).map((o) => normaliseOrigin(o)).filter((o): o is string => o !== null))];
   const token = newShareToken();
+  const tokenHash = shareTokenHash(token);
+  const tokenEnc = (await shareTokenCipher(deps)).encrypt(token, tokenContext(tokenHash));
   const now = new Date();
   const row = await shareLinksRepository.insert(deps.database.db, {
     userId,
@@ -92,25 +122,25 @@ export async function createShareLink(deps: Deps, userId: string, body: CreateSh
     placeId: owned.placeId,
     keywordId: owned.keywordId,
     rankMapId: owned.rankMapId,
-    tokenHash: shareTokenHash(token),
+    tokenHash,
+    tokenEnc,
     expiresAt: body.expiresInDays === null ? null : new Date(now.getTime() + body.expiresInDays * DAY_MS),
     embedOrigins,
     createdAt: now,
   });
-  return { ...presentShareLink(row, now), url: shareUrlOf(deps.config.appUrl, token) };
+  return { ...presentShareLink(row, null, now), url: shareUrlOf(deps.config.appUrl, token) };
 }
 
 export async function listShareLinks(deps: Deps, userId: string, scope: ShareScope, targetId: string): Promise<ShareLink[]> {
   const owned = await ownedTarget(deps, userId, scope, targetId);
-  const now = new Date();
-  return (await shareLinksRepository.listForTarget(deps.database.db, userId, owned.target)).map((row) => presentShareLink(row, now));
+  return presentOwnedLinks(deps, await shareLinksRepository.listForTarget(deps.database.db, userId, owned.target));
 }
 
 export async function revokeShareLink(deps: Deps, userId: string, id: string): Promise<ShareLink> {
   if (!isUuid(id)) throw notFound(SHARE_LINK_NOT_FOUND, 'NOT_FOUND');
   const row = await shareLinksRepository.revoke(deps.database.db, userId, id, new Date());
   if (!row) throw notFound(SHARE_LINK_NOT_FOUND, 'NOT_FOUND');
-  return presentShareLink(row);
+  return presentShareLink(row, null);
 }
 
 /** The one refusal of every token that opens nothing, whatever the reason. */

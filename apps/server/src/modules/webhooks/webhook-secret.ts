@@ -1,8 +1,7 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Container } from '../../container';
-import type { Db } from '../../db/client';
-import { getOrCreateSecret } from '../../lib/secrets';
-import { TokenCipher } from '../gbp/token-cipher';
+import { atRestCipher } from '../../lib/at-rest-cipher';
+import type { TokenCipher } from '../gbp/token-cipher';
 
 // Endpoints' signing secrets (docs/decisions.md §26.4): `whsec_` and 32 random bytes in
 // base64url, shown once. They sign every delivery, so they are stored encrypted (AES-256-GCM,
@@ -16,22 +15,7 @@ export function generateWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString('base64url');
 }
 
-const ciphers = new WeakMap<Db, Promise<TokenCipher>>();
-
-/**
- * The cipher of the secrets: a key derived with HKDF-SHA256 from the JWT secret (configured, or
- * generated once and kept in the database), as the demo's GBP tokens. One per database.
- */
-export function webhookCipher(container: Pick<Container, 'config' | 'database'>): Promise<TokenCipher> {
-  const db = container.database.db;
-  let cipher = ciphers.get(db);
-  if (!cipher) {
-    cipher = getOrCreateSecret(db, 'jwt_secret', container.config.jwtSecret).then(
-      (jwtSecret) => new TokenCipher(Buffer.from(hkdfSync('sha256', jwtSecret, 'rankmaps', 'webhook-secret-key-v1', 32))),
-    );
-    ciphers.set(db, cipher);
-  }
-  return cipher;
-}
+/** The cipher of the secrets (lib/at-rest-cipher.ts), as the demo's GBP tokens. */
+export const webhookCipher = (container: Pick<Container, 'config' | 'database'>): Promise<TokenCipher> => atRestCipher(container, 'webhook-secret-key-v1');
 
 export const secretContext = (endpointId: string) => `webhook:${endpointId}`;
