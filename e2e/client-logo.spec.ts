@@ -43,7 +43,7 @@ test('when an agency gives a client a logo, then the shared report of its busine
   await page.getByTestId('share-button').click();
   const dialog = page.getByRole('dialog', { name: 'Compartir el informe' });
   await dialog.getByRole('button', { name: 'Crear enlace' }).click();
-  await expect(dialog.getByText('Enlace creado. Cópialo ahora: por seguridad no se volverá a mostrar.')).toBeVisible();
+  await expect(dialog.getByText('Enlace creado. Puedes copiarlo ahora o más tarde desde la lista, mientras esté activo.')).toBeVisible();
   const url = await dialog.getByLabel('Enlace del informe').inputValue();
 
   // A visitor with no account, in a browser of their own.

@@ -51,14 +51,14 @@ test('when the owner downloads the PDF and shares an analysis, then a visitor wi
   for (const text of [placeName, 'dentista', 'GeoRank', 'Posición media total', '% Local Pack', 'Datos de demostración', 'RankMaps']) expect(rankPdf.text).toContain(text);
   const keywordPage = page.url();
 
-  // «Compartir»: the selected analysis, never expiring; the URL is shown once.
+  // «Compartir»: the selected analysis, never expiring; the URL can be copied again from the list.
   await page.getByTestId('share-button').click();
   const dialog = page.getByRole('dialog', { name: 'Compartir el informe' });
   await expect(dialog.getByRole('radio', { name: 'Este análisis' })).toBeChecked();
   await expect(dialog.getByText('Aún no has compartido este informe.')).toBeVisible();
   await expect(dialog.getByLabel('Caducidad')).toHaveValue('');
   await dialog.getByRole('button', { name: 'Crear enlace' }).click();
-  await expect(dialog.getByText('Enlace creado. Cópialo ahora: por seguridad no se volverá a mostrar.')).toBeVisible();
+  await expect(dialog.getByText('Enlace creado. Puedes copiarlo ahora o más tarde desde la lista, mientras esté activo.')).toBeVisible();
   const url = await dialog.getByLabel('Enlace del informe').inputValue();
   expect(url).toMatch(/\/informe\/[A-Za-z0-9_-]{43}$/);
   const links = dialog.getByTestId('share-links').getByRole('listitem');
@@ -99,9 +99,15 @@ test('when the owner downloads the PDF and shares an analysis, then a visitor wi
   // The owner revokes it, behind a confirmation.
   await page.getByTestId('share-button').click();
   await dialog.getByRole('radio', { name: 'Este análisis' }).check();
+  // Days later, the same link is copied again from the list.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await links.first().getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(links.first().getByText('Enlace copiado')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await links.first().getByRole('button', { name: 'Revocar' }).click();
   await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
   await expect(links.first()).toContainText('Revocado');
+  await expect(links.first().getByRole('button', { name: 'Copiar enlace' })).toHaveCount(0);
 
   await reader.reload();
   await expect(reader.getByRole('heading', { level: 1, name: 'Este informe no está disponible' })).toBeVisible();

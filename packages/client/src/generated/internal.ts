@@ -17755,6 +17755,7 @@ export interface operations {
               scope: 'analysis' | 'keyword' | 'place';
               /** @enum {string} */
               state: 'active' | 'expired' | 'revoked';
+              url: string | null;
               views: number;
             }[];
           };
@@ -17918,6 +17919,7 @@ export interface operations {
             scope: 'analysis' | 'keyword' | 'place';
             /** @enum {string} */
             state: 'active' | 'expired' | 'revoked';
+            url: string | null;
             views: number;
           };
         };

@@ -2977,6 +2977,7 @@ export interface operations {
               scope: 'analysis' | 'keyword' | 'place';
               /** @enum {string} */
               state: 'active' | 'expired' | 'revoked';
+              url: string | null;
               views: number;
             }[];
             nextCursor: string | null;

@@ -74,7 +74,6 @@ function ShareTargetPanel({ target }: { target: ShareTarget }) {
   const { t, i18n } = useTranslation('reports');
   const [expiry, setExpiry] = useState<30 | 90 | null>(null);
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const create = useCreateShareLink(target.scope, target.targetId);
   const expiryId = useId();
   const urlId = useId();
@@ -82,17 +81,7 @@ function ShareTargetPanel({ target }: { target: ShareTarget }) {
   const onCreate = () => {
     // One link per click: the button is disabled while the request runs.
     if (create.isPending) return;
-    setCopyState('idle');
     create.mutate(expiry, { onSuccess: (link) => setCreated(link) });
-  };
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.url);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
   };
   const createError = create.error instanceof ApiError && create.error.status > 0 && create.error.status < 500 ? create.error.message : t('share.createError');
 
@@ -135,13 +124,8 @@ function ShareTargetPanel({ target }: { target: ShareTarget }) {
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
             <input id={urlId} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs" data-testid="share-url" />
-            <Button variant="secondary" onClick={() => void copy()}>
-              {t('share.copy')}
-            </Button>
+            <CopyLinkButton key={created.id} url={created.url} />
           </div>
-          <p aria-live="polite" className="mt-1 text-sm text-slate-700">
-            {copyState === 'copied' ? t('share.copied') : copyState === 'failed' ? t('share.copyFailed') : ''}
-          </p>
         </div>
       )}
       <LinkList target={target} language={i18n.language} />
@@ -174,9 +158,12 @@ function LinkList({ target, language }: { target: ShareTarget; language: string 
                   {t(`share.state.${link.state}`)}
                 </span>
                 {link.state === 'active' && confirming !== link.id && (
-                  <Button variant="ghost" className="py-1! text-red-700!" onClick={() => setConfirming(link.id)}>
-                    {t('share.revoke')}
-                  </Button>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {link.url !== null && <CopyLinkButton url={link.url} compact />}
+                    <Button variant="ghost" className="py-1! text-red-700!" onClick={() => setConfirming(link.id)}>
+                      {t('share.revoke')}
+                    </Button>
+                  </div>
                 )}
               </div>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-slate-700">
@@ -227,5 +214,29 @@ function LinkList({ target, language }: { target: ShareTarget; language: string 
       </h3>
       <div className="mt-2">{body}</div>
     </section>
+  );
+}
+
+/** Copies a link's URL, and says whether it worked (the clipboard may be refused). */
+function CopyLinkButton({ url, compact = false }: { url: string; compact?: boolean }) {
+  const { t } = useTranslation('reports');
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <span className="flex flex-col gap-1">
+      <Button variant={compact ? 'ghost' : 'secondary'} className={compact ? 'py-1!' : ''} onClick={() => void copy()} data-testid="share-copy">
+        {t('share.copy')}
+      </Button>
+      <span aria-live="polite" className="text-sm text-slate-700">
+        {state === 'copied' ? t('share.copied') : state === 'failed' ? t('share.copyFailed') : ''}
+      </span>
+    </span>
   );
 }
