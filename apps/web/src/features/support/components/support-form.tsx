@@ -50,20 +50,16 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
         error={send.isError && !sending ? { title: t('error.title'), text: supportErrorMessage(send.error, t) } : null}
       />
       <div className="grid gap-5 @md:grid-cols-2">
-        <SelectField
-          label={t('form.category')}
-          required
-          options={categories}
-          error={fieldError(errors.category?.message)}
-          {...register('category')}
-        />
-        <SelectField
-          label={t('form.priority')}
-          required
-          options={priorities}
-          error={fieldError(errors.priority?.message)}
-          {...register('priority')}
-        />
+        {(['category', 'priority'] as const).map((name) => (
+          <SelectField
+            key={name}
+            label={t(`form.${name}`)}
+            required
+            options={name === 'category' ? categories : priorities}
+            error={fieldError(errors[name]?.message)}
+            {...register(name)}
+          />
+        ))}
       </div>
       <TextField
         label={t('form.subject')}
