@@ -29,6 +29,7 @@ import { paths } from '@/lib/paths';
 const COMPETITORS_PER_LOCATION = 5;
 
 const INCLUDED = ['trial', 'ads', 'competitors', 'serviceArea', 'history', 'countries'] as const;
+const AUDIENCES: PlanCategory[] = ['basic', 'professional'];
 
 /** /pricing and /subscription: the plans of the catalogue, by audience and billing period. */
 export function PricingPage({ faq }: { faq?: ReactNode }) {
@@ -104,10 +105,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             label={t('audience.label')}
             value={audience}
             onChange={resettingCheckout(setAudience)}
-            options={[
-              { value: 'basic', label: t('audience.basic') },
-              { value: 'professional', label: t('audience.professional') },
-            ]}
+            options={AUDIENCES.map((value) => ({ value, label: t(`audience.${value}`) }))}
           />
           <SegmentedControl
             label={t('period.label')}
