@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
+import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormModal } from '@/components/ui/form-modal';
 import { PlanGatedList, createDialogTexts } from '@/components/ui/plan-gated-list';
+import { QueryState } from '@/components/ui/query-state';
 import { SecretOnceModal, secretOnceTexts } from '@/components/ui/secret-once-modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
@@ -134,24 +135,25 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
 }
 
 function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+  const { t } = useTranslation('webhooks');
+  const query = useWebhookDeliveries(endpointId);
+  return (
+    <QueryState
+      query={query}
+      loading={t('log.loading')}
+      error={t('log.error')}
+      isEmpty={(data) => data.deliveries.length === 0}
+      empty={<p className="text-sm text-slate-600">{t('log.empty')}</p>}
+    >
+      {({ deliveries }) => <DeliveryTable endpointId={endpointId} enabled={enabled} deliveries={deliveries} />}
+    </QueryState>
+  );
+}
+
+function DeliveryTable({ endpointId, enabled, deliveries }: { endpointId: string; enabled: boolean; deliveries: WebhookDelivery[] }) {
   const { t, i18n } = useTranslation('webhooks');
   const act = useToastedAction();
-  const query = useWebhookDeliveries(endpointId);
   const replay = useReplayDelivery();
-  if (query.isPending)
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        {t('log.loading')}
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {t('log.error')}
-      </p>
-    );
-  const { deliveries } = query.data;
-  if (deliveries.length === 0) return <p className="text-sm text-slate-600">{t('log.empty')}</p>;
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   const onReplay = (deliveryId: string) => act({ run: () => replay.mutateAsync({ id: endpointId, deliveryId }), done: t('log.replayed'), failed: t('log.replayError') });
   return (
