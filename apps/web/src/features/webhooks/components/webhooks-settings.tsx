@@ -4,6 +4,7 @@ import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookDelivery, type We
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { FormModal } from '@/components/ui/form-modal';
 import { PlanGatedList, createDialogTexts } from '@/components/ui/plan-gated-list';
 import { QueryState } from '@/components/ui/query-state';
@@ -138,17 +139,19 @@ function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boo
   const { t } = useTranslation('webhooks');
   const query = useWebhookDeliveries(endpointId);
   return (
-    <QueryState
-      query={query}
-      loading={t('log.loading')}
-      error={t('log.error')}
-      isEmpty={(data) => data.deliveries.length === 0}
-      empty={<p className="text-sm text-slate-600">{t('log.empty')}</p>}
-    >
-      {({ deliveries }) => <DeliveryTable endpointId={endpointId} enabled={enabled} deliveries={deliveries} />}
+    <QueryState query={query} loading={t('log.loading')} error={t('log.error')}>
+      {({ deliveries }) =>
+        deliveries.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('log.empty')}</p>
+        ) : (
+          <DeliveryTable endpointId={endpointId} enabled={enabled} deliveries={deliveries} />
+        )
+      }
     </QueryState>
   );
 }
+
+const LOG_COLUMNS = ['event', 'status', 'attempts', 'code', 'date'] as const;
 
 function DeliveryTable({ endpointId, enabled, deliveries }: { endpointId: string; enabled: boolean; deliveries: WebhookDelivery[] }) {
   const { t, i18n } = useTranslation('webhooks');
@@ -162,11 +165,7 @@ function DeliveryTable({ endpointId, enabled, deliveries }: { endpointId: string
         <caption className="sr-only">{t('log.caption')}</caption>
         <thead className="text-xs text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-3">{t('log.event')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.status')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.attempts')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.code')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.date')}</th>
+            <ColumnHeaders className="py-1 pr-3" labels={LOG_COLUMNS.map((column) => t(`log.${column}`))} />
             <th scope="col" className="py-1">
               <span className="sr-only">{t('log.actions')}</span>
             </th>
