@@ -67,3 +67,13 @@ export function translateValidation(message: string | undefined): string | undef
 }
 
 export { i18n };
+
+/**
+ * The first translated message of each field among a zod parse's issues; `fieldOf` names the
+ * field an issue's first path key stands for (a form shows one error per field).
+ */
+export function validationErrorsByField<F extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], fieldOf: (key: PropertyKey | undefined) => F) {
+  const byField: Partial<Record<F, string>> = {};
+  for (const issue of issues) byField[fieldOf(issue.path[0])] ??= translateValidation(issue.message);
+  return byField;
+}

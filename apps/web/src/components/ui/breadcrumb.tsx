@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+
+interface Crumb {
+  label: string;
+  to?: string;
+}
 
 /** Inicio › RankMap › … ; the last crumb is the current page. `label` names the trail for assistive technology. */
-export function Breadcrumb({ label, items }: { label: string; items: { label: string; to?: string }[] }) {
+export function Breadcrumb({ label, items }: { label: string; items: Crumb[] }) {
   return (
     <nav aria-label={label} className="text-sm text-slate-500">
       <ol className="flex flex-wrap items-center gap-1.5">
@@ -22,4 +28,15 @@ export function Breadcrumb({ label, items }: { label: string; items: { label: st
       </ol>
     </nav>
   );
+}
+
+/**
+ * The trail of a signed-in page: Inicio, then RankMap with `viaRankmap` (the business pages), then
+ * `items`. `t` is the feature's namespace, where `breadcrumb.label`, `breadcrumb.home` and
+ * `breadcrumb.rankmap` say the same in every feature.
+ */
+export function HomeBreadcrumb({ t, viaRankmap = false, items }: { t: (key: string) => string; viaRankmap?: boolean; items: Crumb[] }) {
+  const home: Crumb = { label: t('breadcrumb.home'), to: paths.root.getHref() };
+  const rankmap: Crumb[] = viaRankmap ? [{ label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }] : [];
+  return <Breadcrumb label={t('breadcrumb.label')} items={[home, ...rankmap, ...items]} />;
 }

@@ -52,3 +52,13 @@ export function SecretOnceModal({ value, texts, testId, onClose }: { value: stri
     </Modal>
   );
 }
+
+/**
+ * A feature's texts for `SecretOnceModal`, kept alike in its namespace: `title`, `warning`, `label`
+ * (with `labelValues`), `copy`, `copied`, `copyFailed` and `done` under `prefix`, and the namespace's `close`.
+ */
+export function secretOnceTexts(t: (key: string, values?: Record<string, string>) => string, prefix: string, labelValues: Record<string, string>): SecretOnceTexts {
+  const under = (key: string) => t(`${prefix}.${key}`);
+  const label = t(`${prefix}.label`, labelValues);
+  return { title: under('title'), warning: under('warning'), label, copy: under('copy'), copied: under('copied'), copyFailed: under('copyFailed'), done: under('done'), close: t('close') };
+}

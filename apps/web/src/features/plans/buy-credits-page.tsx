@@ -4,6 +4,7 @@ import { CREDIT_PACKAGE, GRID_SIZES } from '@rankmaps/shared/plans';
 import { CheckIcon, CoinsIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
 import { usePlans } from './api/get-plans';
@@ -116,12 +117,7 @@ export function BuyCreditsPage() {
                 <th scope="col" className="py-2 font-medium">
                   {t('buyCredits.tableGrid')}
                 </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t('buyCredits.tableCost')}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t('buyCredits.tableScans')}
-                </th>
+                <ColumnHeaders className="py-2 text-right font-medium" labels={[t('buyCredits.tableCost'), t('buyCredits.tableScans')]} />
               </tr>
             </thead>
             <tbody>

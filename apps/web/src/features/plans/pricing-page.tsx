@@ -11,7 +11,7 @@ import {
   type BillingPeriod,
   type PlanCategory,
 } from '@rankmaps/shared/plans';
-import { CheckIcon, CoinsIcon, MessageCircleMoreIcon } from 'lucide-react';
+import { CheckIcon, CoinsIcon, type LucideIcon, MessageCircleMoreIcon } from 'lucide-react';
 import { hasPaidPlan, useSession } from '@/lib/auth/session';
 import { useCurrentSubscription } from './api/get-current-subscription';
 import { ChangePlanDialog } from './components/change-plan-dialog';
@@ -29,6 +29,7 @@ import { paths } from '@/lib/paths';
 const COMPETITORS_PER_LOCATION = 5;
 
 const INCLUDED = ['trial', 'ads', 'competitors', 'serviceArea', 'history', 'countries'] as const;
+const AUDIENCES: PlanCategory[] = ['basic', 'professional'];
 
 /** /pricing and /subscription: the plans of the catalogue, by audience and billing period. */
 export function PricingPage({ faq }: { faq?: ReactNode }) {
@@ -44,6 +45,13 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const checkout = useCreateCheckoutSession();
   // Which plan the last checkout attempt was for, so only that card shows its state.
   const [checkoutPlanId, setCheckoutPlanId] = useState<string | null>(null);
+  // Another audience or period shows other plans: none of them keeps the last checkout's state.
+  const resettingCheckout =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setCheckoutPlanId(null);
+    };
   // A subscriber changes plan instead of starting a second checkout (docs/decisions.md §22.1).
   const subscriptionInfo = useCurrentSubscription(isAuthenticated);
   const subscribed = Boolean(subscriptionInfo.data?.hasActiveSubscription && subscriptionInfo.data.subscription);
@@ -96,22 +104,13 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           <SegmentedControl
             label={t('audience.label')}
             value={audience}
-            onChange={(value) => {
-              setAudience(value);
-              setCheckoutPlanId(null);
-            }}
-            options={[
-              { value: 'basic', label: t('audience.basic') },
-              { value: 'professional', label: t('audience.professional') },
-            ]}
+            onChange={resettingCheckout(setAudience)}
+            options={AUDIENCES.map((value) => ({ value, label: t(`audience.${value}`) }))}
           />
           <SegmentedControl
             label={t('period.label')}
             value={period}
-            onChange={(value) => {
-              setPeriod(value);
-              setCheckoutPlanId(null);
-            }}
+            onChange={resettingCheckout(setPeriod)}
             options={[
               { value: 'monthly', label: t('period.monthly') },
               {
@@ -181,44 +180,41 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
       {/* Two cards side by side only with room for both: signed in, the sidebar narrows the page. */}
       <div className="@container px-4 pb-4 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-6xl gap-6 @2xl:grid-cols-2">
-          <section aria-labelledby="pricing-credits" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
-              <CoinsIcon className="h-5 w-5 shrink-0" />
-            </span>
-            <div>
-              <h2 id="pricing-credits" className="font-semibold text-slate-900">
-                {t('creditsBanner.title')}
-              </h2>
-              <p className="mt-1 text-sm text-slate-600">
-                {t('creditsBanner.body', {
-                  credits: CREDIT_PACKAGE.credits,
-                  price: formatEuro(CREDIT_PACKAGE.price, i18n.language),
-                  months: CREDIT_PACKAGE.validityMonths,
-                })}
-              </p>
-              <Link to={paths.buyCredits.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
-                {t('creditsBanner.link')}
-              </Link>
-            </div>
-          </section>
-          <section aria-labelledby="pricing-help" className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <MessageCircleMoreIcon className="h-5 w-5 shrink-0" />
-            </span>
-            <div>
-              <h2 id="pricing-help" className="font-semibold text-slate-900">
-                {t('help.title')}
-              </h2>
-              <p className="mt-1 text-sm text-slate-600">{t('help.body')}</p>
-              <Link to={paths.contact.getHref()} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
-                {t('help.link')}
-              </Link>
-            </div>
-          </section>
+          <LinkCard id="pricing-credits" icon={CoinsIcon} tone="bg-amber-50 text-amber-700" texts="creditsBanner" to={paths.buyCredits.getHref()}>
+            {t('creditsBanner.body', {
+              credits: CREDIT_PACKAGE.credits,
+              price: formatEuro(CREDIT_PACKAGE.price, i18n.language),
+              months: CREDIT_PACKAGE.validityMonths,
+            })}
+          </LinkCard>
+          <LinkCard id="pricing-help" icon={MessageCircleMoreIcon} tone="bg-brand-50 text-brand-700" texts="help" to={paths.contact.getHref()}>
+            {t('help.body')}
+          </LinkCard>
         </div>
       </div>
 
       {faq}
     </>
+  );
+}
+
+/** A card beside the plans: an icon, a title, a line and a link; `texts` names the `title` and `link` keys. */
+function LinkCard({ id, icon: Icon, tone, texts, to, children }: { id: string; icon: LucideIcon; tone: string; texts: string; to: string; children: string }) {
+  const { t } = useTranslation('plans');
+  return (
+    <section aria-labelledby={id} className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <span className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+        <Icon className="h-5 w-5 shrink-0" />
+      </span>
+      <div>
+        <h2 id={id} className="font-semibold text-slate-900">
+          {t(`${texts}.title`)}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{children}</p>
+        <Link to={to} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:text-brand-800">
+          {t(`${texts}.link`)}
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiKey, ApiKeyList, CreateApiKeyInput, CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
 import { api } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 
 /** Query keys of the API keys feature (docs/api.md). */
 export const apiKeyKeys = { list: ['api-keys'] as const };
@@ -10,18 +11,6 @@ export function useApiKeys() {
   return useQuery({ queryKey: apiKeyKeys.list, queryFn: ({ signal }) => api<ApiKeyList>('/api-keys', { signal }) });
 }
 
-export function useCreateApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateApiKeyInput) => api<CreatedApiKey>('/api-keys', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list }),
-  });
-}
+export const useCreateApiKey = () => useInvalidatingMutation((body: CreateApiKeyInput) => api<CreatedApiKey>('/api-keys', { method: 'POST', body }), [apiKeyKeys.list]);
 
-export function useRevokeApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<ApiKey>(`/api-keys/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list }),
-  });
-}
+export const useRevokeApiKey = () => useInvalidatingMutation((id: string) => api<ApiKey>(`/api-keys/${id}`, { method: 'DELETE' }), [apiKeyKeys.list]);

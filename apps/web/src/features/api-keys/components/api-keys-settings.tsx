@@ -1,17 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyList, type ApiKeyScope, type CreatedApiKey, createApiKeyBodySchema } from '@rankmaps/shared/schemas/api-keys';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey, createApiKeyBodySchema } from '@rankmaps/shared/schemas/api-keys';
 import { Button } from '@/components/ui/button';
-import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Modal, ModalActions } from '@/components/ui/modal';
-import { PlanGatedList } from '@/components/ui/plan-gated-list';
-import { SecretOnceModal } from '@/components/ui/secret-once-modal';
-import { QueryState } from '@/components/ui/query-state';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { FormModal } from '@/components/ui/form-modal';
+import { PlanGatedList, createDialogTexts } from '@/components/ui/plan-gated-list';
+import { SecretOnceModal, secretOnceTexts } from '@/components/ui/secret-once-modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToastedAction } from '@/components/ui/use-toasted-action';
 import { apiErrorText } from '@/lib/api-client';
 import { formatMediumDate } from '@/lib/format';
-import { translateValidation } from '@/lib/i18n';
+import { validationErrorsByField } from '@/lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
 /**
@@ -23,31 +22,21 @@ export function ApiKeysSettings({ currentPlan }: { currentPlan: string | null })
   const { t } = useTranslation(['api-keys', 'common']);
   const query = useApiKeys();
   return (
-    <QueryState query={query} loading={t('loading')} error={t('loadError')}>
-      {(data) => <ApiKeysPanel {...data} currentPlan={currentPlan} />}
-    </QueryState>
-  );
-}
-
-function ApiKeysPanel({ keys, allowed, maxActive, currentPlan }: ApiKeyList & { currentPlan: string | null }) {
-  const { t } = useTranslation(['api-keys', 'common']);
-  const [creating, setCreating] = useState(false);
-  const active = keys.filter((k) => !k.revokedAt).length;
-  return (
     <PlanGatedList
       id="api-keys"
-      title={t('title')}
-      intro={t('intro')}
-      allowed={allowed}
-      fullNotice={active >= maxActive ? t('create.full', { count: maxActive }) : null}
-      createLabel={t('create.open')}
-      onCreate={() => setCreating(true)}
-      upsell={{ action: { kind: 'apiKeys' }, currentPlan, cta: t('upgradeCta') }}
+      namespace="api-keys"
+      query={query}
+      usage={({ keys, maxActive }) => ({ used: keys.filter((k) => !k.revokedAt).length, max: maxActive })}
+      upsell={{ action: { kind: 'apiKeys' }, currentPlan }}
+      createDialog={(close) => <CreateKeyDialog onClose={close} />}
     >
-      {keys.length === 0 ? allowed && <p className="text-sm text-slate-600">{t('empty')}</p> : <KeyList keys={keys} />}
-      <p className="text-sm text-slate-600">{t('docsHint')}</p>
-      <p className="text-sm break-words text-slate-600">{t('mcpHint', { url: `${window.location.origin}/mcp` })}</p>
-      {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
+      {({ keys, allowed }) => (
+        <>
+          {keys.length === 0 ? allowed && <p className="text-sm text-slate-600">{t('empty')}</p> : <KeyList keys={keys} />}
+          <p className="text-sm text-slate-600">{t('docsHint')}</p>
+          <p className="text-sm break-words text-slate-600">{t('mcpHint', { url: `${window.location.origin}/mcp` })}</p>
+        </>
+      )}
     </PlanGatedList>
   );
 }
@@ -103,19 +92,11 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
   const [errors, setErrors] = useState<{ name?: string; scopes?: string; form?: string }>({});
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const scopesId = useId();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = async () => {
     const parsed = createApiKeyBodySchema.safeParse({ name, scopes });
     if (!parsed.success) {
-      const byField: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'name' ? 'name' : 'scopes';
-        byField[field] ??= translateValidation(issue.message);
-      }
-      setErrors(byField);
+      setErrors(validationErrorsByField(parsed.error.issues, (key) => (key === 'name' ? 'name' : 'scopes')));
       return;
     }
     setErrors({});
@@ -125,54 +106,23 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       setErrors({ form: apiErrorText(err, t('create.error')) });
     }
   };
-  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((s) => (on ? [...new Set([...s, scope])] : s.filter((x) => x !== scope)));
 
-  if (created)
-    return (
-      <SecretOnceModal
-        value={created.key}
-        testId="api-key-value"
-        onClose={onClose}
-        texts={{
-          title: t('shown.title'),
-          warning: t('shown.warning'),
-          label: t('shown.label', { name: created.apiKey.name }),
-          copy: t('shown.copy'),
-          copied: t('shown.copied'),
-          copyFailed: t('shown.copyFailed'),
-          done: t('shown.done'),
-          close: t('close'),
-        }}
-      />
-    );
+  if (created) {
+    const texts = secretOnceTexts(t, 'shown', { name: created.apiKey.name });
+    return <SecretOnceModal value={created.key} testId="api-key-value" onClose={onClose} texts={texts} />;
+  }
 
   return (
-    <Modal
-      title={t('create.title')}
-      description={t('create.description')}
-      closeLabel={t('close')}
-      onClose={onClose}
-      footer={<ModalActions cancel={t('create.cancel')} onCancel={onClose} submit={{ label: t('create.submit'), type: 'submit', form: 'api-key-form', loading: create.isPending }} />}
-    >
-      <form id="api-key-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-        <TextField label={t('create.name')} value={name} maxLength={API_KEY_NAME_MAX + 20} onChange={(e) => setName(e.target.value)} error={errors.name} hint={t('create.nameHint')} />
-        <fieldset aria-describedby={errors.scopes ? scopesId : undefined} className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">{t('create.scopes')}</legend>
-          {API_KEY_SCOPES.map((scope) => (
-            <CheckboxField key={scope} label={`${t(`scopes.${scope}`)} — ${t(`scopeHelp.${scope}`)}`} checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
-          ))}
-          {errors.scopes && (
-            <p id={scopesId} role="alert" className="text-sm text-red-700">
-              {errors.scopes}
-            </p>
-          )}
-        </fieldset>
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.form}
-          </p>
-        )}
-      </form>
-    </Modal>
+    <FormModal texts={createDialogTexts(t)} pending={create.isPending} formError={errors.form} onSubmit={() => void onSubmit()} onClose={onClose}>
+      <TextField label={t('create.name')} value={name} maxLength={API_KEY_NAME_MAX + 20} onChange={(e) => setName(e.target.value)} error={errors.name} hint={t('create.nameHint')} />
+      <CheckboxGroup
+        legend={t('create.scopes')}
+        options={API_KEY_SCOPES}
+        selected={scopes}
+        onChange={setScopes}
+        optionLabel={(scope) => `${t(`scopes.${scope}`)} — ${t(`scopeHelp.${scope}`)}`}
+        error={errors.scopes}
+      />
+    </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, CopyIcon, DownloadIcon, XCircleIco
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { Button } from '@/components/ui/button';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { QueryState } from '@/components/ui/query-state';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -31,6 +32,8 @@ const STATUS_TONE: Record<KeywordImportStatus, { icon: typeof CheckCircle2Icon; 
   empty: { icon: XCircleIcon, className: 'text-red-700' },
   too_long: { icon: XCircleIcon, className: 'text-red-700' },
 };
+
+const IMPORT_COLUMNS = ['line', 'place', 'keyword', 'status'] as const;
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : fallback);
 
@@ -264,18 +267,7 @@ function PreviewTable({ preview, totalsId }: { preview: KeywordImportPreview; to
           <caption className="sr-only">{t('import.table')}</caption>
           <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                {t('import.columns.line')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('import.columns.place')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('import.columns.keyword')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('import.columns.status')}
-              </th>
+              <ColumnHeaders className="px-3 py-2" labels={IMPORT_COLUMNS.map((column) => t(`import.columns.${column}`))} />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

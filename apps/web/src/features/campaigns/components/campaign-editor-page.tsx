@@ -9,7 +9,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { QueryState } from '@/components/ui/query-state';
@@ -60,14 +60,7 @@ export function CampaignEditorPage({ campaignId }: { campaignId: string | undefi
 
   return (
     <div data-page="campaign" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[
-          { label: t('breadcrumb.home'), to: paths.root.getHref() },
-          { label: t('title'), to: paths.campaigns.getHref() },
-          { label: title },
-        ]}
-      />
+      <HomeBreadcrumb t={t} items={[{ label: t('title'), to: paths.campaigns.getHref() }, { label: title }]} />
       <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
       {body}
       {campaign.data && <RoundsHistory rounds={campaign.data.rounds} timeZone={campaign.data.places[0]?.timeZone ?? 'Europe/Madrid'} />}

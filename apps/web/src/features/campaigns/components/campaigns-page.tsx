@@ -2,7 +2,7 @@ import type { Campaign } from '@rankmaps/shared/schemas/campaigns';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { buttonClass } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/lib/auth/session';
@@ -26,10 +26,7 @@ export function CampaignsPage() {
 
   return (
     <div data-page="campaigns" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('title') }]}
-      />
+      <HomeBreadcrumb t={t} items={[{ label: t('title') }]} />
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>

@@ -1,5 +1,6 @@
 import type { CampaignForecast, CampaignPreview } from '@rankmaps/shared/schemas/campaigns';
 import { useTranslation } from 'react-i18next';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatDateTime, formatMediumDate } from '@/lib/format';
 
@@ -96,12 +97,7 @@ function ForecastCompare({ before, after }: { before: CampaignForecast; after: C
             <th scope="col" className="py-1 font-medium">
               <span className="sr-only">{t('preview.compareTitle')}</span>
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {t('preview.before')}
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {t('preview.after')}
-            </th>
+            <ColumnHeaders className="py-1 text-right font-medium" labels={[t('preview.before'), t('preview.after')]} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

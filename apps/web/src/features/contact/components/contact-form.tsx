@@ -1,14 +1,12 @@
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX_LENGTH } from '@rankmaps/shared/constants';
 import { type ContactFormValues, contactFormSchema } from '@rankmaps/shared/schemas/contact';
 import { ShieldCheckIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { MessageField, MessageFormFooter } from '@/components/ui/message-form';
 import { SendOutcome } from '@/components/ui/send-outcome';
-import { TextareaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
 import { fieldError, zodResolver } from '@/lib/forms';
-import { useCaptchaSubmit } from '@/lib/use-captcha-submit';
+import { useCaptchaForm } from '@/lib/use-captcha-form';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { contactErrorMessage } from './contact-error';
 
@@ -18,16 +16,7 @@ const empty: ContactFormValues = { name: '', email: '', message: '' };
 export function ContactForm() {
   const { t } = useTranslation('contact');
   const send = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: empty });
-  const message = useWatch({ control, name: 'message' });
-  const { config, sentOnce, submit, warmUp } = useCaptchaSubmit(send.mutateAsync, () => reset(empty));
-  const onSubmit = handleSubmit(submit);
+  const { register, errors, message, config, sentOnce, warmUp, onSubmit } = useCaptchaForm(zodResolver(contactFormSchema), empty, send.mutateAsync);
 
   const sending = send.isPending;
   return (
@@ -59,28 +48,21 @@ export function ContactForm() {
           {...register('email')}
         />
       </div>
-      <TextareaField
-        label={t('form.message')}
-        required
-        rows={6}
-        placeholder={t('form.messagePlaceholder')}
-        counter={t('form.counter', { count: message.length, max: CONTACT_MESSAGE_MAX_LENGTH })}
-        error={fieldError(errors.message?.message)}
-        {...register('message')}
+      <MessageField t={t} message={message} rows={6} max={CONTACT_MESSAGE_MAX_LENGTH} />
+      <MessageFormFooter
+        t={t}
+        sending={sending}
+        note={
+          config?.captcha.provider === 'altcha' ? (
+            <p className="flex items-center gap-2 text-xs text-slate-500">
+              <ShieldCheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
+              {t('form.altchaNote')}
+            </p>
+          ) : (
+            <span />
+          )
+        }
       />
-      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
-        {config?.captcha.provider === 'altcha' ? (
-          <p className="flex items-center gap-2 text-xs text-slate-500">
-            <ShieldCheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
-            {t('form.altchaNote')}
-          </p>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" loading={sending} className="w-full shrink-0 whitespace-nowrap sm:w-auto">
-          {sending ? t('form.sending') : t('form.submit')}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRightIcon } from 'lucide-react';
+import { paths } from '@/lib/paths';
 
 const base = 'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold transition-colors sm:text-base';
 
@@ -27,5 +28,22 @@ export function CtaLink({
       {children}
       {arrow && <ArrowRightIcon className="h-4 w-4 shrink-0" />}
     </Link>
+  );
+}
+
+/**
+ * The two calls every marketing page ends its hero and its closing band with: sign up (with the
+ * arrow) and see the pricing; `onDark` for a dark band.
+ */
+export function SigninPricingLinks({ signin, pricing, onDark = false }: { signin: string; pricing: string; onDark?: boolean }) {
+  return (
+    <>
+      <CtaLink to={paths.signin.getHref()} variant={onDark ? 'inverse' : 'primary'} arrow>
+        {signin}
+      </CtaLink>
+      <CtaLink to={paths.pricing.getHref()} variant={onDark ? 'ghostInverse' : 'secondary'}>
+        {pricing}
+      </CtaLink>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import { CtaBand } from '../components/cta-band';
-import { CtaLink } from '../components/cta-links';
+import { CtaLink, SigninPricingLinks } from '../components/cta-links';
 import { SectionHeading } from '../components/section-heading';
 import { Accordion } from './accordion';
 import { useFaqSections } from './faq-content';
@@ -44,12 +44,7 @@ export function FaqPage() {
         ))}
       </div>
       <CtaBand id="faq-cta-title" title={t('cta.title')} body={t('cta.body')}>
-        <CtaLink to={paths.signin.getHref()} variant="inverse" arrow>
-          {t('cta.signin')}
-        </CtaLink>
-        <CtaLink to={paths.pricing.getHref()} variant="ghostInverse">
-          {t('cta.pricing')}
-        </CtaLink>
+        <SigninPricingLinks signin={t('cta.signin')} pricing={t('cta.pricing')} onDark />
         <CtaLink to={paths.contact.getHref()} variant="ghostInverse">
           {t('cta.contact')}
         </CtaLink>

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
-import { CtaLink } from '../components/cta-links';
+import { SigninPricingLinks } from '../components/cta-links';
 import { DashboardExample } from '../components/dashboard-example';
 import { asStringList } from '../components/string-list';
 import { SectionHeading } from '../components/section-heading';
 import { STEP_ICONS, STEP_IDS, StepCard } from '../components/steps';
-import { paths } from '@/lib/paths';
 
 const FEATURES: { id: 'smart' | 'alerts' | 'history'; icon: LucideIcon }[] = [
   { id: 'smart', icon: Grid3x3Icon },
@@ -27,12 +26,7 @@ export function HowItWorksPage() {
           <p>{t('howItWorks.subtitle')}</p>
         </SectionHeading>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <CtaLink to={paths.signin.getHref()} arrow>
-            {t('howItWorks.ctaPrimary')}
-          </CtaLink>
-          <CtaLink to={paths.pricing.getHref()} variant="secondary">
-            {t('howItWorks.ctaSecondary')}
-          </CtaLink>
+          <SigninPricingLinks signin={t('howItWorks.ctaPrimary')} pricing={t('howItWorks.ctaSecondary')} />
         </div>
       </section>
 
@@ -100,12 +94,7 @@ export function HowItWorksPage() {
       </section>
 
       <CtaBand id="how-cta-title" title={t('howItWorks.ctaTitle')} body={t('howItWorks.ctaBody', { days: claims.trialDays })}>
-        <CtaLink to={paths.signin.getHref()} variant="inverse" arrow>
-          {t('howItWorks.ctaPrimary')}
-        </CtaLink>
-        <CtaLink to={paths.pricing.getHref()} variant="ghostInverse">
-          {t('howItWorks.ctaSecondary')}
-        </CtaLink>
+        <SigninPricingLinks signin={t('howItWorks.ctaPrimary')} pricing={t('howItWorks.ctaSecondary')} onDark />
       </CtaBand>
     </>
   );

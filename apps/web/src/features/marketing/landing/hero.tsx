@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SparklesIcon } from 'lucide-react';
 import { claims } from '../claims';
-import { CtaLink } from '../components/cta-links';
-import { paths } from '@/lib/paths';
+import { SigninPricingLinks } from '../components/cta-links';
 import { ExampleCard } from '../components/example-card';
 
 export function Hero() {
@@ -24,12 +23,7 @@ export function Hero() {
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-600 lg:mx-0">{t('landing.hero.subtitle')}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <CtaLink to={paths.signin.getHref()} arrow>
-              {t('landing.hero.primary')}
-            </CtaLink>
-            <CtaLink to={paths.pricing.getHref()} variant="secondary">
-              {t('landing.hero.secondary')}
-            </CtaLink>
+            <SigninPricingLinks signin={t('landing.hero.primary')} pricing={t('landing.hero.secondary')} />
           </div>
           <p className="mt-6 text-sm text-slate-500">{t('landing.hero.trust')}</p>
         </div>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import { claims } from '../claims';
 import { CtaBand } from '../components/cta-band';
-import { CtaLink } from '../components/cta-links';
+import { SigninPricingLinks } from '../components/cta-links';
 import { formatEuro } from '@/lib/format';
 import { Hero } from './hero';
 import { Highlights } from './highlights';
@@ -10,7 +10,6 @@ import { HistorySection } from './history-section';
 import { HowSection } from './how-section';
 import { IncludedSection } from './included-section';
 import { RankMapsSection } from './rankmaps-section';
-import { paths } from '@/lib/paths';
 
 /** The public home page (/ for visitors, and /home). */
 export function LandingPage() {
@@ -30,12 +29,7 @@ export function LandingPage() {
         body={t('landing.cta.body', { days: claims.trialDays })}
         note={t('landing.cta.note', { price: formatEuro(claims.lowestAnnualPrice, i18n.language), months: claims.monthsFree })}
       >
-        <CtaLink to={paths.signin.getHref()} variant="inverse" arrow>
-          {t('landing.hero.primary')}
-        </CtaLink>
-        <CtaLink to={paths.pricing.getHref()} variant="ghostInverse">
-          {t('landing.hero.secondary')}
-        </CtaLink>
+        <SigninPricingLinks signin={t('landing.hero.primary')} pricing={t('landing.hero.secondary')} onDark />
       </CtaBand>
     </>
   );

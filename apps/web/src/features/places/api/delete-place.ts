@@ -1,20 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth/session';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { placesKeys } from './keys';
 
 /** DELETE /place/{id}: removes the business with its keywords, analyses and scheduled scans. */
 export const deletePlace = (id: string) => api<{ message: string }>(`/place/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function useDeletePlace() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePlace,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: placesKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-      ]);
-    },
-  });
-}
+// The profile lists the places too (count, active place, plan limits).
+export const useDeletePlace = () => useInvalidatingMutation(deletePlace, [placesKeys.all, profileQueryKey]);

@@ -3,14 +3,13 @@ import { CLIENT_NAME_MAX } from '@rankmaps/shared/schemas/workspace';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { QueryState, bothQueries } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
 import { useClients, useCreateClient, useDeleteClient, useRenameClient, useSetPlaceClient } from '../api/clients';
 import { usePlaces } from '../api/get-places';
 import { ClientLogoField } from './client-logo-field';
@@ -44,14 +43,7 @@ export function ClientsPage() {
 
   return (
     <div data-page="clients" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[
-          { label: t('breadcrumb.home'), to: paths.root.getHref() },
-          { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
-          { label: t('clients.title') },
-        ]}
-      />
+      <HomeBreadcrumb t={t} viaRankmap items={[{ label: t('clients.title') }]} />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('clients.title')}</h1>
         <p className="mt-1 text-slate-600">{t('clients.subtitle')}</p>

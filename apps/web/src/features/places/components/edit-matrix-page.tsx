@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toasts/toast-context';
 import { ApiError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useUpdateMatrix } from '../api/update-matrix';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
 import { paths } from '@/lib/paths';
 
@@ -70,15 +70,7 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
 
   return (
     <div data-page="edit-matrix" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[
-          { label: t('breadcrumb.home'), to: paths.root.getHref() },
-          { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
-          { label: place.name, to: paths.place.getHref(place._id) },
-          { label: t('edit.crumb') },
-        ]}
-      />
+      <HomeBreadcrumb t={t} viaRankmap items={[{ label: place.name, to: paths.place.getHref(place._id) }, { label: t('edit.crumb') }]} />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
         <p className="mt-1 text-slate-600">

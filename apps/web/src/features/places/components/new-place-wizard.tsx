@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreatePlace } from '../api/create-place';
 import { usePlacePreview } from '../api/get-place-preview';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
@@ -87,10 +87,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
 
   return (
     <div data-page="new-place" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() }, { label: t('wizard.title') }]}
-      />
+      <HomeBreadcrumb t={t} viaRankmap items={[{ label: t('wizard.title') }]} />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('wizard.title')}</h1>
         <p className="mt-1 text-slate-600">{t('wizard.subtitle')}</p>

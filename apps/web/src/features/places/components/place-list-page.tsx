@@ -18,7 +18,7 @@ import { useDeletePlace } from '../api/delete-place';
 import { usePlaces } from '../api/get-places';
 import { useRefreshPlace } from '../api/refresh-place';
 import { placesAllowance } from '../utils/place-limits';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceCard } from './place-card';
 
 /** /rankmap (docs/product.md §2): the user's businesses, the plan's allowance and how RankMap works. */
@@ -31,7 +31,7 @@ export function PlaceListPage({ profile, actions }: { profile: Profile; /** More
 
   return (
     <div data-page="rankmap" className="space-y-6">
-      <Breadcrumb label={t('breadcrumb.label')} items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('breadcrumb.rankmap') }]} />
+      <HomeBreadcrumb t={t} items={[{ label: t('breadcrumb.rankmap') }]} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>

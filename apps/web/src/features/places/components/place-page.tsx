@@ -14,7 +14,7 @@ import { useSetActivePlace } from '../api/set-active-place';
 import { useUpdateMarket } from '../api/update-market';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { countryName, languageName } from '../utils/market-names';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceAvatar } from './place-avatar';
 import { Rating } from './rating';
 import { MarketCard } from './market-card';
@@ -60,14 +60,7 @@ export function PlacePage({ placeId, profile, keywords, creditWarning, weeklySho
     <QueryState query={query} error={t('errors.loadOne')}>
       {(place) => (
         <div data-page="place" className="space-y-6">
-          <Breadcrumb
-            label={t('breadcrumb.label')}
-            items={[
-              { label: t('breadcrumb.home'), to: paths.root.getHref() },
-              { label: t('breadcrumb.rankmap'), to: paths.rankmap.getHref() },
-              { label: place.name },
-            ]}
-          />
+          <HomeBreadcrumb t={t} viaRankmap items={[{ label: place.name }]} />
           {creditWarning}
           <PlaceHeader
             place={place}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, PlusIcon } from 'lucide-react';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ChangeText, Sparkline } from '@/components/ui/latest-figures';
 import { SelectField } from '@/components/ui/select-field';
@@ -85,10 +85,7 @@ export function PortfolioPage() {
 
   return (
     <div data-page="portfolio" className="space-y-6">
-      <Breadcrumb
-        label={t('breadcrumb.label')}
-        items={[{ label: t('breadcrumb.home'), to: paths.root.getHref() }, { label: t('portfolio.title') }]}
-      />
+      <HomeBreadcrumb t={t} items={[{ label: t('portfolio.title') }]} />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('portfolio.title')}</h1>
         <p className="mt-1 text-slate-600">{t('portfolio.subtitle')}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalActions } from '@/components/ui/modal';
 
@@ -14,6 +14,7 @@ interface ScheduleModalProps {
 
 // Monday first, as a Spanish week is read; the values stay 0 = Sunday … 6 = Saturday.
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
 /** Configurar Horario: the weekly scan's day and hour, in the place's time zone. */
 export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSave, onClose }: ScheduleModalProps) {
@@ -30,34 +31,8 @@ export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSa
       footer={<ModalActions cancel={t('schedule.cancel')} onCancel={onClose} submit={{ label: t('schedule.save'), loading: saving, onClick: () => onSave(day, hour) }} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm font-medium text-slate-700">
-          {t('schedule.day')}
-          <select
-            value={day}
-            onChange={(e) => setDay(Number(e.target.value))}
-            className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
-          >
-            {DAY_ORDER.map((d) => (
-              <option key={d} value={d}>
-                {days[d]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-700">
-          {t('schedule.hour')}
-          <select
-            value={hour}
-            onChange={(e) => setHour(Number(e.target.value))}
-            className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
-          >
-            {Array.from({ length: 24 }, (_, h) => (
-              <option key={h} value={h}>
-                {`${String(h).padStart(2, '0')}:00`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NumberSelect label={t('schedule.day')} value={day} onChange={setDay} options={DAY_ORDER.map((d) => ({ value: d, label: days[d] }))} />
+        <NumberSelect label={t('schedule.hour')} value={hour} onChange={setHour} options={HOURS.map((h) => ({ value: h, label: `${String(h).padStart(2, '0')}:00` }))} />
       </div>
       {error && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
@@ -65,5 +40,25 @@ export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSa
         </p>
       )}
     </Modal>
+  );
+}
+
+/** A labelled native select of numbers (the day, the hour). */
+function NumberSelect({ label, value, onChange, options }: { label: string; value: number; onChange: (value: number) => void; options: { value: number; label: ReactNode }[] }) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="mt-1 block w-full rounded-lg border-slate-300 bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

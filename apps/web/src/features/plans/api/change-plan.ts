@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PlanChangePreview } from '@rankmaps/shared/schemas/billing';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth/session';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 
 /** POST /payment/change-plan/preview: what moving to `priceId` charges now and what changes; changes nothing. */
 export const previewPlanChange = (priceId: string) =>
@@ -15,11 +16,5 @@ export function usePlanChangePreview() {
   return useMutation({ mutationFn: previewPlanChange });
 }
 
-export function useChangePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePlan,
-    // The profile's key covers the plan limits, the subscription info and the payment history.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-  });
-}
+// The profile's key covers the plan limits, the subscription info and the payment history.
+export const useChangePlan = () => useInvalidatingMutation(changePlan, [profileQueryKey]);

@@ -40,48 +40,41 @@ function analysis(over: Partial<AnalysisReport> = {}): AnalysisReport {
 }
 
 const render = (report: Report) => renderToStaticMarkup(createElement(ReportView, { report }));
+const generatedAt = '2026-11-21T08:00:00Z';
+type AnalysisScope = Extract<Report, { scope: 'analysis' }>;
+const renderAnalysis = (over: Partial<AnalysisScope> = {}) => render({ scope: 'analysis', brand, place, generatedAt, analysis: analysis(), ...over });
+const clientLogo = '/api/client-logo/0123456789abcdef0123456789abcdef.png';
 
 describe('ReportView', () => {
   it('when an analysis is rendered, then the brand, the data label, the findings, each delta in words and arrows, the heat map in the band colours and the footer show, in Spanish numbers', () => {
-    const html = render({ scope: 'analysis', brand, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
-    expect(html).toContain('Agencia Norte');
-    expect(html).toContain('Contacto: hola@agencia.example');
-    expect(html).toContain('<h1');
-    expect(html).toContain('Clínica Núñez');
-    expect(html).toContain('Datos de demostración');
-    expect(html).toContain('El GeoRank pasa de 50 a 62,5.');
-    expect(html).toContain('▲ </span>+12,5 (mejora)');
-    expect(html).toContain('▼ </span>−11,11 p. p. (empeora)');
-    expect(html).toContain('= </span>0 (sin cambios)');
+    const html = renderAnalysis();
+    const shownBySection = {
+      header: ['Agencia Norte', 'Contacto: hola@agencia.example', '<h1', 'Clínica Núñez', 'Datos de demostración'],
+      findings: ['El GeoRank pasa de 50 a 62,5.', '▲ </span>+12,5 (mejora)', '▼ </span>−11,11 p. p. (empeora)', '= </span>0 (sin cambios)'],
+      heatMap: ['3 × 3 puntos, radio de 1,5 km', `fill="${POSITION_BAND_COLORS.top3}"`, `fill="${POSITION_BAND_COLORS.notFound}"`, 'Fila 3, columna 3: no aparece'],
+      movementAndCompetitors: ['Puntos donde sube', 'Dental Sol', '80,25', 'Nadie anuncia en esta búsqueda.'],
+      footer: ['Confidencial', 'Hecho con RankMaps'],
+    };
+    for (const [section, texts] of Object.entries(shownBySection)) for (const text of texts) expect(html, section).toContain(text);
     expect(html).toMatch(/33,33\s%/);
-    expect(html).toContain('3 × 3 puntos, radio de 1,5 km');
-    expect(html).toContain(`fill="${POSITION_BAND_COLORS.top3}"`);
-    expect(html).toContain(`fill="${POSITION_BAND_COLORS.notFound}"`);
-    expect(html).toContain('Fila 3, columna 3: no aparece');
-    expect(html).toContain('Puntos donde sube');
-    expect(html).toContain('Dental Sol');
-    expect(html).toContain('80,25');
-    expect(html).toContain('Nadie anuncia en esta búsqueda.');
-    expect(html).toContain('Confidencial');
-    expect(html).toContain('Hecho con RankMaps');
   });
 
   it('when the place is grouped under a client, then «Informe para …» shows with its logo; without one, neither shows', () => {
-    const withClient = render({ scope: 'analysis', brand, client: { name: 'Grupo Dental Sur', logoUrl: '/api/client-logo/0123456789abcdef0123456789abcdef.png' }, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
-    expect(withClient).toContain('Informe para Grupo Dental Sur');
-    expect(withClient).toContain('src="/api/client-logo/0123456789abcdef0123456789abcdef.png"');
-    expect(withClient).toContain('alt="Logo de Grupo Dental Sur"');
-    // The agency's brand stays beside it.
-    expect(withClient).toContain('Agencia Norte');
-    const nameOnly = render({ scope: 'analysis', brand, client: { name: 'Grupo Dental Sur', logoUrl: null }, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
-    expect(nameOnly).toContain('Informe para Grupo Dental Sur');
-    expect(nameOnly).not.toContain('client-logo');
-    const without = render({ scope: 'analysis', brand, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis() });
-    expect(without).not.toContain('Informe para');
+    const cases = [
+      // The agency's brand stays beside the client's.
+      { over: { client: { name: 'Grupo Dental Sur', logoUrl: clientLogo } }, shown: ['Informe para Grupo Dental Sur', `src="${clientLogo}"`, 'alt="Logo de Grupo Dental Sur"', 'Agencia Norte'], hidden: [] },
+      { over: { client: { name: 'Grupo Dental Sur', logoUrl: null } }, shown: ['Informe para Grupo Dental Sur'], hidden: ['client-logo'] },
+      { over: {}, shown: [], hidden: ['Informe para'] },
+    ];
+    for (const { over, shown, hidden } of cases) {
+      const html = renderAnalysis(over);
+      for (const text of shown) expect(html).toContain(text);
+      for (const text of hidden) expect(html).not.toContain(text);
+    }
   });
 
   it('when the brand hides «Hecho con RankMaps» and there is no previous analysis nor data label, then neither line shows', () => {
-    const html = render({ scope: 'analysis', brand: { ...brand, poweredBy: false }, place, generatedAt: '2026-11-21T08:00:00Z', analysis: analysis({ dataLabel: null, movement: null, previousDate: null }) });
+    const html = renderAnalysis({ brand: { ...brand, poweredBy: false }, analysis: analysis({ dataLabel: null, movement: null, previousDate: null }) });
     expect(html).not.toContain('Hecho con RankMaps');
     expect(html).not.toContain('Datos de demostración');
     expect(html).toContain('No hay un análisis anterior con el que comparar.');
@@ -92,7 +85,7 @@ describe('ReportView', () => {
       scope: 'keyword',
       brand,
       place,
-      generatedAt: '2026-11-21T08:00:00Z',
+      generatedAt,
       keyword: 'dentista',
       latest: analysis(),
       history: [{ date: '2026-11-20T09:30:00Z', geoRank: 62.5, avgTotalPosition: 7, localPackPercentage: 33.33, dataLabel: 'demo' }],
@@ -103,13 +96,13 @@ describe('ReportView', () => {
       scope: 'place',
       brand,
       place,
-      generatedAt: '2026-11-21T08:00:00Z',
+      generatedAt,
       summary: [{ keyword: 'dentista', date: '2026-11-20T09:30:00Z', geoRank: 62.5, geoRankDelta: 12.5, avgTotalPosition: 7, localPackPercentage: 33.33, foundPercentage: 88.89 }],
       keywords: [analysis(), analysis({ keyword: 'ortodoncia' })],
     });
     expect(placeReport.indexOf('Resumen por keyword')).toBeLessThan(placeReport.indexOf('Keyword «dentista»'));
     expect(placeReport).toContain('Keyword «ortodoncia»');
-    const empty = render({ scope: 'place', brand, place, generatedAt: '2026-11-21T08:00:00Z', summary: [], keywords: [] });
+    const empty = render({ scope: 'place', brand, place, generatedAt, summary: [], keywords: [] });
     expect(empty).toContain('Este negocio aún no tiene keywords con análisis completados.');
   });
 });

@@ -1,15 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth/session';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 
 /** POST /sandbox/portal/settle: "updates the card" and pays what is past due (signed-in user). */
 export const settleSandboxPortal = () => api<MessageResponse>('/sandbox/portal/settle', { method: 'POST' });
 
-export function useSettleSandboxPortal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: settleSandboxPortal,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-  });
-}
+export const useSettleSandboxPortal = () => useInvalidatingMutation(settleSandboxPortal, [profileQueryKey]);

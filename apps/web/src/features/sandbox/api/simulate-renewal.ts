@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@rankmaps/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth/session';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 
 export type RenewalOutcome = 'success' | 'failure';
 
@@ -12,11 +12,5 @@ export type RenewalOutcome = 'success' | 'failure';
 export const simulateRenewal = (outcome?: RenewalOutcome) =>
   api<MessageResponse>('/sandbox/renewal', { method: 'POST', body: outcome ? { outcome } : {} });
 
-export function useSimulateRenewal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: simulateRenewal,
-    // The profile's key covers the subscription info and the payment history.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-  });
-}
+// The profile's key covers the subscription info and the payment history.
+export const useSimulateRenewal = () => useInvalidatingMutation(simulateRenewal, [profileQueryKey]);

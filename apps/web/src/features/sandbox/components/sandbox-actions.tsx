@@ -5,6 +5,12 @@ import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
 import { type RenewalOutcome, useSimulateRenewal } from '../api/simulate-renewal';
 
+/** The two renewal simulations: as the checkout chose (no outcome), or declined on demand. */
+const RENEWAL_ROWS: { outcome?: RenewalOutcome; label: string; hint: string; spacing: string }[] = [
+  { label: 'actions.renewal', hint: 'actions.renewalHint', spacing: 'mt-3' },
+  { outcome: 'failure', label: 'actions.failedRenewal', hint: 'actions.failedRenewalHint', spacing: 'mt-2' },
+];
+
 /**
  * Simulations of the local payment provider, for the development panel: charging the
  * next renewal now shows what a failed renewal (past due) looks like.
@@ -34,30 +40,20 @@ export function SandboxActions() {
     <div className="rounded-xl border border-dashed border-amber-300 bg-amber-50/60 p-4" data-testid="sandbox-actions">
       <p className="text-sm font-semibold text-amber-900">{t('actions.title')}</p>
       <p className="mt-1 text-xs text-amber-900/80">{t('actions.lead')}</p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button
-          variant="secondary"
-          onClick={() => void onRenewal()}
-          loading={pending === 'default'}
-          disabled={renewal.isPending}
-          className="w-full sm:w-auto"
-        >
-          {t('actions.renewal')}
-        </Button>
-        <p className="text-xs text-slate-600">{t('actions.renewalHint')}</p>
-      </div>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button
-          variant="secondary"
-          onClick={() => void onRenewal('failure')}
-          loading={pending === 'failure'}
-          disabled={renewal.isPending}
-          className="w-full sm:w-auto"
-        >
-          {t('actions.failedRenewal')}
-        </Button>
-        <p className="text-xs text-slate-600">{t('actions.failedRenewalHint')}</p>
-      </div>
+      {RENEWAL_ROWS.map(({ outcome, label, hint, spacing }) => (
+        <div key={label} className={`${spacing} flex flex-col gap-2 sm:flex-row sm:items-center`}>
+          <Button
+            variant="secondary"
+            onClick={() => void onRenewal(outcome)}
+            loading={pending === (outcome ?? 'default')}
+            disabled={renewal.isPending}
+            className="w-full sm:w-auto"
+          >
+            {t(label)}
+          </Button>
+          <p className="text-xs text-slate-600">{t(hint)}</p>
+        </div>
+      ))}
       <div className="mt-3">
         <StatusMessage status={status} />
       </div>

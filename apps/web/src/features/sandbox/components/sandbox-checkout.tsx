@@ -46,6 +46,8 @@ export function SandboxCheckoutPage({ id }: { id: string }) {
 
   const checkout = query.data;
   const go = (outcome: SandboxOutcome) => complete.mutate({ id, outcome });
+  // What each outcome's button does and shows: all wait while one runs, the chosen one spins.
+  const choose = (outcome: SandboxOutcome) => ({ onClick: () => go(outcome), loading: busy && chosen === outcome, disabled: busy });
   return (
     <Frame>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('checkout.title')}</h1>
@@ -64,27 +66,15 @@ export function SandboxCheckoutPage({ id }: { id: string }) {
         </div>
       )}
       <div className="mt-6 space-y-2">
-        <Button className="w-full" onClick={() => go('pay')} loading={busy && chosen === 'pay'} disabled={busy}>
+        <Button className="w-full" {...choose('pay')}>
           {t('checkout.pay')}
         </Button>
         {checkout.mode === 'subscription' && (
-          <Button
-            variant="secondary"
-            className="w-full"
-            onClick={() => go('pay_then_fail_renewal')}
-            loading={busy && chosen === 'pay_then_fail_renewal'}
-            disabled={busy}
-          >
+          <Button variant="secondary" className="w-full" {...choose('pay_then_fail_renewal')}>
             {t('checkout.payThenFail')}
           </Button>
         )}
-        <Button
-          variant="ghost"
-          className="w-full text-red-700! hover:bg-red-50!"
-          onClick={() => go('decline')}
-          loading={busy && chosen === 'decline'}
-          disabled={busy}
-        >
+        <Button variant="ghost" className="w-full text-red-700! hover:bg-red-50!" {...choose('decline')}>
           {t('checkout.decline')}
         </Button>
       </div>

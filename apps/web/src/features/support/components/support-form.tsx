@@ -1,4 +1,3 @@
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import {
@@ -9,13 +8,12 @@ import {
   type SupportTicketFormValues,
   supportTicketFormSchema,
 } from '@rankmaps/shared/schemas/support';
-import { Button } from '@/components/ui/button';
+import { MessageField, MessageFormFooter } from '@/components/ui/message-form';
 import { SendOutcome } from '@/components/ui/send-outcome';
 import { SelectField } from '@/components/ui/select-field';
-import { TextareaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
 import { fieldError, zodResolver } from '@/lib/forms';
-import { useCaptchaSubmit } from '@/lib/use-captcha-submit';
+import { useCaptchaForm } from '@/lib/use-captcha-form';
 import { useSendSupportTicket } from '../api/send-support-ticket';
 import { supportErrorMessage } from './support-error';
 
@@ -27,16 +25,7 @@ const empty = { category: '', priority: 'media', subject: '', message: '' } as u
 export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email' | 'name'> }) {
   const { t } = useTranslation('support');
   const send = useSendSupportTicket(profile);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(supportTicketFormSchema), defaultValues: empty });
-  const message = useWatch({ control, name: 'message' });
-  const { config, sentOnce, submit, warmUp } = useCaptchaSubmit(send.mutateAsync, () => reset(empty));
-  const onSubmit = handleSubmit(submit);
+  const { register, errors, message, config, sentOnce, warmUp, onSubmit } = useCaptchaForm(zodResolver(supportTicketFormSchema), empty, send.mutateAsync);
 
   const categories = [
     { value: '', label: t('form.categoryPlaceholder') },
@@ -61,20 +50,16 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
         error={send.isError && !sending ? { title: t('error.title'), text: supportErrorMessage(send.error, t) } : null}
       />
       <div className="grid gap-5 @md:grid-cols-2">
-        <SelectField
-          label={t('form.category')}
-          required
-          options={categories}
-          error={fieldError(errors.category?.message)}
-          {...register('category')}
-        />
-        <SelectField
-          label={t('form.priority')}
-          required
-          options={priorities}
-          error={fieldError(errors.priority?.message)}
-          {...register('priority')}
-        />
+        {(['category', 'priority'] as const).map((name) => (
+          <SelectField
+            key={name}
+            label={t(`form.${name}`)}
+            required
+            options={name === 'category' ? categories : priorities}
+            error={fieldError(errors[name]?.message)}
+            {...register(name)}
+          />
+        ))}
       </div>
       <TextField
         label={t('form.subject')}
@@ -84,21 +69,12 @@ export function SupportForm({ profile }: { profile: Pick<Profile, '_id' | 'email
         error={fieldError(errors.subject?.message)}
         {...register('subject')}
       />
-      <TextareaField
-        label={t('form.message')}
-        required
-        rows={7}
-        placeholder={t('form.messagePlaceholder')}
-        counter={t('form.counter', { count: message.length, max: SUPPORT_MESSAGE_MAX_LENGTH })}
-        error={fieldError(errors.message?.message)}
-        {...register('message')}
+      <MessageField t={t} message={message} rows={7} max={SUPPORT_MESSAGE_MAX_LENGTH} />
+      <MessageFormFooter
+        t={t}
+        sending={sending}
+        note={<p className="text-xs text-slate-500">{config?.captcha.provider === 'altcha' ? t('form.altchaNote') : t('form.captchaNote')}</p>}
       />
-      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-500">{config?.captcha.provider === 'altcha' ? t('form.altchaNote') : t('form.captchaNote')}</p>
-        <Button type="submit" loading={sending} className="w-full shrink-0 whitespace-nowrap sm:w-auto">
-          {sending ? t('form.sending') : t('form.submit')}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReplyBox, TicketThread } from '@/components/support/ticket-thread';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { useSupportTickets } from '../api/get-support-tickets';
@@ -75,18 +76,7 @@ export function SupportTickets() {
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-500">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('tickets.reference')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('tickets.subject')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('tickets.date')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('tickets.state')}
-                  </th>
+                  <ColumnHeaders className="py-2 pr-4 font-medium" labels={[t('tickets.reference'), t('tickets.subject'), t('tickets.date'), t('tickets.state')]} />
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">{t('tickets.actions')}</span>
                   </th>

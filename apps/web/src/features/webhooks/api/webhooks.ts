@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateWebhookInput, CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookEndpoint, WebhookEndpointList } from '@rankmaps/shared/schemas/webhooks';
 import { api } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 
 /** Query keys of the webhooks feature (docs/webhooks.md). */
 export const webhookKeys = { list: ['webhooks'] as const, deliveries: (id: string) => ['webhooks', id, 'deliveries'] as const };
@@ -15,37 +16,13 @@ export function useWebhookDeliveries(id: string) {
   return useQuery({ queryKey: webhookKeys.deliveries(id), queryFn: ({ signal }) => api<WebhookDeliveryList>(`/webhooks/${id}/deliveries`, { signal }), refetchInterval: 3000 });
 }
 
-export function useCreateWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateWebhookInput) => api<CreatedWebhook>('/webhooks', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
-  });
-}
+export const useCreateWebhook = () => useInvalidatingMutation((body: CreateWebhookInput) => api<CreatedWebhook>('/webhooks', { method: 'POST', body }), [webhookKeys.list]);
 
-export function useUpdateWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => api<WebhookEndpoint>(`/webhooks/${id}`, { method: 'PATCH', body: { enabled } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
-  });
-}
+export const useUpdateWebhook = () => useInvalidatingMutation(({ id, enabled }: { id: string; enabled: boolean }) => api<WebhookEndpoint>(`/webhooks/${id}`, { method: 'PATCH', body: { enabled } }), [webhookKeys.list]);
 
-export function useDeleteWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<null>(`/webhooks/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
-  });
-}
+export const useDeleteWebhook = () => useInvalidatingMutation((id: string) => api<null>(`/webhooks/${id}`, { method: 'DELETE' }), [webhookKeys.list]);
 
-export function useRotateWebhookSecret() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<CreatedWebhook>(`/webhooks/${id}/secret`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list }),
-  });
-}
+export const useRotateWebhookSecret = () => useInvalidatingMutation((id: string) => api<CreatedWebhook>(`/webhooks/${id}/secret`, { method: 'POST' }), [webhookKeys.list]);
 
 export function useSendTestEvent() {
   const queryClient = useQueryClient();

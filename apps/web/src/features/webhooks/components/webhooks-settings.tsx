@@ -1,19 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEndpointList, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
+import { type CreatedWebhook, WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType, createWebhookBodySchema } from '@rankmaps/shared/schemas/webhooks';
 import { useAlerts } from '@/components/ui/alerts/alerts-context';
 import { Button } from '@/components/ui/button';
-import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Modal, ModalActions } from '@/components/ui/modal';
-import { PlanGatedList } from '@/components/ui/plan-gated-list';
-import { SecretOnceModal } from '@/components/ui/secret-once-modal';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { ColumnHeaders } from '@/components/ui/column-headers';
+import { FormModal } from '@/components/ui/form-modal';
+import { PlanGatedList, createDialogTexts } from '@/components/ui/plan-gated-list';
 import { QueryState } from '@/components/ui/query-state';
+import { SecretOnceModal, secretOnceTexts } from '@/components/ui/secret-once-modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toasts/toast-context';
 import { useToastedAction } from '@/components/ui/use-toasted-action';
 import { ApiError, apiErrorText } from '@/lib/api-client';
 import { formatMediumDate } from '@/lib/format';
-import { translateValidation } from '@/lib/i18n';
+import { validationErrorsByField } from '@/lib/i18n';
 import { useCreateWebhook, useDeleteWebhook, useReplayDelivery, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
 
 /**
@@ -24,53 +25,45 @@ import { useCreateWebhook, useDeleteWebhook, useReplayDelivery, useRotateWebhook
 export function WebhooksSettings({ currentPlan }: { currentPlan: string | null }) {
   const { t } = useTranslation(['webhooks', 'common']);
   const query = useWebhooks();
-  return (
-    <QueryState query={query} loading={t('loading')} error={t('loadError')}>
-      {(data) => <WebhooksPanel {...data} currentPlan={currentPlan} />}
-    </QueryState>
-  );
-}
-
-function WebhooksPanel({ endpoints, allowed, maxEndpoints, currentPlan }: WebhookEndpointList & { currentPlan: string | null }) {
-  const { t } = useTranslation(['webhooks', 'common']);
-  const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<CreatedWebhook | null>(null);
+  const createDialog = (close: () => void) => (
+    <CreateDialog
+      onClose={close}
+      onCreated={(c) => {
+        close();
+        setSecret(c);
+      }}
+    />
+  );
   return (
     <PlanGatedList
       id="webhooks"
-      title={t('title')}
-      intro={t('intro')}
-      allowed={allowed}
-      fullNotice={endpoints.length >= maxEndpoints ? t('create.full', { count: maxEndpoints }) : null}
-      createLabel={t('create.open')}
-      onCreate={() => setCreating(true)}
-      upsell={{ action: { kind: 'apiKeys' }, currentPlan, cta: t('upgradeCta') }}
+      namespace="webhooks"
+      query={query}
+      usage={({ endpoints, maxEndpoints }) => ({ used: endpoints.length, max: maxEndpoints })}
+      upsell={{ action: { kind: 'apiKeys' }, currentPlan }}
+      createDialog={createDialog}
     >
-      {endpoints.length === 0 ? (
-        allowed && <p className="text-sm text-slate-600">{t('empty')}</p>
-      ) : (
-        <ul className="space-y-3" aria-label={t('listLabel')}>
-          {endpoints.map((e) => (
-            <EndpointItem key={e.id} endpoint={e} onSecret={setSecret} />
-          ))}
-        </ul>
+      {({ endpoints, allowed }) => (
+        <>
+          {endpoints.length === 0 ? (
+            allowed && <p className="text-sm text-slate-600">{t('empty')}</p>
+          ) : (
+            <ul className="space-y-3" aria-label={t('listLabel')}>
+              {endpoints.map((e) => (
+                <EndpointItem key={e.id} endpoint={e} onSecret={setSecret} />
+              ))}
+            </ul>
+          )}
+          <p className="text-sm text-slate-600">
+            {t('docsHint')}{' '}
+            <a href="/api/docs" className="font-medium text-blue-700 underline">
+              {t('docsLink')}
+            </a>
+          </p>
+          {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
+        </>
       )}
-      <p className="text-sm text-slate-600">
-        {t('docsHint')}{' '}
-        <a href="/api/docs" className="font-medium text-blue-700 underline">
-          {t('docsLink')}
-        </a>
-      </p>
-      {creating && (
-        <CreateDialog
-          onClose={() => setCreating(false)}
-          onCreated={(c) => {
-            setCreating(false);
-            setSecret(c);
-          }}
-        />
-      )}
-      {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
     </PlanGatedList>
   );
 }
@@ -143,24 +136,27 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
 }
 
 function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+  const { t } = useTranslation('webhooks');
+  const query = useWebhookDeliveries(endpointId);
+  return (
+    <QueryState query={query} loading={t('log.loading')} error={t('log.error')}>
+      {({ deliveries }) =>
+        deliveries.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('log.empty')}</p>
+        ) : (
+          <DeliveryTable endpointId={endpointId} enabled={enabled} deliveries={deliveries} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+const LOG_COLUMNS = ['event', 'status', 'attempts', 'code', 'date'] as const;
+
+function DeliveryTable({ endpointId, enabled, deliveries }: { endpointId: string; enabled: boolean; deliveries: WebhookDelivery[] }) {
   const { t, i18n } = useTranslation('webhooks');
   const act = useToastedAction();
-  const query = useWebhookDeliveries(endpointId);
   const replay = useReplayDelivery();
-  if (query.isPending)
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        {t('log.loading')}
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {t('log.error')}
-      </p>
-    );
-  const { deliveries } = query.data;
-  if (deliveries.length === 0) return <p className="text-sm text-slate-600">{t('log.empty')}</p>;
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   const onReplay = (deliveryId: string) => act({ run: () => replay.mutateAsync({ id: endpointId, deliveryId }), done: t('log.replayed'), failed: t('log.replayError') });
   return (
@@ -169,11 +165,7 @@ function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boo
         <caption className="sr-only">{t('log.caption')}</caption>
         <thead className="text-xs text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-3">{t('log.event')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.status')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.attempts')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.code')}</th>
-            <th scope="col" className="py-1 pr-3">{t('log.date')}</th>
+            <ColumnHeaders className="py-1 pr-3" labels={LOG_COLUMNS.map((column) => t(`log.${column}`))} />
             <th scope="col" className="py-1">
               <span className="sr-only">{t('log.actions')}</span>
             </th>
@@ -212,18 +204,11 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['analysis.completed']);
   const [errors, setErrors] = useState<{ url?: string; events?: string; form?: string }>({});
-  const eventsId = useId();
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = async () => {
     const parsed = createWebhookBodySchema.safeParse({ url: url.trim(), events });
     if (!parsed.success || url.trim() === '') {
-      const byField: typeof errors = url.trim() === '' ? { url: t('create.urlRequired') } : {};
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const field = issue.path[0] === 'url' ? 'url' : 'events';
-        byField[field] ??= translateValidation(issue.message);
-      }
-      setErrors(byField);
+      const byField = validationErrorsByField(parsed.success ? [] : parsed.error.issues, (key) => (key === 'url' ? 'url' : 'events'));
+      setErrors(url.trim() === '' ? { ...byField, url: t('create.urlRequired') } : byField);
       return;
     }
     setErrors({});
@@ -233,55 +218,23 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       setErrors(err instanceof ApiError && err.status === 400 ? { url: err.message } : { form: apiErrorText(err, t('create.error')) });
     }
   };
-  const toggle = (ev: WebhookEventType, on: boolean) => setEvents((s) => (on ? [...new Set([...s, ev])] : s.filter((x) => x !== ev)));
   return (
-    <Modal
-      title={t('create.title')}
-      description={t('create.description')}
-      closeLabel={t('close')}
-      onClose={onClose}
-      footer={<ModalActions cancel={t('create.cancel')} onCancel={onClose} submit={{ label: t('create.submit'), type: 'submit', form: 'webhook-form', loading: create.isPending }} />}
-    >
-      <form id="webhook-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-        <TextField label={t('create.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} hint={t('create.urlHint')} />
-        <fieldset aria-describedby={errors.events ? eventsId : undefined} className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">{t('create.events')}</legend>
-          {WEBHOOK_EVENT_TYPES.map((ev) => (
-            <CheckboxField key={ev} label={`${t(`events.${ev}`)} (${ev})`} checked={events.includes(ev)} onChange={(e) => toggle(ev, e.target.checked)} />
-          ))}
-          {errors.events && (
-            <p id={eventsId} role="alert" className="text-sm text-red-700">
-              {errors.events}
-            </p>
-          )}
-        </fieldset>
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.form}
-          </p>
-        )}
-      </form>
-    </Modal>
+    <FormModal texts={createDialogTexts(t)} pending={create.isPending} formError={errors.form} onSubmit={() => void onSubmit()} onClose={onClose}>
+      <TextField label={t('create.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} hint={t('create.urlHint')} />
+      <CheckboxGroup
+        legend={t('create.events')}
+        options={WEBHOOK_EVENT_TYPES}
+        selected={events}
+        onChange={setEvents}
+        optionLabel={(ev) => `${t(`events.${ev}`)} (${ev})`}
+        error={errors.events}
+      />
+    </FormModal>
   );
 }
 
 function SecretDialog({ created, onClose }: { created: CreatedWebhook; onClose: () => void }) {
   const { t } = useTranslation('webhooks');
-  return (
-    <SecretOnceModal
-      value={created.secret}
-      testId="webhook-secret-value"
-      onClose={onClose}
-      texts={{
-        title: t('secret.title'),
-        warning: t('secret.warning'),
-        label: t('secret.label', { url: created.endpoint.url }),
-        copy: t('secret.copy'),
-        copied: t('secret.copied'),
-        copyFailed: t('secret.copyFailed'),
-        done: t('secret.done'),
-        close: t('close'),
-      }}
-    />
-  );
+  const texts = secretOnceTexts(t, 'secret', { url: created.endpoint.url });
+  return <SecretOnceModal value={created.secret} testId="webhook-secret-value" onClose={onClose} texts={texts} />;
 }
