@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CompetitorsComparison, MetricDelta, PointsComparison } from '../metrics';
+import { countsSchema } from './common';
 import { rankMapSummarySchema } from './rankmaps';
 
 // GET /api/rankmap/:id/compare/:otherId (issue 16, docs/decisions.md §23.1).
@@ -44,14 +45,8 @@ export const pointsComparisonSchema = z.object({
     }),
   ),
   unmatched: z.object({ current: z.array(unmatchedPointSchema), reference: z.array(unmatchedPointSchema) }),
-  counts: z.object({
-    improved: z.number().int(),
-    worsened: z.number().int(),
-    same: z.number().int(),
-    newlyFound: z.number().int(),
-    lost: z.number().int(),
-    notComparable: z.number().int(),
-  }),
+  /** How many points moved each way. */
+  counts: countsSchema(...movementSchema.options),
 });
 
 const figuresSchema = z.object({ geoRank: z.number(), avgTotalPosition: z.number().nullable(), appearances: z.number().int() });
