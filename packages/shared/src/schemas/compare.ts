@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CompetitorsComparison, MetricDelta, PointsComparison } from '../metrics';
 import { countsSchema } from './common';
-import { rankMapSummarySchema } from './rankmaps';
+import { rankMapDetailSchema, rankMapSummarySchema } from './rankmaps';
 
 // GET /api/rankmap/:id/compare/:otherId (issue 16, docs/decisions.md §23.1).
 
@@ -23,17 +23,14 @@ export const metricDeltaSchema = z.object({
 
 const cellStatusSchema = z.enum(['ok', 'failed', 'excluded']);
 const movementSchema = z.enum(['improved', 'worsened', 'same', 'newlyFound', 'lost', 'notComparable']);
-const unmatchedPointSchema = z.object({ row: z.number().int(), col: z.number().int(), lat: z.number(), lng: z.number() });
+/** Where a grid point is: its row and column, and its coordinates. */
+const gridPointSchema = z.object({ row: z.number().int(), col: z.number().int(), lat: z.number(), lng: z.number() });
 
 export const pointsComparisonSchema = z.object({
   sameGrid: z.boolean(),
   toleranceMetres: z.number(),
   points: z.array(
-    z.object({
-      row: z.number().int(),
-      col: z.number().int(),
-      lat: z.number(),
-      lng: z.number(),
+    gridPointSchema.extend({
       referenceRow: z.number().int(),
       referenceCol: z.number().int(),
       position: z.number().int().nullable(),
@@ -44,7 +41,7 @@ export const pointsComparisonSchema = z.object({
       referenceStatus: cellStatusSchema,
     }),
   ),
-  unmatched: z.object({ current: z.array(unmatchedPointSchema), reference: z.array(unmatchedPointSchema) }),
+  unmatched: z.object({ current: z.array(gridPointSchema), reference: z.array(gridPointSchema) }),
   /** How many points moved each way. */
   counts: countsSchema(...movementSchema.options),
 });
@@ -62,9 +59,7 @@ const competitorChangeSchema = z.object({
 export const competitorsComparisonSchema = z.object({ gained: z.array(competitorChangeSchema), lost: z.array(competitorChangeSchema) });
 
 /** One side of the comparison: the analysis as its timeline entry, with its grid. */
-const compareSideSchema = rankMapSummarySchema.extend({
-  grid: z.object({ gridSize: z.number().int(), radius: z.number(), center: z.object({ lat: z.number(), lng: z.number() }) }),
-});
+const compareSideSchema = rankMapSummarySchema.extend({ grid: rankMapDetailSchema.shape.grid });
 
 export const compareResponseSchema = z.object({
   /** The analysis shown ({id}); every delta is current − reference. */
