@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { sendNotifyAnalysisJob } from '../apps/server/src/jobs/definitions/notify-analysis';
 import { evaluateAnalysis } from '../apps/server/src/modules/notifications/notifications.service';
-import { round } from './lib';
+import { round, runWhenAlone } from './lib';
 import { latencyStats } from './http-timing';
 import { openScanEnv, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 20;
 const CALLS = 300;
 const EVALUATIONS = 30;
@@ -66,7 +64,4 @@ export async function benchAlertEvaluation(opts: { databaseUrl?: string } = {}) 
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/alert-evaluation.ts [postgres://…]
-  console.log(JSON.stringify(await benchAlertEvaluation({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchAlertEvaluation);

@@ -1,11 +1,9 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
-import { buildUser } from '../apps/server/test/factories';
-import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
-import { percentile, round } from './lib';
+import { percentile, round, runWhenAlone } from './lib';
+import { timeRuns } from './http-timing';
 import { runOpenLoop } from './open-loop-worker';
-import { openScanEnv } from './scan-env';
+import { openScanEnv, subscribedUser } from './scan-env';
 
 // The /api/v1 surface (issue 19, docs/api.md): GET /api/v1/places?limit=50 with an API key,
 // through the app (inject: the key's hash and look-up, the per-key limit counted in the
@@ -16,7 +14,6 @@ import { openScanEnv } from './scan-env';
 // 500 req/s (places, one place, its keywords, credits, an analysis), latency from when each
 // request was due.
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 200;
 /** The issue's target: v1 reads with a key at 500 req/s, p99 ≤ 20 ms on PostgreSQL (BENCH_API_V1_RATE and BENCH_API_V1_SECONDS change it). */
@@ -26,10 +23,8 @@ const DURATION_MS = Number(process.env.BENCH_API_V1_SECONDS ?? 20) * 1000;
 export async function benchApiV1(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_API_MAX: '100000', DEV_TOOLS: 'false' } });
   try {
-    const { app, container } = env;
-    const user = await buildUser(container);
-    const session = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-    await subscribeThroughSandbox(app, session, 'pro_enterprise', 'monthly');
+    const { app } = env;
+    const { headers: session } = await subscribedUser(env, 'pro_enterprise');
     for (let i = 1; i <= 60; i++) {
       const res = await app.inject({ method: 'POST', url: '/api/place', headers: session, payload: { googlePlaceId: `demo-madrid-dentista-${i}`, matrixConfig: { gridSize: 5, radius: 1000, coordinates: { lat: 40.4168, lng: -3.7038 } } } });
       if (res.statusCode !== 201) break;
@@ -47,16 +42,10 @@ export async function benchApiV1(opts: { databaseUrl?: string } = {}) {
 
     const timeOf = async (url: string, headers: Record<string, string>) => {
       const run = async () => {
-        const t0 = performance.now();
         const res = await app.inject({ method: 'GET', url, headers });
         if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-        return performance.now() - t0;
       };
-      for (let i = 0; i < WARM_UP; i++) await run();
-      const times: number[] = [];
-      for (let i = 0; i < CALLS; i++) times.push(await run());
-      times.sort((a, b) => a - b);
-      return { calls: CALLS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), p99Ms: round(percentile(times, 99)) };
+      return timeRuns(run, WARM_UP, CALLS);
     };
     const places = (await app.inject({ method: 'GET', url: '/api/v1/places?limit=100', headers: { authorization: `Bearer ${key}` } })).json<{ data: unknown[] }>().data.length;
     const injected = {
@@ -98,7 +87,4 @@ export async function benchApiV1(opts: { databaseUrl?: string } = {}) {
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/api-v1.ts [postgres://…]
-  console.log(JSON.stringify(await benchApiV1({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchApiV1);

@@ -1,5 +1,4 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { nextCampaignSlot } from '@rankmaps/shared/campaign-schedule';
 import { rowsOf } from '../apps/server/src/db/client';
@@ -8,7 +7,7 @@ import { creditsService } from '../apps/server/src/modules/billing/credits.servi
 import { enqueueDueCampaignRounds } from '../apps/server/src/modules/campaigns/campaign-scheduler.service';
 import { buildUser } from '../apps/server/test/factories';
 import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
-import { round } from './lib';
+import { round, runWhenAlone } from './lib';
 import { openScanEnv } from './scan-env';
 
 // The campaign scheduler (issue 18: a tick with 10,000 keyword scans due in the same hour queues
@@ -17,7 +16,6 @@ import { openScanEnv } from './scan-env';
 // custom daily campaign of all 500 keywords (paid in credits, spread at the provider's rate).
 // Two scheduler ticks run at once, as two workers would; a third, later, must queue nothing.
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const AGENCIES = 20;
 const PLACES = 50;
 const KEYWORDS_PER_PLACE = 10;
@@ -96,7 +94,4 @@ export async function benchCampaignScheduler(opts: { databaseUrl?: string } = {}
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/campaign-scheduler.ts [postgres://…]
-  console.log(JSON.stringify(await benchCampaignScheduler({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchCampaignScheduler);

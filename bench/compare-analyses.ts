@@ -1,14 +1,11 @@
-import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { CompareResponse } from '@rankmaps/shared/schemas/compare';
-import { percentile, round } from './lib';
-import { BROWSER_ENCODINGS, decodeJson, timedGet } from './http-timing';
-import { openScanEnv, POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
+import { round, runWhenAlone } from './lib';
+import { BROWSER_ENCODINGS, decodeJson, latencyStats, okAnswers, timedGet } from './http-timing';
+import { POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS, withLoopbackAgent } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
 /** Requests after a change to one of the analyses: each builds the comparison again. */
@@ -24,9 +21,7 @@ const UNCACHED_CALLS = 40;
  */
 export async function benchCompareAnalyses(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
+  return withLoopbackAgent({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS }, async (env, agent) => {
     const { headers, keywordId } = await proUserWithGrid(env);
     const ids = [await scanNow(env, headers, keywordId, 'dentista'), await scanNow(env, headers, keywordId, 'clínica dental')];
 
@@ -39,14 +34,7 @@ export async function benchCompareAnalyses(opts: { databaseUrl?: string } = {}) 
     const body = decodeJson<CompareResponse>(first);
     if (body.points.points.length !== POINTS || body.metrics.length !== 6) throw new Error('not the full comparison');
 
-    for (let i = 0; i < WARM_UP; i++) await call();
-    const total: number[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const a = await call();
-      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
-      total.push(a.totalMs);
-    }
-    total.sort((a, b) => a - b);
+    const total = (await okAnswers(call, WARM_UP, CALLS)).map((a) => a.totalMs);
 
     // Uncached: an analysis's row changed (its updated_at moves), so each request reads both analyses and compares them again.
     const rebuilt: number[] = [];
@@ -56,7 +44,6 @@ export async function benchCompareAnalyses(opts: { databaseUrl?: string } = {}) 
       if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
       rebuilt.push(a.totalMs);
     }
-    rebuilt.sort((a, b) => a - b);
     return {
       name: `GET /api/rankmap/{id}/compare/{otherId}, two completed 25×25 analyses, real HTTP on loopback (${env.database})`,
       loadAverage: loadavg().map((l) => round(l, 2)),
@@ -64,17 +51,11 @@ export async function benchCompareAnalyses(opts: { databaseUrl?: string } = {}) 
       encoding: first.encoding,
       sizeKB: round(first.body.length / 1000, 1),
       firstRequestMs: round(first.totalMs),
-      timeToLastByte: { calls: CALLS, p50Ms: round(percentile(total, 50)), p95Ms: round(percentile(total, 95)), p99Ms: round(percentile(total, 99)) },
-      uncachedTimeToLastByte: { calls: UNCACHED_CALLS, p50Ms: round(percentile(rebuilt, 50)), p95Ms: round(percentile(rebuilt, 95)), p99Ms: round(percentile(rebuilt, 99)) },
+      timeToLastByte: latencyStats(total),
+      uncachedTimeToLastByte: latencyStats(rebuilt),
       goal: 'p95 ≤ 50 ms',
     };
-  } finally {
-    agent.destroy();
-    await env.close();
-  }
+  });
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/compare-analyses.ts [postgres://…]
-  console.log(JSON.stringify(await benchCompareAnalyses({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchCompareAnalyses);

@@ -48,3 +48,27 @@ export function latencyStats(xs: number[], digits = 1) {
   const s = [...xs].sort((a, b) => a - b);
   return { calls: s.length, p50Ms: round(percentile(s, 50), digits), p95Ms: round(percentile(s, 95), digits), p99Ms: round(percentile(s, 99), digits) };
 }
+
+/** The answers of `calls` GETs, each of which must be 200, made after `warmUp` untimed ones. */
+export async function okAnswers(call: () => Promise<TimedAnswer>, warmUp: number, calls: number): Promise<TimedAnswer[]> {
+  for (let i = 0; i < warmUp; i++) await call();
+  const answers: TimedAnswer[] = [];
+  for (let i = 0; i < calls; i++) {
+    const a = await call();
+    if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
+    answers.push(a);
+  }
+  return answers;
+}
+
+/** The latency of `calls` runs of `run` (which throws on a wrong answer), made after `warmUp` untimed ones. */
+export async function timeRuns(run: () => Promise<unknown>, warmUp: number, calls: number) {
+  for (let i = 0; i < warmUp; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  return latencyStats(times);
+}

@@ -1,13 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { KeywordImportPreview, KeywordImportResult } from '@rankmaps/shared/schemas/bulk-keywords';
-import { buildUser } from '../apps/server/test/factories';
-import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
-import { round } from './lib';
-import { MADRID, openScanEnv } from './scan-env';
+import { round, runWhenAlone } from './lib';
+import { MADRID, openScanEnv, subscribedUser } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const PLACES = 10;
 const KEYWORDS = 1000;
 const RUNS = 5;
@@ -33,10 +29,8 @@ const DEMO_PLACES = [
 export async function benchKeywordImport(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl });
   try {
-    const { app, container } = env;
-    const user = await buildUser(container);
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-    await subscribeThroughSandbox(app, headers, 'pro_agency', 'monthly');
+    const { app } = env;
+    const { headers } = await subscribedUser(env, 'pro_agency');
     const names: string[] = [];
     for (const googlePlaceId of DEMO_PLACES.slice(0, PLACES)) {
       const res = await app.inject({ method: 'POST', url: '/api/place', headers, payload: { googlePlaceId, matrixConfig: { gridSize: 5, radius: 1500, coordinates: MADRID } } });
@@ -90,7 +84,4 @@ export async function benchKeywordImport(opts: { databaseUrl?: string } = {}) {
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/keyword-import.ts [postgres://…]
-  console.log(JSON.stringify(await benchKeywordImport({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchKeywordImport);

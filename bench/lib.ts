@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -60,3 +61,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * Runs `bench` and prints its figures when its module is the file node was started with, so that
+ * `node --import tsx bench/<file>.ts [postgres://…]` measures that one alone (`npm run bench` runs them all).
+ */
+export async function runWhenAlone(moduleUrl: string, bench: (opts: { databaseUrl?: string }) => Promise<unknown>): Promise<void> {
+  if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
+  console.log(JSON.stringify(await bench({ databaseUrl: process.argv[2] }), null, 2));
+}

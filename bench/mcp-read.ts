@@ -1,12 +1,10 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { buildUser } from '../apps/server/test/factories';
 import { callTool, connectHttp, listening, newApiKey } from '../apps/server/test/mcp-client';
-import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
 import { fastScanDeps, scriptedProvider } from '../apps/server/test/scan-doubles';
 import { runScan } from '../apps/server/src/modules/rankmaps/scan/scan.service';
-import { percentile, round } from './lib';
-import { openScanEnv } from './scan-env';
+import { round, runWhenAlone } from './lib';
+import { timeRuns } from './http-timing';
+import { openScanEnv, subscribedUser } from './scan-env';
 
 // An MCP read tool over streamable HTTP (issue 19, docs/mcp.md): the official client SDK,
 // connected once, calls list_places (limit 50) and get_latest_analysis on the app listening on
@@ -14,7 +12,6 @@ import { openScanEnv } from './scan-env';
 // plan check, a new McpServer and transport (stateless, docs/decisions.md §26.5), the tool's
 // query, the JSON answer. Goal: p95 ≤ 50 ms.
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 200;
 
@@ -22,9 +19,7 @@ export async function benchMcpRead(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_API_MAX: '100000' } });
   try {
     const { app, container } = env;
-    const user = await buildUser(container);
-    const session = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-    await subscribeThroughSandbox(app, session, 'pro_enterprise', 'monthly');
+    const { headers: session } = await subscribedUser(env, 'pro_enterprise');
     const placeIds: string[] = [];
     for (let i = 1; i <= 60; i++) {
       const res = await app.inject({ method: 'POST', url: '/api/place', headers: session, payload: { googlePlaceId: `demo-madrid-dentista-${i}`, matrixConfig: { gridSize: 5, radius: 1000, coordinates: { lat: 40.4168, lng: -3.7038 } } } });
@@ -41,16 +36,10 @@ export async function benchMcpRead(opts: { databaseUrl?: string } = {}) {
 
     const timeOf = async (name: string, args: Record<string, unknown>) => {
       const run = async () => {
-        const t0 = performance.now();
         const r = await callTool(client, name, args);
         if (r.isError) throw new Error(`${name}: ${r.text}`);
-        return performance.now() - t0;
       };
-      for (let i = 0; i < WARM_UP; i++) await run();
-      const times: number[] = [];
-      for (let i = 0; i < CALLS; i++) times.push(await run());
-      times.sort((a, b) => a - b);
-      return { calls: CALLS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), p99Ms: round(percentile(times, 99)) };
+      return timeRuns(run, WARM_UP, CALLS);
     };
     try {
       return {
@@ -68,7 +57,4 @@ export async function benchMcpRead(opts: { databaseUrl?: string } = {}) {
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/mcp-read.ts [postgres://…]
-  console.log(JSON.stringify(await benchMcpRead({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchMcpRead);

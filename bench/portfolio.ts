@@ -1,21 +1,18 @@
-import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PortfolioResponse } from '@rankmaps/shared/schemas/workspace';
 import { type Db, rowsOf } from '../apps/server/src/db/client';
 import { keywordFiguresRepository } from '../apps/server/src/modules/rankmaps/keyword-figures.repository';
 import { buildUser } from '../apps/server/test/factories';
-import { round } from './lib';
+import { round, runWhenAlone } from './lib';
 import { BROWSER_ENCODINGS, decodeJson, latencyStats, timedGet } from './http-timing';
-import { openScanEnv } from './scan-env';
+import { withLoopbackAgent } from './scan-env';
 
 // The portfolio (issue 18, docs/decisions.md §25.1): 500 places × 10 keywords with 52 weekly
 // analyses each, seeded with bulk SQL, then GET /api/portfolio over real HTTP on loopback with
 // a browser's compression. Goal: p95 ≤ 100 ms per page, the first page ≤ 100 KB compressed.
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const PLACES = 500;
 const KEYWORDS_PER_PLACE = 10;
 const WEEKS = 52;
@@ -65,9 +62,7 @@ export async function seed(db: Db, userId: string) {
 }
 
 export async function benchPortfolio(opts: { databaseUrl?: string } = {}) {
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
+  return withLoopbackAgent({ databaseUrl: opts.databaseUrl }, async (env, agent) => {
     const db = env.container.database.db;
     const user = await buildUser(env.container);
     const headers = { authorization: `Bearer ${await env.container.accessTokens.sign(user.id)}` };
@@ -138,13 +133,7 @@ export async function benchPortfolio(opts: { databaseUrl?: string } = {}) {
       allPages: latencyStats(all),
       goal: 'p95 ≤ 100 ms per page; first page ≤ 100 KB compressed',
     };
-  } finally {
-    agent.destroy();
-    await env.close();
-  }
+  });
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/portfolio.ts [postgres://…]
-  console.log(JSON.stringify(await benchPortfolio({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchPortfolio);

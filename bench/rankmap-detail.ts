@@ -1,13 +1,10 @@
-import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { RankMapResponse } from '@rankmaps/shared/schemas/rankmaps';
-import { percentile, round } from './lib';
-import { BROWSER_ENCODINGS, decodeJson, timedGet } from './http-timing';
-import { openScanEnv, POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
+import { percentile, round, runWhenAlone } from './lib';
+import { BROWSER_ENCODINGS, decodeJson, latencyStats, okAnswers, timedGet } from './http-timing';
+import { POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS, withLoopbackAgent } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
 /** Analyses whose first (uncached) request is timed. */
@@ -20,9 +17,7 @@ const COLD = 5;
  */
 export async function benchRankMapDetail(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
+  return withLoopbackAgent({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS }, async (env, agent) => {
     const { headers, keywordId } = await proUserWithGrid(env);
     const ids: string[] = [];
     for (let i = 0; i < 1 + COLD; i++) ids.push(await scanNow(env, headers, keywordId));
@@ -49,17 +44,9 @@ export async function benchRankMapDetail(opts: { databaseUrl?: string } = {}) {
     if (!shape.coordinates || !Array.isArray(shape.googleResults) || !shape.businessAnalysis) throw new Error('not the spec shape');
     const items = body.results.reduce((n, r) => n + r.googleResults.length, 0);
 
-    for (let i = 0; i < WARM_UP; i++) await call(BROWSER_ENCODINGS);
-    const total: number[] = [];
-    const ttfb: number[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const a = await call(BROWSER_ENCODINGS);
-      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
-      total.push(a.totalMs);
-      ttfb.push(a.ttfbMs);
-    }
-    total.sort((a, b) => a - b);
-    ttfb.sort((a, b) => a - b);
+    const answers = await okAnswers(() => call(BROWSER_ENCODINGS), WARM_UP, CALLS);
+    const total = answers.map((a) => a.totalMs);
+    const ttfb = answers.map((a) => a.ttfbMs).sort((a, b) => a - b);
     const identityMs: number[] = [];
     for (let i = 0; i < 30; i++) identityMs.push((await call('identity')).totalMs);
     identityMs.sort((a, b) => a - b);
@@ -72,18 +59,12 @@ export async function benchRankMapDetail(opts: { databaseUrl?: string } = {}) {
       browserEncoding: { acceptEncoding: BROWSER_ENCODINGS, negotiated: br.encoding },
       sizeKB: { [br.encoding]: kb(br.bytes), gzip: kb(gzip.bytes), uncompressed: kb(plain.bytes) },
       firstRequestOfAnAnalysis: { analyses: COLD, p50Ms: round(percentile(cold, 50)), maxMs: round(cold.at(-1)!) },
-      timeToLastByte: { calls: CALLS, p50Ms: round(percentile(total, 50)), p95Ms: round(percentile(total, 95)), p99Ms: round(percentile(total, 99)) },
+      timeToLastByte: latencyStats(total),
       timeToFirstByte: { p50Ms: round(percentile(ttfb, 50)), p95Ms: round(percentile(ttfb, 95)) },
       uncompressedTimeToLastByte: { calls: identityMs.length, p50Ms: round(percentile(identityMs, 50)), p95Ms: round(percentile(identityMs, 95)) },
       goal: 'p95 ≤ 50 ms, ≤ 150 KB compressed',
     };
-  } finally {
-    agent.destroy();
-    await env.close();
-  }
+  });
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/rankmap-detail.ts [postgres://…]
-  console.log(JSON.stringify(await benchRankMapDetail({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchRankMapDetail);

@@ -1,15 +1,12 @@
-import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Report } from '@rankmaps/shared/schemas/report';
 import { buildPlaceReport } from '../apps/server/src/modules/reports/report-builder.service';
-import { round } from './lib';
-import { BROWSER_ENCODINGS, decodeJson, latencyStats, timedGet } from './http-timing';
-import { openScanEnv, POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
+import { round, runWhenAlone } from './lib';
+import { BROWSER_ENCODINGS, decodeJson, latencyStats, okAnswers, timedGet } from './http-timing';
+import { POINTS, proUserWithGrid, scanNow, UNLIMITED_SCANS, withLoopbackAgent } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
 /** Requests after a change to the analysis: each builds its section again. */
@@ -35,9 +32,7 @@ const FOLLOWED = [
  */
 export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
   // The scans that make the analyses are set-up, not what is measured: no rate limit to wait for.
-  const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
+  return withLoopbackAgent({ databaseUrl: opts.databaseUrl, env: UNLIMITED_SCANS }, async (env, agent) => {
     const { user, headers, placeId, keywordId } = await proUserWithGrid(env, KEYWORDS[0]);
     for (const competitor of FOLLOWED) {
       const res = await env.app.inject({ method: 'POST', url: `/api/place/${placeId}/competitors`, headers, payload: competitor });
@@ -62,13 +57,7 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
     if (body.scope !== 'analysis' || body.analysis.cells.length !== POINTS || body.analysis.movement === null || body.analysis.trend.points.length !== 2) {
       throw new Error('not the full analysis report');
     }
-    for (let i = 0; i < WARM_UP; i++) await call();
-    const total: number[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const a = await call();
-      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
-      total.push(a.totalMs);
-    }
+    const total = (await okAnswers(call, WARM_UP, CALLS)).map((a) => a.totalMs);
 
     // Uncached: the analysis's row changed (its updated_at moves), so each request reads its points, the previous one's and the trend again.
     const rebuilt: number[] = [];
@@ -115,13 +104,7 @@ export async function benchReportBuild(opts: { databaseUrl?: string } = {}) {
         goal: '≤ 10 s with the PDF',
       },
     };
-  } finally {
-    agent.destroy();
-    await env.close();
-  }
+  });
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/report-build.ts [postgres://…]
-  console.log(JSON.stringify(await benchReportBuild({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchReportBuild);

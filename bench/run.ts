@@ -41,45 +41,41 @@ const record = (r: unknown) => {
   console.log(JSON.stringify(r, null, 2));
 };
 
+// BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) adds PostgreSQL, in a scratch database.
+const pg = process.env.BENCH_DATABASE_URL;
+/** A bench on the embedded database, then on PostgreSQL when BENCH_DATABASE_URL names one. */
+const onBoth = async (bench: (opts?: { databaseUrl?: string }) => Promise<unknown>) => {
+  record(await bench());
+  if (pg) record(await bench({ databaseUrl: pg }));
+};
+
 record(await benchColdStart());
-record(await benchLoginLatency());
-if (process.env.BENCH_DATABASE_URL) record(await benchLoginLatency({ databaseUrl: process.env.BENCH_DATABASE_URL }));
+await onBoth(benchLoginLatency);
 record(await benchLandingJs());
 record(await benchGenerateMatrix());
-// Scans; BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) adds PostgreSQL, in a scratch database.
-const pg = process.env.BENCH_DATABASE_URL;
-record(await benchScanThroughput());
-if (pg) record(await benchScanThroughput({ databaseUrl: pg }));
-record(await benchScanLatency());
-if (pg) record(await benchScanLatency({ databaseUrl: pg }));
-record(await benchRankMapDetail());
-if (pg) record(await benchRankMapDetail({ databaseUrl: pg }));
+// Scans, on both databases.
+await onBoth(benchScanThroughput);
+await onBoth(benchScanLatency);
+await onBoth(benchRankMapDetail);
 // Comparing two analyses (issue 16): p95 ≤ 50 ms on both databases.
-record(await benchCompareAnalyses());
-if (pg) record(await benchCompareAnalyses({ databaseUrl: pg }));
+await onBoth(benchCompareAnalyses);
 // The client report's builder (issue 17): an analysis report's answer p95 ≤ 50 ms, a place report of 10 keywords well within the PDF's 10 s.
-record(await benchReportBuild());
-if (pg) record(await benchReportBuild({ databaseUrl: pg }));
+await onBoth(benchReportBuild);
 // The share page (issue 17): its JavaScript ≤ 150 KB gzip, its API answer p95 ≤ 50 ms on both databases.
 record(benchSharePageJs());
-record(await benchSharePageApi());
-if (pg) record(await benchSharePageApi({ databaseUrl: pg }));
+await onBoth(benchSharePageApi);
 // Alerts (issue 16): the job queued with a scan's completion adds ≤ 10 ms of database time.
-record(await benchAlertEvaluation());
-if (pg) record(await benchAlertEvaluation({ databaseUrl: pg }));
+await onBoth(benchAlertEvaluation);
 // The portfolio (issue 18): 500 places × 10 keywords × 52 analyses, p95 ≤ 100 ms a page, first page ≤ 100 KB compressed.
-record(await benchPortfolio());
-if (pg) record(await benchPortfolio({ databaseUrl: pg }));
+await onBoth(benchPortfolio);
 // Client reports (issue 17): the PDF of a 25×25 analysis ≤ 2 s and ≤ 1.5 MB, a place of 10 keywords ≤ 10 s.
 record(await benchReportPdf());
 // Bulk keywords (issue 18): an import of 1,000 keywords ≤ 2 s, on both databases.
-record(await benchKeywordImport());
-if (pg) record(await benchKeywordImport({ databaseUrl: pg }));
+await onBoth(benchKeywordImport);
 // Campaigns (issue 18): a scheduler tick with 10,000 keyword scans due queues each exactly once within 30 s, on PostgreSQL.
 if (pg) record(await benchCampaignScheduler({ databaseUrl: pg }));
 // Video calls (issue 20): the free-slot listing with the calendar half booked.
-record(await benchVideoSlots());
-if (pg) record(await benchVideoSlots({ databaseUrl: pg }));
+await onBoth(benchVideoSlots);
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());
@@ -87,17 +83,13 @@ record(await benchLiveVendorScan());
 if (pg) record(await benchChatDelivery({ databaseUrl: pg }));
 record(await benchChatDelivery());
 // The API v1 (issue 19): a call with a key next to the same read with a session.
-record(await benchApiV1());
-if (pg) record(await benchApiV1({ databaseUrl: pg }));
+await onBoth(benchApiV1);
 // An MCP read tool over streamable HTTP with the official client (issue 19): p95 ≤ 50 ms.
-record(await benchMcpRead());
-if (pg) record(await benchMcpRead({ databaseUrl: pg }));
+await onBoth(benchMcpRead);
 // Webhooks (issue 19): 1,000 events delivered exactly once to a local receiver, with the time taken.
-record(await benchWebhookDelivery());
-if (pg) record(await benchWebhookDelivery({ databaseUrl: pg }));
+await onBoth(benchWebhookDelivery);
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.
-record(await benchLoad());
-if (pg) record(await benchLoad({ databaseUrl: pg }));
+await onBoth(benchLoad);
 
 const out = path.join(root, 'bench/.results');
 mkdirSync(out, { recursive: true });

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Agent } from 'node:http';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,15 +111,36 @@ export async function openScanEnv(opts: { databaseUrl?: string; env?: Record<str
 }
 
 /**
+ * Runs `measure` on a fresh scan environment with one kept-alive connection, as the HTTP
+ * benchmarks talk to the server over loopback, then closes both whatever happens.
+ */
+export async function withLoopbackAgent<T>(opts: { databaseUrl?: string; env?: Record<string, string> }, measure: (env: ScanEnv, agent: Agent) => Promise<T>): Promise<T> {
+  const env = await openScanEnv(opts);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    return await measure(env, agent);
+  } finally {
+    agent.destroy();
+    await env.close();
+  }
+}
+
+/** A new user with a monthly `planId` subscription bought in the payments sandbox, and the header that signs in as them. */
+export async function subscribedUser(env: ScanEnv, planId: string) {
+  const user = await buildUser(env.container);
+  const headers: Headers = { authorization: `Bearer ${await env.container.accessTokens.sign(user.id)}` };
+  await subscribeThroughSandbox(env.app, headers, planId, 'monthly');
+  return { user, headers };
+}
+
+/**
  * A pro (Enterprise, grids up to 25×25) user with plenty of credits, a 25×25 place in Madrid and
  * a keyword. `googlePlaceId` is a demo place, or the local Google Places' recorded one when the
  * environment has a Google key (DataForSEO requires it).
  */
 export async function proUserWithGrid(env: ScanEnv, keyword = 'dentista', googlePlaceId = 'demo-madrid-dentista-1') {
   const { app, container } = env;
-  const user = await buildUser(container);
-  const headers: Headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-  await subscribeThroughSandbox(app, headers, 'pro_enterprise', 'monthly');
+  const { user, headers } = await subscribedUser(env, 'pro_enterprise');
   await creditsService.addPurchase(container.database.db, { userId: user.id, amount: 1_000_000, reference: randomUUID(), expiresAt: new Date(Date.now() + 365 * 86_400_000) });
   const place = await app.inject({
     method: 'POST',

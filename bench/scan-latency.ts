@@ -1,14 +1,12 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { workScanJobs } from '../apps/server/src/jobs/start-workers';
 import { sleep } from '../apps/server/src/lib/sleep';
 import { scanDeps } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';
 import type { MapsSearchProvider } from '../apps/server/src/providers/maps-search/interface';
-import { round } from './lib';
+import { round, runWhenAlone } from './lib';
 import { POINTS, median, openScanEnv, proUserWithGrid, scanThroughQueue } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const RUNS = 3;
 const LATENCY_MS = 200;
 const CONCURRENCY = 10;
@@ -55,7 +53,4 @@ export async function benchScanLatency(opts: { databaseUrl?: string } = {}) {
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/scan-latency.ts [postgres://…]
-  console.log(JSON.stringify(await benchScanLatency({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchScanLatency);

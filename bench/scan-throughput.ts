@@ -1,14 +1,12 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { startWorkers } from '../apps/server/src/jobs/start-workers';
 import { simulateSearch } from '../apps/server/src/providers/maps-search/demo';
 import { rankMapsRepository } from '../apps/server/src/modules/rankmaps/rankmaps.repository';
 import { SCAN_DEFAULTS } from '../apps/server/src/modules/rankmaps/scan/scan.service';
 import { searchRequest } from '../apps/server/src/modules/rankmaps/scan/scan-snapshot.service';
-import { round } from './lib';
+import { round, runWhenAlone } from './lib';
 import { POINTS, median, openScanEnv, proUserWithGrid, scanThroughQueue } from './scan-env';
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const RUNS = 7;
 const PAIRS = 3;
 /** The most SCAN_CONCURRENCY allows (1–50). */
@@ -75,7 +73,4 @@ export async function benchScanThroughput(opts: { databaseUrl?: string } = {}) {
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/scan-throughput.ts [postgres://…]
-  console.log(JSON.stringify(await benchScanThroughput({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchScanThroughput);

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Report } from '@rankmaps/shared/schemas/report';
-import { percentile, root, round } from './lib';
-import { BROWSER_ENCODINGS, decodeJson, timedGet } from './http-timing';
-import { openScanEnv, proUserWithGrid, scanNow, UNLIMITED_SCANS } from './scan-env';
+import { root, round } from './lib';
+import { BROWSER_ENCODINGS, decodeJson, latencyStats, okAnswers, timedGet } from './http-timing';
+import { proUserWithGrid, scanNow, UNLIMITED_SCANS, withLoopbackAgent } from './scan-env';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
@@ -40,6 +39,9 @@ export function benchSharePageJs() {
 }
 
 
+/** No rate limit to wait for: neither the scans that make the analyses nor the share page's own per-address limit. */
+const SHARE_ENV = { ...UNLIMITED_SCANS, RATE_LIMIT_SHARE_MAX: '100000', RATE_LIMIT_GLOBAL_MAX: '100000' };
+
 /**
  * GET /api/share/{token} of a completed 25×25 analysis with a previous one (so the report has
  * its deltas, movement and trend), over real HTTP on loopback with a browser's compression:
@@ -48,12 +50,7 @@ export function benchSharePageJs() {
  * and counted as a view, as a reader's is.
  */
 export async function benchSharePageApi(opts: { databaseUrl?: string } = {}) {
-  const env = await openScanEnv({
-    databaseUrl: opts.databaseUrl,
-    env: { ...UNLIMITED_SCANS, RATE_LIMIT_SHARE_MAX: '100000', RATE_LIMIT_GLOBAL_MAX: '100000' },
-  });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
+  return withLoopbackAgent({ databaseUrl: opts.databaseUrl, env: SHARE_ENV }, async (env, agent) => {
     const { headers, keywordId } = await proUserWithGrid(env);
     await scanNow(env, headers, keywordId, 'dentista');
     const last = await scanNow(env, headers, keywordId, 'clínica dental');
@@ -69,14 +66,7 @@ export async function benchSharePageApi(opts: { databaseUrl?: string } = {}) {
     const report = decodeJson<Report>(first);
     const cells = report.scope === 'analysis' ? report.analysis.cells.length : 0;
 
-    for (let i = 0; i < WARM_UP; i++) await call();
-    const total: number[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const a = await call();
-      if (a.status !== 200) throw new Error(`GET answered ${a.status}`);
-      total.push(a.totalMs);
-    }
-    total.sort((a, b) => a - b);
+    const total = (await okAnswers(call, WARM_UP, CALLS)).map((a) => a.totalMs);
     return {
       name: `GET /api/share/{token}, a completed 25×25 analysis, real HTTP on loopback (${env.database})`,
       loadAverage: loadavg().map((l) => round(l, 2)),
@@ -84,13 +74,10 @@ export async function benchSharePageApi(opts: { databaseUrl?: string } = {}) {
       encoding: first.encoding,
       sizeKB: round(first.body.length / 1000, 1),
       firstRequestMs: round(first.totalMs),
-      timeToLastByte: { calls: CALLS, p50Ms: round(percentile(total, 50)), p95Ms: round(percentile(total, 95)), p99Ms: round(percentile(total, 99)) },
+      timeToLastByte: latencyStats(total),
       goal: 'p95 ≤ 50 ms',
     };
-  } finally {
-    agent.destroy();
-    await env.close();
-  }
+  });
 }
 
 if (process.argv[1] === THIS_FILE) {

@@ -1,19 +1,15 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { bookableSlots } from '@rankmaps/shared/support-hours';
 import type { VideoSlotsResponse } from '@rankmaps/shared/schemas/video-call';
 import { videoBookings } from '../apps/server/src/db/video-call-schema';
-import { buildUser } from '../apps/server/test/factories';
-import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
-import { percentile, round } from './lib';
-import { openScanEnv } from './scan-env';
+import { percentile, round, runWhenAlone } from './lib';
+import { openScanEnv, subscribedUser } from './scan-env';
 
 // The video calls' free slots (issue 20, docs/support.md «Videollamada»): GET
 // /api/general/support/video/slots with the 14-day calendar nearly full (every other slot
 // booked), through the app (inject: routing, auth, the plan check, the query of the taken
 // slots and the slot maths), time to the answer.
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const WARM_UP = 10;
 const CALLS = 100;
 
@@ -21,9 +17,7 @@ export async function benchVideoSlots(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { RATE_LIMIT_GLOBAL_MAX: '100000' } });
   try {
     const { app, container } = env;
-    const user = await buildUser(container);
-    const headers = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-    await subscribeThroughSandbox(app, headers, 'premium', 'monthly');
+    const { user, headers } = await subscribedUser(env, 'premium');
     // Every other slot of the window booked, written directly (the route caps a user at 3).
     const slots = bookableSlots(new Date(Date.now() + 60_000));
     const taken = slots.filter((_, i) => i % 2 === 0);
@@ -53,7 +47,4 @@ export async function benchVideoSlots(opts: { databaseUrl?: string } = {}) {
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/video-slots.ts [postgres://…]
-  console.log(JSON.stringify(await benchVideoSlots({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchVideoSlots);

@@ -1,13 +1,10 @@
 import { cpus, loadavg, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { CreatedWebhook } from '@rankmaps/shared/schemas/webhooks';
 import { startWorkers } from '../apps/server/src/jobs/start-workers';
 import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/webhook-events.service';
-import { buildUser } from '../apps/server/test/factories';
-import { subscribeThroughSandbox } from '../apps/server/test/sandbox';
 import { startWebhookReceiver } from '../apps/server/test/webhook-receiver';
-import { round } from './lib';
-import { openScanEnv } from './scan-env';
+import { round, runWhenAlone } from './lib';
+import { openScanEnv, subscribedUser } from './scan-env';
 
 // Webhook delivery (issue 19, docs/webhooks.md): 1,000 events made as the app makes them
 // (a delivery row and its first attempt's job per event, in batches of 100 per transaction),
@@ -15,7 +12,6 @@ import { openScanEnv } from './scan-env';
 // that verifies every signature. Asserts each delivery arrived exactly once, and records the
 // time from the first event to the last delivery, and deliveries per second.
 
-const THIS_FILE = fileURLToPath(import.meta.url);
 const EVENTS = 1000;
 const BATCH = 100;
 
@@ -24,9 +20,7 @@ export async function benchWebhookDelivery(opts: { databaseUrl?: string } = {}) 
   const receiver = await startWebhookReceiver();
   try {
     const { app, container } = env;
-    const user = await buildUser(container);
-    const session = { authorization: `Bearer ${await container.accessTokens.sign(user.id)}` };
-    await subscribeThroughSandbox(app, session, 'pro_agency', 'monthly');
+    const { user, headers: session } = await subscribedUser(env, 'pro_agency');
     const made = await app.inject({ method: 'POST', url: '/api/webhooks', headers: session, payload: { url: receiver.url('/bench'), events: ['analysis.completed'] } });
     if (made.statusCode !== 201) throw new Error(`endpoint: ${made.statusCode} ${made.body}`);
     receiver.useSecret(made.json<CreatedWebhook>().secret);
@@ -71,7 +65,4 @@ export async function benchWebhookDelivery(opts: { databaseUrl?: string } = {}) 
   }
 }
 
-if (process.argv[1] === THIS_FILE) {
-  // Alone: node --import tsx bench/webhook-delivery.ts [postgres://…]
-  console.log(JSON.stringify(await benchWebhookDelivery({ databaseUrl: process.argv[2] }), null, 2));
-}
+await runWhenAlone(import.meta.url, benchWebhookDelivery);

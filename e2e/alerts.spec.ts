@@ -1,7 +1,7 @@
 import { startSlackReceiver } from '../apps/server/test/slack-receiver';
 import { expectNoAxeFindings, expectNoAxeFindingsOnceSettled } from './a11y-support';
 import { expect, test } from './fixtures/test';
-import { addMadridClinic } from './support';
+import { addKeyword, addMadridClinic } from './support';
 
 // Alerts (issue 16 parts 2 and 3) in a real browser: a threshold lowered in the profile's
 // «Notificaciones» tab, two demo scans of a keyword run by the pg-boss worker, the alert job
@@ -31,8 +31,7 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
     await placeSlack.getByLabel('URL del webhook').fill(receiver.url('/services/TLUGAR/BLUGAR/lugar9876'));
     await placeSlack.getByRole('button', { name: 'Guardar y probar' }).click();
     await expect(placeSlack.getByTestId('place-slack-webhook-masked')).toHaveText(`127.0.0.1:${receiver.port}/services/TL…/…9876`);
-    await page.getByLabel('Nueva keyword').fill('dentista');
-    await page.getByRole('button', { name: 'Añadir keyword' }).click();
+    await addKeyword(page, 'dentista');
     await page.getByRole('link', { name: /^dentista/ }).click();
     await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);
     const keywordPage = page.url();

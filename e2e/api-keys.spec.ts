@@ -1,5 +1,6 @@
 import { createRankMapsClient } from '@rankmaps/client';
 import { expect, test } from './fixtures/test';
+import { expectAgencyOnlyTabOnPhone } from './support';
 
 // API keys (issue 19, docs/api.md): an agency creates a key in the profile's «API» tab, sees it
 // once, uses it against /api/v1, revokes it after a confirmation, and the same call is refused.
@@ -62,11 +63,6 @@ test.describe('API keys', () => {
 
   test('a business-owner plan sees which plan has API keys, and the tab fits a phone', async ({ page, subscribe }) => {
     await subscribe('Básico');
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/profile?tab=api');
-    const upgrade = page.getByTestId('api-keys-upgrade');
-    await expect(upgrade.getByText('Disponible en planes para agencias')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Crear clave' })).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAgencyOnlyTabOnPhone(page, { query: 'api', upgradeTestId: 'api-keys-upgrade', addButton: 'Crear clave' });
   });
 });

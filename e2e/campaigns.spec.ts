@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeFindingsOnceSettled } from './a11y-support';
 import { addPlacesThroughApi } from './fixtures/places';
 import { expect, test } from './fixtures/test';
-import { addMadridClinic } from './support';
+import { addMadridClinic, createdPlaceName } from './support';
 
 // Campaigns and the 30-day credit forecast (issue 18's combined journey, docs/workspace.md
 // «Campañas»): an agency with three businesses under two clients imports 20 keywords by CSV,
@@ -28,10 +28,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
 
   // Three businesses: the clinic through the wizard, two more as the wizard makes them.
   const clinicId = await addMadridClinic(page);
-  // The business's own page first: mid-navigation the h1 is still the wizard's «Añadir Negocio».
-  await expect(page.getByLabel('Nueva keyword')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
-  const clinicName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  const clinicName = await createdPlaceName(page);
   const more = await addPlacesThroughApi(api, ['demo-madrid-peluqueria-1', 'demo-madrid-abogado-1']);
 
   // Two clients: the clinic under one, the other two businesses under the other.

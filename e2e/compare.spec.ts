@@ -1,6 +1,6 @@
 import { expectNoAxeFindings } from './a11y-support';
 import { expect, test } from './fixtures/test';
-import { addMadridClinic } from './support';
+import { addKeyword, addMadridClinic } from './support';
 
 // Comparing two analyses (issue 16 part 1) in a real browser: two demo scans of a Madrid
 // keyword (7×7, all 49 points inland) run by the pg-boss worker, then "Comparar".
@@ -13,8 +13,7 @@ test('when a keyword has two scans, then "Comparar" shows the movement map, the 
   test.setTimeout(180_000);
   await subscribe('Starter');
   await addMadridClinic(page);
-  await page.getByLabel('Nueva keyword').fill('dentista');
-  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await addKeyword(page, 'dentista');
   await page.getByRole('link', { name: /^dentista/ }).click();
   await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/test';
-import { addMadridClinic } from './support';
+import { addKeyword, addMadridClinic } from './support';
 
 // A scan from start to finish in a real browser: the pg-boss worker runs the demo provider
 // (250 ms per search, 2 at a time, set in playwright.config.ts) over a 7×7 grid in Madrid.
@@ -20,8 +20,7 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   await addMadridClinic(page);
 
   // Add a keyword; its card opens the analysis page.
-  await page.getByLabel('Nueva keyword').fill('  dentista  ');
-  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await addKeyword(page, '  dentista  ');
   await expect(page.getByText('Keyword «dentista» añadida.')).toBeVisible();
   await page.getByRole('link', { name: /^dentista/ }).click();
   await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { addMadridClinic } from './support';
+import { addKeyword, addMadridClinic } from './support';
 
 // docs/decisions.md §22.3: a 25×25 analysis must be readable. An Enterprise user (the plan with
 // 25×25 grids) sets the grid, runs the demo scan (625 points) and reads the numbers on the map at
@@ -45,8 +45,7 @@ test('when an Enterprise user opens a 25×25 analysis, then the map comes first 
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page).toHaveURL(new RegExp(`/rankmap/${placeId}$`));
 
-  await page.getByLabel('Nueva keyword').fill('dentista');
-  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  await addKeyword(page, 'dentista');
   await page.getByRole('link', { name: /^dentista/ }).click();
   await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
   await page.getByRole('dialog', { name: 'Nuevo Análisis' }).getByRole('button', { name: 'Iniciar análisis' }).click();

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoAxeFindings } from './a11y-support';
 import { expect, test } from './fixtures/test';
-import { addMadridClinic } from './support';
+import { addKeyword, addMadridClinic, createdPlaceName } from './support';
 
 /** Clicks «Descargar PDF», picks `choice` when asked, and returns the downloaded PDF's name and text. */
 async function downloadPdf(page: Page, choice: string | null): Promise<{ filename: string; text: string }> {
@@ -32,12 +32,8 @@ test('when the owner downloads the PDF and shares an analysis, then a visitor wi
   test.setTimeout(240_000);
   await subscribe('Starter');
   const placeId = await addMadridClinic(page);
-  // The business's own page first (CI once read the wizard's «Añadir Negocio» mid-navigation).
-  await expect(page.getByLabel('Nueva keyword')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
-  const placeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  await page.getByLabel('Nueva keyword').fill('dentista');
-  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+  const placeName = await createdPlaceName(page);
+  await addKeyword(page, 'dentista');
   await page.getByRole('link', { name: /^dentista/ }).click();
   await expect(page).toHaveURL(new RegExp(`/rankmap/${placeId}/keyword/[0-9a-f-]{36}$`));
 

@@ -38,3 +38,31 @@ export async function createMadridClinicInWizard(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/rankmap\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   return /\/rankmap\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 }
+
+/**
+ * The name of the business just created, read once its own page shows: mid-navigation the h1
+ * is still the wizard's «Añadir Negocio» (CI once read it).
+ */
+export async function createdPlaceName(page: Page): Promise<string> {
+  await expect(page.getByLabel('Nueva keyword')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Añadir Negocio');
+  return (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+}
+
+/** Adds a keyword from the business's page, typed as given into «Nueva keyword». */
+export async function addKeyword(page: Page, text: string) {
+  await page.getByLabel('Nueva keyword').fill(text);
+  await page.getByRole('button', { name: 'Añadir keyword' }).click();
+}
+
+/**
+ * On a phone, a profile tab of a feature the plan lacks: the notice names the plans that have
+ * it, there is no button to add one, and the page does not scroll sideways.
+ */
+export async function expectAgencyOnlyTabOnPhone(page: Page, tab: { query: string; upgradeTestId: string; addButton: string }) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/profile?tab=${tab.query}`);
+  await expect(page.getByTestId(tab.upgradeTestId).getByText('Disponible en planes para agencias')).toBeVisible();
+  await expect(page.getByRole('button', { name: tab.addButton })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}

@@ -1,6 +1,7 @@
 import { startWebhookReceiver } from '../apps/server/test/webhook-receiver';
 import { expectNoAxeFindingsOnceSettled } from './a11y-support';
 import { expect, test } from './fixtures/test';
+import { expectAgencyOnlyTabOnPhone } from './support';
 
 // The open platform in the profile (issue 19, docs/api.md, docs/webhooks.md): an agency creates
 // an API key, sees it once and revokes it; then adds a webhook endpoint pointing at a receiver
@@ -99,11 +100,6 @@ test.describe('webhooks', () => {
 
   test('a business-owner plan sees which plan has webhooks, and the tab fits a phone', async ({ page, subscribe }) => {
     await subscribe('Básico');
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/profile?tab=webhooks');
-    const upgrade = page.getByTestId('webhooks-upgrade');
-    await expect(upgrade.getByText('Disponible en planes para agencias')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Añadir webhook' })).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAgencyOnlyTabOnPhone(page, { query: 'webhooks', upgradeTestId: 'webhooks-upgrade', addButton: 'Añadir webhook' });
   });
 });

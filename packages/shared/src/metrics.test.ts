@@ -23,6 +23,7 @@ import {
   roundMetric,
   targetPosition,
 } from './metrics';
+import { providerResult } from './metrics/test-results';
 
 // ---------------------------------------------------------------------------------------
 // Fixtures
@@ -37,20 +38,7 @@ const north = (metres: number) => ({ latitude: MADRID.lat + metres / M_PER_DEG, 
 const TARGET: TargetBusiness = { placeId: 'ChIJ-target', name: 'Clínica Dental Sonrisa', lat: MADRID.lat, lng: MADRID.lng };
 
 /** A business as a provider returns it; position is set where it is placed. */
-function biz(name: string, over: Partial<MetricsResultItem> = {}): MetricsResultItem {
-  return {
-    position: 1,
-    name,
-    address: `Calle de ${name}, Madrid`,
-    rating: 4.5,
-    userRatingCount: 10,
-    placeId: `pid-${name}`,
-    location: { latitude: MADRID.lat + 0.01, longitude: MADRID.lng + 0.01 },
-    categories: ['Dentista'],
-    isAd: false,
-    ...over,
-  };
-}
+const biz = (name: string, over: Partial<MetricsResultItem> = {}) => providerResult(name, { ...MADRID, city: 'Madrid' }, over);
 
 /** Our business as the results show it. */
 const us = (over: Partial<MetricsResultItem> = {}) => biz(TARGET.name, { placeId: TARGET.placeId, location: north(0), ...over });

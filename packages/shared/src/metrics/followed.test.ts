@@ -8,24 +8,12 @@ import {
   createCompetitorMatcher,
   syntheticPlaceId,
 } from '../metrics';
+import { providerResult } from './test-results';
 
 const MALAGA = { lat: 36.7213, lng: -4.4214 };
 const TARGET: TargetBusiness = { placeId: 'ChIJ-ours', name: 'Clínica Dental Sonrisa', lat: MALAGA.lat, lng: MALAGA.lng };
 
-function biz(name: string, position: number, over: Partial<MetricsResultItem> = {}): MetricsResultItem {
-  return {
-    position,
-    name,
-    address: `Calle de ${name}, Málaga`,
-    rating: 4.5,
-    userRatingCount: 10,
-    placeId: `pid-${name}`,
-    location: { latitude: MALAGA.lat + 0.01, longitude: MALAGA.lng + 0.01 },
-    categories: ['Dentista'],
-    isAd: false,
-    ...over,
-  };
-}
+const biz = (name: string, position: number, over: Partial<MetricsResultItem> = {}) => providerResult(name, { ...MALAGA, city: 'Málaga' }, { position, ...over });
 const point = (organic: MetricsResultItem[], ads: MetricsResultItem[] = []): MetricsPointInput => ({ lat: MALAGA.lat, lng: MALAGA.lng, organic, ads });
 const rival = (position: number, over: Partial<MetricsResultItem> = {}) => biz('Rival', position, over);
 

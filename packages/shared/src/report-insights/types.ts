@@ -1,17 +1,13 @@
-import type { MetricDelta, PointsComparison } from '../metrics';
+import type { CompareCell, MetricDelta, PointsComparison } from '../metrics';
 
 // What the report's findings are computed from (docs/metrics.md §11): plain
 // data, built by the server's report builder from one completed analysis and the one before.
 
-/** One grid point: our position and who led there (the first organic result). */
-export interface InsightCell {
-  row: number;
-  col: number;
-  lat: number;
-  lng: number;
-  status: 'ok' | 'failed' | 'excluded';
-  /** Our organic position, null when not found (or the point failed or was excluded). */
-  position: number | null;
+/**
+ * One grid point: our organic position (null when not found, or the point failed or was
+ * excluded) and who led there (the first organic result).
+ */
+export interface InsightCell extends CompareCell {
   /** The first organic result at the point, null when the point has none. */
   leader: { placeId: string | null; name: string; isOurBusiness: boolean } | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { v } from '../messages';
+import { planAllowanceFields } from './common';
 
 // API keys (issue 19, docs/api.md, docs/decisions.md §26.1): named keys with scopes, for the
 // /api/v1 surface. A key is shown once, in the answer that creates it.
@@ -38,13 +39,7 @@ export const apiKeySchema = z.object({
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** GET /api/api-keys: the keys (active first, newest first) and what the plan allows. */
-export const apiKeyListSchema = z.object({
-  keys: z.array(apiKeySchema),
-  allowed: z.boolean(),
-  /** «Disponible desde …» when the plan does not allow keys. */
-  upgradeLabel: z.string().nullable(),
-  maxActive: z.number().int(),
-});
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema), ...planAllowanceFields, maxActive: z.number().int() });
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 /** POST /api/api-keys (201): the key, whole, this one time. */

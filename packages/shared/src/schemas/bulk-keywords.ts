@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsSchema } from './common';
 
 // Bulk keywords (docs/workspace.md «Bulk keywords», docs/decisions.md §25.2): many keywords for one
 // or several places at once, pasted (one per line) or from a CSV file, previewed row by row
@@ -68,12 +69,7 @@ export const keywordImportRowSchema = z.object({
 });
 export type KeywordImportRow = z.infer<typeof keywordImportRowSchema>;
 
-export const keywordImportTotalsSchema = z.object({
-  rows: z.number().int(),
-  ok: z.number().int(),
-  duplicates: z.number().int(),
-  errors: z.number().int(),
-});
+export const keywordImportTotalsSchema = countsSchema('rows', 'ok', 'duplicates', 'errors');
 export type KeywordImportTotals = z.infer<typeof keywordImportTotalsSchema>;
 
 /** What the import would do: every row with its state, the totals, and whether it can go ahead. */

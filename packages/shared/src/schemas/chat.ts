@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { v } from '../messages';
+import { customerFields } from './common';
 
 /** The live chat (docs/support.md, «Chat en vivo»; docs/decisions.md §27.2). */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -70,8 +71,7 @@ export const chatConversationParamsSchema = z.object({ id: z.uuid('Conversación
 
 export const operatorChatSummarySchema = z.object({
   id: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
+  ...customerFields,
   lastMessage: z.string().nullable(),
   lastMessageAt: z.string().nullable(),
   /** The customer's messages after the operators' read marker. */

@@ -13,3 +13,21 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/**
+ * An object of whole-number counts under `keys`, in that order: the totals and tallies answers
+ * carry (an import's rows by state, a comparison's points by movement).
+ */
+export function countsSchema<const K extends string>(...keys: K[]) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
+}
+
+/** What the user's plan allows of a plan-gated feature (API keys, webhooks), next to its list. */
+export const planAllowanceFields = {
+  allowed: z.boolean(),
+  /** «Disponible desde …» when the plan does not allow the feature. */
+  upgradeLabel: z.string().nullable(),
+};
+
+/** Who a ticket, chat or video call is from, as the operator's inbox shows it. */
+export const customerFields = { customerName: z.string(), customerEmail: z.string() };

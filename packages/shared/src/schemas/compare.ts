@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CompetitorsComparison, MetricDelta, PointsComparison } from '../metrics';
-import { rankMapSummarySchema } from './rankmaps';
+import { countsSchema } from './common';
+import { rankMapDetailSchema, rankMapSummarySchema } from './rankmaps';
 
 // GET /api/rankmap/:id/compare/:otherId (issue 16, docs/decisions.md §23.1).
 
@@ -22,17 +23,14 @@ export const metricDeltaSchema = z.object({
 
 const cellStatusSchema = z.enum(['ok', 'failed', 'excluded']);
 const movementSchema = z.enum(['improved', 'worsened', 'same', 'newlyFound', 'lost', 'notComparable']);
-const unmatchedPointSchema = z.object({ row: z.number().int(), col: z.number().int(), lat: z.number(), lng: z.number() });
+/** Where a grid point is: its row and column, and its coordinates. */
+const gridPointSchema = z.object({ row: z.number().int(), col: z.number().int(), lat: z.number(), lng: z.number() });
 
 export const pointsComparisonSchema = z.object({
   sameGrid: z.boolean(),
   toleranceMetres: z.number(),
   points: z.array(
-    z.object({
-      row: z.number().int(),
-      col: z.number().int(),
-      lat: z.number(),
-      lng: z.number(),
+    gridPointSchema.extend({
       referenceRow: z.number().int(),
       referenceCol: z.number().int(),
       position: z.number().int().nullable(),
@@ -43,15 +41,9 @@ export const pointsComparisonSchema = z.object({
       referenceStatus: cellStatusSchema,
     }),
   ),
-  unmatched: z.object({ current: z.array(unmatchedPointSchema), reference: z.array(unmatchedPointSchema) }),
-  counts: z.object({
-    improved: z.number().int(),
-    worsened: z.number().int(),
-    same: z.number().int(),
-    newlyFound: z.number().int(),
-    lost: z.number().int(),
-    notComparable: z.number().int(),
-  }),
+  unmatched: z.object({ current: z.array(gridPointSchema), reference: z.array(gridPointSchema) }),
+  /** How many points moved each way. */
+  counts: countsSchema(...movementSchema.options),
 });
 
 const figuresSchema = z.object({ geoRank: z.number(), avgTotalPosition: z.number().nullable(), appearances: z.number().int() });
@@ -67,9 +59,7 @@ const competitorChangeSchema = z.object({
 export const competitorsComparisonSchema = z.object({ gained: z.array(competitorChangeSchema), lost: z.array(competitorChangeSchema) });
 
 /** One side of the comparison: the analysis as its timeline entry, with its grid. */
-const compareSideSchema = rankMapSummarySchema.extend({
-  grid: z.object({ gridSize: z.number().int(), radius: z.number(), center: z.object({ lat: z.number(), lng: z.number() }) }),
-});
+const compareSideSchema = rankMapSummarySchema.extend({ grid: rankMapDetailSchema.shape.grid });
 
 export const compareResponseSchema = z.object({
   /** The analysis shown ({id}); every delta is current − reference. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { v } from '../messages';
+import { placeSchema } from './places';
 
 /** Longest keyword a user may add; map searches are short phrases. */
 export const KEYWORD_NAME_MAX_LENGTH = 100;
@@ -23,20 +24,13 @@ export type CreateKeywordRequest = z.infer<typeof createKeywordRequestSchema>;
 
 export const keywordIdParamsSchema = z.object({ id: z.string().max(100, 'Keyword no encontrada.') });
 
-/** The keyword's place, populated (docs/product.md §3 "placeId (populated place)"). */
-export const keywordPlaceSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  mainPhoto: z.string().nullable(),
-  googlePlaceId: z.string(),
-  rating: z.number().nullable(),
-  totalReviews: z.number().int(),
-  weeklyScans: z.boolean(),
-  rankDay: z.number().int(),
-  rankHour: z.number().int(),
-  timeZone: z.string(),
-});
+/**
+ * The keyword's place, populated (docs/product.md §3 "placeId (populated place)"): part of the
+ * place as it reads, what names it and its weekly scan slot.
+ */
+export const keywordPlaceSchema = placeSchema
+  .pick({ _id: true, name: true, address: true, mainPhoto: true, googlePlaceId: true, rating: true, totalReviews: true })
+  .extend(placeSchema.pick({ weeklyScans: true, rankDay: true, rankHour: true, timeZone: true }).shape);
 export type KeywordPlace = z.infer<typeof keywordPlaceSchema>;
 
 /** A keyword as the client reads it (docs/product.md §3). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { v } from '../messages';
+import { type ValidationKey, v } from '../messages';
 import { isCountryCode } from '../markets/countries';
 import { isSearchLanguage } from '../markets/languages';
 import { GRID_SIZES, RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '../plans';
@@ -151,21 +151,16 @@ export const scheduleRequestSchema = z.union(
 );
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
 
+/** A two-letter market code: trimmed, at most 2 characters, written as `normalise` writes it, then one `isKnown` knows. */
+function marketCodeSchema(key: ValidationKey, normalise: (code: z.ZodString) => z.ZodString, isKnown: (code: string) => boolean) {
+  return normalise(z.string(v(key)).trim().max(2, v(key))).refine(isKnown, v(key));
+}
+
 /** A market country: an ISO 3166-1 alpha-2 code, in either case ('pt' is PT). */
-export const countryCodeSchema = z
-  .string(v('marketCountryInvalid'))
-  .trim()
-  .max(2, v('marketCountryInvalid'))
-  .toUpperCase()
-  .refine(isCountryCode, v('marketCountryInvalid'));
+export const countryCodeSchema = marketCodeSchema('marketCountryInvalid', (code) => code.toUpperCase(), isCountryCode);
 
 /** A search language: one of SEARCH_LANGUAGES (ISO 639-1), in either case. */
-export const searchLanguageSchema = z
-  .string(v('marketLanguageInvalid'))
-  .trim()
-  .max(2, v('marketLanguageInvalid'))
-  .toLowerCase()
-  .refine(isSearchLanguage, v('marketLanguageInvalid'));
+export const searchLanguageSchema = marketCodeSchema('marketLanguageInvalid', (code) => code.toLowerCase(), isSearchLanguage);
 
 /**
  * PUT /api/place/:id/market (docs/product.md §7): the country and language the place's searches

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { v } from '../messages';
+import { type ValidationKey, v } from '../messages';
 
 // White-label (issue 17, docs/reports.md "White-label", docs/decisions.md §24.5): how an agency
 // on a professional plan signs its reports. GET and PUT /api/report-brand carry these settings;
@@ -47,6 +47,15 @@ export function darkenForWhiteText(hex: string): string {
   return '#000000';
 }
 
+/** An optional line of the brand (contact, footer): trimmed, at most `max` characters; empty is none (null). */
+const optionalBrandLine = (max: number, key: ValidationKey) =>
+  z
+    .string(v(key))
+    .trim()
+    .max(max, v(key))
+    .nullable()
+    .transform((s) => s || null);
+
 /** PUT /api/report-brand: the whole settings. The accent is stored lower-case. */
 export const reportBrandSettingsBodySchema = z.strictObject(
   {
@@ -57,18 +66,8 @@ export const reportBrandSettingsBodySchema = z.strictObject(
       .regex(HEX_COLOUR, v('brandAccentInvalid'))
       .transform((s) => s.toLowerCase())
       .refine(accentReadable, v('brandAccentTooLight')),
-    contact: z
-      .string(v('brandContactInvalid'))
-      .trim()
-      .max(BRAND_CONTACT_MAX, v('brandContactInvalid'))
-      .nullable()
-      .transform((s) => s || null),
-    footer: z
-      .string(v('brandFooterInvalid'))
-      .trim()
-      .max(BRAND_FOOTER_MAX, v('brandFooterInvalid'))
-      .nullable()
-      .transform((s) => s || null),
+    contact: optionalBrandLine(BRAND_CONTACT_MAX, 'brandContactInvalid'),
+    footer: optionalBrandLine(BRAND_FOOTER_MAX, 'brandFooterInvalid'),
     hidePoweredBy: z.boolean(v('brandPoweredByInvalid')),
   },
   v('brandSettingsInvalid'),

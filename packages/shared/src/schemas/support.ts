@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { v } from '../messages';
 import { captchaTokenSchema } from './captcha';
+import { customerFields } from './common';
 
 /** Ticket categories; the web shows them through the `support` namespace (categories.<id>). */
 export const SUPPORT_CATEGORIES = ['tecnico', 'facturacion', 'cuenta', 'sugerencia', 'otro'] as const;
@@ -101,12 +102,12 @@ export const operatorStateSchema = z.object({ state: z.enum(SUPPORT_TICKET_STATE
 export const operatorTicketsQuerySchema = z.object({ state: z.enum(SUPPORT_TICKET_STATES, v('supportTicketStateInvalid')).optional() });
 
 /** A ticket in the operator's list: the summary and who sent it. */
-export const operatorTicketSummarySchema = supportTicketSummarySchema.extend({ customerName: z.string(), customerEmail: z.string() });
+export const operatorTicketSummarySchema = supportTicketSummarySchema.extend(customerFields);
 export type OperatorTicketSummary = z.infer<typeof operatorTicketSummarySchema>;
 export const operatorTicketListSchema = z.array(operatorTicketSummarySchema);
 
 /** A ticket with its thread, as the operator sees it. */
-export const operatorTicketThreadSchema = supportTicketThreadSchema.extend({ customerName: z.string(), customerEmail: z.string() });
+export const operatorTicketThreadSchema = supportTicketThreadSchema.extend(customerFields);
 export type OperatorTicketThread = z.infer<typeof operatorTicketThreadSchema>;
 
 /** The customer panel: plan and places, read-only; each look is logged (docs/support.md). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerFields } from './common';
 
 /**
  * Video calls with the support team (docs/support.md «Videollamada», docs/decisions.md §27.3).
@@ -54,6 +55,6 @@ export type VideoBooking = z.infer<typeof videoBookingSchema>;
 export const videoBookingListSchema = z.array(videoBookingSchema);
 
 /** A booking as the operator's inbox lists it: with the customer. */
-export const operatorVideoBookingSchema = videoBookingSchema.extend({ customerName: z.string(), customerEmail: z.string() });
+export const operatorVideoBookingSchema = videoBookingSchema.extend(customerFields);
 export type OperatorVideoBooking = z.infer<typeof operatorVideoBookingSchema>;
 export const operatorVideoBookingListSchema = z.array(operatorVideoBookingSchema);

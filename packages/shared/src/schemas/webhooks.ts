@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { v } from '../messages';
+import { planAllowanceFields } from './common';
 
 // Outgoing webhooks (issue 19, docs/webhooks.md, docs/decisions.md §26.4): a user's endpoints,
 // the events each receives, and each endpoint's deliveries.
@@ -39,12 +40,7 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-export const webhookEndpointListSchema = z.object({
-  endpoints: z.array(webhookEndpointSchema),
-  allowed: z.boolean(),
-  upgradeLabel: z.string().nullable(),
-  maxEndpoints: z.number().int(),
-});
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema), ...planAllowanceFields, maxEndpoints: z.number().int() });
 export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 
 /** POST /api/webhooks (201) and POST /api/webhooks/:id/secret: the secret, whole, this one time. */
