@@ -1,11 +1,22 @@
 import { deflateRawSync } from 'node:zlib';
 
+type Field = [offset: number, width: 2 | 4, value: number];
+
+/** A little-endian record of `size` bytes with the fields set, zeros elsewhere. */
+function record(size: number, fields: Field[]): Buffer {
+  const out = Buffer.alloc(size);
+  for (const [offset, width, value] of fields) {
+    if (width === 2) out.writeUInt16LE(value, offset);
+    else out.writeUInt32LE(value, offset);
+  }
+  return out;
+}
+
 /**
  * A ZIP archive of one file (local header, the file, central directory, end record), built by
  * hand so tests control every byte. Stored: the content as it is (appended to an image, a
- * polyglot). Deflated: the content compressed, the header declaring its inflated size (filled
- * with zeros, a few kilobytes that inflate to megabytes: a ZIP bomb). No CRC: nothing should
- * ever unpack it.
+ * polyglot). Deflated: the content compressed, the headers declaring its inflated size (zeros:
+ * a few kilobytes that inflate to megabytes, a ZIP bomb). No CRC: nothing should ever unpack it.
  */
 export function oneFileZip(name: string, content: Buffer, method: 'stored' | 'deflated'): Buffer {
   const deflated = method === 'deflated';
@@ -14,26 +25,28 @@ export function oneFileZip(name: string, content: Buffer, method: 'stored' | 'de
   // 1.0 is enough to extract a stored file; 2.0 is needed for deflate (method 8).
   const version = deflated ? 20 : 10;
   const methodCode = deflated ? 8 : 0;
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(version, 4);
-  local.writeUInt16LE(methodCode, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(version, 4);
-  central.writeUInt16LE(version, 6);
-  central.writeUInt16LE(methodCode, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(local.length + fileName.length + data.length, 16);
+  // The central directory's entry repeats the local header's fields, 2 bytes further on (after
+  // the "version made by" that only it has).
+  const sharedFields: Field[] = [
+    [4, 2, version],
+    [8, 2, methodCode],
+    [18, 4, data.length],
+    [22, 4, content.length],
+    [26, 2, fileName.length],
+  ];
+  const local = record(30, [[0, 4, 0x04034b50], ...sharedFields]);
+  const central = record(46, [
+    [0, 4, 0x02014b50],
+    [4, 2, version],
+    ...sharedFields.map(([offset, width, value]): Field => [offset + 2, width, value]),
+  ]);
+  const directoryOffset = local.length + fileName.length + data.length;
+  const end = record(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, 1],
+    [10, 2, 1],
+    [12, 4, central.length + fileName.length],
+    [16, 4, directoryOffset],
+  ]);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
 }
