@@ -123,6 +123,17 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Google's OAuth client and the addresses of its OAuth and Business Profile APIs. */
+export interface GoogleGbpSettings {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  accountManagementUrl: string;
+  businessInformationUrl: string;
+  performanceUrl: string;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -169,15 +180,7 @@ export interface Config {
   gbp: {
     provider: 'demo' | 'google';
     tokenKey: string | undefined;
-    google?: {
-      clientId: string;
-      clientSecret: string;
-      authUrl: string;
-      tokenUrl: string;
-      accountManagementUrl: string;
-      businessInformationUrl: string;
-      performanceUrl: string;
-    };
+    google?: GoogleGbpSettings;
   };
   recaptcha: { siteKey: string; secret: string; verifyUrl: string } | undefined;
   altchaHmacKey: string | undefined;
