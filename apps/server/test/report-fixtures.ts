@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AnalysisReport, Report, ReportBrand, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 import { RANKMAPS_BRAND } from '../src/modules/reports/report-brand';
-import { seededRandom } from '../src/lib/seeded-random';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 
 // Hand-built report documents (packages/shared/src/schemas/report.ts) for the PDF, the share
 // page and the e-mail tests and benchmarks: deterministic, no database, every field filled.

@@ -10,7 +10,7 @@ import { colStart, rowStart } from './sea-geometry';
 import { createSeaIndex, loadSeaIndex } from './sea-index';
 import { type SeaRings, loadSeaRings, seaSourceKey } from './sea-polygons';
 import { type SeaReference, naiveIsSea, prepareSeaReference, referenceIsSea } from './sea-reference';
-import { seededRandom } from '../../lib/seeded-random';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 
 type Point = [lat: number, lng: number];
 const mismatches = (points: Point[], a: (p: Point) => boolean, b: (p: Point) => boolean) => points.filter((p) => a(p) !== b(p));

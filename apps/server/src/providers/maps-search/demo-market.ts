@@ -1,5 +1,5 @@
 import { FOREIGN_CITIES, demoCatalogue, normalise } from '../places/demo';
-import { seededRandom } from '../../lib/seeded-random';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 import { hashString, mixInts, unit } from './demo-random';
 
 // Who competes in the demo simulation: the demo places catalogue, plus synthetic businesses

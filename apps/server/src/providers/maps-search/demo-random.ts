@@ -1,6 +1,6 @@
 // Seeded randomness for the demo simulation: the same inputs must give the same market on
 // every machine and every run, so nothing here reads Math.random or the clock. The generator
-// itself (mulberry32) is lib/seeded-random.ts.
+// itself (mulberry32) is packages/shared/src/seeded-random.ts.
 
 /** FNV-1a over the string's UTF-16 code units: a fast, stable 32-bit seed. */
 export function hashString(s: string): number {

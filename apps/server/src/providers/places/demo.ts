@@ -1,5 +1,5 @@
 import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider } from './interface';
-import { seededRandom } from '../../lib/seeded-random';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 
 // A deterministic catalogue of businesses, generated in code, for set-ups without a Google key
 // (docs/decisions.md §4): every category in Spanish cities, and a few businesses in cities of
