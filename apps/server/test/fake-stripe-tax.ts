@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 // Stripe documents them: https://docs.stripe.com/api/tax_rates/object and the invoice's
 // total_taxes, total_excluding_tax and lines[].taxes (https://docs.stripe.com/api/invoices/object).
 
-export interface FakeTaxRate {
+export type FakeTaxRate = {
   id: string;
   object: 'tax_rate';
   active: boolean;
@@ -23,7 +23,7 @@ export interface FakeTaxRate {
   rate_type: 'percentage';
   state: string | null;
   tax_type: string | null;
-}
+};
 
 /** POST /v1/tax_rates: the documented required fields are display_name, inclusive and percentage. */
 export function createTaxRate(fields: { display_name?: string; inclusive?: string; percentage?: string; country?: string; description?: string; jurisdiction?: string; state?: string; tax_type?: string; metadata?: Record<string, string> }): FakeTaxRate | { missing: string } {

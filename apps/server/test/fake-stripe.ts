@@ -721,7 +721,7 @@ export class FakeStripe {
     const at = now();
     const oneOff = { id: session.id, object: 'checkout.session', customer: session.customer, metadata: {}, default_tax_rates: request.lineTaxRates, items: { data: [{ id: newId('ii'), current_period_start: at, current_period_end: at, price }] } };
     const built = this.buildInvoice(oneOff, 'manual', price.unit_amount, true);
-    const lines = built.lines.data.map((l) => ({ ...l, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: oneOff.items.data[0]!.id, proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } }));
+    const lines = (built.lines.data as Record<string, unknown>[]).map((l) => ({ ...l, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: oneOff.items.data[0]!.id, proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } }));
     const invoice = this.put({ ...built, parent: null, metadata: request.invoiceMetadata, lines: { ...built.lines, data: lines } });
     session.invoice = invoice.id;
     return invoice;

@@ -283,6 +283,7 @@ function missingIds(): OwnedIds {
     apiKey: randomUUID(),
     webhook: randomUUID(),
     webhookDelivery: randomUUID(),
+    invoice: randomUUID(),
   };
 }
 
