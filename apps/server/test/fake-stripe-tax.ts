@@ -26,7 +26,17 @@ export type FakeTaxRate = {
 };
 
 /** POST /v1/tax_rates: the documented required fields are display_name, inclusive and percentage. */
-export function createTaxRate(fields: { display_name?: string; inclusive?: string; percentage?: string; country?: string; description?: string; jurisdiction?: string; state?: string; tax_type?: string; metadata?: Record<string, string> }): FakeTaxRate | { missing: string } {
+export function createTaxRate(fields: {
+  display_name?: string;
+  inclusive?: string;
+  percentage?: string;
+  country?: string;
+  description?: string;
+  jurisdiction?: string;
+  state?: string;
+  tax_type?: string;
+  metadata?: Record<string, string>;
+}): FakeTaxRate | { missing: string } {
   if (!fields.display_name) return { missing: 'display_name' };
   if (fields.inclusive === undefined) return { missing: 'inclusive' };
   if (fields.percentage === undefined) return { missing: 'percentage' };
@@ -66,7 +76,9 @@ export function matchesTaxRateFilter(rate: FakeTaxRate, query: { active?: string
  */
 export function invoiceTaxes(amount: number, rates: FakeTaxRate[]) {
   const taxes = rates.map((rate) => {
-    const tax = rate.inclusive ? Math.round((amount * rate.percentage) / (100 + rate.percentage)) : Math.round((amount * rate.percentage) / 100);
+    const tax = rate.inclusive
+      ? Math.round((amount * rate.percentage) / (100 + rate.percentage))
+      : Math.round((amount * rate.percentage) / 100);
     return {
       amount: tax,
       tax_behavior: rate.inclusive ? ('inclusive' as const) : ('exclusive' as const),

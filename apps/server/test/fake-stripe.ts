@@ -242,7 +242,7 @@ export class FakeStripe {
 
   /** Tax rate ids of a request, each one the account's; Stripe answers the objects, expanded. */
   private taxRatesOf(ids: FormValue | undefined, param: string): FakeTaxRate[] {
-    return (Array.isArray(ids) ? ids : []).map((id, i) => this.find('tax_rate', String(id), `${param}[${i}]`) as unknown as FakeTaxRate);
+    return (Array.isArray(ids) ? ids : []).map((id, i) => this.find('tax_rate', str(id) ?? '', `${param}[${i}]`) as unknown as FakeTaxRate);
   }
 
   private createCustomer(body: FormBody) {

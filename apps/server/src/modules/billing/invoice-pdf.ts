@@ -1,9 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type { InvoiceParty } from '../../db/billing-schema';
 import { formatAmount } from '../account-mail/account-mail.templates';
 import { reportFonts } from '../reports/pdf/fonts';
 import { formatShortDate } from '../reports/pdf/format';
-import type { InvoiceRow } from './invoices.repository';
+import type { InvoiceParty, InvoiceRow } from './invoices.repository';
 
 // RankMaps' own invoice as an A4 PDF, in Spanish (docs/billing.md, "Invoices"): what a Spanish
 // company needs to book it. Drawn with pdfkit and the report's bundled DejaVu faces.
@@ -31,7 +30,10 @@ export function invoicePdfFilename(invoice: Pick<InvoiceRow, 'number'>): string 
 function heading(doc: Doc, invoice: InvoiceRow) {
   doc.font(BOLD).fontSize(22).fillColor(INK).text('Factura', MARGIN, MARGIN);
   const right = { width: WIDTH, align: 'right' as const };
-  doc.font(BOLD).fontSize(11).text(`Número: ${invoice.number}`, MARGIN, MARGIN + 2, right);
+  doc
+    .font(BOLD)
+    .fontSize(11)
+    .text(`Número: ${invoice.number}`, MARGIN, MARGIN + 2, right);
   doc.font(REGULAR).fontSize(10).fillColor(MUTED);
   doc.text(`Fecha de expedición: ${day(invoice.issuedAt)}`, right);
   doc.text(`Fecha de la operación: ${day(invoice.paidAt)}`, right);
@@ -40,8 +42,16 @@ function heading(doc: Doc, invoice: InvoiceRow) {
 function party(doc: Doc, title: string, who: InvoiceParty, taxLabel: string, x: number, y: number) {
   const width = WIDTH / 2 - 12;
   doc.font(BOLD).fontSize(9).fillColor(MUTED).text(title.toUpperCase(), x, y, { width, characterSpacing: 0.5 });
-  doc.moveDown(0.3).font(BOLD).fontSize(11).fillColor(INK).text(who.name || '—', x, doc.y, { width });
-  doc.font(REGULAR).fontSize(10).text(`${taxLabel}: ${who.taxId || '—'}`, x, doc.y, { width });
+  doc
+    .moveDown(0.3)
+    .font(BOLD)
+    .fontSize(11)
+    .fillColor(INK)
+    .text(who.name || '—', x, doc.y, { width });
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .text(`${taxLabel}: ${who.taxId || '—'}`, x, doc.y, { width });
   for (const line of who.address) doc.text(line, x, doc.y, { width });
   return doc.y;
 }
@@ -54,7 +64,12 @@ function lines(doc: Doc, invoice: InvoiceRow, top: number) {
   doc.text('PERÍODO', cols.period, top, { width: WIDTH * 0.28 });
   doc.text('IMPORTE (IVA INCL.)', cols.amount, top, { width: amountWidth, align: 'right' });
   let y = top + 16;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).strokeColor(RULE).lineWidth(0.8).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .strokeColor(RULE)
+    .lineWidth(0.8)
+    .stroke();
   y += 8;
   doc.font(REGULAR).fontSize(10).fillColor(INK);
   for (const line of invoice.lines) {
@@ -65,7 +80,12 @@ function lines(doc: Doc, invoice: InvoiceRow, top: number) {
     doc.text(formatAmount(line.amount, invoice.currency), cols.amount, y, { width: amountWidth, align: 'right' });
     y = Math.max(after, doc.y) + 6;
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).strokeColor(RULE).lineWidth(0.8).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .strokeColor(RULE)
+    .lineWidth(0.8)
+    .stroke();
   return y + 12;
 }
 
@@ -81,7 +101,10 @@ function totals(doc: Doc, invoice: InvoiceRow, top: number) {
   ];
   let y = top;
   for (const [label, cents, strong] of rows) {
-    doc.font(strong ? BOLD : REGULAR).fontSize(strong ? 12 : 10).fillColor(INK);
+    doc
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK);
     doc.text(label, labelX, y, { width: labelWidth, align: 'right' });
     doc.text(formatAmount(cents, invoice.currency), amountX, y, { width: amountWidth, align: 'right' });
     y = doc.y + 6;
@@ -92,7 +115,12 @@ function totals(doc: Doc, invoice: InvoiceRow, top: number) {
 function notes(doc: Doc, invoice: InvoiceRow, top: number) {
   doc.font(REGULAR).fontSize(9).fillColor(MUTED);
   const divisor = (1 + invoice.vatRate / 100).toFixed(2).replace('.', ',');
-  doc.text(`Precios con IVA incluido: la base imponible es el total dividido entre ${divisor}. Pagada el ${day(invoice.paidAt)}.`, MARGIN, top, { width: WIDTH });
+  doc.text(
+    `Precios con IVA incluido: la base imponible es el total dividido entre ${divisor}. Pagada el ${day(invoice.paidAt)}.`,
+    MARGIN,
+    top,
+    { width: WIDTH },
+  );
   if (invoice.provider === 'sandbox') {
     doc.moveDown(0.5).text('Emitida en el entorno de pruebas (sandbox) de RankMaps: este pago no movió dinero real.', { width: WIDTH });
   }
@@ -112,7 +140,12 @@ function drawInvoice(doc: Doc, invoice: InvoiceRow) {
 export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     try {
-      const doc = new PDFDocument({ size: 'A4', margin: MARGIN, lang: 'es-ES', info: { Title: `Factura ${invoice.number}`, Author: invoice.issuer.name, Creator: 'RankMaps' } });
+      const doc = new PDFDocument({
+        size: 'A4',
+        margin: MARGIN,
+        lang: 'es-ES',
+        info: { Title: `Factura ${invoice.number}`, Author: invoice.issuer.name, Creator: 'RankMaps' },
+      });
       const fonts = reportFonts();
       doc.registerFont(REGULAR, fonts.regular);
       doc.registerFont(BOLD, fonts.bold);

@@ -17,7 +17,16 @@ import { invoicesRepository } from './invoices.repository';
 
 type Headers = Record<string, string>;
 
-const BILLING = { type: 'business', fiscalName: 'Clínica Sonrisa SL', taxId: 'B86453370', address: 'Calle Larios 5', postalCode: '29005', city: 'Málaga', province: 'Málaga', country: 'España' };
+const BILLING = {
+  type: 'business',
+  fiscalName: 'Clínica Sonrisa SL',
+  taxId: 'B86453370',
+  address: 'Calle Larios 5',
+  postalCode: '29005',
+  city: 'Málaga',
+  province: 'Málaga',
+  country: 'España',
+};
 /** Text read back from a PDF, with every run of white space (the no-break space before «€» too) as one space. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
@@ -33,15 +42,18 @@ describe('invoices of the payments, through the sandbox', async () => {
     expect(res.statusCode, res.body).toBe(200);
     return session;
   };
-  const history = async (headers: Headers) => (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: PaymentWithInvoice[] }>().payments;
-  const creditPrice = async () => (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ creditPackage: { priceId: string } }>().creditPackage.priceId;
+  const history = async (headers: Headers) =>
+    (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: PaymentWithInvoice[] }>().payments;
+  const creditPrice = async () =>
+    (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ creditPackage: { priceId: string } }>().creditPackage.priceId;
   /** A checkout left open on the sandbox's page: its id. */
   const openCheckout = async (headers: Headers, priceId: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ url: string }>().url.split('/sandbox/checkout/')[1]!;
   };
-  const pay = (sessionId: string) => app.inject({ method: 'POST', url: `/api/sandbox/checkout/${sessionId}/complete`, payload: { outcome: 'pay' } });
+  const pay = (sessionId: string) =>
+    app.inject({ method: 'POST', url: `/api/sandbox/checkout/${sessionId}/complete`, payload: { outcome: 'pay' } });
   const invoiceRow = async (paymentId: string) => (await db.select().from(invoices).where(eq(invoices.paymentId, paymentId)))[0];
   const seriesNow = () => `RM-${new Intl.DateTimeFormat('es-ES', { year: 'numeric', timeZone: 'Europe/Madrid' }).format(new Date())}`;
 
@@ -49,11 +61,21 @@ describe('invoices of the payments, through the sandbox', async () => {
     const { user, headers } = await withBillingData();
     await subscribeThroughSandbox(app, headers, 'basico', 'monthly');
     expect((await app.inject({ method: 'POST', url: '/api/sandbox/renewal', headers })).statusCode).toBe(200);
-    const up = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await sandboxPriceOf(app, 'premium', 'monthly') } });
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/payment/change-plan',
+      headers,
+      payload: { priceId: await sandboxPriceOf(app, 'premium', 'monthly') },
+    });
     expect(up.statusCode, up.body).toBe(200);
     expect((await pay(await openCheckout(headers, await creditPrice()))).statusCode).toBe(200);
     // A customer who changes their billing data later: the invoices keep the data of their day.
-    await app.inject({ method: 'PUT', url: '/api/user/billing', headers, payload: { billingData: { ...BILLING, fiscalName: 'Otra Razón Social SL' } } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/user/billing',
+      headers,
+      payload: { billingData: { ...BILLING, fiscalName: 'Otra Razón Social SL' } },
+    });
 
     const listed = await history(headers);
     const trial = listed.find((p) => p.amount === 0);
@@ -64,16 +86,35 @@ describe('invoices of the payments, through the sandbox', async () => {
     for (const p of paid) {
       expect(p.invoice).toMatchObject({ number: expect.stringMatching(new RegExp(`^${seriesNow()}-\\d{6}$`)), providerPdfUrl: null });
       const row = (await invoiceRow(p.id))!;
-      expect(row).toMatchObject({ userId: user.id, provider: 'sandbox', series: seriesNow(), vatRate: 21, total: Math.round(p.amount * 100), currency: 'eur' });
+      expect(row).toMatchObject({
+        userId: user.id,
+        provider: 'sandbox',
+        series: seriesNow(),
+        vatRate: 21,
+        total: Math.round(p.amount * 100),
+        currency: 'eur',
+      });
       expect(row.base).toBe(Math.round(row.total / 1.21));
       expect(row.base + row.vat).toBe(row.total);
-      expect(row.customer).toEqual({ name: 'Clínica Sonrisa SL', taxId: 'B86453370', address: ['Calle Larios 5', '29005 Málaga', 'España'] });
-      expect(row.issuer).toEqual({ name: 'RankMaps Software, S.L. (datos de ejemplo)', taxId: 'B00000000', address: ['Calle de Ejemplo 1', '28001 Madrid', 'España'] });
+      expect(row.customer).toEqual({
+        name: 'Clínica Sonrisa SL',
+        taxId: 'B86453370',
+        address: ['Calle Larios 5', '29005 Málaga', 'España'],
+      });
+      expect(row.issuer).toEqual({
+        name: 'RankMaps Software, S.L. (datos de ejemplo)',
+        taxId: 'B00000000',
+        address: ['Calle de Ejemplo 1', '28001 Madrid', 'España'],
+      });
     }
     const credits = (await invoiceRow(paid.find((p) => p.description === '500 créditos')!.id))!;
     expect(credits).toMatchObject({ total: 2000, base: 1653, vat: 347 });
     const lines = (await Promise.all(paid.map(async (p) => (await invoiceRow(p.id))!.lines[0]!.description))).sort();
-    expect(lines).toEqual(['500 créditos', 'Plan Básico (mensual) – renovación', 'Plan Premium (mensual) – cambio de plan (parte proporcional)']);
+    expect(lines).toEqual([
+      '500 créditos',
+      'Plan Básico (mensual) – renovación',
+      'Plan Premium (mensual) – cambio de plan (parte proporcional)',
+    ]);
   });
 
   it('when the same payment is sent again, under the same event id or a new one, then it still has exactly one invoice and the series moves on by one for the next', async () => {
@@ -93,7 +134,14 @@ describe('invoices of the payments, through the sandbox', async () => {
     await pay(sessionId);
     await pay(sessionId);
     const session = await sandbox.retrieveCheckoutSession(sessionId);
-    expect(await processBillingEvent(container, { id: `evt_resent_${sessionId}`, type: 'checkout.session.completed', created: session.created, data: { object: session } })).toBe('processed');
+    expect(
+      await processBillingEvent(container, {
+        id: `evt_resent_${sessionId}`,
+        type: 'checkout.session.completed',
+        created: session.created,
+        data: { object: session },
+      }),
+    ).toBe('processed');
 
     const mine = await db.select().from(invoices).where(eq(invoices.userId, user.id)).orderBy(asc(invoices.sequence));
     expect(mine.map((i) => i.paymentId).sort()).toEqual([renewal.id, sessionId].sort());
@@ -119,7 +167,11 @@ describe('invoices of the payments, through the sandbox', async () => {
     const numbered = await Promise.all(checkouts.map(async (id) => (await invoiceRow(id))!.sequence!));
     const [low, high] = [...numbered].sort((a, b) => a - b);
     expect(high! - low!).toBe(1);
-    const series = await db.select({ sequence: invoices.sequence, number: invoices.number }).from(invoices).where(eq(invoices.series, seriesNow())).orderBy(asc(invoices.sequence));
+    const series = await db
+      .select({ sequence: invoices.sequence, number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.series, seriesNow()))
+      .orderBy(asc(invoices.sequence));
     expect(series.map((s) => s.sequence)).toEqual(series.map((_, i) => i + 1));
     expect(new Set(series.map((s) => s.number)).size).toBe(series.length);
   });
@@ -136,7 +188,22 @@ describe('invoices of the payments, through the sandbox', async () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="factura-${invoice.number}.pdf"`);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
     const page = flat(text);
-    for (const expected of ['Factura', `Número: ${invoice.number}`, 'EMISOR', 'RankMaps Software, S.L. (datos de ejemplo)', 'NIF: B00000000', 'CLIENTE', 'Clínica Sonrisa SL', 'NIF/CIF: B86453370', 'Calle Larios 5', '500 créditos', 'Base imponible 16,53 €', 'IVA (21 %) 3,47 €', 'Total 20,00 €', 'dividido entre 1,21']) {
+    for (const expected of [
+      'Factura',
+      `Número: ${invoice.number}`,
+      'EMISOR',
+      'RankMaps Software, S.L. (datos de ejemplo)',
+      'NIF: B00000000',
+      'CLIENTE',
+      'Clínica Sonrisa SL',
+      'NIF/CIF: B86453370',
+      'Calle Larios 5',
+      '500 créditos',
+      'Base imponible 16,53 €',
+      'IVA (21 %) 3,47 €',
+      'Total 20,00 €',
+      'dividido entre 1,21',
+    ]) {
       expect(page).toContain(expected);
     }
 

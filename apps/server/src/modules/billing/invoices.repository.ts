@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoiceCounters, invoices } from '../../db/billing-schema';
 import { users } from '../../db/schema';
 
+export type { InvoiceLine, InvoiceParty } from '../../db/billing-schema';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 
@@ -53,7 +54,10 @@ export const invoicesRepository = {
 
   /** The user's name and billing data now: the customer an invoice issued now is made out to. */
   async findCustomer(db: DbOrTx, userId: string) {
-    const [row] = await db.select({ name: users.name, email: users.email, billingData: users.billingData }).from(users).where(eq(users.id, userId));
+    const [row] = await db
+      .select({ name: users.name, email: users.email, billingData: users.billingData })
+      .from(users)
+      .where(eq(users.id, userId));
     return row;
   },
 };

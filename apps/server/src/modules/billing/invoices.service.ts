@@ -1,11 +1,10 @@
 import type { PaymentInvoice } from '@rankmaps/shared/schemas/invoices';
 import type { Container } from '../../container';
-import type { InvoiceLine, InvoiceParty } from '../../db/billing-schema';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import type { InvoiceLike } from '../../providers/payments/shapes';
 import { IVA_PERCENT, invoiceNumber, spanishYear, splitIncludedIva } from './invoice-amounts';
-import { type InvoiceRow, invoicesRepository } from './invoices.repository';
+import { type InvoiceLine, type InvoiceParty, type InvoiceRow, invoicesRepository } from './invoices.repository';
 
 // One invoice per paid payment (docs/billing.md, "Invoices"), issued in the transaction that
 // records the payment. The sandbox's are RankMaps' own: numbered in its series and drawn as a
@@ -31,8 +30,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** What a line says: the payment's own description, and why a subscription was charged when it was not its start. */
 function lineOf(payment: PaidPayment, billingReason: string | null): InvoiceLine {
-  const why = billingReason === 'subscription_cycle' ? ' – renovación' : billingReason === 'subscription_update' ? ' – cambio de plan (parte proporcional)' : '';
-  return { description: `${payment.description}${why}`, periodStart: iso(payment.periodStart), periodEnd: iso(payment.periodEnd), amount: payment.amount };
+  const why =
+    billingReason === 'subscription_cycle'
+      ? ' – renovación'
+      : billingReason === 'subscription_update'
+        ? ' – cambio de plan (parte proporcional)'
+        : '';
+  return {
+    description: `${payment.description}${why}`,
+    periodStart: iso(payment.periodStart),
+    periodEnd: iso(payment.periodEnd),
+    amount: payment.amount,
+  };
 }
 
 /** The customer as the profile's billing data says now (fiscal name, NIF/CIF, address); the account's name when there is none. */
@@ -48,7 +57,9 @@ async function customerNow(tx: DbOrTx, userId: string): Promise<InvoiceParty> {
 /** The customer as Stripe printed it on its invoice, completed from the profile where Stripe has nothing. */
 function customerOnStripeInvoice(invoice: InvoiceLike, profile: InvoiceParty): InvoiceParty {
   const a = invoice.customer_address;
-  const address = a ? [a.line1, a.line2, [a.postal_code, a.city].filter(Boolean).join(' '), a.state, a.country].filter((l): l is string => Boolean(l)) : [];
+  const address = a
+    ? [a.line1, a.line2, [a.postal_code, a.city].filter(Boolean).join(' '), a.state, a.country].filter((l): l is string => Boolean(l))
+    : [];
   return {
     name: invoice.customer_name || profile.name,
     taxId: invoice.customer_tax_ids?.find((t) => t.value)?.value ?? profile.taxId,
@@ -61,7 +72,12 @@ function customerOnStripeInvoice(invoice: InvoiceLike, profile: InvoiceParty): I
  * taken in the caller's transaction (the one recording the payment), so a rolled-back payment
  * leaves no gap. A payment already invoiced (the same event sent again) gets no second one.
  */
-async function issueOwnInvoice(container: Pick<Container, 'config'>, tx: DbOrTx, payment: PaidPayment, billingReason: string | null): Promise<void> {
+async function issueOwnInvoice(
+  container: Pick<Container, 'config'>,
+  tx: DbOrTx,
+  payment: PaidPayment,
+  billingReason: string | null,
+): Promise<void> {
   const issuedAt = new Date();
   const series = `${INVOICE_SERIES_PREFIX}-${spanishYear(issuedAt)}`;
   const sequence = await invoicesRepository.takeNextNumber(tx, series);
@@ -86,7 +102,12 @@ async function issueOwnInvoice(container: Pick<Container, 'config'>, tx: DbOrTx,
 }
 
 /** Stripe's invoice of a payment, as Stripe issued it: its number, base, IVA and PDF. */
-async function recordStripeInvoice(container: Pick<Container, 'config'>, tx: DbOrTx, payment: PaidPayment, invoice: InvoiceLike): Promise<void> {
+async function recordStripeInvoice(
+  container: Pick<Container, 'config'>,
+  tx: DbOrTx,
+  payment: PaidPayment,
+  invoice: InvoiceLike,
+): Promise<void> {
   if (!invoice.number) return;
   const total = invoice.total ?? payment.amount;
   const vat = (invoice.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
@@ -135,12 +156,19 @@ export async function invoicePayment(
 export async function ownInvoiceToDraw(container: Pick<Container, 'database'>, userId: string, invoiceId: string): Promise<InvoiceRow> {
   const invoice = await invoicesRepository.findOwned(container.database.db, userId, invoiceId);
   if (!invoice) throw notFound('No se encontró la factura.', 'INVOICE_NOT_FOUND');
-  if (invoice.providerPdfUrl) throw notFound('Esta factura se descarga desde Stripe, en el enlace del historial de pagos.', 'INVOICE_AT_PROVIDER');
+  if (invoice.providerPdfUrl)
+    throw notFound('Esta factura se descarga desde Stripe, en el enlace del historial de pagos.', 'INVOICE_AT_PROVIDER');
   return invoice;
 }
 
 /** The invoices of the listed payments by payment id, as the history shows them. */
-export async function invoicesOfPayments(container: Pick<Container, 'database'>, userId: string, paymentIds: string[]): Promise<Map<string, PaymentInvoice>> {
+export async function invoicesOfPayments(
+  container: Pick<Container, 'database'>,
+  userId: string,
+  paymentIds: string[],
+): Promise<Map<string, PaymentInvoice>> {
   const rows = await invoicesRepository.listForPayments(container.database.db, userId, paymentIds);
-  return new Map(rows.map((r) => [r.paymentId, { id: r.id, number: r.number, issuedAt: r.issuedAt.toISOString(), providerPdfUrl: r.providerPdfUrl }]));
+  return new Map(
+    rows.map((r) => [r.paymentId, { id: r.id, number: r.number, issuedAt: r.issuedAt.toISOString(), providerPdfUrl: r.providerPdfUrl }]),
+  );
 }

@@ -74,7 +74,14 @@ export interface InvoiceLike {
   total_excluding_tax?: number | null;
   total_taxes?: { amount: number; tax_behavior: string; taxable_amount: number | null }[] | null;
   customer_name?: string | null;
-  customer_address?: { line1: string | null; line2: string | null; postal_code: string | null; city: string | null; state: string | null; country: string | null } | null;
+  customer_address?: {
+    line1: string | null;
+    line2: string | null;
+    postal_code: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+  } | null;
   customer_tax_ids?: { type: string; value: string | null }[] | null;
 }
 

@@ -26,10 +26,16 @@ function InvoiceDownload({ invoice }: { invoice: PaymentInvoice }) {
   const download = async () => {
     setBusy(true);
     try {
-      const { blob, filename } = await apiDownload(`/payment/invoices/${encodeURIComponent(invoice.id)}/pdf`, `factura-${invoice.number}.pdf`);
+      const { blob, filename } = await apiDownload(
+        `/payment/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+        `factura-${invoice.number}.pdf`,
+      );
       saveFile(blob, filename);
     } catch (err) {
-      toast({ type: 'error', message: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('history.downloadInvoiceError') });
+      toast({
+        type: 'error',
+        message: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('history.downloadInvoiceError'),
+      });
     } finally {
       setBusy(false);
     }
