@@ -56,6 +56,16 @@ function party(doc: Doc, title: string, who: InvoiceParty, taxLabel: string, x: 
   return doc.y;
 }
 
+/** A thin rule across the page at `y`, above and below the lines. */
+function rule(doc: Doc, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .strokeColor(RULE)
+    .lineWidth(0.8)
+    .stroke();
+}
+
 function lines(doc: Doc, invoice: InvoiceRow, top: number) {
   const cols = { concept: MARGIN, period: MARGIN + WIDTH * 0.5, amount: MARGIN + WIDTH * 0.78 };
   const amountWidth = WIDTH * 0.22;
@@ -64,12 +74,7 @@ function lines(doc: Doc, invoice: InvoiceRow, top: number) {
   doc.text('PERÍODO', cols.period, top, { width: WIDTH * 0.28 });
   doc.text('IMPORTE (IVA INCL.)', cols.amount, top, { width: amountWidth, align: 'right' });
   let y = top + 16;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + WIDTH, y)
-    .strokeColor(RULE)
-    .lineWidth(0.8)
-    .stroke();
+  rule(doc, y);
   y += 8;
   doc.font(REGULAR).fontSize(10).fillColor(INK);
   for (const line of invoice.lines) {
@@ -80,12 +85,7 @@ function lines(doc: Doc, invoice: InvoiceRow, top: number) {
     doc.text(formatAmount(line.amount, invoice.currency), cols.amount, y, { width: amountWidth, align: 'right' });
     y = Math.max(after, doc.y) + 6;
   }
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + WIDTH, y)
-    .strokeColor(RULE)
-    .lineWidth(0.8)
-    .stroke();
+  rule(doc, y);
   return y + 12;
 }
 
