@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { POSITION_BAND_COLORS } from '@rankmaps/shared/metrics/bands';
+import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS } from '@rankmaps/shared/metrics/bands';
 import type { AnalysisReport, Report } from '@rankmaps/shared/schemas/report';
 import { ReportView } from './report-view';
 
@@ -57,6 +57,10 @@ describe('ReportView', () => {
     expect(html).toContain('3 × 3 puntos, radio de 1,5 km');
     expect(html).toContain(`fill="${POSITION_BAND_COLORS.top3}"`);
     expect(html).toContain(`fill="${POSITION_BAND_COLORS.notFound}"`);
+    // Each number in its band's text colour: dark on the light 1–3 fill, white on the dark +20.
+    expect(html).toMatch(new RegExp(`fill="${POSITION_BAND_TEXT_COLORS.top3}">1</text>`));
+    expect(html).toMatch(new RegExp(`fill="${POSITION_BAND_TEXT_COLORS.notFound}">\\+20</text>`));
+    expect(POSITION_BAND_TEXT_COLORS.top3).not.toBe(POSITION_BAND_TEXT_COLORS.notFound);
     expect(html).toContain('Fila 3, columna 3: no aparece');
     expect(html).toContain('Puntos donde sube');
     expect(html).toContain('Dental Sol');
