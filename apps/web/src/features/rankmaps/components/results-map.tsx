@@ -369,14 +369,18 @@ function CompetitorSwatch({ color }: { color: string }) {
  * Full screen fits the whole grid to the screen (docs/decisions.md §22.3): the outer points a
  * marker's radius inside the edges rather than 10 % in, at the exact zoom rather than the next
  * quarter step down, so a 25×25 grid on a 1440×900 screen is big enough to carry its numbers.
+ * A full-screen grid is centred and as tall as the map, so only the controls along its edges
+ * need room: the zoom buttons on the left, the attribution line along the bottom.
  */
+const FULL_SCREEN_CLEARANCE = { topLeft: [44, 8], bottomRight: [12, 22] } as const;
+
 function fitWholeGrid(map: L.Map, grid: L.LatLngBounds) {
   const radius = MARKER_MAX_PX / 2;
   const snap = map.options.zoomSnap;
   map.options.zoomSnap = 0;
   map.fitBounds(grid, {
-    paddingTopLeft: L.point(FIT_CLEARANCE.paddingTopLeft!).add([radius, radius]),
-    paddingBottomRight: L.point(FIT_CLEARANCE.paddingBottomRight!).add([radius, radius]),
+    paddingTopLeft: L.point(FULL_SCREEN_CLEARANCE.topLeft[0] + radius, FULL_SCREEN_CLEARANCE.topLeft[1] + radius),
+    paddingBottomRight: L.point(FULL_SCREEN_CLEARANCE.bottomRight[0] + radius, FULL_SCREEN_CLEARANCE.bottomRight[1] + radius),
     animate: false,
   });
   map.options.zoomSnap = snap;
