@@ -65,6 +65,9 @@ async function shootResults(page: Page, name: string, path: string, gridSize: nu
   await page.screenshot({ path: `${out}/${name}.png` });
   await page.getByTestId('results-map-fullscreen').click();
   await page.waitForTimeout(1500);
+  // No marker's tooltip in the picture: the pointer leaves the map.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
   await page.screenshot({ path: `${out}/${name}-fullscreen.png` });
   await page.keyboard.press('Escape');
 }

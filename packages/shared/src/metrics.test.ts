@@ -332,12 +332,12 @@ describe('positionBand', () => {
 });
 
 describe('POSITION_BAND_COLORS', () => {
-  it('keeps every marker visible on a light map: the darkest fills stand out ≥ 3:1 and the light ones carry dark text', () => {
+  it('sets the white-text bands (11–20 and +20) off a light map at ≥ 3:1; the light ones carry dark text and lean on the marker ring', () => {
     for (const band of POSITION_BANDS) {
       const onMap = contrast(POSITION_BAND_COLORS[band], '#f2efe9'); // OSM-style land colour
-      if (onMap < 3) expect(POSITION_BAND_TEXT_COLORS[band], band).not.toBe('#ffffff');
+      if (POSITION_BAND_TEXT_COLORS[band] === '#ffffff') expect(onMap, band).toBeGreaterThanOrEqual(3);
+      else expect(contrast(POSITION_BAND_TEXT_COLORS[band], '#ffffff'), band).toBeGreaterThanOrEqual(4.5);
     }
-    expect(contrast(POSITION_BAND_COLORS.notFound, '#f2efe9')).toBeGreaterThanOrEqual(3);
   });
 
   it('starts lime-green and ends in a dark purple for not found', () => {

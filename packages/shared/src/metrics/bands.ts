@@ -75,3 +75,9 @@ export function countByBand(positions: Iterable<number | null>): Record<Position
 export function formatPosition(p: number | null): string {
   return isFoundPosition(p) ? String(p) : '+20';
 }
+
+/** The text of a band in a legend: '1–3' … '16–20', and '+20' for not found. */
+export function bandRangeLabel(band: PositionBand): string {
+  const range = POSITION_BAND_RANGES[band];
+  return range ? `${range[0]}–${range[1]}` : formatPosition(null);
+}

@@ -1,24 +1,10 @@
-import {
-  POSITION_BANDS,
-  POSITION_BAND_COLORS,
-  POSITION_BAND_RANGES,
-  POSITION_BAND_TEXT_COLORS,
-  formatPosition,
-  positionBand,
-} from '@rankmaps/shared/metrics/bands';
+import { POSITION_BANDS, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS, bandRangeLabel, positionBand } from '@rankmaps/shared/metrics/bands';
 
 /**
  * The landing's colour key: the app's own position scale (docs/decisions.md §22.3), so the
  * example maps look like the ones a customer gets: 1–3, 4–5, 6–10, 11–15, 16–20 and '+20'.
  */
-export const RANK_BANDS = POSITION_BANDS.map((band) => {
-  const range = POSITION_BAND_RANGES[band];
-  return {
-    label: range ? `${range[0]}–${range[1]}` : formatPosition(null),
-    fill: POSITION_BAND_COLORS[band],
-    text: POSITION_BAND_TEXT_COLORS[band],
-  };
-});
+export const RANK_BANDS = POSITION_BANDS.map((band) => ({ label: bandRangeLabel(band), fill: POSITION_BAND_COLORS[band] }));
 
 /** The fill of an example marker; null is not found. */
 export function rankFill(position: number | null): string {

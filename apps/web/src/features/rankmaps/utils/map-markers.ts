@@ -3,9 +3,9 @@ import {
   type Competitor,
   POSITION_BANDS,
   POSITION_BAND_COLORS,
-  POSITION_BAND_RANGES,
   POSITION_BAND_TEXT_COLORS,
   type PositionBand,
+  bandRangeLabel,
   formatPosition,
   isFoundPosition,
   positionBand,
@@ -97,11 +97,7 @@ export function resultMarkers(results: readonly RankResult[], refLng: number | n
   return results.flatMap((r, i) => resultMarker(r, i, refLng) ?? []);
 }
 
-/** The text of a band in the legend: '1–3' … '16–20', and '+20' for not found. */
-export function bandRangeLabel(band: PositionBand): string {
-  const range = POSITION_BAND_RANGES[band];
-  return range ? `${range[0]}–${range[1]}` : formatPosition(null);
-}
+export { bandRangeLabel };
 
 export interface LegendEntry {
   tone: MarkerTone;
