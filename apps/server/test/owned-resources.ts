@@ -33,7 +33,7 @@ export interface OwnedResources {
    * address are left out: they are public Maps data that any user's search may show.
    */
   secrets: string[];
-  /** The token of the share link (ids.shareLink): a secret no answer may carry, not even the owner's. */
+  /** The token of the share link (ids.shareLink): only the owner's list of links may carry it. */
   shareToken: string;
 }
 
@@ -164,7 +164,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   });
   if (!notice) throw new Error('notification not inserted');
 
-  // A share link of the keyword's report (docs/decisions.md §24.4); its token is shown only here.
+  // A share link of the keyword's report (docs/decisions.md §24.4); its token is shown here and in the owner's list.
   const shareLink = ok(await send('POST', '/api/share-links', { scope: 'keyword', targetId: keyword, expiresInDays: null }), 'share link', 201).json<{ id: string; url: string }>();
   const shareToken = shareLink.url.split('/informe/')[1] ?? '';
 
