@@ -4955,6 +4955,17 @@ export interface operations {
               shortfall: number;
             };
             nextRun: string | null;
+            overlap: {
+              credits: number;
+              keywords: {
+                campaigns: string[];
+                credits: number;
+                keywordId: string;
+                keywordName: string;
+                placeName: string;
+                runs: number;
+              }[];
+            };
             problem: string | null;
             roundAnalyses: number;
             roundCredits: number;
@@ -13918,6 +13929,7 @@ export interface operations {
             } | null;
             rankMap: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -14188,6 +14200,7 @@ export interface operations {
             };
             current: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -14288,6 +14301,7 @@ export interface operations {
             };
             reference: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -14900,6 +14914,7 @@ export interface operations {
         content: {
           'application/json': {
             _id: string;
+            campaignName?: string;
             completedAt: string | null;
             createdAt: string;
             creditsCharged: number;
