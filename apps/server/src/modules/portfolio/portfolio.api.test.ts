@@ -139,6 +139,29 @@ describe('clients and the portfolio (API)', async () => {
     });
   });
 
+  describe('a new business under a client', () => {
+    it('when a business is added with a client, then it is grouped under it; another user’s client, an unknown one or a wrong id is a 404 and adds nothing', { timeout: 60_000 }, async () => {
+      const { headers } = await signedIn('pro_starter');
+      const other = await signedIn('pro_starter');
+      const client = (await call(headers, 'POST', '/api/clients', { name: 'Grupo Norte' })).json<Client>();
+      const theirs = (await call(other.headers, 'POST', '/api/clients', { name: 'Ajeno' })).json<Client>();
+      const matrixConfig = { gridSize: 3, radius: 1500, coordinates: MALAGA };
+      for (const clientId of [theirs.id, randomUUID(), 'no-es-un-id']) {
+        const refused = await call(headers, 'POST', '/api/place', { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig, clientId });
+        expect(refused.statusCode, refused.body).toBe(404);
+        expect(refused.json()).toMatchObject({ error: 'Cliente no encontrado.' });
+      }
+      expect((await call(headers, 'GET', '/api/place')).json<Place[]>()).toEqual([]);
+      const created = await call(headers, 'POST', '/api/place', { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig, clientId: client.id });
+      expect(created.statusCode, created.body).toBe(201);
+      const placeId = created.json<{ _id: string }>()._id;
+      expect((await call(headers, 'GET', `/api/place/${placeId}`)).json<Place>().client).toEqual({ id: client.id, name: 'Grupo Norte' });
+      const ungrouped = await call(headers, 'POST', '/api/place', { googlePlaceId: 'demo-malaga-dentista-2', matrixConfig, clientId: null });
+      expect(ungrouped.statusCode, ungrouped.body).toBe(201);
+      expect((await call(headers, 'GET', `/api/place/${ungrouped.json<{ _id: string }>()._id}`)).json<Place>().client).toBeNull();
+    });
+  });
+
   describe('portfolio', () => {
     let world: Promise<{ headers: Headers; scanned: string; never: string; other: string; clientId: string; first: RankMapResponse['rankMap']; second: RankMapResponse['rankMap'] }> | undefined;
     /** Two places: one under a client with a keyword scanned twice and one never scanned; one ungrouped with a keyword scanned once. */
