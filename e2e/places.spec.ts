@@ -44,6 +44,11 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await expect(page.getByRole('heading', { level: 1, name: clinicName })).toBeVisible();
   await expect(page.getByTestId('weekly-countdown')).toHaveText(/\d+ d \d+ h \d+ min/);
   await expect(page.getByText('Hora local del negocio (Europe/Madrid)')).toBeVisible();
+  // The keywords come first, above the weekly scan and the Slack and report cards.
+  const topOf = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+  expect(await topOf('keywords-count')).toBeLessThan(await topOf('weekly-countdown'));
+  expect(await topOf('weekly-countdown')).toBeLessThan(await topOf('place-slack-card'));
+  expect(await topOf('place-slack-card')).toBeLessThan(await topOf('report-mail-card'));
 
   // Edit the grid: saving unchanged is refused; 5×5 is within the basic plan.
   await page.getByRole('button', { name: 'Opciones del negocio' }).click();
