@@ -8047,7 +8047,8 @@ export interface operations {
                 | 'competitor-overtook'
                 | 'round-lacks-credits-tomorrow'
                 | 'round-skipped-no-credits'
-                | 'credits-running-out';
+                | 'credits-running-out'
+                | 'round-completed';
               link: string;
               placeId: string | null;
               rankMapId: string | null;
@@ -8256,6 +8257,7 @@ export interface operations {
             localPackGainedPercent: number;
             localPackLostPercent: number;
             mutedPlaceIds: string[];
+            roundScanEmails: boolean;
             switches: {
               'competitor-overtook': {
                 email: boolean;
@@ -8273,6 +8275,11 @@ export interface operations {
                 slack?: boolean;
               };
               'rank-gain': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-completed': {
                 email: boolean;
                 inApp: boolean;
                 slack?: boolean;
@@ -8349,6 +8356,7 @@ export interface operations {
           localPackGainedPercent: number;
           localPackLostPercent: number;
           mutedPlaceIds: string[];
+          roundScanEmails: boolean;
           switches: {
             'competitor-overtook': {
               email: boolean;
@@ -8366,6 +8374,11 @@ export interface operations {
               slack?: boolean;
             };
             'rank-gain': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'round-completed': {
               email: boolean;
               inApp: boolean;
               slack?: boolean;
@@ -8409,6 +8422,7 @@ export interface operations {
             localPackGainedPercent: number;
             localPackLostPercent: number;
             mutedPlaceIds: string[];
+            roundScanEmails: boolean;
             switches: {
               'competitor-overtook': {
                 email: boolean;
@@ -8426,6 +8440,11 @@ export interface operations {
                 slack?: boolean;
               };
               'rank-gain': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-completed': {
                 email: boolean;
                 inApp: boolean;
                 slack?: boolean;
@@ -11022,6 +11041,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -11036,6 +11056,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -11109,6 +11130,7 @@ export interface operations {
             lat: number;
             lng: number;
           };
+          clientId?: string | null;
           googlePlaceId?: string;
           matrixConfig?: {
             coordinates: {
@@ -11245,6 +11267,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -11259,6 +11282,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12022,6 +12046,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12036,6 +12061,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12166,6 +12192,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12180,6 +12207,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12308,6 +12336,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12322,6 +12351,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12926,6 +12956,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12940,6 +12971,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;

@@ -205,9 +205,31 @@ describe('clients and the portfolio (API)', async () => {
 
       // The cards read the same figures.
       const place = (await call(headers, 'GET', `/api/place/${r.place.id}?withKeywords=true`)).json<Place>();
-      expect(place.keywords?.find((k) => k._id === scanned)?.figures).toEqual({ geoRank: b.geoRank, geoRankChange: r.geoRank.change, lastAt: second.completedAt });
+      expect(place.keywords?.find((k) => k._id === scanned)?.figures).toEqual({ geoRank: b.geoRank, geoRankChange: r.geoRank.change, gridChanged: false, lastAt: second.completedAt });
       const list = (await call(headers, 'GET', '/api/place')).json<Place[]>();
       expect(list.find((p) => p._id === r.place.id)?.figures).toMatchObject({ geoRank: b.geoRank, lastAt: second.completedAt });
+    });
+
+    it('when the grid changes between two analyses, then the cards and the row show no change and say the grid changed, and the sparkline starts again; a third analysis compares again', { timeout: 120_000 }, async () => {
+      const { headers } = await signedIn('pro_starter');
+      const placeId = await createPlace(headers, 'demo-malaga-dentista-1', MALAGA, 3);
+      const keywordId = await addKeyword(headers, placeId, 'dentista');
+      await scan(headers, keywordId, 'dentista');
+      const edited = await call(headers, 'PUT', `/api/place/${placeId}/matrix`, { gridSize: 5, radius: 1500, coordinates: MALAGA });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const onNewGrid = await scan(headers, keywordId, 'dentista');
+      const cardOf = async () => (await call(headers, 'GET', `/api/place/${placeId}?withKeywords=true`)).json<Place>();
+      const changed = await cardOf();
+      expect(changed.figures).toMatchObject({ geoRank: onNewGrid.stats!.geoRank, geoRankChange: null, gridChanged: true });
+      expect(changed.keywords?.[0]?.figures).toMatchObject({ geoRankChange: null, gridChanged: true });
+      const r = row(await portfolio(headers), keywordId);
+      expect(r.geoRank).toEqual({ value: onNewGrid.stats!.geoRank, change: null });
+      expect(r.sparkline).toEqual([onNewGrid.stats!.geoRank]);
+
+      const again = await scan(headers, keywordId, 'dentista');
+      const compared = await cardOf();
+      expect(compared.figures).toMatchObject({ gridChanged: false, geoRankChange: expect.closeTo(again.stats!.geoRank - onNewGrid.stats!.geoRank, 6) as number });
+      expect(row(await portfolio(headers), keywordId).sparkline).toEqual([onNewGrid.stats!.geoRank, again.stats!.geoRank]);
     });
 
     it('when the portfolio is filtered, searched, sorted and paged, then it returns exactly the matching rows in order with their total', { timeout: 120_000 }, async () => {
