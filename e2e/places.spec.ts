@@ -73,6 +73,9 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await upgrade.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByLabel('Tamaño de la cuadrícula').selectOption('5');
   await expect(page.getByText('25 puntos en total')).toBeVisible();
+  // Another grid: later analyses will not compare point by point; a basic plan pays no credits, so no cost is quoted.
+  await expect(page.getByTestId('grid-change-warning')).toContainText('Los análisis que hagas a partir de ahora no se podrán comparar punto a punto con los anteriores, hechos con otra cuadrícula.');
+  await expect(page.getByTestId('grid-change-cost')).toHaveCount(0);
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page).toHaveURL(placeUrl);
 
