@@ -33,6 +33,8 @@ export const chatMessageSchema = z.object({
   author: z.enum(CHAT_AUTHORS),
   body: z.string(),
   createdAt: z.string(),
+  /** The support ticket the message became, e.g. «TK-…»; null for a message of the live chat. */
+  ticketReference: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -60,7 +62,8 @@ export type ChatState = z.infer<typeof chatStateSchema>;
 /** The answer to a customer's message: stored in the chat, or turned into a ticket (docs/support.md). */
 export const chatSentSchema = z.union([
   z.object({ delivered: z.literal('chat'), message: chatMessageSchema }),
-  z.object({ delivered: z.literal('ticket'), reference: z.string(), notice: z.string() }),
+  /** The message stays in the chat's history with its ticket's reference. */
+  z.object({ delivered: z.literal('ticket'), reference: z.string(), notice: z.string(), message: chatMessageSchema }),
 ]);
 export type ChatSent = z.infer<typeof chatSentSchema>;
 
