@@ -1,2 +1,0 @@
-ALTER TABLE "keyword_figures" ADD COLUMN "grid_changed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "notification_settings" ADD COLUMN "round_scan_emails" boolean DEFAULT false NOT NULL;
