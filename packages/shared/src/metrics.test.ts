@@ -24,6 +24,7 @@ import {
   targetPosition,
 } from './metrics';
 import { providerResult } from './metrics/test-results';
+import { seededRandom } from './seeded-random';
 
 // ---------------------------------------------------------------------------------------
 // Fixtures
@@ -55,17 +56,8 @@ const point = (organic: MetricsResultItem[], ads: MetricsResultItem[] = []): Met
   ads,
 });
 
-/** Small deterministic PRNG (mulberry32), so the property checks are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A small deterministic PRNG, so the property checks are reproducible.
+const rng = seededRandom;
 const randInt = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
 /** True when x has at most 2 decimals. */
