@@ -5137,6 +5137,7 @@ export interface operations {
               body: string;
               createdAt: string;
               id: number;
+              ticketReference: string | null;
             }[];
             operatorReadUpTo: number;
           };
@@ -5215,11 +5216,20 @@ export interface operations {
                   body: string;
                   createdAt: string;
                   id: number;
+                  ticketReference: string | null;
                 };
               }
             | {
                 /** @enum {string} */
                 delivered: 'ticket';
+                message: {
+                  /** @enum {string} */
+                  author: 'cliente' | 'operador';
+                  body: string;
+                  createdAt: string;
+                  id: number;
+                  ticketReference: string | null;
+                };
                 notice: string;
                 reference: string;
               };
@@ -5382,6 +5392,7 @@ export interface operations {
               body: string;
               createdAt: string;
               id: number;
+              ticketReference: string | null;
             }[];
           };
           'text/event-stream': string;
@@ -8909,6 +8920,7 @@ export interface operations {
               body: string;
               createdAt: string;
               id: number;
+              ticketReference: string | null;
             }[];
             operatorReadUpTo: number;
             unread: number;
@@ -8999,11 +9011,20 @@ export interface operations {
                   body: string;
                   createdAt: string;
                   id: number;
+                  ticketReference: string | null;
                 };
               }
             | {
                 /** @enum {string} */
                 delivered: 'ticket';
+                message: {
+                  /** @enum {string} */
+                  author: 'cliente' | 'operador';
+                  body: string;
+                  createdAt: string;
+                  id: number;
+                  ticketReference: string | null;
+                };
                 notice: string;
                 reference: string;
               };
