@@ -2886,6 +2886,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Un mensaje del chat en vivo; `ticketReference`, el ticket en que se convirtió, si se convirtió. */
+    ChatMessage: {
+      /** @enum {string} */
+      author: 'cliente' | 'operador';
+      body: string;
+      createdAt: string;
+      id: number;
+      ticketReference: string | null;
+    };
     /** @description Un error: `error` es una frase en español para el usuario; `code`, un código estable para programas. */
     ErrorResponse: {
       code?: string;
@@ -5131,14 +5140,7 @@ export interface operations {
             };
             conversationId: string;
             customerReadUpTo: number;
-            messages: {
-              /** @enum {string} */
-              author: 'cliente' | 'operador';
-              body: string;
-              createdAt: string;
-              id: number;
-              ticketReference: string | null;
-            }[];
+            messages: components['schemas']['ChatMessage'][];
             operatorReadUpTo: number;
           };
         };
@@ -5210,26 +5212,12 @@ export interface operations {
             | {
                 /** @enum {string} */
                 delivered: 'chat';
-                message: {
-                  /** @enum {string} */
-                  author: 'cliente' | 'operador';
-                  body: string;
-                  createdAt: string;
-                  id: number;
-                  ticketReference: string | null;
-                };
+                message: components['schemas']['ChatMessage'];
               }
             | {
                 /** @enum {string} */
                 delivered: 'ticket';
-                message: {
-                  /** @enum {string} */
-                  author: 'cliente' | 'operador';
-                  body: string;
-                  createdAt: string;
-                  id: number;
-                  ticketReference: string | null;
-                };
+                message: components['schemas']['ChatMessage'];
                 notice: string;
                 reference: string;
               };
@@ -5386,14 +5374,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            messages: {
-              /** @enum {string} */
-              author: 'cliente' | 'operador';
-              body: string;
-              createdAt: string;
-              id: number;
-              ticketReference: string | null;
-            }[];
+            messages: components['schemas']['ChatMessage'][];
           };
           'text/event-stream': string;
         };
@@ -8914,14 +8895,7 @@ export interface operations {
             id: string;
             lastMessage: string | null;
             lastMessageAt: string | null;
-            messages: {
-              /** @enum {string} */
-              author: 'cliente' | 'operador';
-              body: string;
-              createdAt: string;
-              id: number;
-              ticketReference: string | null;
-            }[];
+            messages: components['schemas']['ChatMessage'][];
             operatorReadUpTo: number;
             unread: number;
           };
@@ -9005,26 +8979,12 @@ export interface operations {
             | {
                 /** @enum {string} */
                 delivered: 'chat';
-                message: {
-                  /** @enum {string} */
-                  author: 'cliente' | 'operador';
-                  body: string;
-                  createdAt: string;
-                  id: number;
-                  ticketReference: string | null;
-                };
+                message: components['schemas']['ChatMessage'];
               }
             | {
                 /** @enum {string} */
                 delivered: 'ticket';
-                message: {
-                  /** @enum {string} */
-                  author: 'cliente' | 'operador';
-                  body: string;
-                  createdAt: string;
-                  id: number;
-                  ticketReference: string | null;
-                };
+                message: components['schemas']['ChatMessage'];
                 notice: string;
                 reference: string;
               };

@@ -35,7 +35,9 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   /** The support ticket the message became, e.g. «TK-…»; null for a message of the live chat. */
   ticketReference: z.string().nullable(),
-});
+})
+  // One component in the API references: the history, the stream and both answers to a message use it.
+  .meta({ id: 'ChatMessage', description: 'Un mensaje del chat en vivo; `ticketReference`, el ticket en que se convirtió, si se convirtió.' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Whether a message now reaches a person, and if not why (docs/support.md). */
