@@ -7,7 +7,11 @@ import type { DbOrTx } from '../../db/client';
  * analyses of one grid (docs/decisions.md §25.6).
  */
 const sameGridSql = (a: string, b: string) =>
-  sql.raw(`(${a}->'gridSize' = ${b}->'gridSize' and ${a}->'radius' = ${b}->'radius' and ${a}->'center'->'lat' = ${b}->'center'->'lat' and ${a}->'center'->'lng' = ${b}->'center'->'lng')`);
+  // «is not distinct from»: a field missing on both sides (an old or test snapshot) still matches.
+  sql.raw(
+    `(${a}->'gridSize' is not distinct from ${b}->'gridSize' and ${a}->'radius' is not distinct from ${b}->'radius'` +
+      ` and ${a}->'center'->'lat' is not distinct from ${b}->'center'->'lat' and ${a}->'center'->'lng' is not distinct from ${b}->'center'->'lng')`,
+  );
 
 /**
  * The statement that rewrites keyword_figures from rank_maps for the keywords `which` selects
