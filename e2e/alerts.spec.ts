@@ -63,8 +63,15 @@ test('when a threshold is lowered and a second scan moves the rankings, then the
     }
     await expect(settings.getByRole('checkbox', { name: 'Bajada de posiciones: Correo' })).toBeChecked();
     await expect(settings.getByRole('checkbox', { name: 'Bajada de posiciones: Slack' })).toBeChecked();
+    // By default the analyses of a campaign or weekly round e-mail nothing each: the round's summary, an alert of its own, does.
+    const roundScans = settings.getByRole('checkbox', { name: /^Enviar también «Análisis completado» por correo por cada análisis/ });
+    await expect(roundScans).not.toBeChecked();
+    await expect(settings.getByRole('checkbox', { name: 'Resumen de cada ronda: Correo' })).toBeChecked();
+    await roundScans.check();
     await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
     await expect(page.getByText('Ajustes de notificaciones guardados.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('notification-settings').getByRole('checkbox', { name: /^Enviar también «Análisis completado»/ })).toBeChecked();
 
     // The Slack URL: a receiver that answers 404 is refused, the local one takes the test
     // message, and only the masked URL is shown afterwards.

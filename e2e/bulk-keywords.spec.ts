@@ -59,6 +59,10 @@ test('when an agency imports 20 keywords by CSV across three businesses, then th
   // Each keyword card shows its analysis' progress, until it completes.
   await expect(page.getByTestId('keyword-progress')).toHaveCount(7, { timeout: 15_000 });
   await expect(page.locator('[data-testid="keyword-progress"][data-state="completed"]').first()).toBeVisible({ timeout: 120_000 });
+  // Without a reload, a finished card shows its figures: never «Análisis completado» over «Sin análisis todavía».
+  const done = page.locator('article').filter({ has: page.locator('[data-testid="keyword-progress"][data-state="completed"]') }).first();
+  await expect(done.getByTestId('keyword-figures')).not.toContainText('Sin análisis todavía', { timeout: 15_000 });
+  await expect(done.getByTestId('keyword-figures')).toContainText('GeoRank');
 });
 
 test('when the bulk import is used from the keyboard on a phone, then the dialog opens, shows a pasted row in error, keeps «Importar» disabled and closes with Escape', async ({ page, subscribe }) => {

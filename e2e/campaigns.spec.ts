@@ -114,6 +114,12 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   // 30 daily rounds of 343 credits on top of what was already scheduled.
   await expect.poll(async () => numberIn(await needed.locator('td').last().textContent())).toBe(before + 30 * 343);
   await expect(preview.getByTestId('compare-runs-out').locator('td').last()).not.toHaveText('—');
+  // Every Monday the clinic's weekly scan runs the same keywords: the preview says so before saving, with the credits paid twice.
+  const overlap = preview.getByTestId('campaign-overlap');
+  await expect(overlap).toContainText(/^7 keywords de esta campaña ya las analiza otra campaña el mismo día: se pagarían dos veces, [\d.]+ créditos más en 30 días\./);
+  await expect(overlap.getByTestId('campaign-overlap-keyword')).toHaveCount(7);
+  await expect(overlap.getByTestId('campaign-overlap-keyword').first()).toContainText(`también en «Escaneo semanal · ${clinicName}»`);
+  await expect(overlap.getByRole('button', { name: 'Dejar fuera' })).toBeVisible();
 
   // Adding the hairdresser's keywords doubles the round, and the forecast shows it before saving.
   await page.getByRole('checkbox', { name: `Todas las keywords de ${more[0]!.name}` }).check();
@@ -154,6 +160,10 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await page.getByRole('button', { name: 'Crear campaña' }).click();
   await expect(page.getByTestId('campaign-save-error')).toHaveText('Ya tienes una campaña con ese nombre.');
   await expect(page).toHaveURL(/\/campanas\/nueva$/);
+  // «Dejar fuera»: the lawyer's keywords, all in its own Monday weekly scan, leave the draft.
+  await page.getByTestId('campaign-overlap').getByRole('button', { name: 'Dejar fuera' }).click();
+  await expect(page.getByTestId('campaign-selected')).toHaveText('0 keywords elegidas');
+  await expect(page.getByTestId('campaign-overlap')).toHaveCount(0);
   await page.getByRole('link', { name: 'Cancelar' }).click();
   await expect(page.getByTestId('campaign-card')).toHaveCount(4);
 

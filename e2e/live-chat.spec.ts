@@ -123,10 +123,15 @@ test('when a Premium user chats with the operator, then messages, typing and rea
   await dialog.getByRole('textbox', { name: 'Tu mensaje' }).fill(offline);
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   const note = dialog.getByTestId('chat-ticket-note');
-  await expect(note).toContainText(offline);
   await expect(note).toContainText(/hemos convertido tu mensaje en el ticket TK-[0-9A-F]{8}/);
   const reference = /TK-[0-9A-F]{8}/.exec((await note.textContent()) ?? '')![0];
   await outbox.find((m) => m.kind === 'support-confirmation' && m.to === email && m.text.includes(reference), 'the ticket confirmation');
+  // The message stays in the chat's history with its ticket's reference, also once the chat is opened again.
+  const asTicket = dialog.getByTestId('chat-messages').getByTestId('chat-message').filter({ hasText: offline });
+  await expect(asTicket.getByTestId('chat-message-ticket')).toContainText(`Ticket ${reference}`);
+  await page.reload();
+  await page.getByTestId('chat-open-topbar').click();
+  await expect(dialog.getByTestId('chat-messages').getByTestId('chat-message').filter({ hasText: offline }).getByTestId('chat-message-ticket')).toContainText(`Ticket ${reference}`);
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 800 });
 

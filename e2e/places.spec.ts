@@ -44,6 +44,11 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await expect(page.getByRole('heading', { level: 1, name: clinicName })).toBeVisible();
   await expect(page.getByTestId('weekly-countdown')).toHaveText(/\d+ d \d+ h \d+ min/);
   await expect(page.getByText('Hora local del negocio (Europe/Madrid)')).toBeVisible();
+  // The keywords come first, above the weekly scan and the Slack and report cards.
+  const topOf = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+  expect(await topOf('keywords-count')).toBeLessThan(await topOf('weekly-countdown'));
+  expect(await topOf('weekly-countdown')).toBeLessThan(await topOf('place-slack-card'));
+  expect(await topOf('place-slack-card')).toBeLessThan(await topOf('report-mail-card'));
 
   // Edit the grid: saving unchanged is refused; 5×5 is within the basic plan.
   await page.getByRole('button', { name: 'Opciones del negocio' }).click();
@@ -68,6 +73,9 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await upgrade.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByLabel('Tamaño de la cuadrícula').selectOption('5');
   await expect(page.getByText('25 puntos en total')).toBeVisible();
+  // Another grid: later analyses will not compare point by point; a basic plan pays no credits, so no cost is quoted.
+  await expect(page.getByTestId('grid-change-warning')).toContainText('Los análisis que hagas a partir de ahora no se podrán comparar punto a punto con los anteriores, hechos con otra cuadrícula.');
+  await expect(page.getByTestId('grid-change-cost')).toHaveCount(0);
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page).toHaveURL(placeUrl);
 

@@ -287,6 +287,22 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
+  test('when an agency plan is signed in, then the sidebar adds «Clientes» and the phone’s bottom bar holds «Cartera» and «Campañas», not «Reseñas»', async ({ page }) => {
+    const agency = { ...profile, planLimits: { type: 'pro', places: 10, keywords: 100, weeklyScans: 1, gridSize: 15, credits: 1000 } };
+    await page.route('**/api/user/profile', (route) => route.fulfill({ json: agency }));
+    await page.goto('/faq');
+    const sidebar = page.getByRole('navigation', { name: 'Menú de la aplicación' });
+    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(sidebar.getByRole('link', { name: 'Clientes' })).toHaveAttribute('href', '/clientes');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    const bottomBar = page.getByRole('navigation', { name: 'Accesos rápidos' });
+    await expect(bottomBar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Campañas', 'Perfil']);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menú' });
+    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+  });
+
   test('when a signed-in user is on a phone, then the bottom bar and the menu list the app sections', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     // The stubbed token must not meet the real server, which would sign the user out.

@@ -90,6 +90,15 @@ test('when an Enterprise user opens a 25×25 analysis, then the map comes first 
   await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Mostrar 2 columnas más' }).click();
   await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toBeVisible();
+  // At most 80 rows (docs/product.md §9): 20 at first, and «Ver más» adds 20 at a time.
+  const competitorRows = scroller.locator('tbody tr');
+  await expect(competitorRows).toHaveCount(20);
+  const more = page.getByTestId('competitors-more');
+  await expect(more).toHaveText(/^Ver más \(\d+ negocios? más\)$/);
+  for (let clicks = 0; clicks < 3 && (await more.isVisible()); clicks++) await more.click();
+  await expect(more).toHaveCount(0);
+  expect(await competitorRows.count()).toBeGreaterThan(20);
+  expect(await competitorRows.count()).toBeLessThanOrEqual(80);
 
   // On a phone: the map before the summary, and numbers of 11 px or more («+20» 10 px) after zooming in.
   await page.setViewportSize({ width: 375, height: 812 });

@@ -36,6 +36,8 @@ export const chatMessages = pgTable(
     body: text('body').notNull(),
     /** The sender's id for the message (a retry with the same one stores nothing new). */
     clientId: uuid('client_id'),
+    /** The support ticket the message became (sent outside hours or with nobody online): it stays in the history with it. */
+    ticketReference: text('ticket_reference'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.seq] }), uniqueIndex('chat_messages_client_key').on(t.conversationId, t.clientId)],

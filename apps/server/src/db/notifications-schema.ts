@@ -42,6 +42,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   emailMode: text('email_mode').$type<'each' | 'digest'>().notNull().default('each'),
+  /** «Análisis completado» e-mailed for the analyses of campaign and weekly rounds too (docs/decisions.md §25.6). */
+  roundScanEmails: boolean('round_scan_emails').notNull().default(false),
   geoRankDropPoints: integer('georank_drop_points').notNull().default(10),
   geoRankGainPoints: integer('georank_gain_points').notNull().default(10),
   localPackLostPercent: integer('local_pack_lost_percent').notNull().default(20),

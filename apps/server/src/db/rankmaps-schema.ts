@@ -58,6 +58,8 @@ export const keywordFigures = pgTable(
     avgPositionChange: doublePrecision('avg_position_change'),
     avgTotalPositionChange: doublePrecision('avg_total_position_change'),
     localPackChange: doublePrecision('local_pack_change'),
+    /** The analysis before the latest ran on another grid: the changes are null, and the card says so (docs/decisions.md §25.6). */
+    gridChanged: boolean('grid_changed').notNull().default(false),
     /** The GeoRank of the last 12 completed analyses, oldest first. */
     sparkline: jsonb('sparkline').$type<number[]>().notNull().default([]),
     /** The latest completed analysis' provider: 'demo' and 'google-places' are labelled. */

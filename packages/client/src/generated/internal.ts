@@ -2886,6 +2886,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Un mensaje del chat en vivo; `ticketReference`, el ticket en que se convirtió, si se convirtió. */
+    ChatMessage: {
+      /** @enum {string} */
+      author: 'cliente' | 'operador';
+      body: string;
+      createdAt: string;
+      id: number;
+      ticketReference: string | null;
+    };
     /** @description Un error: `error` es una frase en español para el usuario; `code`, un código estable para programas. */
     ErrorResponse: {
       code?: string;
@@ -4975,6 +4984,17 @@ export interface operations {
               shortfall: number;
             };
             nextRun: string | null;
+            overlap: {
+              credits: number;
+              keywords: {
+                campaigns: string[];
+                credits: number;
+                keywordId: string;
+                keywordName: string;
+                placeName: string;
+                runs: number;
+              }[];
+            };
             problem: string | null;
             roundAnalyses: number;
             roundCredits: number;
@@ -5120,13 +5140,7 @@ export interface operations {
             };
             conversationId: string;
             customerReadUpTo: number;
-            messages: {
-              /** @enum {string} */
-              author: 'cliente' | 'operador';
-              body: string;
-              createdAt: string;
-              id: number;
-            }[];
+            messages: components['schemas']['ChatMessage'][];
             operatorReadUpTo: number;
           };
         };
@@ -5198,17 +5212,12 @@ export interface operations {
             | {
                 /** @enum {string} */
                 delivered: 'chat';
-                message: {
-                  /** @enum {string} */
-                  author: 'cliente' | 'operador';
-                  body: string;
-                  createdAt: string;
-                  id: number;
-                };
+                message: components['schemas']['ChatMessage'];
               }
             | {
                 /** @enum {string} */
                 delivered: 'ticket';
+                message: components['schemas']['ChatMessage'];
                 notice: string;
                 reference: string;
               };
@@ -5365,13 +5374,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            messages: {
-              /** @enum {string} */
-              author: 'cliente' | 'operador';
-              body: string;
-              createdAt: string;
-              id: number;
-            }[];
+            messages: components['schemas']['ChatMessage'][];
           };
           'text/event-stream': string;
         };
@@ -8056,7 +8059,8 @@ export interface operations {
                 | 'competitor-overtook'
                 | 'round-lacks-credits-tomorrow'
                 | 'round-skipped-no-credits'
-                | 'credits-running-out';
+                | 'credits-running-out'
+                | 'round-completed';
               link: string;
               placeId: string | null;
               rankMapId: string | null;
@@ -8265,6 +8269,7 @@ export interface operations {
             localPackGainedPercent: number;
             localPackLostPercent: number;
             mutedPlaceIds: string[];
+            roundScanEmails: boolean;
             switches: {
               'competitor-overtook': {
                 email: boolean;
@@ -8282,6 +8287,11 @@ export interface operations {
                 slack?: boolean;
               };
               'rank-gain': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-completed': {
                 email: boolean;
                 inApp: boolean;
                 slack?: boolean;
@@ -8358,6 +8368,7 @@ export interface operations {
           localPackGainedPercent: number;
           localPackLostPercent: number;
           mutedPlaceIds: string[];
+          roundScanEmails: boolean;
           switches: {
             'competitor-overtook': {
               email: boolean;
@@ -8375,6 +8386,11 @@ export interface operations {
               slack?: boolean;
             };
             'rank-gain': {
+              email: boolean;
+              inApp: boolean;
+              slack?: boolean;
+            };
+            'round-completed': {
               email: boolean;
               inApp: boolean;
               slack?: boolean;
@@ -8418,6 +8434,7 @@ export interface operations {
             localPackGainedPercent: number;
             localPackLostPercent: number;
             mutedPlaceIds: string[];
+            roundScanEmails: boolean;
             switches: {
               'competitor-overtook': {
                 email: boolean;
@@ -8435,6 +8452,11 @@ export interface operations {
                 slack?: boolean;
               };
               'rank-gain': {
+                email: boolean;
+                inApp: boolean;
+                slack?: boolean;
+              };
+              'round-completed': {
                 email: boolean;
                 inApp: boolean;
                 slack?: boolean;
@@ -8873,13 +8895,7 @@ export interface operations {
             id: string;
             lastMessage: string | null;
             lastMessageAt: string | null;
-            messages: {
-              /** @enum {string} */
-              author: 'cliente' | 'operador';
-              body: string;
-              createdAt: string;
-              id: number;
-            }[];
+            messages: components['schemas']['ChatMessage'][];
             operatorReadUpTo: number;
             unread: number;
           };
@@ -8963,17 +8979,12 @@ export interface operations {
             | {
                 /** @enum {string} */
                 delivered: 'chat';
-                message: {
-                  /** @enum {string} */
-                  author: 'cliente' | 'operador';
-                  body: string;
-                  createdAt: string;
-                  id: number;
-                };
+                message: components['schemas']['ChatMessage'];
               }
             | {
                 /** @enum {string} */
                 delivered: 'ticket';
+                message: components['schemas']['ChatMessage'];
                 notice: string;
                 reference: string;
               };
@@ -11106,6 +11117,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -11120,6 +11132,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -11193,6 +11206,7 @@ export interface operations {
             lat: number;
             lng: number;
           };
+          clientId?: string | null;
           googlePlaceId?: string;
           matrixConfig?: {
             coordinates: {
@@ -11329,6 +11343,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -11343,6 +11358,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12106,6 +12122,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12120,6 +12137,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12250,6 +12268,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12264,6 +12283,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -12392,6 +12412,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -12406,6 +12427,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -13010,6 +13032,7 @@ export interface operations {
             figures?: {
               geoRank: number | null;
               geoRankChange: number | null;
+              gridChanged: boolean;
               lastAt: string | null;
             };
             geometry: {
@@ -13024,6 +13047,7 @@ export interface operations {
               figures?: {
                 geoRank: number | null;
                 geoRankChange: number | null;
+                gridChanged: boolean;
                 lastAt: string | null;
               };
               name: string;
@@ -14013,6 +14037,7 @@ export interface operations {
             } | null;
             rankMap: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -14283,6 +14308,7 @@ export interface operations {
             };
             current: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -14383,6 +14409,7 @@ export interface operations {
             };
             reference: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -14995,6 +15022,7 @@ export interface operations {
         content: {
           'application/json': {
             _id: string;
+            campaignName?: string;
             completedAt: string | null;
             createdAt: string;
             creditsCharged: number;

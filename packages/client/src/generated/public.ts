@@ -541,6 +541,7 @@ export interface operations {
             };
             current: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;
@@ -641,6 +642,7 @@ export interface operations {
             };
             reference: {
               _id: string;
+              campaignName?: string;
               completedAt: string | null;
               createdAt: string;
               creditsCharged: number;

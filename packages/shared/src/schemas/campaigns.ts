@@ -155,6 +155,28 @@ export type CampaignForecast = z.infer<typeof campaignForecastSchema>;
 
 /** POST /api/campaigns/preview: the editor's fields (and the campaign being edited), before saving. */
 export const campaignPreviewRequestSchema = z.object({ id: z.string().max(100, CAMPAIGN_NOT_FOUND).nullable().optional().default(null), campaign: campaignRequestSchema }, 'Faltan los datos de la campaña.').strict();
+/**
+ * The draft's keywords another running campaign (a place's weekly scan included) already scans on
+ * the same day, in the forecast's 30 days: the runs and credits paid twice (docs/decisions.md §25.5).
+ */
+export const campaignOverlapSchema = z.object({
+  keywords: z.array(
+    z.object({
+      keywordId: z.string(),
+      keywordName: z.string(),
+      placeName: z.string(),
+      /** The other campaigns that scan it the same day («Escaneo semanal · <negocio>» for a weekly scan). */
+      campaigns: z.array(z.string()),
+      /** Days in the 30 it would be scanned twice. */
+      runs: z.number().int(),
+      /** The credits of those second scans. */
+      credits: z.number().int(),
+    }),
+  ),
+  credits: z.number().int(),
+});
+export type CampaignOverlap = z.infer<typeof campaignOverlapSchema>;
+
 export const campaignPreviewSchema = z.object({
   roundAnalyses: z.number().int(),
   roundCredits: z.number().int(),
@@ -165,5 +187,7 @@ export const campaignPreviewSchema = z.object({
   nextRun: z.string().nullable(),
   before: campaignForecastSchema,
   after: campaignForecastSchema,
+  /** Keywords the draft would scan a second time the same day; empty when none. */
+  overlap: campaignOverlapSchema,
 });
 export type CampaignPreview = z.infer<typeof campaignPreviewSchema>;

@@ -33,7 +33,11 @@ export const chatMessageSchema = z.object({
   author: z.enum(CHAT_AUTHORS),
   body: z.string(),
   createdAt: z.string(),
-});
+  /** The support ticket the message became, e.g. «TK-…»; null for a message of the live chat. */
+  ticketReference: z.string().nullable(),
+})
+  // One component in the API references: the history, the stream and both answers to a message use it.
+  .meta({ id: 'ChatMessage', description: 'Un mensaje del chat en vivo; `ticketReference`, el ticket en que se convirtió, si se convirtió.' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Whether a message now reaches a person, and if not why (docs/support.md). */
@@ -60,7 +64,8 @@ export type ChatState = z.infer<typeof chatStateSchema>;
 /** The answer to a customer's message: stored in the chat, or turned into a ticket (docs/support.md). */
 export const chatSentSchema = z.union([
   z.object({ delivered: z.literal('chat'), message: chatMessageSchema }),
-  z.object({ delivered: z.literal('ticket'), reference: z.string(), notice: z.string() }),
+  /** The message stays in the chat's history with its ticket's reference. */
+  z.object({ delivered: z.literal('ticket'), reference: z.string(), notice: z.string(), message: chatMessageSchema }),
 ]);
 export type ChatSent = z.infer<typeof chatSentSchema>;
 

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'round-lacks-credits-tomorrow',
   'round-skipped-no-credits',
   'credits-running-out',
+  // The summary of a campaign's or weekly scan's round, once it ends (docs/decisions.md §25.6).
+  'round-completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -38,6 +40,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'round-lacks-credits-tomorrow': 'Un análisis programado no tendrá créditos',
   'round-skipped-no-credits': 'Un análisis programado se omitió por falta de créditos',
   'credits-running-out': 'Créditos insuficientes para los próximos 7 días',
+  'round-completed': 'Resumen de cada ronda',
 };
 
 /** Every channel of every kind is on unless the user turns it off. */
@@ -47,6 +50,8 @@ export const THRESHOLD_MIN = 1;
 export const THRESHOLD_MAX = 100;
 export const NOTIFICATION_DEFAULTS = {
   emailMode: 'each' as const,
+  /** «Análisis completado» e-mails for each analysis of a campaign or weekly round: off, the round's summary says it (docs/decisions.md §25.6). */
+  roundScanEmails: false,
   geoRankDropPoints: 10,
   geoRankGainPoints: 10,
   localPackLostPercent: 20,
@@ -64,6 +69,8 @@ const channelSwitches = z.strictObject(
 export const notificationSettingsSchema = z.strictObject(
   {
     emailMode: z.enum(['each', 'digest'], v('notificationEmailModeInvalid')),
+    /** Whether «Análisis completado» is e-mailed for the analyses of campaign and weekly rounds too, not only for those the user starts. */
+    roundScanEmails: z.boolean(v('notificationSwitchInvalid')),
     geoRankDropPoints: geoRankThreshold,
     geoRankGainPoints: geoRankThreshold,
     localPackLostPercent: packThreshold,

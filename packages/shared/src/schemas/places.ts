@@ -3,7 +3,7 @@ import { type ValidationKey, v } from '../messages';
 import { isCountryCode } from '../markets/countries';
 import { isSearchLanguage } from '../markets/languages';
 import { GRID_SIZES, RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '../plans';
-import { cardFiguresSchema } from './workspace';
+import { CLIENT_NOT_FOUND, cardFiguresSchema } from './workspace';
 
 /**
  * Centre latitudes a grid may use: the band a web map (Web Mercator, ±85.05°) can show.
@@ -128,6 +128,8 @@ export const createPlaceRequestSchema = z.object({
   matrixConfig: placeMatrixConfigSchema.optional(),
   center: z.object({ lat: latitudeSchema, lng: longitudeSchema }).optional(),
   sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
+  /** The client the new business is grouped under (docs/decisions.md §25.1); null or absent: none. */
+  clientId: z.string(CLIENT_NOT_FOUND).max(100, CLIENT_NOT_FOUND).nullable().optional(),
 });
 export type CreatePlaceRequest = z.infer<typeof createPlaceRequestSchema>;
 export const createPlaceResponseSchema = z.object({ _id: z.string() });

@@ -163,8 +163,10 @@ export const rankMapSummarySchema = z.object({
   /** Demo data: the interface labels it 'Datos de demostración'. */
   isDemo: z.boolean(),
   stats: scanStatsSchema.nullable(),
-  /** True only for the weekly entry derived from the place's schedule; it has no results and cannot be deleted. */
+  /** True only for the next round's entry derived from the schedules; it has no results and cannot be deleted. */
   virtual: z.boolean(),
+  /** The next round's entry of a custom campaign: the campaign's name (docs/decisions.md §25.5). */
+  campaignName: z.string().optional(),
 });
 export type RankMapSummary = z.infer<typeof rankMapSummarySchema>;
 export const rankMapListResponseSchema = z.array(rankMapSummarySchema);

@@ -109,5 +109,12 @@ export const portfolioResponseSchema = z.object({
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>;
 
 /** A place's or keyword's latest figures on its card: GeoRank, its change and the last scan's date. */
-export const cardFiguresSchema = z.object({ geoRank: z.number().nullable(), geoRankChange: z.number().nullable(), lastAt: z.string().nullable() });
+export const cardFiguresSchema = z.object({
+  geoRank: z.number().nullable(),
+  /** Null without an analysis before, or when it ran on another grid. */
+  geoRankChange: z.number().nullable(),
+  /** The analysis before the latest ran on another grid: no change is shown, the card says «La cuadrícula ha cambiado» (docs/decisions.md §25.6). */
+  gridChanged: z.boolean(),
+  lastAt: z.string().nullable(),
+});
 export type CardFigures = z.infer<typeof cardFiguresSchema>;

@@ -1,10 +1,12 @@
+import { summarizeRoundAfterAnalysis } from '../../modules/campaigns/round-summary.service';
 import { evaluateAnalysis, type NotifyContainer } from '../../modules/notifications/notifications.service';
 import { reportRoundAfterAnalysis } from '../../modules/report-mail/report-rounds.service';
 import { emitAnalysisEvents } from '../../modules/webhooks/webhook-facts.service';
 import { notifyAnalysisPayload } from '../definitions/notify-analysis';
 
 /**
- * Works out and records an analysis's notifications, each once (docs/decisions.md §23.2), and,
+ * Works out and records an analysis's notifications, each once (docs/decisions.md §23.2), the
+ * summary of the round it ends, if it does (docs/decisions.md §25.6), and,
  * for a weekly analysis that ends its place's round, records the round's report e-mail as due
  * (docs/decisions.md §24.6), and makes its webhook events. One after the other (PGlite has one connection); each runs even if
  * the other fails, and a failure is thrown so the job retries (both are idempotent).
@@ -17,6 +19,12 @@ export async function handleNotifyAnalysis(container: NotifyContainer, data: unk
     container.log.debug({ rankMapId, created }, 'avisos del análisis');
   } catch (err) {
     failure = err;
+  }
+  try {
+    // The campaign's or weekly scan's round summary, once the round's last analysis ends (docs/decisions.md §25.6).
+    if (await summarizeRoundAfterAnalysis(container, rankMapId)) container.log.info({ rankMapId }, 'ronda terminada: resumen creado');
+  } catch (err) {
+    failure ??= err;
   }
   try {
     const round = await reportRoundAfterAnalysis(container, rankMapId);

@@ -6,6 +6,7 @@ import { getPlanState } from '../billing/billing.service';
 import { campaignsUpgradeMessage } from '../billing/upgrade-messages';
 import { type PlannedCampaign, type UserForecast, plannedCampaigns, userForecast } from '../rankmaps/credit-forecast.service';
 import { zoneOf } from '../rankmaps/scan/weekly-scans.service';
+import { campaignOverlap } from './campaign-overlap';
 import { roundMinutes } from './campaign-rules';
 import { nextRunOf } from './campaign-timing';
 import { type CampaignRow, campaignsRepository } from './campaigns.repository';
@@ -79,11 +80,14 @@ export async function previewCampaign(container: ForecastContainer, userId: stri
     weekParity: 0,
     ...draft.values,
   };
-  const after: PlannedCampaign[] = [...planned.filter((p) => p.campaign.id !== draftId), { campaign: row, targets: draft.targets.map((t) => ({ ...t, campaignId: draftId })) }];
+  const others = planned.filter((p) => p.campaign.id !== draftId);
+  const drafted: PlannedCampaign = { campaign: row, targets: draft.targets.map((t) => ({ ...t, campaignId: draftId })) };
+  const after = [...others, drafted];
   const [beforeF, afterF] = await Promise.all([
     userForecast(container, userId, now, CAMPAIGN_FORECAST_DAYS, planned),
     userForecast(container, userId, now, CAMPAIGN_FORECAST_DAYS, after),
   ]);
+  const overlap = campaignOverlap(drafted, others, draft.points, now, new Date(now.getTime() + CAMPAIGN_FORECAST_DAYS * 86_400_000));
   const totalPoints = draft.targets.reduce((s, t) => s + (draft.points.get(t.place.id) ?? 0), 0);
   const runs = [...new Set(draft.targets.map((t) => zoneOf(t.place)))].map((z) => nextRunOf(row, now, z)).filter((d): d is Date => d !== null);
   return {
@@ -94,5 +98,6 @@ export async function previewCampaign(container: ForecastContainer, userId: stri
     nextRun: runs.length > 0 ? new Date(Math.min(...runs.map((d) => d.getTime()))).toISOString() : null,
     before: presentCampaignForecast(beforeF, CAMPAIGN_FORECAST_DAYS),
     after: presentCampaignForecast(afterF, CAMPAIGN_FORECAST_DAYS),
+    overlap,
   };
 }

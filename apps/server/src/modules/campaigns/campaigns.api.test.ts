@@ -241,4 +241,47 @@ describe('campaigns (API)', async () => {
     // Nothing was saved.
     expect((await call(headers, 'GET', '/api/campaigns')).json<CampaignList>().campaigns.filter((c) => c.kind === 'custom')).toEqual([]);
   });
+
+  it('when a draft scans keywords another campaign already scans that day, then the preview names them with the credits paid twice', { timeout: 60_000 }, async () => {
+    const { headers, keywords, points } = await agency(1000);
+    const before = (await call(headers, 'GET', '/api/campaigns/forecast')).json<CampaignForecast>();
+    const mondays = before.byCampaign[0]!.runs;
+    // Monday at 9:00 is the weekly scan's slot: both keywords would be scanned twice every Monday.
+    const onMondays = { name: 'Lunes', frequency: 'weekly', day: 1, hour: 9 } as const;
+    const monday = (await call(headers, 'POST', '/api/campaigns/preview', { campaign: daily([keywords[0]!, keywords[2]!], onMondays) })).json<CampaignPreview>();
+    expect(monday.overlap.credits).toBe(2 * mondays * points);
+    expect(monday.overlap.keywords.map((k) => [k.keywordId, k.runs, k.credits])).toEqual([
+      [keywords[0], mondays, mondays * points],
+      [keywords[2], mondays, mondays * points],
+    ]);
+    expect(monday.overlap.keywords[0]!.campaigns).toEqual([expect.stringMatching(/^Escaneo semanal · /)]);
+    expect(monday.overlap.keywords[0]).toMatchObject({ keywordName: 'dentista', placeName: expect.any(String) as string });
+
+    // Tuesdays share no day with the weekly scan.
+    const tuesday = (await call(headers, 'POST', '/api/campaigns/preview', { campaign: daily([keywords[0]!], { ...onMondays, day: 2 }) })).json<CampaignPreview>();
+    expect(tuesday.overlap).toEqual({ keywords: [], credits: 0 });
+
+    // A saved daily campaign overlaps a new draft every day it runs, under its own name; edited, it does not overlap itself.
+    const saved = (await call(headers, 'POST', '/api/campaigns', daily([keywords[1]!]))).json<Campaign>();
+    const draft = (await call(headers, 'POST', '/api/campaigns/preview', { campaign: daily([keywords[1]!], { name: 'Otra', day: 2, frequency: 'weekly' }) })).json<CampaignPreview>();
+    expect(draft.overlap.keywords.map((k) => k.campaigns)).toEqual([['Clínicas de Granada']]);
+    expect(draft.overlap.keywords[0]!.runs).toBeGreaterThanOrEqual(4);
+    const editing = (await call(headers, 'POST', '/api/campaigns/preview', { id: saved.id, campaign: daily([keywords[1]!], { frequency: 'weekly', day: 2 }) })).json<CampaignPreview>();
+    expect(editing.overlap.keywords).toEqual([]);
+  });
+
+  it('when a custom campaign runs a keyword before its weekly scan, then the keyword’s timeline announces that campaign’s round, by name, at its slot', { timeout: 60_000 }, async () => {
+    const { headers, keywords } = await agency();
+    const created = (await call(headers, 'POST', '/api/campaigns', daily([keywords[0]!], { name: 'Madrugadores', hour: 8 }))).json<Campaign>();
+    type Entry = { kind: string; virtual: boolean; scheduledFor: string | null; campaignName?: string };
+    const nextOf = async (keywordId: string) => (await call(headers, 'GET', `/api/rankmap/keyword/${keywordId}`)).json<Entry[]>().filter((e) => e.virtual);
+    expect(await nextOf(keywords[0]!)).toEqual([expect.objectContaining({ kind: 'campaign', campaignName: 'Madrugadores', scheduledFor: created.nextRun })]);
+    // The keyword the campaign does not hold keeps its place's weekly scan, Monday at 9:00.
+    const [weekly] = await nextOf(keywords[1]!);
+    expect(weekly).toMatchObject({ kind: 'weekly', scheduledFor: nextCampaignSlot({ frequency: 'weekly', day: 1, date: null, hour: 9, weekParity: 0 }, new Date(), 'Europe/Madrid')!.at.toISOString() });
+    expect(weekly).not.toHaveProperty('campaignName');
+    // Paused, the campaign is announced no more.
+    await call(headers, 'POST', `/api/campaigns/${created.id}/pause`);
+    expect((await nextOf(keywords[0]!)).map((e) => e.kind)).toEqual(['weekly']);
+  });
 });

@@ -189,6 +189,19 @@ export const campaignsRepository = {
     return tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor });
   },
 
+  /** A round with its campaign, and each of its analyses with its keyword's text, place, state and GeoRank: what its summary says. */
+  async roundWithAnalyses(db: DbOrTx, roundId: string) {
+    const [found] = await db.select({ round: campaignRounds, campaign: campaigns }).from(campaignRounds).innerJoin(campaigns, eq(campaigns.id, campaignRounds.campaignId)).where(eq(campaignRounds.id, roundId));
+    if (!found) return undefined;
+    const analyses = await db
+      .select({ id: rankMaps.id, query: rankMaps.query, placeName: places.name, status: rankMaps.status, geoRank: sql<number | null>`(${rankMaps.stats}->>'geoRank')::float8` })
+      .from(rankMaps)
+      .innerJoin(places, eq(places.id, rankMaps.placeId))
+      .where(eq(rankMaps.campaignRoundId, roundId))
+      .orderBy(asc(places.createdAt), asc(rankMaps.createdAt), asc(rankMaps.id));
+    return { ...found, analyses };
+  },
+
   async skipRound(db: DbOrTx, roundId: string, reason: string): Promise<void> {
     await db.update(campaignRounds).set({ skippedReason: reason }).where(eq(campaignRounds.id, roundId));
   },

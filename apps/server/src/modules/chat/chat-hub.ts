@@ -21,6 +21,7 @@ export const toChatMessage = (row: ChatMessageRow): ChatMessage => ({
   author: row.author as ChatAuthor,
   body: row.body,
   createdAt: row.createdAt.toISOString(),
+  ticketReference: row.ticketReference,
 });
 
 interface CustomerClient {

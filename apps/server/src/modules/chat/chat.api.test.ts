@@ -206,13 +206,13 @@ describe('live chat outside the opening hours', async () => {
   const operator = await signedIn();
   await grantOperator(container.database, operator.user.email);
 
-  it('when the customer writes, even with an operator online, then it becomes a ticket with its confirmation e-mail, and the chat stays empty', async () => {
+  it('when the customer writes, even with an operator online, then it becomes a ticket with its confirmation e-mail, and the message stays in the chat with its ticket', async () => {
     await sse('/api/operator/chat/stream', operator.headers);
     const state = (await app.inject({ method: 'GET', url: '/api/chat', headers: customer.headers })).json();
     expect(state.availability).toMatchObject({ available: false, reason: 'fuera-de-horario' });
     const res = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: customer.headers, payload: { body: 'Necesito ayuda con la factura' } });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ delivered: string; reference: string; notice: string }>();
+    const body = res.json<{ delivered: string; reference: string; notice: string; message: { body: string; ticketReference: string | null } }>();
     expect(body.delivered).toBe('ticket');
     expect(body.notice).toBe(`Ahora estamos fuera del horario del chat, así que hemos convertido tu mensaje en el ticket ${body.reference}. Te responderemos por email y verás la respuesta en Soporte.`);
     const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.reference, body.reference));
@@ -220,7 +220,11 @@ describe('live chat outside the opening hours', async () => {
     const [confirmation] = await db.select().from(emails).where(eq(emails.kind, 'support-confirmation'));
     expect(confirmation).toMatchObject({ to: 'marta.fuera@example.com', subject: `Hemos recibido tu ticket ${body.reference}` });
     expect((await db.select({ n: count() }).from(emails).where(eq(emails.kind, 'support-ticket')))[0]!.n).toBe(1);
-    expect((await db.select({ n: count() }).from(chatMessages))[0]!.n).toBe(0);
+    expect(body.message).toMatchObject({ author: 'cliente', body: 'Necesito ayuda con la factura', ticketReference: body.reference });
+    expect((await db.select({ n: count() }).from(chatMessages))[0]!.n).toBe(1);
+    // Opened again, the chat's history keeps it with its ticket's reference.
+    const again = (await app.inject({ method: 'GET', url: '/api/chat', headers: customer.headers })).json<{ messages: unknown[] }>();
+    expect(again.messages).toEqual([body.message]);
   });
 });
 

@@ -53,7 +53,7 @@ export const chatRepository = {
    * Appends a message: the conversation's row is locked while its counter moves on, so numbers
    * are 1, 2, 3… with no gap and no repeat, whichever process writes. Run inside a transaction.
    */
-  async append(tx: DbOrTx, conversationId: string, message: { author: 'cliente' | 'operador'; operatorId: string | null; body: string; clientId: string | null }): Promise<ChatMessageRow> {
+  async append(tx: DbOrTx, conversationId: string, message: { author: 'cliente' | 'operador'; operatorId: string | null; body: string; clientId: string | null; ticketReference?: string | null }): Promise<ChatMessageRow> {
     // The sender has read everything up to their own message: their marker moves in the same
     // statement (SET reads the row's old values, so last_seq + 1 is the new number).
     const marker = message.author === 'cliente' ? { customerReadSeq: sql`${chatConversations.lastSeq} + 1` } : { operatorReadSeq: sql`${chatConversations.lastSeq} + 1` };

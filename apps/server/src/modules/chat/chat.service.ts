@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getPlan } from '@rankmaps/shared/plans';
-import type { ChatAuthor, ChatSent, ChatState, OperatorChatSummary, OperatorChatThread } from '@rankmaps/shared/schemas/chat';
+import type { ChatAuthor, ChatAvailability, ChatSent, ChatState, OperatorChatSummary, OperatorChatThread } from '@rankmaps/shared/schemas/chat';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../errors';
@@ -9,7 +9,7 @@ import { liveSupportUpgradeMessage } from '../billing/upgrade-messages';
 import { supportRepository } from '../support/support.repository';
 import { createTicket } from '../support/support.service';
 import { type ChatHub, toChatMessage } from './chat-hub';
-import { type ChatConversationRow, chatRepository } from './chat.repository';
+import { type ChatConversationRow, type ChatMessageRow, chatRepository } from './chat.repository';
 
 /** The live chat's use cases (docs/support.md, «Chat en vivo»; docs/decisions.md §27.2). */
 export type ChatDeps = Pick<Container, 'boss' | 'config' | 'database'> & { hub: ChatHub };
@@ -55,7 +55,7 @@ export async function catchUp(deps: ChatDeps, conversationId: string, from: numb
   return { messages: rows.map(toChatMessage) };
 }
 
-async function appendAndNotify(db: DbOrTx, conversationId: string, message: { author: ChatAuthor; operatorId: string | null; body: string; clientId: string | null }) {
+async function appendAndNotify(db: DbOrTx, conversationId: string, message: { author: ChatAuthor; operatorId: string | null; body: string; clientId: string | null; ticketReference?: string | null }) {
   return db.transaction(async (tx) => {
     if (message.clientId) {
       const existing = await chatRepository.findByClientId(tx, conversationId, message.clientId);
@@ -68,6 +68,18 @@ async function appendAndNotify(db: DbOrTx, conversationId: string, message: { au
   });
 }
 
+/** The answer to a message that became a ticket: the notice (why) and the message as the history keeps it. */
+function ticketAnswer(reference: string, row: ChatMessageRow, reason: ChatAvailability['reason']): ChatSent {
+  // A retry once the chat has opened again still reads as the nobody-online case it was.
+  const why = reason === 'fuera-de-horario' ? 'Ahora estamos fuera del horario del chat' : 'Ahora no hay nadie del equipo conectado al chat';
+  return {
+    delivered: 'ticket',
+    reference,
+    notice: `${why}, así que hemos convertido tu mensaje en el ticket ${reference}. Te responderemos por email y verás la respuesta en Soporte.`,
+    message: toChatMessage(row),
+  };
+}
+
 /**
  * A customer's message. Inside the hours with an operator online it goes to the live chat;
  * otherwise it becomes a support ticket, with the confirmation e-mail, and the answer comes by
@@ -77,11 +89,12 @@ export async function sendAsCustomer(deps: ChatDeps, userId: string, input: { bo
   await requireLiveSupport(deps, userId);
   const db = deps.database.db;
   const conversation = await chatRepository.ensureConversation(db, userId);
+  const availability = await deps.hub.availability();
   if (input.clientId) {
     const existing = await chatRepository.findByClientId(db, conversation.id, input.clientId);
+    if (existing?.ticketReference) return ticketAnswer(existing.ticketReference, existing, availability.reason);
     if (existing) return { delivered: 'chat', message: toChatMessage(existing) };
   }
-  const availability = await deps.hub.availability();
   if (!availability.available) {
     const sender = await supportRepository.findSender(db, userId);
     if (!sender) throw unauthorized();
@@ -90,12 +103,9 @@ export async function sendAsCustomer(deps: ChatDeps, userId: string, input: { bo
     const ticketId = input.clientId && !earlier ? input.clientId : randomUUID();
     const { reference } =
       earlier?.userId === userId ? earlier : await createTicket(deps, sender, { category: 'otro', priority: 'media', subject: CHAT_TICKET_SUBJECT, message: input.body }, ticketId);
-    const why = availability.reason === 'fuera-de-horario' ? 'Ahora estamos fuera del horario del chat' : 'Ahora no hay nadie del equipo conectado al chat';
-    return {
-      delivered: 'ticket',
-      reference,
-      notice: `${why}, así que hemos convertido tu mensaje en el ticket ${reference}. Te responderemos por email y verás la respuesta en Soporte.`,
-    };
+    // The message stays in the chat's history, marked with its ticket (the clientId keeps a retry from storing it twice).
+    const row = await appendAndNotify(db, conversation.id, { author: 'cliente', operatorId: null, body: input.body, clientId: input.clientId ?? null, ticketReference: reference });
+    return ticketAnswer(reference, row, availability.reason);
   }
   const row = await appendAndNotify(db, conversation.id, { author: 'cliente', operatorId: null, body: input.body, clientId: input.clientId ?? null });
   return { delivered: 'chat', message: toChatMessage(row) };

@@ -26,7 +26,7 @@ describe('keywords', async () => {
 
     const place = await app.inject({ method: 'GET', url: `/api/place/${placeId}?withKeywords=true`, headers });
     // With its latest figures (docs/decisions.md §25.1): none before its first analysis.
-    expect(place.json<Place>().keywords).toEqual([{ _id: keyword._id, name: 'dentista urgencias', figures: { geoRank: null, geoRankChange: null, lastAt: null } }]);
+    expect(place.json<Place>().keywords).toEqual([{ _id: keyword._id, name: 'dentista urgencias', figures: { geoRank: null, geoRankChange: null, gridChanged: false, lastAt: null } }]);
     const without = await app.inject({ method: 'GET', url: `/api/place/${placeId}`, headers });
     expect(without.json<Place>().keywords).toBeUndefined();
   });

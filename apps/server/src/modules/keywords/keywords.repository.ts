@@ -24,7 +24,7 @@ const findOwned = preparedStatement('keyword_find_owned', (db) =>
 /** A place's keywords, oldest first, each with its latest figures (keyword_figures; none before its first analysis). */
 const listByPlaceWithFigures = preparedStatement('keyword_list_by_place_with_figures', (db) =>
   db
-    .select({ id: keywords.id, name: keywords.name, geoRank: keywordFigures.geoRank, geoRankChange: keywordFigures.geoRankChange, lastAt: keywordFigures.lastAt })
+    .select({ id: keywords.id, name: keywords.name, geoRank: keywordFigures.geoRank, geoRankChange: keywordFigures.geoRankChange, gridChanged: keywordFigures.gridChanged, lastAt: keywordFigures.lastAt })
     .from(keywords)
     .leftJoin(keywordFigures, eq(keywordFigures.keywordId, keywords.id))
     .where(eq(keywords.placeId, sql.placeholder('placeId')))
@@ -61,7 +61,7 @@ export const keywordsRepository = {
   /** The place's keywords as its page lists them, with their card figures, in one statement. */
   async listByPlaceWithFigures(db: DbOrTx, placeId: string): Promise<{ id: string; name: string; figures: CardFigures }[]> {
     const rows = await listByPlaceWithFigures(db).execute({ placeId });
-    return rows.map((r) => ({ id: r.id, name: r.name, figures: { geoRank: r.geoRank, geoRankChange: r.geoRankChange, lastAt: r.lastAt?.toISOString() ?? null } }));
+    return rows.map((r) => ({ id: r.id, name: r.name, figures: { geoRank: r.geoRank, geoRankChange: r.geoRankChange, gridChanged: r.gridChanged ?? false, lastAt: r.lastAt?.toISOString() ?? null } }));
   },
 
   async delete(db: DbOrTx, userId: string, id: string): Promise<boolean> {

@@ -42,6 +42,7 @@ function fullSwitches(stored: NotificationKindSwitches): ResolvedSettings['switc
 function resolve(row: NotificationSettingsRow | undefined): ResolvedSettings {
   return {
     emailMode: row?.emailMode ?? NOTIFICATION_DEFAULTS.emailMode,
+    roundScanEmails: row?.roundScanEmails ?? NOTIFICATION_DEFAULTS.roundScanEmails,
     geoRankDropPoints: row?.geoRankDropPoints ?? NOTIFICATION_DEFAULTS.geoRankDropPoints,
     geoRankGainPoints: row?.geoRankGainPoints ?? NOTIFICATION_DEFAULTS.geoRankGainPoints,
     localPackLostPercent: row?.localPackLostPercent ?? NOTIFICATION_DEFAULTS.localPackLostPercent,
@@ -170,13 +171,15 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
   const drafts = await draftsFor(container, row, ctx.placeName, ctx.keywordName, settings);
   const slackTarget = await slackTargetFor(db, row.userId, row.placeId);
   const slackOn = (k: NotificationKind) => Boolean(slackTarget) && settings.switches[k].slack !== false;
-  const wanted = drafts.filter((d) => settings.switches[d.kind].inApp || settings.switches[d.kind].email || slackOn(d.kind));
+  // An analysis of a round e-mails «Análisis completado» only when the user asked for it: the round's summary says it (docs/decisions.md §25.6).
+  const emailOn = (k: NotificationKind) => settings.switches[k].email && !(k === 'scan-completed' && isRoundAnalysis(row) && !settings.roundScanEmails);
+  const wanted = drafts.filter((d) => settings.switches[d.kind].inApp || emailOn(d.kind) || slackOn(d.kind));
   if (wanted.length === 0) return 0;
   const user = await usersRepository.findById(db, row.userId);
   if (!user) return 0;
   // Signed before the transaction: the secret may be read (or created) on first use.
   const urls = new Map<NotificationKind, string>();
-  for (const d of wanted) if (settings.switches[d.kind].email) urls.set(d.kind, await unsubscribeUrl(container, row.userId, d.kind));
+  for (const d of wanted) if (emailOn(d.kind)) urls.set(d.kind, await unsubscribeUrl(container, row.userId, d.kind));
   return db.transaction(async (tx) => {
     let created = 0;
     for (const d of wanted) {
@@ -198,7 +201,7 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
       created++;
       if (slackTarget && slackOn(d.kind)) await queueSlackDelivery(container, tx, inserted, slackTarget);
       await emitNotificationEvent(container, tx, inserted);
-      if (!sw.email) continue;
+      if (!emailOn(d.kind)) continue;
       if (settings.emailMode === 'digest') {
         await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId: row.userId, status: 'pending' });
         continue;
@@ -209,6 +212,9 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
     return created;
   });
 }
+
+/** An analysis a campaign's or a weekly scan's round made, not one the user started. */
+const isRoundAnalysis = (row: RankMapRow) => row.kind === 'weekly' || row.kind === 'campaign';
 
 /** An alert's or credit warning's webhook event, made with its notification (docs/decisions.md §26.4). */
 async function emitNotificationEvent(container: NotifyContainer, tx: DbOrTx, n: NotificationRow): Promise<void> {

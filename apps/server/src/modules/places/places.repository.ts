@@ -23,7 +23,8 @@ const findOwned = preparedStatement('place_find_owned', (db) =>
 
 /**
  * A place with what its card adds, in one statement: its client (the owner's, by name) and the
- * mean of its keywords' latest figures with its last scan (keyword_figures, grouped by place).
+ * mean of its keywords' latest figures with its last scan (keyword_figures, grouped by place);
+ * no change when any keyword's latest two analyses ran on different grids.
  * `where` names the places (always the owner's).
  */
 function placeCards(db: DbOrTx, where: SQL | undefined) {
@@ -31,7 +32,9 @@ function placeCards(db: DbOrTx, where: SQL | undefined) {
     .select({
       placeId: keywordFigures.placeId,
       geoRank: sql<number | null>`avg(${keywordFigures.geoRank})::float8`.as('card_geo_rank'),
-      geoRankChange: sql<number | null>`avg(${keywordFigures.geoRankChange})::float8`.as('card_geo_rank_change'),
+      // A keyword whose latest two analyses ran on different grids leaves the card without a change (docs/decisions.md §25.6).
+      geoRankChange: sql<number | null>`case when bool_or(${keywordFigures.gridChanged}) then null else avg(${keywordFigures.geoRankChange})::float8 end`.as('card_geo_rank_change'),
+      gridChanged: sql<boolean>`bool_or(${keywordFigures.gridChanged})`.as('card_grid_changed'),
       lastAt: sql<Date | string | null>`max(${keywordFigures.lastAt})`.as('card_last_at'),
     })
     .from(keywordFigures)
@@ -44,6 +47,7 @@ function placeCards(db: DbOrTx, where: SQL | undefined) {
       clientName: clients.name,
       cardGeoRank: figures.geoRank,
       cardGeoRankChange: figures.geoRankChange,
+      cardGridChanged: figures.gridChanged,
       cardLastAt: figures.lastAt,
       cardPlaceId: figures.placeId,
     })
@@ -56,10 +60,10 @@ function placeCards(db: DbOrTx, where: SQL | undefined) {
 
 type PlaceCardSelect = Awaited<ReturnType<typeof placeCards>>[number];
 
-const NO_FIGURES: CardFigures = { geoRank: null, geoRankChange: null, lastAt: null };
+const NO_FIGURES: CardFigures = { geoRank: null, geoRankChange: null, gridChanged: false, lastAt: null };
 
 function toCard(row: PlaceCardSelect): PlaceCardRow {
-  const { clientName, cardGeoRank, cardGeoRankChange, cardLastAt, cardPlaceId, ...place } = row;
+  const { clientName, cardGeoRank, cardGeoRankChange, cardGridChanged, cardLastAt, cardPlaceId, ...place } = row;
   // A client the place names but the owner does not have reads as none.
   const client = place.clientId && clientName !== null ? { id: place.clientId, name: clientName } : null;
   const figures: CardFigures =
@@ -68,6 +72,7 @@ function toCard(row: PlaceCardSelect): PlaceCardRow {
       : {
           geoRank: cardGeoRank === null ? null : Number(cardGeoRank),
           geoRankChange: cardGeoRankChange === null ? null : Number(cardGeoRankChange),
+          gridChanged: cardGridChanged === true,
           lastAt: cardLastAt === null ? null : new Date(cardLastAt).toISOString(),
         };
   return { ...place, client, figures };

@@ -2,6 +2,7 @@ import tzLookup from '@photostructure/tz-lookup';
 import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plans';
 import { isCountryCode } from '@rankmaps/shared/markets/countries';
 import { defaultLanguageFor } from '@rankmaps/shared/markets/languages';
+import { CLIENT_NOT_FOUND } from '@rankmaps/shared/schemas/workspace';
 import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -14,6 +15,7 @@ import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
 import { presentPlace } from './places.presenter';
 import { usersRepository } from '../users/users.repository';
+import { clientsRepository } from '../clients/clients.repository';
 import { type PlaceCardRow, type PlaceRow, placesRepository } from './places.repository';
 import { isUuid } from '../../lib/uuid';
 
@@ -131,7 +133,7 @@ export async function getPlace(container: Pick<Container, 'database' | 'log' | '
 export async function createPlace(
   container: Pick<Container, 'config' | 'database' | 'log' | 'places'>,
   userId: string,
-  input: { googlePlaceId?: string; matrixConfig?: PlaceMatrixConfig; center?: { lat: number; lng: number }; sessionToken?: string },
+  input: { googlePlaceId?: string; matrixConfig?: PlaceMatrixConfig; center?: { lat: number; lng: number }; sessionToken?: string; clientId?: string | null | undefined },
 ): Promise<{ _id: string }> {
   const db = container.database.db;
   const googlePlaceId = input.googlePlaceId?.trim();
@@ -143,6 +145,9 @@ export async function createPlace(
   if (!isUnlimited(limit) && owned >= limit) throw forbidden(`Límite alcanzado (${owned}/${limit})`, 'PLACES_LIMIT', 'upgrade_required');
   checkMatrixAllowed(state, matrixConfig);
   if (await placesRepository.findByGooglePlaceId(db, userId, googlePlaceId)) throw conflict(DUPLICATE_PLACE, 'PLACE_EXISTS');
+  const clientId = input.clientId ?? null;
+  const clientMissing = () => notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
+  if (clientId !== null && (!isUuid(clientId) || !(await clientsRepository.findOwned(db, userId, clientId)))) throw clientMissing();
 
   const details = await fetchDetails(container, googlePlaceId, input.sessionToken);
   const hasPoint = details.lat !== null && details.lng !== null;
@@ -155,7 +160,10 @@ export async function createPlace(
     await usersRepository.lockById(tx, userId);
     const now = await placesRepository.countByUser(tx, userId);
     if (!isUnlimited(limit) && now >= limit) throw forbidden(`Límite alcanzado (${now}/${limit})`, 'PLACES_LIMIT', 'upgrade_required');
+    // The client, locked, cannot be deleted before the place that names it is in.
+    if (clientId !== null && !(await clientsRepository.findOwnedForUpdate(tx, userId, clientId))) throw clientMissing();
     return placesRepository.insert(tx, {
+      clientId,
       userId,
       googlePlaceId,
       name: details.name,

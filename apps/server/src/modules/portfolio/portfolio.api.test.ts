@@ -139,6 +139,29 @@ describe('clients and the portfolio (API)', async () => {
     });
   });
 
+  describe('a new business under a client', () => {
+    it('when a business is added with a client, then it is grouped under it; another user’s client, an unknown one or a wrong id is a 404 and adds nothing', { timeout: 60_000 }, async () => {
+      const { headers } = await signedIn('pro_starter');
+      const other = await signedIn('pro_starter');
+      const client = (await call(headers, 'POST', '/api/clients', { name: 'Grupo Norte' })).json<Client>();
+      const theirs = (await call(other.headers, 'POST', '/api/clients', { name: 'Ajeno' })).json<Client>();
+      const matrixConfig = { gridSize: 3, radius: 1500, coordinates: MALAGA };
+      for (const clientId of [theirs.id, randomUUID(), 'no-es-un-id']) {
+        const refused = await call(headers, 'POST', '/api/place', { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig, clientId });
+        expect(refused.statusCode, refused.body).toBe(404);
+        expect(refused.json()).toMatchObject({ error: 'Cliente no encontrado.' });
+      }
+      expect((await call(headers, 'GET', '/api/place')).json<Place[]>()).toEqual([]);
+      const created = await call(headers, 'POST', '/api/place', { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig, clientId: client.id });
+      expect(created.statusCode, created.body).toBe(201);
+      const placeId = created.json<{ _id: string }>()._id;
+      expect((await call(headers, 'GET', `/api/place/${placeId}`)).json<Place>().client).toEqual({ id: client.id, name: 'Grupo Norte' });
+      const ungrouped = await call(headers, 'POST', '/api/place', { googlePlaceId: 'demo-malaga-dentista-2', matrixConfig, clientId: null });
+      expect(ungrouped.statusCode, ungrouped.body).toBe(201);
+      expect((await call(headers, 'GET', `/api/place/${ungrouped.json<{ _id: string }>()._id}`)).json<Place>().client).toBeNull();
+    });
+  });
+
   describe('portfolio', () => {
     let world: Promise<{ headers: Headers; scanned: string; never: string; other: string; clientId: string; first: RankMapResponse['rankMap']; second: RankMapResponse['rankMap'] }> | undefined;
     /** Two places: one under a client with a keyword scanned twice and one never scanned; one ungrouped with a keyword scanned once. */
@@ -182,9 +205,31 @@ describe('clients and the portfolio (API)', async () => {
 
       // The cards read the same figures.
       const place = (await call(headers, 'GET', `/api/place/${r.place.id}?withKeywords=true`)).json<Place>();
-      expect(place.keywords?.find((k) => k._id === scanned)?.figures).toEqual({ geoRank: b.geoRank, geoRankChange: r.geoRank.change, lastAt: second.completedAt });
+      expect(place.keywords?.find((k) => k._id === scanned)?.figures).toEqual({ geoRank: b.geoRank, geoRankChange: r.geoRank.change, gridChanged: false, lastAt: second.completedAt });
       const list = (await call(headers, 'GET', '/api/place')).json<Place[]>();
       expect(list.find((p) => p._id === r.place.id)?.figures).toMatchObject({ geoRank: b.geoRank, lastAt: second.completedAt });
+    });
+
+    it('when the grid changes between two analyses, then the cards and the row show no change and say the grid changed, and the sparkline starts again; a third analysis compares again', { timeout: 120_000 }, async () => {
+      const { headers } = await signedIn('pro_starter');
+      const placeId = await createPlace(headers, 'demo-malaga-dentista-1', MALAGA, 3);
+      const keywordId = await addKeyword(headers, placeId, 'dentista');
+      await scan(headers, keywordId, 'dentista');
+      const edited = await call(headers, 'PUT', `/api/place/${placeId}/matrix`, { gridSize: 5, radius: 1500, coordinates: MALAGA });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const onNewGrid = await scan(headers, keywordId, 'dentista');
+      const cardOf = async () => (await call(headers, 'GET', `/api/place/${placeId}?withKeywords=true`)).json<Place>();
+      const changed = await cardOf();
+      expect(changed.figures).toMatchObject({ geoRank: onNewGrid.stats!.geoRank, geoRankChange: null, gridChanged: true });
+      expect(changed.keywords?.[0]?.figures).toMatchObject({ geoRankChange: null, gridChanged: true });
+      const r = row(await portfolio(headers), keywordId);
+      expect(r.geoRank).toEqual({ value: onNewGrid.stats!.geoRank, change: null });
+      expect(r.sparkline).toEqual([onNewGrid.stats!.geoRank]);
+
+      const again = await scan(headers, keywordId, 'dentista');
+      const compared = await cardOf();
+      expect(compared.figures).toMatchObject({ gridChanged: false, geoRankChange: expect.closeTo(again.stats!.geoRank - onNewGrid.stats!.geoRank, 6) as number });
+      expect(row(await portfolio(headers), keywordId).sparkline).toEqual([onNewGrid.stats!.geoRank, again.stats!.geoRank]);
     });
 
     it('when the portfolio is filtered, searched, sorted and paged, then it returns exactly the matching rows in order with their total', { timeout: 120_000 }, async () => {

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, isNull, like, lte } from 'drizzle-orm';
-import { campaigns } from '../../db/campaigns-schema';
+import { campaignRounds, campaigns } from '../../db/campaigns-schema';
 import type { DbOrTx } from '../../db/client';
 import { places } from '../../db/places-schema';
 import { rankMaps } from '../../db/rankmaps-schema';
@@ -54,9 +54,13 @@ export const creditForecastRepository = {
         scheduledFor: rankMaps.scheduledFor,
         totalPoints: rankMaps.totalPoints,
         query: rankMaps.query,
+        campaignRoundId: rankMaps.campaignRoundId,
+        campaignName: campaigns.name,
       })
       .from(rankMaps)
       .innerJoin(places, eq(places.id, rankMaps.placeId))
+      .leftJoin(campaignRounds, eq(campaignRounds.id, rankMaps.campaignRoundId))
+      .leftJoin(campaigns, eq(campaigns.id, campaignRounds.campaignId))
       .where(
         and(
           inArray(rankMaps.kind, ['weekly', 'scheduled', 'campaign']),

@@ -1,3 +1,4 @@
+import { nextCampaignSlot } from '@rankmaps/shared/campaign-schedule';
 import type { CreditForecastResponse } from '@rankmaps/shared/schemas/credit-forecast';
 import type { NotificationList } from '@rankmaps/shared/schemas/notifications';
 import { and, eq, like } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { fastScanDeps } from '../../../test/scan-doubles';
 import { createTestApp } from '../../../test/test-app';
 import { rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { notifications } from '../../db/notifications-schema';
-import { rankMaps } from '../../db/rankmaps-schema';
+import { keywords, rankMaps } from '../../db/rankmaps-schema';
 import { emails } from '../../db/schema';
 import { creditsService } from '../billing/credits.service';
 import { createCreditWarnings } from './credit-warnings.service';
@@ -107,6 +108,29 @@ describe('credit warnings', async () => {
     expect(skipped[0]!.title).toMatch(/^El escaneo semanal de .+ se omitió por falta de créditos$/);
     expect(skipped[0]!.body).toMatch(/no se hizo por falta de créditos: las keywords «(dentista|clínica dental)», «(dentista|clínica dental)» se quedaron sin analizar/);
     expect((await mailsOf(user.email)).filter((m) => m.kind === 'alert-round-skipped-no-credits')).toHaveLength(1);
+  });
+
+  it('when a custom campaign’s round fails for lack of credits, then the job names the campaign, not the weekly scan, once per round', async () => {
+    const { user, headers, points } = await setUp('demo-granada-dentista-4', 0);
+    const keywordIds = (await db.select().from(keywords).where(eq(keywords.userId, user.id))).map((k) => k.id);
+    const created = await app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name: 'Clínicas del centro', frequency: 'daily', hour: 9, keywordIds } });
+    expect(created.statusCode, created.body).toBe(201);
+    const slot = nextCampaignSlot({ frequency: 'daily', day: null, date: null, hour: 9, weekParity: 0 }, new Date(), 'Europe/Madrid')!.at;
+    // The round is queued while the credits pay it, and they are gone when its scans start.
+    await creditsService.adjust(db, { userId: user.id, source: 'subscription', amount: 2 * points, reference: `test-round-${user.id}` });
+    await enqueueDueCampaignRounds(container, new Date(slot.getTime() + HOUR));
+    await creditsService.adjust(db, { userId: user.id, source: 'subscription', amount: 0, reference: `test-drain-${user.id}` });
+    const round = await db.select().from(rankMaps).where(and(eq(rankMaps.userId, user.id), eq(rankMaps.kind, 'campaign')));
+    expect(round).toHaveLength(2);
+    for (const row of round) expect(await runScan(fastScanDeps(container, container.mapsSearch), row.id)).toBe('failed');
+
+    const after = new Date();
+    await createCreditWarnings(container, after);
+    await createCreditWarnings(container, new Date(after.getTime() + HOUR));
+    const skipped = (await db.select().from(notifications).where(eq(notifications.userId, user.id))).filter((n) => n.kind === 'round-skipped-no-credits' && !n.title.startsWith('El escaneo semanal'));
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.title).toMatch(/^La ronda de la campaña «Clínicas del centro» en .+ se omitió por falta de créditos$/);
+    expect(skipped[0]!.body).toMatch(/no se hizo por falta de créditos: las keywords «(dentista|clínica dental)», «(dentista|clínica dental)» se quedaron sin analizar .*Compra créditos para que la próxima ronda de la campaña se haga\.$/);
   });
 
   it('when the user is on a basic plan, then the forecast says the weekly scans are part of the plan and nothing is warned', async () => {

@@ -33,7 +33,7 @@ export function whenInSpanish(at: Date, now: Date, timeZone: string): string {
   return `${relative}${date} a las ${time}`;
 }
 
-const roundName = (r: { kind: string; placeName: string; campaignName?: string | undefined }) =>
+const roundName = (r: { kind: string; placeName: string; campaignName?: string | null | undefined }) =>
   r.kind === 'weekly' ? `El escaneo semanal de ${r.placeName}` : r.kind === 'campaign' ? `La ronda de la campaña «${r.campaignName ?? ''}» en ${r.placeName}` : `El análisis programado de ${r.placeName}`;
 
 function lacksDraft(r: ForecastRound, now: Date): UserNotificationDraft {
@@ -67,11 +67,14 @@ function runningOutDraft(userId: string, f: { needed: number; available: number;
 
 type FailedRow = Awaited<ReturnType<typeof creditForecastRepository.failedForCredits>>[number];
 
-/** One notification per round that failed for credits: a weekly round (place + slot), or a scheduled analysis. */
+/**
+ * One notification per round that failed for credits: a weekly round (place + slot), a custom
+ * campaign's round in a place (named by its campaign, docs/decisions.md §25.5), or a scheduled analysis.
+ */
 function skippedDrafts(rows: FailedRow[], now: Date): UserNotificationDraft[] {
   const groups = new Map<string, FailedRow[]>();
   for (const r of rows) {
-    const ref = r.kind === 'weekly' && r.weeklySlot ? r.weeklySlot : r.id;
+    const ref = r.kind === 'weekly' && r.weeklySlot ? r.weeklySlot : r.kind === 'campaign' && r.campaignRoundId ? r.campaignRoundId : r.id;
     const key = `${r.placeId}:${ref}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
@@ -82,10 +85,13 @@ function skippedDrafts(rows: FailedRow[], now: Date): UserNotificationDraft[] {
     const when = whenInSpanish(at, now, zoneOf(first));
     const name = roundName(first);
     const keywordsText = group.map((r) => `«${r.query}»`).join(', ');
+    const left = `${group.length === 1 ? `la keyword ${keywordsText} se quedó` : `las keywords ${keywordsText} se quedaron`} sin analizar (hacían falta ${credits(needed)})`;
     const body =
       first.kind === 'weekly'
-        ? `${name} de ${when} no se hizo por falta de créditos: ${group.length === 1 ? `la keyword ${keywordsText} se quedó` : `las keywords ${keywordsText} se quedaron`} sin analizar (hacían falta ${credits(needed)}). Compra créditos para que el próximo escaneo semanal se haga.`
-        : `${name} de ${when} (${keywordsText}) no se hizo por falta de créditos (hacían falta ${credits(needed)}). Compra créditos y vuelve a programarlo.`;
+        ? `${name} de ${when} no se hizo por falta de créditos: ${left}. Compra créditos para que el próximo escaneo semanal se haga.`
+        : first.kind === 'campaign'
+          ? `${name} de ${when} no se hizo por falta de créditos: ${left}. Compra créditos para que la próxima ronda de la campaña se haga.`
+          : `${name} de ${when} (${keywordsText}) no se hizo por falta de créditos (hacían falta ${credits(needed)}). Compra créditos y vuelve a programarlo.`;
     return {
       kind: 'round-skipped-no-credits',
       dedupeKey: `round-skipped-no-credits:${key}`,

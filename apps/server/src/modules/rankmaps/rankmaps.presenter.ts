@@ -1,5 +1,6 @@
 import type { GoogleResult, RankMapDetail, RankMapSummary, RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import { type CompetitorAnalysis, type MetricsResultItem, withAvgTotalPosition } from '@rankmaps/shared/metrics';
+import type { NextRound } from './next-round';
 import type { RankResultRow } from './rank-results.repository';
 import type { RankMapListRow, RankMapRow } from './rankmaps.repository';
 
@@ -31,20 +32,24 @@ export function presentSummary(row: RankMapListRow): RankMapSummary {
   };
 }
 
-/** The weekly scan the place's schedule will run next, shown in the timeline before it exists. */
-export function presentWeeklyEntry(input: { keywordId: string; placeId: string; next: Date; provider: string; totalPoints: number }): RankMapSummary {
+/**
+ * The round that will run the keyword next, shown in the timeline before it exists: its place's
+ * weekly scan, or the custom campaign that runs it sooner, by name (docs/decisions.md §25.5).
+ */
+export function presentNextRoundEntry(input: { keywordId: string; placeId: string; next: NextRound; provider: string; totalPoints: number }): RankMapSummary {
   const id = `weekly-${input.keywordId}`;
+  const at = input.next.at.toISOString();
   return {
     _id: id,
     id,
     keywordId: input.keywordId,
     placeId: input.placeId,
-    kind: 'weekly',
+    kind: input.next.campaignName === null ? 'weekly' : 'campaign',
     status: 'pending',
     progress: 0,
     failureReason: null,
-    createdAt: input.next.toISOString(),
-    scheduledFor: input.next.toISOString(),
+    createdAt: at,
+    scheduledFor: at,
     startedAt: null,
     completedAt: null,
     totalPoints: input.totalPoints,
@@ -55,6 +60,7 @@ export function presentWeeklyEntry(input: { keywordId: string; placeId: string; 
     isDemo: input.provider === 'demo',
     stats: null,
     virtual: true,
+    ...(input.next.campaignName === null ? {} : { campaignName: input.next.campaignName }),
   };
 }
 

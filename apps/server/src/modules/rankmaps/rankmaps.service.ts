@@ -17,14 +17,16 @@ import { type KeywordWithPlace, keywordsRepository } from '../keywords/keywords.
 import { usersRepository } from '../users/users.repository';
 import { cancelScanJobs, deleteWithAnalyses } from './analysis-release.service';
 import { keywordFiguresRepository } from './keyword-figures.repository';
-import { presentCompetitorAnalysis, presentDetail, presentResult, presentSummary, presentWeeklyEntry } from './rankmaps.presenter';
+import { presentCompetitorAnalysis, presentDetail, presentResult, presentNextRoundEntry, presentSummary } from './rankmaps.presenter';
 import { rankResultsRepository } from './rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from './rankmaps.repository';
 import { reserveCredits, settleBeforeDelete } from './scan/scan-billing.service';
 import { manualScanLimit, quotaMonth, quotaReached, quotaResetsAt } from './scan-quota';
 import { manualScansUpgradeMessage } from '../billing/upgrade-messages';
 import { gridSnapshotOf, targetOf, validPointCount } from './scan/scan-snapshot.service';
-import { nextWeeklySlot } from './scan/weekly-scans.service';
+import { nextWeeklySlot, zoneOf } from './scan/weekly-scans.service';
+import { nextRoundOf } from './next-round';
+import { campaignsRepository } from '../campaigns/campaigns.repository';
 import { isUuid } from '../../lib/uuid';
 
 export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
@@ -158,19 +160,25 @@ export async function scanQuota(container: Pick<Container, 'config' | 'database'
 }
 
 /**
- * A keyword's analyses, newest first (scheduled ones by their date), with the next weekly
- * scan as a virtual entry while the place's weekly scans are on and the plan includes them.
+ * A keyword's analyses, newest first (scheduled ones by their date), with the round that runs it
+ * next as a virtual entry: its place's weekly scan while it is on and the plan includes it, or a
+ * running custom campaign that holds the keyword and comes sooner (docs/decisions.md §25.5).
  */
 export async function listAnalyses(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, keywordId: string): Promise<RankMapSummary[]> {
   const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
-  const entries = (await rankMapsRepository.listByKeyword(container.database.db, keyword.id)).map(presentSummary);
+  const db = container.database.db;
+  const entries = (await rankMapsRepository.listByKeyword(db, keyword.id)).map(presentSummary);
   const { planLimits } = await getCurrentPlanState(container, userId);
-  if (!place.weeklyScans || planLimits.type === 'free' || planLimits.weeklyScans === 0) return entries;
-  const next = nextWeeklySlot(new Date(), place);
-  const weekly = presentWeeklyEntry({ keywordId: keyword.id, placeId: place.id, next, provider: container.config.mapsSearch.provider, totalPoints: await validPointCount(container, place) });
+  if (planLimits.type === 'free') return entries;
+  const now = new Date();
+  const weekly = place.weeklyScans && planLimits.weeklyScans !== 0 ? nextWeeklySlot(now, place) : null;
+  const campaigns = (await campaignsRepository.runningCustomOf(db, [keyword.id])).get(keyword.id) ?? [];
+  const next = nextRoundOf(weekly, campaigns, zoneOf(place), now);
+  if (!next) return entries;
+  const entry = presentNextRoundEntry({ keywordId: keyword.id, placeId: place.id, next, provider: container.config.mapsSearch.provider, totalPoints: await validPointCount(container, place) });
   const dateOf = (e: RankMapSummary) => Date.parse(e.scheduledFor ?? e.createdAt);
-  const at = entries.findIndex((e) => dateOf(e) < next.getTime());
-  entries.splice(at === -1 ? entries.length : at, 0, weekly);
+  const at = entries.findIndex((e) => dateOf(e) < next.at.getTime());
+  entries.splice(at === -1 ? entries.length : at, 0, entry);
   return entries;
 }
 

@@ -1,4 +1,4 @@
-import { BriefcaseIcon, CalendarClockIcon, ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon } from 'lucide-react';
+import { BriefcaseIcon, CalendarClockIcon, ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon, UsersIcon } from 'lucide-react';
 
 // The signed-in navigation's icons, chosen by each item's `icon` key in app-nav.ts.
 const appIcons = {
@@ -10,6 +10,7 @@ const appIcons = {
   star: StarIcon,
   support: LifeBuoyIcon,
   user: UserIcon,
+  clients: UsersIcon,
 } satisfies Record<string, LucideIcon>;
 
 export type AppIconName = keyof typeof appIcons;

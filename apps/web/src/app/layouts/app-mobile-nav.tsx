@@ -18,6 +18,7 @@ export function AppMobileNav() {
   const { pathname } = useLocation();
   const { profile, logout } = useSession();
   const menu = useMenu();
+  const agency = profile?.planLimits.type === 'pro';
   return (
     <>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur md:hidden">
@@ -40,7 +41,7 @@ export function AppMobileNav() {
           </div>
           <nav aria-label={t('nav.mobileMenu')} className="mt-3">
             <ul className="space-y-1">
-              {mobileMenuItems.map((item) => {
+              {mobileMenuItems(agency).map((item) => {
                 const active = isNavActive(item.to, pathname);
                 return (
                   <li key={item.to}>
@@ -76,7 +77,7 @@ export function AppMobileNav() {
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
       >
         <ul className="grid grid-cols-5">
-          {bottomBarItems.map((item) => {
+          {bottomBarItems(agency).map((item) => {
             const active = isNavActive(item.to, pathname);
             return (
               <li key={item.to}>

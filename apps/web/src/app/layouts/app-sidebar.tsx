@@ -57,7 +57,7 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
       </button>
       <nav id="app-sidebar-nav" aria-label={t('app.sidebar')} className={`flex-1 px-3 py-6 ${collapsed ? '' : 'overflow-y-auto'}`}>
         <ul className="space-y-1">
-          {sidebarItems.map((item) => {
+          {sidebarItems(profile?.planLimits.type === 'pro').map((item) => {
             const active = isNavActive(item.to, pathname);
             const label = t(`app.${item.label}`);
             return (

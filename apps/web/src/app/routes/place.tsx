@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { KeywordProgress } from '@/features/bulk/components/keyword-progress';
@@ -25,6 +26,8 @@ export default function PlaceRoute() {
   // Pro plans pay weekly scans with credits: the page warns when the next one will be skipped (docs/decisions.md §23.4).
   const forecast = useCreditForecast(profile?.planLimits.type === 'pro');
   const weekly = roundsAtRisk(forecast.data, placeId).find((r) => r.kind === 'weekly');
+  // An analysis «Analizar todas» started has ended: its card's figures, the list's and the portfolio's change.
+  const refreshFigures = useCallback(() => void queryClient.invalidateQueries({ queryKey: placesKeys.all }), [queryClient]);
   if (!profile) return null;
   const reloadPlace = () => queryClient.invalidateQueries({ queryKey: placesKeys.detail(placeId) });
   return (
@@ -50,7 +53,7 @@ export default function PlaceRoute() {
           currentPlan={profile.currentPlan}
           onChanged={reloadPlace}
           actions={<PlaceBulkActions place={place} onImported={() => queryClient.invalidateQueries({ queryKey: placesKeys.all })} />}
-          cardStatus={(keywordId) => <KeywordProgress placeId={placeId} keywordId={keywordId} />}
+          cardStatus={(keywordId) => <KeywordProgress placeId={placeId} keywordId={keywordId} onFinished={refreshFigures} />}
         />
       )}
     />

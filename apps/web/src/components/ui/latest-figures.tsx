@@ -35,11 +35,12 @@ export function LatestFigures({ figures }: { figures: CardFigures | undefined })
         <dt>{t('figures.geoRank')}</dt>
         <dd className="text-sm font-semibold text-slate-900">{figures.geoRank === null ? '—' : formatDecimal(figures.geoRank, i18n.language)}</dd>
       </div>
-      {figures.geoRankChange !== null && (
+      {/* The analysis before ran on another grid: a change would compare different points (docs/decisions.md §25.6). */}
+      {(figures.gridChanged || figures.geoRankChange !== null) && (
         <div className="flex items-baseline gap-1">
           <dt className="sr-only">{t('figures.change')}</dt>
-          <dd>
-            <ChangeText change={figures.geoRankChange} />
+          <dd data-testid={figures.gridChanged ? 'grid-changed' : undefined}>
+            {figures.gridChanged || figures.geoRankChange === null ? t('figures.gridChanged') : <ChangeText change={figures.geoRankChange} />}
           </dd>
         </div>
       )}

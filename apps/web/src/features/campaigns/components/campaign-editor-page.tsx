@@ -225,6 +225,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
           loading={preview.isFetching}
           error={previewError}
           timeZone={timeZone}
+          onLeaveOut={(ids) => setForm((f) => ({ ...f, keywordIds: f.keywordIds.filter((id) => !ids.includes(id)) }))}
         />
         {serverError && (
           <p

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ColumnHeaders } from '@/components/ui/column-headers';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatDateTime, formatMediumDate } from '@/lib/format';
+import { OverlapWarning } from './overlap-warning';
 
 interface PreviewPanelProps {
   preview: CampaignPreview | undefined;
@@ -13,13 +14,16 @@ interface PreviewPanelProps {
   error: string | null;
   /** The zone the next run is written in: the first chosen place's. */
   timeZone: string;
+  /** «Dejar fuera»: takes the keywords another campaign already scans that day out of the draft. */
+  onLeaveOut: (keywordIds: string[]) => void;
 }
 
 /**
  * The editor's «Antes de guardar» (docs/workspace.md «Campañas»): what a round costs and takes,
- * the window problem in red, the first run, and the 30-day forecast now and with the change.
+ * the window problem in red, the first run, the keywords another campaign already scans that
+ * day, and the 30-day forecast now and with the change.
  */
-export function PreviewPanel({ preview, idle, loading, error, timeZone }: PreviewPanelProps) {
+export function PreviewPanel({ preview, idle, loading, error, timeZone, onLeaveOut }: PreviewPanelProps) {
   const { t, i18n } = useTranslation('campaigns');
   const n = (v: number) => formatCount(v, i18n.language);
   return (
@@ -70,6 +74,7 @@ export function PreviewPanel({ preview, idle, loading, error, timeZone }: Previe
               {preview.problem}
             </p>
           )}
+          {preview.overlap.keywords.length > 0 && <OverlapWarning overlap={preview.overlap} onLeaveOut={onLeaveOut} />}
           {preview.after.billing === 'credits' && <ForecastCompare before={preview.before} after={preview.after} />}
         </>
       )}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@rankmaps/shared/schemas/chat';
 import { mergeMessages } from './use-live-chat';
 
-const m = (id: number, body = `m${id}`): ChatMessage => ({ id, author: 'cliente', body, createdAt: '2026-11-26T10:00:00Z' });
+const m = (id: number, body = `m${id}`): ChatMessage => ({ id, author: 'cliente', body, createdAt: '2026-11-26T10:00:00Z', ticketReference: null });
 
 describe('mergeMessages', () => {
   it('when a replay brings messages already shown, out of order, then each id appears once, in order', () => {

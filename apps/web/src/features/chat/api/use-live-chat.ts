@@ -8,10 +8,9 @@ export const TYPING_SHOWN_MS = 4000;
 /** At most one typing signal this often. */
 export const TYPING_EVERY_MS = 2500;
 
-/** A ticket made from a message sent outside hours (or with nobody online): shown in the chat as a note. */
+/** Why a message became a ticket (sent outside hours, or with nobody online): shown under it as a note; the message itself stays in the history with its ticket. */
 export interface TicketNote {
   key: string;
-  body: string;
   notice: string;
 }
 
@@ -136,8 +135,8 @@ export function useLiveChat() {
 
   const send = useCallback(async (body: string): Promise<ChatSent> => {
     const sent = await api<ChatSent>('/chat/messages', { method: 'POST', body: { body, clientId: crypto.randomUUID() } });
-    if (sent.delivered === 'chat') dispatch({ type: 'messages', messages: [sent.message] });
-    else dispatch({ type: 'note', note: { key: sent.reference, body, notice: sent.notice } });
+    dispatch({ type: 'messages', messages: [sent.message] });
+    if (sent.delivered === 'ticket') dispatch({ type: 'note', note: { key: sent.reference, notice: sent.notice } });
     return sent;
   }, []);
 

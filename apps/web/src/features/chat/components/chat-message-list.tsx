@@ -7,6 +7,8 @@ export interface MessageListLabels {
   read: string;
   sent: string;
   empty: string;
+  /** The note under a message that became a support ticket: «Ticket TK-…». */
+  ticket: (reference: string) => string;
 }
 
 interface ChatMessageListProps {
@@ -46,6 +48,11 @@ export function ChatMessageList({ messages, mine, readUpTo, labels, language, fo
               {m.body}
             </div>
             <span className="mt-0.5 text-xs text-slate-500">
+              {m.ticketReference && (
+                <span data-testid="chat-message-ticket" className="font-medium text-amber-800">
+                  {labels.ticket(m.ticketReference)} ·{' '}
+                </span>
+              )}
               {timeOf(m.createdAt, language)}
               {own && m.id === lastMine && <span data-testid="chat-read-state"> · {m.id <= readUpTo ? labels.read : labels.sent}</span>}
             </span>

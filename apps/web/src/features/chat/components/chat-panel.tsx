@@ -82,12 +82,11 @@ function ChatBody({ onRetry, onClose }: { onRetry: () => void; onClose: () => vo
           mine="cliente"
           readUpTo={view.operatorReadUpTo}
           language={i18n.language}
-          labels={{ mine: t('you'), theirs: t('support'), read: t('read'), sent: t('sent'), empty: view.notes.length ? '' : t('empty') }}
+          labels={{ mine: t('you'), theirs: t('support'), read: t('read'), sent: t('sent'), empty: view.notes.length ? '' : t('empty'), ticket: (reference) => t('ticket', { reference }) }}
           footer={
             <>
               {view.notes.map((n) => (
                 <div key={n.key} data-testid="chat-ticket-note" className="flex flex-col items-end gap-1">
-                  <div className="max-w-[85%] rounded-2xl bg-brand-600 px-3 py-2 text-sm break-words whitespace-pre-wrap text-white">{n.body}</div>
                   <p className="max-w-[85%] rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{n.notice}</p>
                 </div>
               ))}

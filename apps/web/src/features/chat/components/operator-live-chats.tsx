@@ -106,7 +106,7 @@ export default function OperatorLiveChats() {
                   mine="operador"
                   readUpTo={chats.thread.customerReadUpTo}
                   language={i18n.language}
-                  labels={{ mine: t('operator.you'), theirs: t('operator.customer'), read: t('read'), sent: t('sent'), empty: t('empty') }}
+                  labels={{ mine: t('operator.you'), theirs: t('operator.customer'), read: t('read'), sent: t('sent'), empty: t('empty'), ticket: (reference) => t('ticket', { reference }) }}
                   footer={
                     isTyping(chats.thread.id) ? (
                       <p data-testid="operator-chat-typing" className="text-sm text-slate-500 italic">

@@ -17,7 +17,7 @@ const THRESHOLDS = ['geoRankDropPoints', 'geoRankGainPoints', 'localPackLostPerc
 
 /**
  * The profile's «Notificaciones» tab (docs/decisions.md §23.2): how e-mails arrive (one per
- * alert or a daily digest), the thresholds of the rank alerts, each alert's channels (in the
+ * alert or a daily digest, and whether each analysis of a round sends «Análisis completado»), the thresholds of the rank alerts, each alert's channels (in the
  * app, e-mail, Slack), the businesses whose alerts are muted, and the Slack webhook URL.
  */
 export function NotificationSettingsForm({ onStatus }: { onStatus: (status: Status | null) => void }) {
@@ -84,6 +84,15 @@ function SettingsForm({ initial, onStatus }: { initial: NotificationSettings; on
             <span>{t(`settings.emailMode.${mode}`)}</span>
           </label>
         ))}
+        {/* By default a round's analyses e-mail nothing each: the round's summary does (docs/decisions.md §25.6). */}
+        <CheckboxField
+          className="pt-2"
+          name="roundScanEmails"
+          data-testid="round-scan-emails"
+          label={t('settings.emailMode.roundScanEmails')}
+          checked={form.roundScanEmails}
+          onChange={(e) => setForm((f) => ({ ...f, roundScanEmails: e.target.checked }))}
+        />
       </fieldset>
 
       <fieldset>

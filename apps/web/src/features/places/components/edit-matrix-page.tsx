@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useUpdateMatrix } from '../api/update-matrix';
 import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
+import { GridChangeWarning } from './grid-change-warning';
 import { MatrixEditor } from './matrix-editor/matrix-editor';
 import { paths } from '@/lib/paths';
 
@@ -45,14 +46,15 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const unchanged =
+    grid.gridSize === saved.gridSize &&
+    grid.radius === saved.radius &&
+    center.lat === place.matrixConfig.coordinates.lat &&
+    center.lng === place.matrixConfig.coordinates.lng;
+
   const submit = async () => {
     setError(null);
     setNotice(null);
-    const unchanged =
-      grid.gridSize === saved.gridSize &&
-      grid.radius === saved.radius &&
-      center.lat === place.matrixConfig.coordinates.lat &&
-      center.lng === place.matrixConfig.coordinates.lng;
     if (unchanged) {
       setNotice(t('edit.noChanges'));
       return;
@@ -90,6 +92,7 @@ function EditMatrixForm({ place, profile }: { place: Place; profile: Profile }) 
           onPickCenter={place.serviceArea ? setCenter : undefined}
           headingLevel={2}
         />
+        {!unchanged && <GridChangeWarning place={place} matrix={matrix} paysCredits={profile.planLimits.type === 'pro'} />}
         {notice && <AlertBanner tone="info">{notice}</AlertBanner>}
         {error && <AlertBanner tone="error">{error}</AlertBanner>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -16,6 +16,7 @@ import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
+import { WizardClientField } from './wizard-client-field';
 import { WizardSteps } from './wizard-steps';
 import { missingPlaceData } from '../utils/missing-place-data';
 import { paths } from '@/lib/paths';
@@ -39,6 +40,9 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
   const [pickedCenter, setPickedCenter] = useState<{ lat: number; lng: number } | null>(null);
   const [matrix, setMatrix] = useState<MatrixPoint[] | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
+  // Agency plans group businesses by client: the wizard picks it up front (docs/workspace.md «Clients»).
+  const agency = profile.planLimits.type === 'pro';
+  const [clientId, setClientId] = useState('');
   const preview = usePlacePreview(step === 2 ? (selected?.placeId ?? null) : null, sessionToken);
   const location = preview.data?.location ?? null;
   const center = location ?? pickedCenter;
@@ -77,6 +81,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
         matrixConfig: { gridSize: grid.gridSize, radius: grid.radius, coordinates: center },
         ...(serviceArea ? { center } : {}),
         sessionToken,
+        ...(clientId ? { clientId } : {}),
       });
       void navigate(paths.place.getHref(_id));
     } catch (err) {
@@ -165,6 +170,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
             )}
           </QueryState>
 
+          {agency && <WizardClientField value={clientId} onChange={setClientId} />}
           {createError && <AlertBanner tone="error">{createError}</AlertBanner>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="ghost" onClick={restart}>

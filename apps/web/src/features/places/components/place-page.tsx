@@ -40,7 +40,8 @@ interface PlacePageProps {
 }
 
 /**
- * /rankmap/{placeId} (docs/product.md §2): the business's header, its weekly scan and its keywords.
+ * /rankmap/{placeId} (docs/product.md §2): the business's header, its keywords first, then its
+ * weekly scan and its settings (market, client, Slack, report e-mail).
  * A place that is not the user's (404) sends them to the dashboard.
  */
 export function PlacePage({ placeId, profile, keywords, creditWarning, weeklyShortfall, actions }: PlacePageProps) {
@@ -67,8 +68,9 @@ export function PlacePage({ placeId, profile, keywords, creditWarning, weeklySho
             isPro={profile.planLimits.type === 'pro'}
             weeklyShortfall={weeklyShortfall}
             actions={actions?.(place)}
-          />
-          {keywords(place)}
+          >
+            {keywords(place)}
+          </PlaceHeader>
         </div>
       )}
     </QueryState>
@@ -80,11 +82,14 @@ function PlaceHeader({
   isPro,
   weeklyShortfall,
   actions,
+  children,
 }: {
   place: Place;
   isPro: boolean;
   weeklyShortfall?: WeeklyShortfall;
   actions?: ReactNode;
+  /** The keywords: right under the header, above the weekly scan and the settings cards. */
+  children: ReactNode;
 }) {
   const { t, i18n } = useTranslation('places');
   const toast = useToast();
@@ -166,6 +171,7 @@ function PlaceHeader({
           ]}
         />
       </header>
+      {children}
       <WeeklyScanCard
         place={place}
         shortfall={weeklyShortfall}

@@ -130,7 +130,9 @@ function EntryBody({ entry, state, date, progress }: { entry: RankMapSummary; st
         <span className="text-sm font-semibold text-slate-900 tabular-nums">{date}</span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${badgeTone[state]}`}>{t(`timeline.state.${state}`)}</span>
       </span>
-      <span className="mt-0.5 block text-xs text-slate-600">{t(`timeline.kind.${entry.kind}`)}</span>
+      <span className="mt-0.5 block text-xs text-slate-600">
+        {entry.campaignName !== undefined ? t('timeline.campaignNamed', { name: entry.campaignName }) : t(`timeline.kind.${entry.kind}`)}
+      </span>
       {state === 'processing' && (
         <span className="mt-2 flex items-center gap-2">
           <ProgressBar value={progress} label={t('status.progressLabel')} valueText={formatPercent(progress, i18n.language, 0)} size="sm" />

@@ -1,8 +1,9 @@
 import { ChevronDownIcon, ChevronsUpDownIcon, ChevronUpIcon } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
+import { COMPETITORS_TABLE_LIMIT, COMPETITORS_TOP, type Competitor, type CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { MAX_FOLLOWED_COMPETITORS } from '@rankmaps/shared/schemas/trend';
+import { Button } from '@/components/ui/button';
 import { formatDecimal, formatPercent, formatRating } from '@/lib/format';
 import {
   type CompetitorSortKey,
@@ -32,11 +33,15 @@ interface Column {
   secondary?: boolean;
 }
 
+/** Rows shown at first and added by each «Ver más», up to the spec's 80: a long table would make the page thousands of pixels tall. */
+export const COMPETITOR_ROWS_STEP = 20;
+
 /** The table fits a 1280 px screen with the secondary columns folded away (docs/decisions.md §22.3). */
 const TABLE_MIN_WIDTH = { compact: 'min-w-[50rem]', full: 'min-w-[60rem]' } as const;
 
 /**
- * The competitors of an analysis (docs/product.md §9: up to 80 rows, already capped by the server):
+ * The competitors of an analysis (docs/product.md §9: up to 80 rows, capped by the server and here
+ * too for analyses stored before the cap; 20 at first, «Ver más» adds 20):
  * rank, business, average position (where it appears, and over all points), appearances, Local Pack %, visibility, GeoRank and
  * rating, our row highlighted and advertisers marked, with our rank and the top 15's
  * averages above and the ad detector below. Columns sort from their headers; narrow
@@ -52,7 +57,9 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
   const [allColumns, setAllColumns] = useState(false);
   const followedSet = useMemo(() => new Set(followed), [followed]);
   const ranked = useMemo(() => rankCompetitors(analysis.competitors), [analysis.competitors]);
-  const rows = useMemo(() => sortCompetitorRows(ranked, sort, locale), [ranked, sort, locale]);
+  const sorted = useMemo(() => sortCompetitorRows(ranked.slice(0, COMPETITORS_TABLE_LIMIT), sort, locale), [ranked, sort, locale]);
+  const [visible, setVisible] = useState(COMPETITOR_ROWS_STEP);
+  const rows = sorted.slice(0, visible);
   const total = analysis.totalPoints;
 
   const everyColumn: Column[] = [
@@ -125,7 +132,7 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
         </p>
       )}
 
-      {rows.length === 0 ? (
+      {sorted.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500">{t('table.empty')}</p>
       ) : (
         <>
@@ -270,6 +277,11 @@ export function CompetitorsTable({ analysis, followed, onToggleFollow }: Competi
               </tbody>
             </table>
           </div>
+          {sorted.length > rows.length && (
+            <Button variant="secondary" className="mt-3" data-testid="competitors-more" onClick={() => setVisible((v) => v + COMPETITOR_ROWS_STEP)}>
+              {t('table.more', { count: Math.min(COMPETITOR_ROWS_STEP, sorted.length - rows.length) })}
+            </Button>
+          )}
           {analysis.totalCompetitors > rows.length && (
             <p className="mt-2 text-xs text-slate-500">{t('table.shown', { shown: rows.length, total: analysis.totalCompetitors })}</p>
           )}

@@ -1,10 +1,16 @@
-import type { CreditForecastResponse } from '@rankmaps/shared/schemas/credit-forecast';
+import type { CreditForecastResponse, CreditForecastRound } from '@rankmaps/shared/schemas/credit-forecast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { paths } from '@/lib/paths';
 import { roundsAtRisk } from '../utils/credit-forecast';
 
+/** A custom campaign's round is named as that campaign's, never as the place's weekly scan (docs/decisions.md §25.5); it runs whole or not at all. */
+function roundText(r: CreditForecastRound): string {
+  if (r.kind === 'scheduled') return 'creditWarning.scheduled';
+  if (r.kind === 'campaign') return 'creditWarning.campaign';
+  return r.skippedAnalyses < r.analyses ? 'creditWarning.weeklyPartial' : 'creditWarning.weekly';
+}
 
 /**
  * The credit shortfall banner (docs/decisions.md §23.4): on the dashboard for every place, on a
@@ -22,8 +28,9 @@ export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditFor
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {rounds.map((r) => (
             <li key={`${r.placeId}-${r.at}-${r.kind}`}>
-              {t(r.kind === 'scheduled' ? 'creditWarning.scheduled' : r.skippedAnalyses < r.analyses ? 'creditWarning.weeklyPartial' : 'creditWarning.weekly', {
+              {t(roundText(r), {
                 place: r.placeName,
+                campaign: r.campaignName ?? '',
                 when: when(r.at),
                 credits: r.credits,
                 skipped: r.skippedAnalyses,
