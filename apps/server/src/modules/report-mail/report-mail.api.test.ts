@@ -217,7 +217,7 @@ describe('scheduled report e-mails', async () => {
       for (const to of [who.pending, who.bounced, who.unsubscribed]) expect(await mailsTo(to, 'report-email')).toEqual([]);
       expect(mail!.subject).toBe('Informe semanal de Clínica Sonrisa en Google Maps');
       expect(mail!.text).toContain('Hola, Marta:');
-      expect(mail!.text).toContain('• dentista: GeoRank 54 (+3 desde el análisis anterior)');
+      expect(mail!.text).toContain('• dentista: GeoRank 54,2 (+3 desde el análisis anterior)');
       expect(mail!.text).toContain('• implantes dentales: sin análisis completado todavía');
       expect(mail!.text).toContain(`Ver el informe: http://localhost:3000/informe/prueba-${deps.links[0]!.id}`);
       expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'List-Unsubscribe': expect.stringMatching(/^<http:\/\/localhost:3000\/api\/report-recipients\/unsubscribe\?token=/) });
