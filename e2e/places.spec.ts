@@ -43,7 +43,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   const placeUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: clinicName })).toBeVisible();
   await expect(page.getByTestId('weekly-countdown')).toHaveText(/\d+ d \d+ h \d+ min/);
-  await expect(page.getByText('Hora local del negocio (Europe/Madrid)')).toBeVisible();
+  await expect(page.getByText('Hora local del negocio (hora peninsular española)')).toBeVisible();
 
   // Edit the grid: saving unchanged is refused; 5×5 is within the basic plan.
   await page.getByRole('button', { name: 'Opciones del negocio' }).click();
@@ -78,7 +78,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await dialog.getByLabel('Hora').selectOption({ label: '10:00' });
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Horario actualizado.')).toBeVisible();
-  await expect(page.getByText(/Martes, \d+ de \w+, 10:00/)).toBeVisible();
+  await expect(page.getByText(/martes, \d+ de \w+, 10:00/)).toBeVisible();
 
   // The basic plan's one place is used: the list says so and the wizard is closed.
   await page.goto('/rankmap');

@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalActions } from '@/components/ui/modal';
@@ -18,14 +19,14 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
 /** Configurar Horario: the weekly scan's day and hour, in the place's time zone. */
 export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSave, onClose }: ScheduleModalProps) {
-  const { t } = useTranslation('places');
+  const { t, i18n } = useTranslation('places');
   const [day, setDay] = useState(rankDay);
   const [hour, setHour] = useState(rankHour);
   const days = t('schedule.days', { returnObjects: true }) as string[];
   return (
     <Modal
       title={t('schedule.title')}
-      description={t('schedule.description', { zone: timeZone })}
+      description={t('schedule.description', { zone: timeZoneInWords(timeZone, i18n.language) })}
       closeLabel={t('close')}
       onClose={onClose}
       footer={<ModalActions cancel={t('schedule.cancel')} onCancel={onClose} submit={{ label: t('schedule.save'), loading: saving, onClick: () => onSave(day, hour) }} />}
