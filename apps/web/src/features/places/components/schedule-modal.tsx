@@ -2,6 +2,7 @@ import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalActions } from '@/components/ui/modal';
+import { WEEK_FROM_MONDAY } from '@/lib/week';
 
 interface ScheduleModalProps {
   rankDay: number;
@@ -13,8 +14,6 @@ interface ScheduleModalProps {
   onClose: () => void;
 }
 
-// Monday first, as a Spanish week is read; the values stay 0 = Sunday … 6 = Saturday.
-const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
 /** Configurar Horario: the weekly scan's day and hour, in the place's time zone. */
@@ -32,7 +31,7 @@ export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSa
       footer={<ModalActions cancel={t('schedule.cancel')} onCancel={onClose} submit={{ label: t('schedule.save'), loading: saving, onClick: () => onSave(day, hour) }} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <NumberSelect label={t('schedule.day')} value={day} onChange={setDay} options={DAY_ORDER.map((d) => ({ value: d, label: days[d] }))} />
+        <NumberSelect label={t('schedule.day')} value={day} onChange={setDay} options={WEEK_FROM_MONDAY.map((d) => ({ value: d, label: days[d] }))} />
         <NumberSelect label={t('schedule.hour')} value={hour} onChange={setHour} options={HOURS.map((h) => ({ value: h, label: `${String(h).padStart(2, '0')}:00` }))} />
       </div>
       {error && (
