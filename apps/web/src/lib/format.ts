@@ -108,6 +108,12 @@ export function formatShortDate(iso: string | null | undefined, language: string
   return date ? dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date) : '';
 }
 
+/** '22 nov 2026, 10:05' on the reader's own clock, for when something happened (the bell's notifications); '' for a missing or invalid date. */
+export function formatMediumDateTime(iso: string | null | undefined, language: string): string {
+  const date = validDate(iso);
+  return date ? dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date).replace('.', '') : '';
+}
+
 /** '12 mar 2025, 10:00' on the place's clock (docs/decisions.md §7). */
 export function formatDateTime(iso: string, language: string, timeZone: string): string {
   return dateFormat(language, { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
