@@ -60,7 +60,7 @@ async function keyLikeTexts(page: Page): Promise<string[]> {
       const text = node.textContent?.trim();
       if (text) found.push(text);
     }
-    for (const el of document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')) {
+    for (const el of Array.from(document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]'))) {
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = el.getAttribute(name)?.trim();
         if (value) found.push(value);
