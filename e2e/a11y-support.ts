@@ -130,6 +130,15 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
         ready: (p) => expect(p.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible(),
       },
     ],
+    // The old sign-in address (docs/decisions.md §29.2): the sign-in page.
+    '/login': [
+      {
+        name: 'old sign-in address',
+        url: '/login',
+        as: 'visitor',
+        ready: (p) => expect(p.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible(),
+      },
+    ],
     '/signup': [
       { name: 'sign up', url: '/signup', as: 'visitor', ready: (p) => expect(p.getByLabel('Contraseña', { exact: true })).toBeVisible() },
     ],

@@ -34,7 +34,7 @@ test('when an agency imports 20 keywords by CSV across three businesses, then th
   await expect(dialog).toBeVisible();
   await dialog.getByRole('radio', { name: 'Subir un CSV' }).check();
   await dialog.getByLabel('Archivo CSV').setInputFiles({ name: 'keywords.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-  await expect(dialog.getByTestId('bulk-import-totals')).toHaveText('20 nuevas · 1 repetidas · 0 con errores');
+  await expect(dialog.getByTestId('bulk-import-totals')).toHaveText('20 nuevas · 1 repetida · 0 con errores');
   const repeated = dialog.locator('tr[data-status="duplicate"]');
   await expect(repeated).toHaveCount(1);
   await expect(repeated).toContainText('7');
@@ -80,7 +80,7 @@ test('when the bulk import is used from the keyboard on a phone, then the dialog
   await expect(dialog.getByRole('checkbox')).toBeChecked();
   await dialog.getByLabel('Keywords, una por línea').fill(`dentista\n${'x'.repeat(101)}\n`);
   await dialog.getByRole('button', { name: 'Revisar' }).press('Enter');
-  await expect(dialog.getByTestId('bulk-import-totals')).toHaveText('1 nuevas · 0 repetidas · 1 con errores');
+  await expect(dialog.getByTestId('bulk-import-totals')).toHaveText('1 nueva · 0 repetidas · 1 con error');
   await expect(dialog.locator('tr[data-status="too_long"]')).toContainText('La keyword tiene 101 caracteres; el máximo es 100.');
   await expect(dialog.getByTestId('bulk-import-submit')).toBeDisabled();
   await expectNoAxeFindingsOnceSettled(page, 'the bulk import dialog on a phone');

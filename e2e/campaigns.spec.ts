@@ -147,7 +147,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId('campaign-schedule')).toHaveText('Cada día a las 10:00, entre las 09:00 y las 13:00');
   await expect(card).toContainText('2 negocios · 14 keywords');
-  await expect(card).toContainText(/Próxima ronda: .+ \(hora de Europe\/Madrid\)/);
+  await expect(card).toContainText(/Próxima ronda: .+ \(hora peninsular española\)/);
   await expect(card.getByTestId('campaign-state')).toHaveText('Activa');
   // Custom campaigns come first.
   await expect(page.getByTestId('campaign-card').first()).toContainText('Clínicas de Madrid');

@@ -43,7 +43,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   const placeUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: clinicName })).toBeVisible();
   await expect(page.getByTestId('weekly-countdown')).toHaveText(/\d+ d \d+ h \d+ min/);
-  await expect(page.getByText('Hora local del negocio (Europe/Madrid)')).toBeVisible();
+  await expect(page.getByText('Hora local del negocio (hora peninsular española)')).toBeVisible();
   // The keywords come first, above the weekly scan and the Slack and report cards.
   const topOf = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
   expect(await topOf('keywords-count')).toBeLessThan(await topOf('weekly-countdown'));
@@ -86,7 +86,7 @@ test('when a basic user adds a Málaga clinic, edits its grid and schedule, then
   await dialog.getByLabel('Hora').selectOption({ label: '10:00' });
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Horario actualizado.')).toBeVisible();
-  await expect(page.getByText(/Martes, \d+ de \w+, 10:00/)).toBeVisible();
+  await expect(page.getByText(/martes, \d+ de \w+, 10:00/)).toBeVisible();
 
   // The basic plan's one place is used: the list says so and the wizard is closed.
   await page.goto('/rankmap');

@@ -67,7 +67,7 @@ test('when a Premium user books a video call from /support, then both invitation
     expect(ics).toContain('SEQUENCE:0');
     expect(ics).toContain(`URL:${meetingUrl}`);
   }
-  expect(toTeam.text).toContain('(hora de Europe/Madrid)');
+  expect(toTeam.text).toContain('(hora peninsular española)');
   const uid = /UID:(\S+)/.exec(await icsOf(outbox, toUser))![1];
 
   await expectNoAxeFindings(page, 'support video call');

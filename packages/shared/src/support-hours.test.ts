@@ -92,7 +92,7 @@ describe('support calendar slots (docs/support.md «Videollamada»)', () => {
     const hours = { timeZone: 'America/Mexico_City', weekdays: [6], openHour: 10, closeHour: 12 };
     const slots = slotsBetween(new Date('2026-12-04T00:00:00Z'), new Date('2026-12-06T00:00:00Z'), hours);
     expect(slots.map(iso)).toEqual(['2026-12-05T16:00:00.000Z', '2026-12-05T16:30:00.000Z', '2026-12-05T17:00:00.000Z', '2026-12-05T17:30:00.000Z']);
-    expect(supportHoursEs(hours)).toBe('sábado, de 10:00 a 12:00 (hora de America/Mexico_City)');
+    expect(supportHoursEs(hours)).toBe('sábado, de 10:00 a 12:00 (hora de Mexico City)');
   });
 
   it('when the default hours are put in words, then they read as the contact page says', () => {

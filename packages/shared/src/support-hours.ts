@@ -5,6 +5,7 @@
  * Pure, with Intl only: the server validates a booking with the same maths the web lists.
  */
 import { wallClock, zonedInstant } from './schedule';
+import { timeZoneInWords } from './time-zone-words';
 
 export interface SupportHours {
   /** The team's IANA zone. */
@@ -104,6 +105,6 @@ export function supportHoursEs(hours: SupportHours = SUPPORT_HOURS): string {
     days.length > 2 && consecutive
       ? `de ${DAY_NAMES_ES[days[0]!]} a ${DAY_NAMES_ES[days[days.length - 1]!]}`
       : days.map((d) => DAY_NAMES_ES[d]).join(', ').replace(/, ([^,]*)$/, ' y $1');
-  const zone = hours.timeZone === 'Europe/Madrid' ? 'hora de España' : `hora de ${hours.timeZone}`;
+  const zone = hours.timeZone === 'Europe/Madrid' ? 'hora de España' : timeZoneInWords(hours.timeZone);
   return `${dayText}, de ${hours.openHour}:00 a ${hours.closeHour}:00 (${zone})`;
 }

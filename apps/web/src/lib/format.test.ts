@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoordinates, formatDecimal, formatLongDate, formatMoney, formatPercent, formatShortDate } from './format';
+import { formatCoordinates, formatDecimal, formatLongDate, formatMediumDateTime, formatMoney, formatPercent, formatShortDate } from './format';
 
 describe('formatMoney', () => {
   it('when in Spanish, then the amount has two decimals and the euro sign after it', () => {
@@ -21,6 +21,12 @@ describe('dates', () => {
   it('when the date is missing or invalid, then nothing is written', () => {
     expect(formatShortDate(null, 'es')).toBe('');
     expect(formatLongDate('not a date', 'es')).toBe('');
+    expect(formatMediumDateTime(undefined, 'es')).toBe('');
+  });
+
+  it('when a notification is listed, then its date carries the time as well', () => {
+    // The reader's own clock: the hour depends on the machine's zone, the shape does not.
+    expect(formatMediumDateTime('2026-11-22T12:05:00.000Z', 'es')).toMatch(/^2[12] nov 2026, \d{2}:\d{2}$/);
   });
 });
 

@@ -4,6 +4,8 @@
  * on the pricing page, the profile and the analysis.
  */
 
+import { FIGURE_DIGITS, PERCENT_DIGITS } from '@rankmaps/shared/figures';
+
 /** The Intl locale of an interface language. */
 export function localeOf(language: string | undefined): string {
   return language?.startsWith('en') ? 'en-GB' : 'es-ES';
@@ -37,13 +39,13 @@ export function formatCount(n: number, language: string): string {
   return numberFormat(language, {}).format(n);
 }
 
-/** A number with at most `digits` decimals in the interface's language ('3,5' in Spanish). */
-export function formatDecimal(n: number, language: string, digits = 1): string {
+/** A number with at most `digits` decimals in the interface's language ('3,5' in Spanish); metrics take FIGURE_DIGITS (docs/decisions.md §29.3). */
+export function formatDecimal(n: number, language: string, digits = FIGURE_DIGITS): string {
   return numberFormat(language, { maximumFractionDigits: digits }).format(n);
 }
 
-/** A 0–100 figure as a percentage ('42,5 %' in Spanish, '42.5%' in English). */
-export function formatPercent(n: number, language: string, digits = 1): string {
+/** A 0–100 figure as a percentage ('42,5 %' in Spanish, '42.5%' in English), to PERCENT_DIGITS (docs/decisions.md §29.3). */
+export function formatPercent(n: number, language: string, digits = PERCENT_DIGITS): string {
   return numberFormat(language, { style: 'percent', maximumFractionDigits: digits }).format(n / 100);
 }
 
@@ -104,6 +106,12 @@ export function formatMediumDate(iso: string | null | undefined, language: strin
 export function formatShortDate(iso: string | null | undefined, language: string): string {
   const date = validDate(iso);
   return date ? dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date) : '';
+}
+
+/** '22 nov 2026, 10:05' on the reader's own clock, for when something happened (the bell's notifications); '' for a missing or invalid date. */
+export function formatMediumDateTime(iso: string | null | undefined, language: string): string {
+  const date = validDate(iso);
+  return date ? dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date).replace('.', '') : '';
 }
 
 /** '12 mar 2025, 10:00' on the place's clock (docs/decisions.md §7). */

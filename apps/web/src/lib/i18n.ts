@@ -31,7 +31,31 @@ export function storedLanguage(): Language {
   return saved === 'en' ? 'en' : 'es';
 }
 
+/**
+ * Where an end-to-end check reads the keys i18next found no text for (e2e/untranslated-keys.spec.ts).
+ * Off unless the page opts in before the app starts: the development server always does, and a
+ * test sets `localStorage['i18n:report-missing']`; a visitor's browser never records anything.
+ */
+export const REPORT_MISSING_FLAG = 'i18n:report-missing';
+interface MissingKeyReport {
+  missing: string[];
+  changeLanguage: (lang: Language) => Promise<void>;
+}
+declare global {
+  interface Window {
+    __i18nReport?: MissingKeyReport;
+  }
+}
+
+function missingKeyReport(): MissingKeyReport | null {
+  const optedIn = import.meta.env.DEV || (typeof localStorage !== 'undefined' && localStorage.getItem(REPORT_MISSING_FLAG) === '1');
+  if (!optedIn || typeof window === 'undefined') return null;
+  window.__i18nReport = { missing: [], changeLanguage };
+  return window.__i18nReport;
+}
+
 export async function initI18n(): Promise<void> {
+  const report = missingKeyReport();
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
@@ -50,6 +74,14 @@ export async function initI18n(): Promise<void> {
         en: { v: validationMessages.en },
       },
       react: { useSuspense: true },
+      ...(report && {
+        saveMissing: true,
+        saveMissingTo: 'current' as const,
+        // A key asked for with a defaultValue has a text on purpose (the outbox's unknown kinds).
+        missingKeyHandler: (lngs: readonly string[], ns: string, key: string, _fallback: string, _update: boolean, options: { defaultValue?: unknown }) => {
+          if (options?.defaultValue === undefined) report.missing.push(`${lngs.join(',')}/${ns}:${key}`);
+        },
+      }),
     });
   document.documentElement.lang = i18n.language;
 }

@@ -29,7 +29,7 @@ describe('the live chat opening hours (docs/support.md, «Chat en vivo»)', () =
     expect(custom).toMatchObject({ days: [1, 3, 5, 6], startMinute: 0, endMinute: 1440 });
     expect(hoursInWords(custom)).toBe('lunes, miércoles, viernes y sábado de 0:00 a 24:00 (hora de Canarias)');
     expect(hoursInWords(hoursOf({ CHAT_OPEN_DAYS: '1-7' }))).toBe('todos los días de 9:00 a 18:00 (hora de Madrid)');
-    expect(hoursInWords(hoursOf({ CHAT_OPEN_DAYS: '6', CHAT_TIME_ZONE: 'America/Mexico_City' }))).toBe('los sábados de 9:00 a 18:00 (zona horaria America/Mexico_City)');
+    expect(hoursInWords(hoursOf({ CHAT_OPEN_DAYS: '6', CHAT_TIME_ZONE: 'America/Mexico_City' }))).toBe('los sábados de 9:00 a 18:00 (hora de Mexico City)');
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import type { Config } from '../../config';
 
 /**
@@ -34,9 +35,9 @@ function daysInWords(days: number[]): string {
   return names.length === 1 ? `los ${names[0]!.endsWith('s') ? names[0] : `${names[0]}s`}` : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
 }
 
-/** Spain's zones by their Spanish names; any other zone by its IANA name. */
+/** Spain's zones by their Spanish names; any other zone by its city. */
 const ZONE_NAMES: Record<string, string> = { 'Europe/Madrid': 'hora de Madrid', 'Atlantic/Canary': 'hora de Canarias', 'Africa/Ceuta': 'hora de Ceuta' };
-const zoneInWords = (timeZone: string) => ZONE_NAMES[timeZone] ?? `zona horaria ${timeZone}`;
+const zoneInWords = (timeZone: string) => ZONE_NAMES[timeZone] ?? timeZoneInWords(timeZone);
 
 /** «de lunes a viernes de 9:00 a 18:00 (hora de Madrid)». */
 export function hoursInWords(hours: ChatHours): string {

@@ -1,3 +1,5 @@
+// Figures in the alerts read as the app shows them: one decimal, a real minus sign (docs/decisions.md §29.3).
+import { formatFigure, formatSignedFigure } from '@rankmaps/shared/figures';
 import { comparePoints, metricDeltas } from '@rankmaps/shared/metrics';
 import {
   DEFAULT_SWITCH,
@@ -114,9 +116,6 @@ export function presentNotification(row: NotificationRow): NotificationItem {
 
 // ── Evaluation ──────────────────────────────────────────────────────────────
 
-const num = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-/** "+12" / "−3,5", with a real minus sign. */
-const signed = (n: number) => (n > 0 ? `+${num.format(n)}` : n < 0 ? `−${num.format(-n)}` : '0');
 
 interface Draft {
   kind: NotificationKind;
@@ -143,7 +142,7 @@ function linkOf(row: RankMapRow, comparedWith?: string): string {
 
 function rankSentence(alert: RankAlert, direction: 'drop' | 'gain', geo: { from: number; to: number }): string {
   const parts: string[] = [];
-  if (alert.geoRank) parts.push(`GeoRank de ${num.format(geo.from)} a ${num.format(geo.to)} (${signed(alert.geoRankDelta)} puntos).`);
+  if (alert.geoRank) parts.push(`GeoRank de ${formatFigure(geo.from)} a ${formatFigure(geo.to)} (${formatSignedFigure(alert.geoRankDelta)} puntos).`);
   if (alert.localPack)
     parts.push(
       direction === 'drop'
@@ -255,7 +254,7 @@ async function draftsFor(container: NotifyContainer, row: RankMapRow, placeName:
       kind: 'scan-completed',
       dedupeKey: `scan-completed:${row.id}`,
       title: `Análisis completado: ${about}`,
-      body: `GeoRank ${num.format(stats.geoRank)}, Local Pack en el ${num.format(stats.localPackPercentage)} % de los puntos, encontrado en el ${num.format(stats.foundPercentage)} %.`,
+      body: `GeoRank ${formatFigure(stats.geoRank)}, Local Pack en el ${formatFigure(stats.localPackPercentage)} % de los puntos, encontrado en el ${formatFigure(stats.foundPercentage)} %.`,
       link: linkOf(row),
       comparedRankMapId: null,
       data: { geoRank: stats.geoRank, localPackPercentage: stats.localPackPercentage, foundPercentage: stats.foundPercentage },
@@ -293,12 +292,12 @@ async function overtakes(container: NotifyContainer, row: RankMapRow, prev: Rank
     if (!c || c.isOurBusiness || c.compositeScore <= ours.now) continue;
     const b = before.find((x) => x.placeId === f.competitorPlaceId);
     if (b && b.compositeScore > ours.before) continue;
-    const was = b ? `En el análisis anterior tenía ${num.format(b.compositeScore)} y tú ${num.format(ours.before)}.` : 'En el análisis anterior no aparecía por delante de ti.';
+    const was = b ? `En el análisis anterior tenía ${formatFigure(b.compositeScore)} y tú ${formatFigure(ours.before)}.` : 'En el análisis anterior no aparecía por delante de ti.';
     drafts.push({
       kind: 'competitor-overtook',
       dedupeKey: `competitor-overtook:${row.id}:${f.competitorPlaceId}`,
       title: `${c.name} te adelanta en ${about}`,
-      body: `Su GeoRank es ${num.format(c.compositeScore)} y el tuyo ${num.format(ours.now)}. ${was}`,
+      body: `Su GeoRank es ${formatFigure(c.compositeScore)} y el tuyo ${formatFigure(ours.now)}. ${was}`,
       link,
       comparedRankMapId: prev.id,
       data: { ...common, competitor: { placeId: f.competitorPlaceId, name: c.name, geoRank: c.compositeScore, before: b?.compositeScore ?? null }, ours },

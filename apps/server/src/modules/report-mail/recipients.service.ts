@@ -90,41 +90,48 @@ export async function removeRecipient(container: Pick<Container, 'database'>, us
   return listOf(container.database.db, place.id);
 }
 
-/** What the confirmation page shows about a token: the business and the address, or null when the link is not valid. */
-export async function readConfirmation(container: Pick<Container, 'database'>, token: string): Promise<{ recipient: ReportRecipientRow; business: string } | null> {
+/** What a recipient page knows about a valid link: the recipient, the business, and its owner (whose brand signs the page). */
+export interface RecipientLink {
+  recipient: ReportRecipientRow;
+  business: string;
+  ownerId: string;
+}
+
+async function linkOf(db: DbOrTx, recipient: ReportRecipientRow | null | undefined): Promise<RecipientLink | null> {
+  if (!recipient) return null;
+  const place = await reportMailRepository.placeAndOwner(db, recipient.placeId);
+  return place === null ? null : { recipient, business: place.name, ownerId: place.ownerId };
+}
+
+/** What the confirmation page shows about a token, or null when the link is not valid. */
+export async function readConfirmation(container: Pick<Container, 'database'>, token: string): Promise<RecipientLink | null> {
   if (!isConfirmTokenShape(token)) return null;
   const db = container.database.db;
-  const recipient = await reportMailRepository.findRecipientByTokenHash(db, hashConfirmToken(token));
-  if (!recipient) return null;
-  const place = await reportMailRepository.placeName(db, recipient.placeId);
-  return place === null ? null : { recipient, business: place };
+  return linkOf(db, await reportMailRepository.findRecipientByTokenHash(db, hashConfirmToken(token)));
 }
 
 /**
  * Confirms the recipient of a token: pending → confirmed. A recipient already confirmed stays
  * so; one that bounced or unsubscribed is not brought back by an old link (`changed` false).
  */
-export async function confirmRecipient(container: Pick<Container, 'database'>, token: string): Promise<{ recipient: ReportRecipientRow; business: string; changed: boolean } | null> {
+export async function confirmRecipient(container: Pick<Container, 'database'>, token: string): Promise<(RecipientLink & { changed: boolean }) | null> {
   const found = await readConfirmation(container, token);
   if (!found) return null;
   const confirmed = await reportMailRepository.confirm(container.database.db, found.recipient.id);
-  return confirmed ? { recipient: confirmed, business: found.business, changed: true } : { ...found, changed: false };
+  return confirmed ? { ...found, recipient: confirmed, changed: true } : { ...found, changed: false };
 }
 
-export async function readUnsubscribe(container: Pick<Container, 'database'>, token: string): Promise<{ recipient: ReportRecipientRow; business: string } | null> {
+export async function readUnsubscribe(container: Pick<Container, 'database'>, token: string): Promise<RecipientLink | null> {
   const id = await readUnsubscribeToken(container.database.db, token);
   if (!id) return null;
-  const recipient = await reportMailRepository.findRecipientById(container.database.db, id);
-  if (!recipient) return null;
-  const business = await reportMailRepository.placeName(container.database.db, recipient.placeId);
-  return business === null ? null : { recipient, business };
+  return linkOf(container.database.db, await reportMailRepository.findRecipientById(container.database.db, id));
 }
 
-export async function unsubscribeRecipient(container: Pick<Container, 'database'>, token: string): Promise<{ business: string; email: string } | null> {
+export async function unsubscribeRecipient(container: Pick<Container, 'database'>, token: string): Promise<{ business: string; email: string; ownerId: string } | null> {
   const found = await readUnsubscribe(container, token);
   if (!found) return null;
   await reportMailRepository.unsubscribe(container.database.db, found.recipient.id);
-  return { business: found.business, email: found.recipient.email };
+  return { business: found.business, email: found.recipient.email, ownerId: found.ownerId };
 }
 
 /** A report recipient's address refused for good by the mail server: it is never sent to again. */

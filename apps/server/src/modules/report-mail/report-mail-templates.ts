@@ -1,3 +1,4 @@
+import { formatFigure, formatSignedFigure } from '@rankmaps/shared/figures';
 import type { Report, ReportBrand } from '@rankmaps/shared/schemas/report';
 import { type RenderedEmail, escapeHtml } from '../auth/email-templates';
 
@@ -90,15 +91,18 @@ export function recipientConfirmationEmail(input: { business: string; sharer: st
   });
 }
 
-/** «clínica dental: GeoRank 54 (+3 desde el análisis anterior)», one line per keyword of the place report. */
+/**
+ * «clínica dental: GeoRank 54,3 (+3,1 desde el análisis anterior)», one line per keyword of the
+ * place report, rounded as the app shows them (docs/decisions.md §29.3).
+ */
 export function summaryLines(report: Report): string[] {
   if (report.scope !== 'place') return [];
   return report.summary.map((row) => {
     if (row.geoRank === null) return `${row.keyword}: sin análisis completado todavía`;
-    const geo = `GeoRank ${Math.round(row.geoRank)}`;
+    const geo = `GeoRank ${formatFigure(row.geoRank)}`;
     if (row.geoRankDelta === null) return `${row.keyword}: ${geo}`;
-    const d = Math.round(row.geoRankDelta);
-    const delta = d === 0 ? 'sin cambios' : d > 0 ? `+${d}` : `−${Math.abs(d)}`;
+    const signed = formatSignedFigure(row.geoRankDelta);
+    const delta = signed === '0' ? 'sin cambios' : signed;
     return `${row.keyword}: ${geo} (${delta} desde el análisis anterior)`;
   });
 }

@@ -168,6 +168,27 @@ describe('scheduled report e-mails', async () => {
       expect(await stateOf(id)).toBe('confirmed');
       expect((await list(headers, placeId)).recipients[0]).toMatchObject({ state: 'confirmed', confirmedAt: expect.any(String) });
     });
+
+    it('when an agency with its own brand adds a recipient, then the confirmation and unsubscribe pages carry that brand, as its e-mails do', async () => {
+      const { headers } = await signedIn('pro_agency');
+      const brand = { name: 'Agencia Norte', accent: '#0f766e', contact: 'hola@agencianorte.es', footer: 'Informes para nuestros clientes', hidePoweredBy: false };
+      expect((await app.inject({ method: 'PUT', url: '/api/report-brand', headers, payload: brand })).statusCode).toBe(200);
+      const placeId = await createPlace(headers, 'demo-malaga-dentista-1', MALAGA, 3);
+      const email = uniqueEmail('marca');
+      await add(headers, placeId, email);
+      const token = await confirmTokenOf(email);
+
+      const shown = await app.inject({ method: 'GET', url: `/api/report-recipients/confirm?token=${token}` });
+      expect(shown.body).toContain('<span class="brand">Agencia Norte</span>');
+      expect(shown.body).toContain('background:#0f766e');
+      expect(shown.body).toContain('hola@agencianorte.es');
+      const done = await app.inject({ method: 'POST', url: `/api/report-recipients/confirm?token=${token}` });
+      expect(done.body).toContain('Dirección confirmada');
+      expect(done.body).toContain('<span class="brand">Agencia Norte</span>');
+      // A link that is not valid names no agency.
+      const forged = await app.inject({ method: 'GET', url: `/api/report-recipients/confirm?token=${token.slice(0, -2)}AA` });
+      expect(forged.body).not.toContain('Agencia Norte');
+    });
   });
 
   describe('schedule', () => {
@@ -217,7 +238,7 @@ describe('scheduled report e-mails', async () => {
       for (const to of [who.pending, who.bounced, who.unsubscribed]) expect(await mailsTo(to, 'report-email')).toEqual([]);
       expect(mail!.subject).toBe('Informe semanal de Clínica Sonrisa en Google Maps');
       expect(mail!.text).toContain('Hola, Marta:');
-      expect(mail!.text).toContain('• dentista: GeoRank 54 (+3 desde el análisis anterior)');
+      expect(mail!.text).toContain('• dentista: GeoRank 54,2 (+3 desde el análisis anterior)');
       expect(mail!.text).toContain('• implantes dentales: sin análisis completado todavía');
       expect(mail!.text).toContain(`Ver el informe: http://localhost:3000/informe/prueba-${deps.links[0]!.id}`);
       expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'List-Unsubscribe': expect.stringMatching(/^<http:\/\/localhost:3000\/api\/report-recipients\/unsubscribe\?token=/) });

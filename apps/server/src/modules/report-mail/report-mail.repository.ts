@@ -14,9 +14,10 @@ export const reportMailRepository = {
     const [row] = await db.select().from(places).where(eq(places.id, placeId));
     return row;
   },
-  async placeName(db: DbOrTx, placeId: string): Promise<string | null> {
-    const [row] = await db.select({ name: places.name }).from(places).where(eq(places.id, placeId));
-    return row?.name ?? null;
+  /** The place's name and its owner (whose brand signs the recipient pages). */
+  async placeAndOwner(db: DbOrTx, placeId: string): Promise<{ name: string; ownerId: string } | null> {
+    const [row] = await db.select({ name: places.name, ownerId: places.userId }).from(places).where(eq(places.id, placeId));
+    return row ?? null;
   },
 
   // ── Recipients ────────────────────────────────────────────────────────────

@@ -10,7 +10,10 @@ import {
   reportRecipientsResponseSchema,
   reportScheduleSchema,
 } from '@rankmaps/shared/schemas/report-mail';
+import type { ReportBrand } from '@rankmaps/shared/schemas/report';
 import { escapeHtml } from '../auth/email-templates';
+import { reportBrandFor } from '../reports/report-brand';
+import { recipientPage } from './recipient-page';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import {
@@ -59,15 +62,8 @@ export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
   route.put('/place/:id/report-schedule', { operationId: 'saveReportSchedule', summary: 'Guarda cuándo se envía el informe del negocio', description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.', access: session, params: placeIdParamsSchema, body: reportScheduleSchema, answer: { schema: reportScheduleSchema }, refusals: [403] }, async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body));
 };
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f4f6fb;margin:0;padding:24px;line-height:1.5}main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px}button{font:inherit;font-weight:bold;background:#2563eb;color:#fff;border:0;border-radius:8px;padding:12px 24px;cursor:pointer}button:focus-visible{outline:3px solid #1e3a8a;outline-offset:2px}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-}
-
-const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply.status(status).type('text/html; charset=utf-8').send(page(title, body));
+const sendPage = (reply: FastifyReply, status: number, title: string, body: string, brand: ReportBrand | null = null) =>
+  reply.status(status).type('text/html; charset=utf-8').send(recipientPage(title, body, brand));
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /**
@@ -99,12 +95,14 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await readConfirmation(container, token);
     if (!found) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
     const { recipient, business } = found;
+    const brand = await reportBrandFor(container, found.ownerId);
     if (recipient.state === 'confirmed')
       return sendPage(
         reply,
         200,
         'Dirección confirmada',
         p(`Ya estás confirmado: recibirás en ${recipient.email} los informes de ${business}.`),
+        brand,
       );
     if (recipient.state !== 'pending')
       return sendPage(
@@ -112,12 +110,14 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
         200,
         'No recibirás informes',
         p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+        brand,
       );
     return sendPage(
       reply,
       200,
       `¿Quieres recibir los informes de ${business}?`,
       `${p(`Recibirás en ${recipient.email} los informes de posicionamiento en Google Maps de ${business}, con su PDF. Podrás darte de baja desde cualquier informe.`)}<form method="post" action="${action('confirm', token)}"><button type="submit">Confirmar</button></form>`,
+      brand,
     );
   });
 
@@ -125,14 +125,16 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     const done = await confirmRecipient(container, request.query.token);
     if (!done) return sendPage(reply, 400, 'Enlace no válido', p(CONFIRM_LINK_INVALID));
     const { recipient, business, changed } = done;
+    const brand = await reportBrandFor(container, done.ownerId);
     if (!changed && recipient.state !== 'confirmed')
       return sendPage(
         reply,
         200,
         'No recibirás informes',
         p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
+        brand,
       );
-    return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`));
+    return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`), brand);
   });
 
   route.get('/report-recipients/unsubscribe', { ...pageRoute('Página de baja de los informes por correo', 'showReportRecipientUnsubscribe', 'La página con el botón Darme de baja.') }, async (request, reply) => {
@@ -144,13 +146,14 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
       200,
       '¿Dejar de recibir estos informes?',
       `${p(`Dejarás de recibir en ${found.recipient.email} los informes de ${found.business}.`)}<form method="post" action="${action('unsubscribe', token)}"><button type="submit">Darme de baja</button></form>`,
+      await reportBrandFor(container, found.ownerId),
     );
   });
 
   route.post('/report-recipients/unsubscribe', { ...pageRoute('Baja de los informes en un clic (RFC 8058)', 'unsubscribeReportRecipient', 'La página que confirma la baja.') }, async (request, reply) => {
     const done = await unsubscribeRecipient(container, request.query.token);
     if (!done) return sendPage(reply, 400, 'Enlace no válido', p(UNSUBSCRIBE_LINK_INVALID));
-    return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`));
+    return sendPage(reply, 200, 'Baja confirmada', p(`Ya no recibirás en ${done.email} los informes de ${done.business}.`), await reportBrandFor(container, done.ownerId));
   });
 };
 

@@ -81,7 +81,7 @@ describe('the .ics invitation (docs/decisions.md §27.3)', () => {
     expect(user.text).toContain(formatInZone(event.start, 'America/Bogota'));
     expect(user.text).toContain('3:00');
     expect(team.text).toContain('9:00');
-    expect(team.text).toContain('(hora de Europe/Madrid)');
+    expect(team.text).toContain('(hora peninsular española)');
     expect(user.to).toBe('lucia@ejemplo.es');
     expect(team.to).toBe('soporte@rankmaps.es');
     for (const mail of [user, team]) {

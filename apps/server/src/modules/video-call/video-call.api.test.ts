@@ -67,8 +67,8 @@ describe('video calls with the support team (docs/support.md «Videollamada»)',
     const [toUser] = await mailsOf('video-booked', premium.user.email);
     const [toTeam] = await mailsOf('video-booked', SUPPORT);
     const when = (zone: string) => new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(new Date(start));
-    expect(toUser!.text).toContain(`${when('America/Bogota')} (hora de America/Bogota)`);
-    expect(toTeam!.text).toContain(`${when('Europe/Madrid')} (hora de Europe/Madrid)`);
+    expect(toUser!.text).toContain(`${when('America/Bogota')} (hora de Bogota)`);
+    expect(toTeam!.text).toContain(`${when('Europe/Madrid')} (hora peninsular española)`);
     expect(toTeam!.text).toContain(premium.user.email);
     for (const mail of [toUser!, toTeam!]) {
       expect(mail.text).toContain(booking.meetingUrl);

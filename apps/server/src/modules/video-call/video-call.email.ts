@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { slotEnd } from '@rankmaps/shared/support-hours';
 import { escapeHtml } from '../auth/email-templates';
 import type { NewEmail } from '../mail/mail.repository';
@@ -40,10 +41,10 @@ export interface VideoMailContext {
   now: Date;
 }
 
-/** «martes, 1 de diciembre de 2026, 10:00 (hora de Europe/Madrid)». */
+/** «martes, 1 de diciembre de 2026, 10:00 (hora peninsular española)»: the zone in words, never its IANA name. */
 export function formatInZone(instant: Date, timeZone: string): string {
   const text = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
-  return `${text} (hora de ${timeZone})`;
+  return `${text} (${timeZoneInWords(timeZone)})`;
 }
 
 /** The attachment's name and type; the bytes are the .ics text. */

@@ -53,8 +53,9 @@ export function PublicHeader() {
           </Link>
         </div>
         <div className="flex items-center gap-2 md:hidden">
+          {/* The bar's call to sign up reads as on a desktop (issue 27); the menu keeps the spec's «Registrarse». */}
           <Link to={paths.signup.getHref()} className={`${buttonClass('primary')} px-3 py-2`}>
-            {t('nav.signupMobile')}
+            {t('nav.signup')}
           </Link>
           <MenuToggleButton menu={menu} controls="public-mobile-menu" />
         </div>

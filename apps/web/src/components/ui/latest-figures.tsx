@@ -1,24 +1,25 @@
 import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
+import { changeVerdict } from '@rankmaps/shared/figures';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatMediumDate } from '@/lib/format';
 
 /**
- * A change of a metric in words and colour (docs/decisions.md §25.1): «▲ sube 4,2» in green when
- * it is better, «▼ baja 3,1» in red when worse, «sin cambios» in grey. `better` says which way is
- * good: higher for GeoRank and % Local Pack, lower for the average positions.
+ * A change of a metric in words and colour (docs/decisions.md §25.1 and docs/decisions.md §29.3):
+ * «▲ mejora 4,2» in green when it is better, «▼ empeora 3,1» in red when worse, «sin cambios» in
+ * grey. The arrow and the word say better or worse, never up or down: `better` says which way is
+ * good, higher for GeoRank and % Local Pack, lower for the average positions.
  */
 export function ChangeText({ change, better = 'higher', className = '' }: { change: number | null; better?: 'higher' | 'lower'; className?: string }) {
   const { t, i18n } = useTranslation('common');
   if (change === null) return null;
-  const rounded = Math.round(change * 10) / 10;
-  if (rounded === 0) return <span className={`text-slate-500 ${className}`}>{t('figures.unchanged')}</span>;
-  const up = rounded > 0;
-  const good = up === (better === 'higher');
-  const amount = formatDecimal(Math.abs(rounded), i18n.language);
+  const { verdict, amount } = changeVerdict(change, better);
+  if (verdict === 'same') return <span className={`text-slate-500 ${className}`}>{t('figures.unchanged')}</span>;
+  const good = verdict === 'better';
+  const shown = formatDecimal(amount, i18n.language);
   return (
     <span className={`font-medium whitespace-nowrap ${good ? 'text-emerald-700' : 'text-red-700'} ${className}`}>
-      <span aria-hidden="true">{up ? '▲' : '▼'} </span>
-      {up ? t('figures.up', { amount }) : t('figures.down', { amount })}
+      <span aria-hidden="true">{good ? '▲' : '▼'} </span>
+      {good ? t('figures.better', { amount: shown }) : t('figures.worse', { amount: shown })}
     </span>
   );
 }

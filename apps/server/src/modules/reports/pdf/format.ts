@@ -1,7 +1,8 @@
+import { FIGURE_DIGITS, MINUS, PERCENT_DIGITS } from '@rankmaps/shared/figures';
 import type { AnalysisReport, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 
 // How the PDF writes figures and dates: es-ES, the same rules as the SPA's lib/format.ts
-// (decimal comma, at most 2 decimals, docs/metrics.md §10), dates on the place's clock.
+// (decimal comma; metrics to one decimal, docs/decisions.md §29.3), dates on the place's clock.
 
 type MetricKey = AnalysisReport['metrics'][number]['key'];
 
@@ -22,8 +23,7 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return f;
 }
 
-/** The typographic minus sign, as Spanish figures are printed (−1,2). */
-export const MINUS = '\u2212';
+export { MINUS };
 export const DASH = '–';
 
 /** The figure as `format` writes it, or «–» where there is none. */
@@ -31,13 +31,13 @@ export function orDash(n: number | null, format: (n: number) => string): string 
   return n === null ? DASH : format(n);
 }
 
-/** '47,25', '1234', '−1,2': at most `digits` decimals, a real minus sign. */
-export function formatNumber(n: number, digits = 2): string {
+/** '47,3', '1234', '−1,2': at most `digits` decimals (a metric's FIGURE_DIGITS), a real minus sign. */
+export function formatNumber(n: number, digits = FIGURE_DIGITS): string {
   return numberFormat({ maximumFractionDigits: digits }).format(n).replace('-', MINUS);
 }
 
-/** A 0–100 figure as a percentage: '38,4 %'. */
-export function formatPercent(n: number, digits = 2): string {
+/** A 0–100 figure as a percentage: '38,4 %' (PERCENT_DIGITS). */
+export function formatPercent(n: number, digits = PERCENT_DIGITS): string {
   return numberFormat({ style: 'percent', maximumFractionDigits: digits })
     .format(n / 100)
     .replace('-', MINUS);

@@ -57,23 +57,23 @@ describe('renderReportPdf', () => {
     expect(has(analysisText, '23 de noviembre de 2026 a las 9:30')).toBe(true);
     expect(has(analysisText, 'Cambio frente al análisis del 16/11/2026')).toBe(true);
     for (const figure of [
-      '47,25',
-      '9,84',
+      '47,3',
+      '9,8',
       '38,4 %',
       '76 %',
-      '51,33',
-      '6,21',
+      '51,3',
+      '6,2',
       '▲ +3,5',
       '▼ −1,2',
       '▲ +4,8 p. p.',
       '▼ −2 p. p.',
       '= 0',
-      '▲ +0,75',
+      '▲ +0,8',
     ]) {
       expect(has(analysisText, figure), figure).toBe(true);
     }
-    // The previous values: GeoRank 47,25 − 3,5.
-    expect(has(analysisText, '43,75')).toBe(true);
+    // The previous values: GeoRank 47,25 − 3,5, to one decimal (docs/decisions.md §29.3).
+    expect(has(analysisText, '43,8')).toBe(true);
     expect(analysisText).not.toMatch(/\d\.\d{1,2}\b/);
   });
 
@@ -206,7 +206,7 @@ describe('renderReportPdf', () => {
     const pages = await pagesOf(await renderReportPdf(report, { logoPng: null }));
     expect(has(pages[0]!, 'Informe de la keyword «dentista urgencias»')).toBe(true);
     expect(has(pages[0]!, 'Historial de análisis')).toBe(true);
-    for (const d of ['05/10/2026', '23/11/2026', '33,31', '38,4 %']) expect(has(pages[0]!, d), d).toBe(true);
+    for (const d of ['05/10/2026', '23/11/2026', '33,3', '38,4 %']) expect(has(pages[0]!, d), d).toBe(true);
     expect(has(pages[0]!, 'Mapa de posiciones')).toBe(false);
     expect(has(pages[1]!, 'Último análisis')).toBe(true);
     expect(pages.join('\n').indexOf('Mapa de posiciones')).toBeGreaterThan(pages[0]!.length);
@@ -225,7 +225,7 @@ describe('renderReportPdf', () => {
     const pages = await pagesOf(await renderReportPdf(report, { logoPng: null }));
     expect(has(pages[0]!, 'Resumen de las keywords')).toBe(true);
     for (const k of report.keywords) expect(has(pages[0]!, k.keyword)).toBe(true);
-    expect(has(pages[0]!, '▼ −2,25')).toBe(true);
+    expect(has(pages[0]!, '▼ −2,3')).toBe(true);
     const starts = report.keywords.map((k) => pages.findIndex((p) => has(p, `Keyword «${k.keyword}»`)));
     expect(starts).toEqual([1, starts[0]! + (starts[1]! - starts[0]!), starts[0]! + 2 * (starts[1]! - starts[0]!)]);
     expect(starts[0]).toBe(1);

@@ -254,7 +254,8 @@ function PreviewTable({ preview, totalsId }: { preview: KeywordImportPreview; to
           {t('import.previewTitle')}
         </h3>
         <p id={totalsId} data-testid="bulk-import-totals" role="status" className="text-sm text-slate-700">
-          {t('import.totals', { ok: totals.ok, duplicates: totals.duplicates, errors: totals.errors })}
+          {/* Each figure agrees with its noun («1 repetida», «2 repetidas»): one plural key each. */}
+          {[t('import.totalsOk', { count: totals.ok }), t('import.totalsDuplicates', { count: totals.duplicates }), t('import.totalsErrors', { count: totals.errors })].join(' · ')}
         </p>
       </div>
       {totals.errors > 0 ? (

@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import type { Campaign } from '@rankmaps/shared/schemas/campaigns';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,7 +48,7 @@ export function CampaignCard({ campaign: c }: { campaign: Campaign }) {
           </p>
           <p className="text-sm text-slate-600">
             {c.nextRun
-              ? t('row.nextRun', { when: `${formatDateTime(c.nextRun, i18n.language, zone)} (${t('row.zone', { zone })})` })
+              ? t('row.nextRun', { when: `${formatDateTime(c.nextRun, i18n.language, zone)} (${timeZoneInWords(zone, i18n.language)})` })
               : t('row.noNextRun')}
           </p>
           <p className="text-sm text-slate-600">

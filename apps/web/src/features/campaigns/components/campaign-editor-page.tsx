@@ -27,6 +27,7 @@ import { KeywordPicker } from './keyword-picker';
 import { PreviewPanel } from './preview-panel';
 import { RoundsHistory } from './rounds-history';
 import { UpgradePanel } from './upgrade-panel';
+import { WEEK_FROM_MONDAY } from '@/lib/week';
 
 /** How long the fields must rest before the preview is asked for again. */
 const PREVIEW_DEBOUNCE_MS = 400;
@@ -166,7 +167,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
             <SelectField
               label={t('editor.weekday')}
               value={String(form.weekday)}
-              options={weekdays.map((d, i) => ({ value: String(i), label: d }))}
+              options={WEEK_FROM_MONDAY.map((i) => ({ value: String(i), label: weekdays[i] ?? '' }))}
               onChange={(e) => set('weekday', Number(e.target.value))}
             />
           )}

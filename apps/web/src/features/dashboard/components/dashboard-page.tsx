@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FirstPlaceCard } from './first-place-card';
 import { QuickLinks } from './quick-links';
 import { SummaryTiles, type GbpTileContent } from './summary-tiles';
+import { greetingName } from '../utils/greeting-name';
 
 interface DashboardPageProps {
   profile: Profile;
@@ -47,11 +48,12 @@ export function DashboardPage({
   gbpPanel,
 }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
+  const greeting = greetingName(profile);
   return (
     <div data-page="dashboard" className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-        <p className="mt-1 text-slate-600">{t('greeting', { name: profile.name.split(' ')[0] || profile.name })}</p>
+        <p className="mt-1 text-slate-600">{greeting === null ? t('greetingNeutral') : t('greeting', { name: greeting })}</p>
       </header>
       {loadError && (
         <AlertBanner tone="error" title={t('error.title')}>

@@ -34,7 +34,8 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
             <time dateTime={email.createdAt}>{dateFormat.format(new Date(email.createdAt))}</time>
           </dd>
           <dt className="text-slate-500">{t('kind')}</dt>
-          <dd className="text-slate-800">{t(`kinds.${email.kind}`, { defaultValue: email.kind })}</dd>
+          {/* A kind without a name reads «Otro», never the code's own word («receipt»). */}
+          <dd className="text-slate-800">{t(`kinds.${email.kind}`, { defaultValue: t('kinds.other') })}</dd>
         </dl>
         <div className="mt-4 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-100 sm:p-4">
           <LinkifiedText text={email.text} />

@@ -5,7 +5,7 @@ import type { NotificationItem } from '@rankmaps/shared/schemas/notifications';
 import { useMenu } from '@/lib/use-menu';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
-import { formatMediumDate } from '@/lib/format';
+import { formatMediumDateTime } from '@/lib/format';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { badgeText } from '../utils/notification-view';
 
@@ -93,7 +93,7 @@ export function NotificationBell({ placement, id }: { placement: 'sidebar' | 'to
                           {n.title}
                         </span>
                         <span className="mt-0.5 block text-slate-600">{n.body}</span>
-                        <span className="mt-1 block text-xs text-slate-500">{formatMediumDate(n.createdAt, i18n.language)}</span>
+                        <span className="mt-1 block text-xs text-slate-500">{formatMediumDateTime(n.createdAt, i18n.language)}</span>
                       </span>
                     </span>
                   </Link>

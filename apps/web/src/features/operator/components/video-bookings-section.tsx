@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorVideoBooking } from '@rankmaps/shared/schemas/video-call';
@@ -32,7 +33,7 @@ function MoveCall({ booking, onDone }: { booking: OperatorVideoBooking; onDone: 
         noSlots: t('operator.noSlots'),
         days: t('picker.days'),
         times: t('picker.times'),
-        zoneNote: t('operator.zoneNote', { zone }),
+        zoneNote: t('operator.zoneNote', { zone: timeZoneInWords(zone, i18n.language) }),
         pickFirst: t('pickFirst'),
         failed: t('failed'),
         submit: t('operator.save'),

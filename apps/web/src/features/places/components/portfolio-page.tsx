@@ -177,7 +177,7 @@ export function PortfolioPage() {
                           active={sort === c.sort}
                           dir={dir}
                           onSort={() => onSort(c)}
-                          after={i === 2 ? t('columns.trend') : undefined}
+                          after={i === 2 ? t('portfolio.columns.trend') : undefined}
                         />
                       ))}
                     </tr>

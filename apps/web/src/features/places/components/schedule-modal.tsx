@@ -1,6 +1,8 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalActions } from '@/components/ui/modal';
+import { WEEK_FROM_MONDAY } from '@/lib/week';
 
 interface ScheduleModalProps {
   rankDay: number;
@@ -12,26 +14,24 @@ interface ScheduleModalProps {
   onClose: () => void;
 }
 
-// Monday first, as a Spanish week is read; the values stay 0 = Sunday … 6 = Saturday.
-const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
 /** Configurar Horario: the weekly scan's day and hour, in the place's time zone. */
 export function ScheduleModal({ rankDay, rankHour, timeZone, saving, error, onSave, onClose }: ScheduleModalProps) {
-  const { t } = useTranslation('places');
+  const { t, i18n } = useTranslation('places');
   const [day, setDay] = useState(rankDay);
   const [hour, setHour] = useState(rankHour);
   const days = t('schedule.days', { returnObjects: true }) as string[];
   return (
     <Modal
       title={t('schedule.title')}
-      description={t('schedule.description', { zone: timeZone })}
+      description={t('schedule.description', { zone: timeZoneInWords(timeZone, i18n.language) })}
       closeLabel={t('close')}
       onClose={onClose}
       footer={<ModalActions cancel={t('schedule.cancel')} onCancel={onClose} submit={{ label: t('schedule.save'), loading: saving, onClick: () => onSave(day, hour) }} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <NumberSelect label={t('schedule.day')} value={day} onChange={setDay} options={DAY_ORDER.map((d) => ({ value: d, label: days[d] }))} />
+        <NumberSelect label={t('schedule.day')} value={day} onChange={setDay} options={WEEK_FROM_MONDAY.map((d) => ({ value: d, label: days[d] }))} />
         <NumberSelect label={t('schedule.hour')} value={hour} onChange={setHour} options={HOURS.map((h) => ({ value: h, label: `${String(h).padStart(2, '0')}:00` }))} />
       </div>
       {error && (

@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import { useNow } from '@/lib/use-now';
@@ -31,7 +32,8 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
   const now = useNow(1000);
   const next = nextWeeklyScan(now, place.rankDay, place.rankHour, place.timeZone);
   const left = countdown(next.getTime() - now.getTime());
-  const formatted = new Intl.DateTimeFormat(i18n.language, {
+  // «Próximo escaneo: lunes, 1 de diciembre…»: a weekday is lower case mid-sentence in Spanish, as Intl writes it.
+  const when = new Intl.DateTimeFormat(i18n.language, {
     timeZone: place.timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -39,7 +41,6 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
     hour: '2-digit',
     minute: '2-digit',
   }).format(next);
-  const when = formatted.charAt(0).toUpperCase() + formatted.slice(1);
 
   return (
     <section aria-labelledby="weekly-scan-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -57,7 +58,7 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
                 <p className="mt-0.5 text-sm text-slate-700">
                   {t('weekly.next')} <span className="font-semibold">{when}</span>
                 </p>
-                <p className="text-xs text-slate-500">{t('weekly.zone', { zone: place.timeZone })}</p>
+                <p className="text-xs text-slate-500">{t('weekly.zone', { zone: timeZoneInWords(place.timeZone, i18n.language) })}</p>
                 {shortfall && (
                   <p data-testid="weekly-skip-warning" className="mt-1 text-sm font-medium text-amber-800">
                     {t('weekly.skipWarning', { credits: shortfall.credits, available: shortfall.available })}{' '}

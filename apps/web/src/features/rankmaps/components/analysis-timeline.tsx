@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import type { RankMapStatusResponse, RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { TrashIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,7 @@ export function AnalysisTimeline({ keywordId, entries, selectedId, live, timeZon
       <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
         {t('timeline.title')}
       </h2>
-      <p className="mt-0.5 text-xs text-slate-500">{t('timeline.zone', { zone: timeZone })}</p>
+      <p className="mt-0.5 text-xs text-slate-500">{t('timeline.zone', { zone: timeZoneInWords(timeZone, i18n.language) })}</p>
       <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto p-1 lg:max-h-[calc(100vh-12rem)]" data-testid="analysis-timeline">
         {entries.map((entry) => {
           const state = timelineState(entry, now);

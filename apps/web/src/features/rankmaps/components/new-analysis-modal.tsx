@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import type { Keyword } from '@rankmaps/shared/schemas/keywords';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { type AnalyzeResponse, MAX_SCHEDULE_AHEAD_MS, scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
@@ -140,7 +141,7 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
         {when === 'schedule' && (
           <div>
             <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-slate-700">
-              {t('modal.dateLabel', { zone: place.timeZone })}
+              {t('modal.dateLabel', { zone: timeZoneInWords(place.timeZone, i18n.language) })}
             </label>
             <input
               id={dateId}

@@ -1,3 +1,4 @@
+import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ function PickSlot({ submit, submitting, pending, onPick, children, extraAction }
       slots={slots}
       language={i18n.language}
       timeZone={zone}
-      texts={{ loading: t('loading'), error: t('error'), noSlots: t('noSlots'), days: t('picker.days'), times: t('picker.times'), zoneNote: t('picker.zoneNote', { zone }), pickFirst: t('pickFirst'), failed: t('failed'), submit, submitting }}
+      texts={{ loading: t('loading'), error: t('error'), noSlots: t('noSlots'), days: t('picker.days'), times: t('picker.times'), zoneNote: t('picker.zoneNote', { zone: timeZoneInWords(zone, i18n.language) }), pickFirst: t('pickFirst'), failed: t('failed'), submit, submitting }}
       pending={pending}
       onPick={onPick}
       extraAction={extraAction}
