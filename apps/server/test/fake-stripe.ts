@@ -277,6 +277,7 @@ export class FakeStripe {
       throw new StripeHttpError(400, 'invalid_request_error', `You specified \`${mode}\` mode but passed a ${price.recurring ? 'recurring' : 'one-time'} price.`, undefined, 'line_items[0][price]');
     }
     const trialDays = Number(str(obj(body.subscription_data).trial_period_days) ?? 0);
+    const quantity = Number(str(items[0]?.quantity) ?? 1);
     const id = newId('cs');
     this.checkoutRequests.set(id, { price: priceId, trialDays, subscriptionMetadata: strings(obj(body.subscription_data).metadata) });
     return this.put({
@@ -284,8 +285,8 @@ export class FakeStripe {
       object: 'checkout.session',
       after_expiration: null,
       allow_promotion_codes: str(body.allow_promotion_codes) === 'true' ? true : null,
-      amount_subtotal: trialDays ? 0 : price.unit_amount,
-      amount_total: trialDays ? 0 : price.unit_amount,
+      amount_subtotal: trialDays ? 0 : price.unit_amount * quantity,
+      amount_total: trialDays ? 0 : price.unit_amount * quantity,
       automatic_tax: { enabled: false, liability: null, provider: null, status: null },
       billing_address_collection: null,
       cancel_url: str(body.cancel_url) ?? null,

@@ -124,6 +124,25 @@ export const creditsService = {
     return true;
   },
 
+  /**
+   * Adds plan credits beside the month's grant (a move up's pro-rated difference), ending with
+   * the month: the next grant expires it with the rest. Idempotent by `reference`.
+   */
+  async addPlanTopUp(tx: DbOrTx, input: { userId: string; amount: number; reference: string; expiresAt: Date }): Promise<boolean> {
+    await creditsRepository.lockUser(tx, input.userId);
+    if (await creditsRepository.findTransaction(tx, 'grant', input.reference)) return false;
+    const lot = await creditsRepository.insertLot(tx, {
+      userId: input.userId,
+      source: 'subscription',
+      granted: input.amount,
+      remaining: input.amount,
+      expiresAt: input.expiresAt,
+      reference: `grant:${input.reference}`,
+    });
+    await creditsRepository.insertTransaction(tx, { userId: input.userId, kind: 'grant', amount: input.amount, reference: input.reference, allocations: lot ? [{ lotId: lot.id, amount: input.amount }] : [] });
+    return true;
+  },
+
   /** Adds purchased credits, valid until `expiresAt` (12 months). Idempotent by `reference`. */
   async addPurchase(tx: DbOrTx, input: { userId: string; amount: number; reference: string; expiresAt: Date }): Promise<boolean> {
     await creditsRepository.lockUser(tx, input.userId);

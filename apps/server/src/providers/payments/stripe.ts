@@ -65,7 +65,7 @@ export class StripePayments implements PaymentsProvider {
     const common = {
       customer: input.customerId,
       client_reference_id: input.userId,
-      line_items: [{ price: input.priceId, quantity: 1 }],
+      line_items: [{ price: input.priceId, quantity: input.quantity ?? 1 }],
       // Stripe replaces the literal {CHECKOUT_SESSION_ID} in success_url.
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
