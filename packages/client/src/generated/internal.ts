@@ -10379,6 +10379,7 @@ export interface operations {
           'application/json': {
             amountDue: number;
             blockedReason: string | null;
+            creditsNow: number;
             currency: string;
             effectiveAt: string;
             from: {
@@ -10387,6 +10388,12 @@ export interface operations {
               planId: string;
               planName: string;
             };
+            gridsOverLimit: {
+              gridSize: number;
+              limit: number;
+              placeId: string;
+              placeName: string;
+            }[];
             /** @enum {string} */
             kind: 'upgrade' | 'downgrade';
             mustRemove: {
@@ -10406,6 +10413,7 @@ export interface operations {
               planId: string;
               planName: string;
             };
+            trialEndsAt: string | null;
           };
         };
       };
@@ -10572,6 +10580,7 @@ export interface operations {
         'application/json': {
           planName?: string;
           priceId: string;
+          quantity?: number;
         };
       };
     };
