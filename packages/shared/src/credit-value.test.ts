@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EUROS_PER_CREDIT, creditsInEuros, proratedCreditDifference } from './credit-value';
+import { EUROS_PER_CREDIT, creditsInEuros, proratedCreditDifference, weeklyScanMonthlyCredits } from './credit-value';
 
 describe('credits in euros', () => {
   it('values a credit at the package price: 20 € for 500 credits is 0,04 € each', () => {
@@ -12,6 +12,13 @@ describe('credits in euros', () => {
     expect(creditsInEuros(625)).toBe(25);
     expect(creditsInEuros(0)).toBe(0);
     expect(creditsInEuros(1)).toBe(0.04);
+  });
+});
+
+describe('what a weekly scan costs in a month', () => {
+  it('counts 52 scans a year over 12 months: a 7×7 grid (49 points) is 212 credits a month per keyword', () => {
+    expect(weeklyScanMonthlyCredits(49)).toBe(212);
+    expect(weeklyScanMonthlyCredits(0)).toBe(0);
   });
 });
 

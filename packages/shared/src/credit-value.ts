@@ -12,6 +12,11 @@ export function creditsInEuros(credits: number): number {
   return Math.round(credits * EUROS_PER_CREDIT * 100) / 100;
 }
 
+/** What a weekly scan costs in a month, per keyword: one scan a week, 52 weeks over 12 months. */
+export function weeklyScanMonthlyCredits(pointsPerScan: number): number {
+  return Math.round((pointsPerScan * 52) / 12);
+}
+
 /** How many credit packages one checkout may buy (the quantity selector's range). */
 export const MAX_CREDIT_PACKS = 10;
 

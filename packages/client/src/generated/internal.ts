@@ -11117,6 +11117,7 @@ export interface operations {
             radius: number;
           };
           sessionToken?: string;
+          weeklyScans?: boolean;
         };
       };
     };

@@ -128,6 +128,12 @@ export const createPlaceRequestSchema = z.object({
   matrixConfig: placeMatrixConfigSchema.optional(),
   center: z.object({ lat: latitudeSchema, lng: longitudeSchema }).optional(),
   sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
+  /**
+   * Whether the weekly scan starts on. The wizard sends it (unticked by default: a plan paid in
+   * credits never starts spending silently, docs/billing.md §Credits); left out, it is on, as before.
+   * Business-owner plans always have it on: their weekly scan is part of the plan and costs nothing.
+   */
+  weeklyScans: z.boolean('weeklyScans debe ser true o false.').optional(),
 });
 export type CreatePlaceRequest = z.infer<typeof createPlaceRequestSchema>;
 export const createPlaceResponseSchema = z.object({ _id: z.string() });

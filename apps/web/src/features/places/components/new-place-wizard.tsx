@@ -17,6 +17,7 @@ import { PlaceSearch } from './place-search';
 import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
 import { WizardSteps } from './wizard-steps';
+import { WeeklyScanOffer } from './weekly-scan-offer';
 import { missingPlaceData } from '../utils/missing-place-data';
 import { paths } from '@/lib/paths';
 
@@ -39,6 +40,9 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
   const [pickedCenter, setPickedCenter] = useState<{ lat: number; lng: number } | null>(null);
   const [matrix, setMatrix] = useState<MatrixPoint[] | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
+  // Plans paid in credits are offered the weekly scan, unticked; a business owner's plan includes it.
+  const paysInCredits = profile.planLimits.type === 'pro';
+  const [weeklyScans, setWeeklyScans] = useState(false);
   const preview = usePlacePreview(step === 2 ? (selected?.placeId ?? null) : null, sessionToken);
   const location = preview.data?.location ?? null;
   const center = location ?? pickedCenter;
@@ -77,6 +81,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
         matrixConfig: { gridSize: grid.gridSize, radius: grid.radius, coordinates: center },
         ...(serviceArea ? { center } : {}),
         sessionToken,
+        ...(paysInCredits ? { weeklyScans } : {}),
       });
       void navigate(paths.place.getHref(_id));
     } catch (err) {
@@ -165,6 +170,9 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
             )}
           </QueryState>
 
+          {paysInCredits && matrix && (
+            <WeeklyScanOffer pointsPerScan={matrix.filter((p) => !p.onSea).length} checked={weeklyScans} onChange={setWeeklyScans} />
+          )}
           {createError && <AlertBanner tone="error">{createError}</AlertBanner>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="ghost" onClick={restart}>
