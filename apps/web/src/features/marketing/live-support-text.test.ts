@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { liveSupportPlansText } from './live-support-text';
+
+const read = (lang: string, ns: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, `../../locales/${lang}/${ns}.json`), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+
+/** i18next's interpolation of the common namespace's liveSupportPlans texts, enough for this helper. */
+const tFor = (lang: string) =>
+  ((key: string, values: Record<string, string>) =>
+    (read(lang, 'common').liveSupportPlans![key.replace('liveSupportPlans.', '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, v: string) => values[v] ?? '')) as unknown as TFunction;
+
+describe('the plans the landing and the FAQ promise live support on', () => {
+  it('names Premium and the agency plans, as the catalogue gives live support, and never Profesional', () => {
+    expect(liveSupportPlansText(tFor('es'), 'es')).toBe('el plan Premium y los planes para agencias');
+    expect(liveSupportPlansText(tFor('en'), 'en')).toBe('the Premium plan and the agency plans');
+  });
+
+  it('is what the landing’s support card and the FAQ answer interpolate', () => {
+    const landing = read('es', 'landing') as unknown as { landing: { included: { items: { support: { body: string } } } } };
+    expect(landing.landing.included.items.support.body).toBe('Te respondemos por email, y con {{livePlans}} también por chat en vivo y videollamada.');
+    expect(JSON.stringify(read('es', 'faq'))).not.toContain('Profesional y Premium');
+  });
+});
