@@ -30,7 +30,7 @@ export async function addMadridClinic(page: Page): Promise<string> {
 
 /**
  * The same clinic, through the wizard already open in `page`. On a plan paid in credits the
- * wizard offers the weekly scan unticked, with its cost (docs/billing.md §Credits); the user
+ * wizard offers the weekly scan unticked, with its cost (docs/decisions.md §29.3); the user
  * ticks it here, as the specs that use this clinic expect its weekly scan.
  */
 export async function createMadridClinicInWizard(page: Page): Promise<string> {

@@ -1,4 +1,4 @@
-// What credits are worth in euros (docs/billing.md §Credits in euros). The only price a credit
+// What credits are worth in euros (docs/decisions.md §29.3). The only price a credit
 // has is the credit package's: 500 credits for 20 €, so one credit is worth 0,04 €. Plan credits
 // come with a subscription and have no price of their own, so every quote of credits is valued
 // at the package price, the price of buying the same credits today.

@@ -4,7 +4,7 @@ import { formatMoney } from './format';
 /**
  * What credits are worth in euros at the current credit price, for beside any quote of credits:
  * "(≈ 1,96 €)" in Spanish. The price is the credit package's, 20 € for 500 credits
- * (docs/billing.md §Credits in euros).
+ * (docs/decisions.md §29.3).
  */
 export function creditsEurosNote(credits: number, language: string): string {
   return `(≈ ${formatMoney(creditsInEuros(credits), 'EUR', language)})`;

@@ -27,7 +27,7 @@ export type PlansResponse = z.infer<typeof plansResponseSchema>;
 export const checkoutRequestSchema = z.object({
   priceId: z.string().min(1, 'Falta el precio.').max(200),
   planName: z.string().max(200).optional(),
-  /** Credit packages bought in one checkout (1–10, docs/billing.md §Credits); plans take 1 only. */
+  /** Credit packages bought in one checkout (1–10, docs/decisions.md §29.3); plans take 1 only. */
   quantity: z.number().int().min(1).max(10).optional(),
 });
 export const urlResponseSchema = z.object({ url: z.string() });

@@ -130,7 +130,7 @@ export const createPlaceRequestSchema = z.object({
   sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
   /**
    * Whether the weekly scan starts on. The wizard sends it (unticked by default: a plan paid in
-   * credits never starts spending silently, docs/billing.md §Credits); left out, it is on, as before.
+   * credits never starts spending silently, docs/decisions.md §29.3); left out, it is on, as before.
    * Business-owner plans always have it on: their weekly scan is part of the plan and costs nothing.
    */
   weeklyScans: z.boolean('weeklyScans debe ser true o false.').optional(),

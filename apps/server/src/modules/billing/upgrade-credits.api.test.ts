@@ -9,7 +9,7 @@ import { creditTransactions, sandboxObjects } from '../../db/billing-schema';
 import type { EventLike } from '../../providers/payments/shapes';
 import { processBillingEvent } from './billing-events.service';
 
-describe('the plan credits a move up grants at once (docs/billing.md §Credits)', async () => {
+describe('the plan credits a move up grants at once (docs/decisions.md §29.4)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const db = container.database.db;

@@ -1,4 +1,4 @@
-// The plan credits a move up adds at once (docs/billing.md §Credits). The invoice of a plan
+// The plan credits a move up adds at once (docs/decisions.md §29.4). The invoice of a plan
 // change (billing_reason `subscription_update`) grants nothing by itself: the change knows the
 // plan it leaves and the moment it happens, the invoice does not (Stripe's proration lines carry
 // only prices and seconds). So the grant is made with the change, keyed by the change's

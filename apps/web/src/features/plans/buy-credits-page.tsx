@@ -24,7 +24,7 @@ export function BuyCreditsPage() {
   const { isAuthenticated } = useSession();
   const plansQuery = usePlans();
   const checkout = useCreateCheckoutSession();
-  // Several packages go in one checkout, one line of quantity N (docs/billing.md §Credits).
+  // Several packages go in one checkout, one line of quantity N (docs/decisions.md §29.3).
   const [packs, setPacks] = useState(1);
   const buy = async () => {
     checkout.reset();

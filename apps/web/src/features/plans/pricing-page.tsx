@@ -62,7 +62,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   // Until the user picks otherwise, a subscriber sees their own audience and period.
   const audience: PlanCategory = audienceChoice ?? getPlan(profile?.currentPlan ?? '')?.category ?? (profile?.planLimits.type === 'pro' ? 'professional' : 'basic');
   const period: BillingPeriod = periodChoice ?? (subscribed ? currentPeriod : null) ?? 'annual';
-  // The trial is for a first subscription only (docs/billing.md §Trial): a subscriber, or a past one, is offered none.
+  // The trial is for a first subscription only (docs/decisions.md §29.5): a subscriber, or a past one, is offered none.
   const noTrial = subscribed || Boolean(profile?.subscriptionStatus);
   const [change, setChange] = useState<{ priceId: string; label: string } | null>(null);
   // A move down waiting for the period's end is marked on its plan and period (docs/decisions.md §22.1).

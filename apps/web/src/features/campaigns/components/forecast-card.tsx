@@ -44,7 +44,7 @@ export function ForecastCard({ showManageLink = false }: { showManageLink?: bool
 
 function ForecastBody({ forecast }: { forecast: CampaignForecast }) {
   const { t, i18n } = useTranslation('campaigns');
-  // Every quote of credits here carries its euro value (docs/billing.md §Credits in euros).
+  // Every quote of credits here carries its euro value (docs/decisions.md §29.3).
   const credits = (n: number) => withCreditEuros(t('forecast.credits', { count: n, n: formatCount(n, i18n.language) }), n, i18n.language);
   const short = forecast.runsOutAt !== null || forecast.shortfall > 0;
   return (

@@ -6,7 +6,7 @@ import { formatCount } from '@/lib/format';
 /**
  * The new-business wizard's offer of the weekly scan, for plans that pay scans in credits: what it
  * costs per keyword in credits and euros, unticked until the user ticks it (nothing starts
- * spending silently, docs/billing.md §Credits).
+ * spending silently, docs/decisions.md §29.3).
  */
 export function WeeklyScanOffer({ pointsPerScan, checked, onChange }: { pointsPerScan: number; checked: boolean; onChange: (checked: boolean) => void }) {
   const { t, i18n } = useTranslation('places');

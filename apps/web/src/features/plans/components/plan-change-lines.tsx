@@ -8,7 +8,7 @@ const changeTone: Record<PlanChangeLine['change'], string> = { more: 'text-emera
 
 /**
  * The plan-change dialog's «Qué cambia»: credits a month, the largest grid, member seats, live
- * support and white-label, now and after (docs/billing.md §Changing plan); and, on a move down,
+ * support and white-label, now and after (docs/decisions.md §29.4); and, on a move down,
  * the businesses whose grid goes over the new plan's.
  */
 export function PlanChangeLines({ preview }: { preview: PlanChangePreview }) {
