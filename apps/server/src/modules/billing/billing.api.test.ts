@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { sessions } from '../../../test/sessions';
-import { SandboxPayments } from '../../providers/payments/sandbox';
+import type { SandboxPayments } from '../../providers/payments/sandbox';
 import { processBillingEvent } from './billing-events.service';
 
 describe('billing through the sandbox provider', async () => {

@@ -7,9 +7,14 @@ import { liveSupportPlansText } from './live-support-text';
 const read = (lang: string, ns: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, `../../locales/${lang}/${ns}.json`), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
 
 /** i18next's interpolation of the common namespace's liveSupportPlans texts, enough for this helper. */
-const tFor = (lang: string) =>
-  ((key: string, values: Record<string, string>) =>
-    (read(lang, 'common').liveSupportPlans![key.replace('liveSupportPlans.', '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, v: string) => values[v] ?? '')) as unknown as TFunction;
+function tFor(lang: string): TFunction {
+  const texts: Record<string, string> = read(lang, 'common').liveSupportPlans ?? {};
+  const t = (key: string, values: Record<string, string>): string => {
+    const text: string = texts[key.replace('liveSupportPlans.', '')] ?? key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_match: string, name: string) => values[name] ?? '');
+  };
+  return t as unknown as TFunction;
+}
 
 describe('the plans the landing and the FAQ promise live support on', () => {
   it('names Premium and the agency plans, as the catalogue gives live support, and never Profesional', () => {
