@@ -4,11 +4,11 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { liveSupportPlansText } from './live-support-text';
 
-const read = (lang: string, ns: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, `../../locales/${lang}/${ns}.json`), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+const read = (lang: string, ns: string): unknown => JSON.parse(readFileSync(path.join(import.meta.dirname, `../../locales/${lang}/${ns}.json`), 'utf8'));
 
 /** i18next's interpolation of the common namespace's liveSupportPlans texts, enough for this helper. */
 function tFor(lang: string): TFunction {
-  const texts: Record<string, string> = read(lang, 'common').liveSupportPlans ?? {};
+  const texts = (read(lang, 'common') as { liveSupportPlans: Record<string, string> }).liveSupportPlans;
   const t = (key: string, values: Record<string, string>): string => {
     const text: string = texts[key.replace('liveSupportPlans.', '')] ?? key;
     return text.replace(/\{\{(\w+)\}\}/g, (_match: string, name: string) => values[name] ?? '');
@@ -23,7 +23,7 @@ describe('the plans the landing and the FAQ promise live support on', () => {
   });
 
   it('is what the landing’s support card and the FAQ answer interpolate', () => {
-    const landing = read('es', 'landing') as unknown as { landing: { included: { items: { support: { body: string } } } } };
+    const landing = read('es', 'landing') as { landing: { included: { items: { support: { body: string } } } } };
     expect(landing.landing.included.items.support.body).toBe('Te respondemos por email, y con {{livePlans}} también por chat en vivo y videollamada.');
     expect(JSON.stringify(read('es', 'faq'))).not.toContain('Profesional y Premium');
   });
