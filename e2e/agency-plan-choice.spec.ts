@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures/test';
-import { PASSWORD, uniqueEmail } from './support';
+import { signUpThroughForm, uniqueEmail } from './support';
 
 // An agency picks its plan before it has an account (docs/decisions.md §29.5): the pricing page's
 // agency card, with what the plan adds read from the catalogue, and the yearly period; sign-up
@@ -19,12 +19,7 @@ test('when a visitor picks Agency yearly on the pricing page, then sign-up and c
   await agency.getByRole('link', { name: 'Comenzar gratis' }).click();
 
   await expect(page).toHaveURL(/\/signup\?redirect=/);
-  await page.getByLabel('Nombre', { exact: true }).fill('Ana Agencia');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page).toHaveURL(/\/email-verification/);
+  await signUpThroughForm(page, 'Ana Agencia', email);
 
   // The confirmation signs in and opens the plans on Agency yearly, which goes to its checkout.
   await page.goto(await outbox.link(email, 'confirm-email'));

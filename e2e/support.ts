@@ -22,6 +22,16 @@ export async function payInSandbox(page: Page) {
   await expect(page).toHaveURL(/\/subscription\/success\?session_id=/);
 }
 
+/** Fills the sign-up form open in `page` and sends it: the page asks to confirm the e-mail. */
+export async function signUpThroughForm(page: Page, name: string, email: string) {
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/email-verification/);
+}
+
 /** Adds a dental clinic in Madrid, inland (all 49 points of the default grid are searched), through the wizard; answers its id, on its page. */
 export async function addMadridClinic(page: Page): Promise<string> {
   await page.goto('/new-place');
