@@ -18,7 +18,8 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await page.goto('/subscription');
   await expect(page.getByRole('radio', { name: 'Mensual' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Dueños de Negocios' })).toBeChecked();
-  await expect(page.getByText(/días de prueba gratis/)).toHaveCount(0);
+  await expect(page.getByText('Sin compromiso: cambia de plan o cancela cuando quieras.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Todos los planes incluyen' })).not.toContainText('prueba gratis');
   await expect(card(page, 'Profesional').getByText('Tu plan actual')).toBeVisible();
   await card(page, 'Premium').getByRole('button', { name: 'Cambiar a este plan' }).click();
 
