@@ -104,6 +104,10 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  // The issuer printed on RankMaps' own invoices (docs/billing.md, "Invoices"). The defaults are sample data.
+  INVOICE_ISSUER_NAME: z.string().min(1).default('RankMaps Software, S.L. (datos de ejemplo)'),
+  INVOICE_ISSUER_TAX_ID: z.string().min(1).default('B00000000'),
+  INVOICE_ISSUER_ADDRESS: z.string().min(1).default('Calle de Ejemplo 1; 28001 Madrid; España'),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
   MAPS_SEARCH_PROVIDER: z.enum(['demo', 'dataforseo', 'google-places']).default('demo'),
@@ -122,6 +126,17 @@ const envSchema = z.object({
 }).refine((e) => e.SUPPORT_OPEN_HOUR < e.SUPPORT_CLOSE_HOUR, { path: ['SUPPORT_CLOSE_HOUR'], message: 'debe ser posterior a SUPPORT_OPEN_HOUR' });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Google's OAuth client and the addresses of its OAuth and Business Profile APIs. */
+export interface GoogleGbpSettings {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  accountManagementUrl: string;
+  businessInformationUrl: string;
+  performanceUrl: string;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -169,15 +184,7 @@ export interface Config {
   gbp: {
     provider: 'demo' | 'google';
     tokenKey: string | undefined;
-    google?: {
-      clientId: string;
-      clientSecret: string;
-      authUrl: string;
-      tokenUrl: string;
-      accountManagementUrl: string;
-      businessInformationUrl: string;
-      performanceUrl: string;
-    };
+    google?: GoogleGbpSettings;
   };
   recaptcha: { siteKey: string; secret: string; verifyUrl: string } | undefined;
   altchaHmacKey: string | undefined;
@@ -254,6 +261,8 @@ export interface Config {
     prices: Record<string, string>;
     stripe?: { secretKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   };
+  /** Who issues RankMaps' own invoices: name, NIF and address lines (INVOICE_ISSUER_*; the defaults are sample data). */
+  invoiceIssuer: { name: string; taxId: string; address: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -420,6 +429,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         paymentsProvider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL }
           : undefined,
+    },
+    invoiceIssuer: {
+      name: e.INVOICE_ISSUER_NAME,
+      taxId: e.INVOICE_ISSUER_TAX_ID,
+      address: e.INVOICE_ISSUER_ADDRESS.split(';').map((line) => line.trim()).filter(Boolean),
     },
   };
 }

@@ -3,6 +3,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { simulateSearch } from '../src/providers/maps-search/demo';
 import type { MapsSearchItem } from '../src/providers/maps-search/interface';
+import { closeNow } from './local-server';
 
 // A local DataForSEO for drills and benches: a real HTTP server speaking the Google Maps SERP
 // API as documented, its answers built from the demo simulation so that results are realistic.
@@ -334,11 +335,7 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
       readyAfter = range;
       for (const t of tasks.values()) if (!t.collected) t.readyAt = t.postedAt + draw(range);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from './local-server';
 
 // A local stand-in for Google's OAuth token endpoint and the three Business Profile APIs, on
 // 127.0.0.1, answering with the recorded responses under test/fixtures/gbp/. Their shapes follow
@@ -129,10 +130,6 @@ export async function startFakeGoogleBusiness() {
     setRefuseTokens(value: boolean) {
       refuseTokens = value;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }

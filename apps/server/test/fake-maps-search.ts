@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from './local-server';
 
 /** A recorded vendor answer under test/fixtures/maps-search/, as the exact text the vendor sent. */
 export function fixture(name: string): string {
@@ -47,10 +48,6 @@ export async function startFakeMapsVendor(initial: (req: RecordedRequest) => Fak
     setReply(next: (req: RecordedRequest) => FakeReply) {
       reply = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections(); // hung requests included
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }

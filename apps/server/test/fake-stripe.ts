@@ -3,6 +3,7 @@ import { type IncomingHttpHeaders, type IncomingMessage, type Server, type Serve
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { ALL_PRICE_KEYS, CREDIT_PACKAGE, CREDITS_PRICE_KEY, type PriceKey, annualTotal, getPlan } from '@rankmaps/shared/plans';
+import { type FakeTaxRate, createTaxRate, invoiceTaxes, matchesTaxRateFilter } from './fake-stripe-tax';
 
 /**
  * A local stand-in for Stripe's API, for tests: the Stripe SDK is pointed at it through
@@ -35,6 +36,13 @@ export interface FakePrice {
 }
 
 type StripeObject = { id: string; object: string; [key: string]: unknown };
+
+/** What a customer types on Checkout's page: the business name, billing address and tax id. */
+export interface CustomerDetails {
+  name: string;
+  address: { line1: string; postal_code: string; city: string; state?: string; country: string };
+  taxId?: { type: string; value: string };
+}
 type ItemLike = { id: string; current_period_start: number; current_period_end: number; price: { id: string; unit_amount: number; recurring: { interval: string } } };
 
 interface Stored {
@@ -100,7 +108,12 @@ export class FakeStripe {
   readonly objects = new Map<string, StripeObject>();
   private readonly idempotent = new Map<string, Stored>();
   /** What a checkout session asked for that Stripe keeps internally, to complete it later. */
-  private readonly checkoutRequests = new Map<string, { price: string; trialDays: number; subscriptionMetadata: Record<string, string> }>();
+  private readonly checkoutRequests = new Map<
+    string,
+    { price: string; quantity: number; trialDays: number; subscriptionMetadata: Record<string, string>; defaultTaxRates: FakeTaxRate[]; lineTaxRates: FakeTaxRate[]; invoiceMetadata: Record<string, string> | null }
+  >();
+  /** The tax ids each customer gave at checkout (tax_id_collection), as their invoices print them. */
+  private readonly customerTaxIds = new Map<string, { type: string; value: string }[]>();
   private server: Server | undefined;
   port = 0;
 
@@ -203,6 +216,8 @@ export class FakeStripe {
     if (method === 'POST' && a === 'subscription_schedules' && b && !c) return this.updateSchedule(b, req.body);
     if (method === 'POST' && a === 'subscription_schedules' && b && c === 'release') return this.releaseSchedule(b);
     if (method === 'GET' && a === 'invoices' && !b) return this.listInvoices(req.query);
+    if (method === 'GET' && a === 'tax_rates' && !b) return this.listTaxRates(req.query);
+    if (method === 'POST' && a === 'tax_rates' && !b) return this.createTaxRate(req.body);
     throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -210,6 +225,24 @@ export class FakeStripe {
     const found = this.objects.get(id);
     if (!found || found.object !== kind) throw missing(kind, id, param);
     return found;
+  }
+
+  // --- Tax rates (https://docs.stripe.com/api/tax_rates) ---
+
+  private createTaxRate(body: FormBody) {
+    const rate = createTaxRate({ ...strings(body), metadata: strings(body.metadata) });
+    if ('missing' in rate) throw required(rate.missing);
+    return this.put(rate);
+  }
+
+  private listTaxRates(query: FormBody) {
+    const rates = [...this.objects.values()].filter((o): o is FakeTaxRate & StripeObject => o.object === 'tax_rate' && matchesTaxRateFilter(o as unknown as FakeTaxRate, strings(query)));
+    return list(rates.slice(0, Number(str(query.limit) ?? 10)), '/v1/tax_rates');
+  }
+
+  /** Tax rate ids of a request, each one the account's; Stripe answers the objects, expanded. */
+  private taxRatesOf(ids: FormValue | undefined, param: string): FakeTaxRate[] {
+    return (Array.isArray(ids) ? ids : []).map((id, i) => this.find('tax_rate', str(id) ?? '', `${param}[${i}]`) as unknown as FakeTaxRate);
   }
 
   private createCustomer(body: FormBody) {
@@ -279,7 +312,18 @@ export class FakeStripe {
     const trialDays = Number(str(obj(body.subscription_data).trial_period_days) ?? 0);
     const quantity = Number(str(items[0]?.quantity) ?? 1);
     const id = newId('cs');
-    this.checkoutRequests.set(id, { price: priceId, trialDays, subscriptionMetadata: strings(obj(body.subscription_data).metadata) });
+    const invoiceCreation = obj(body.invoice_creation);
+    if (str(invoiceCreation.enabled) === 'true' && mode !== 'payment') throw new StripeHttpError(400, 'invalid_request_error', 'invoice_creation can only be used in `payment` mode.', undefined, 'invoice_creation');
+    const invoiceMetadata = str(invoiceCreation.enabled) === 'true' ? strings(obj(invoiceCreation.invoice_data).metadata) : null;
+    this.checkoutRequests.set(id, {
+      price: priceId,
+      quantity,
+      trialDays,
+      subscriptionMetadata: strings(obj(body.subscription_data).metadata),
+      defaultTaxRates: this.taxRatesOf(obj(body.subscription_data).default_tax_rates, 'subscription_data[default_tax_rates]'),
+      lineTaxRates: this.taxRatesOf(items[0]?.tax_rates, 'line_items[0][tax_rates]'),
+      invoiceMetadata,
+    });
     return this.put({
       id,
       object: 'checkout.session',
@@ -288,7 +332,7 @@ export class FakeStripe {
       amount_subtotal: trialDays ? 0 : price.unit_amount * quantity,
       amount_total: trialDays ? 0 : price.unit_amount * quantity,
       automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-      billing_address_collection: null,
+      billing_address_collection: str(body.billing_address_collection) ?? null,
       cancel_url: str(body.cancel_url) ?? null,
       client_reference_id: str(body.client_reference_id) ?? null,
       client_secret: null,
@@ -304,7 +348,7 @@ export class FakeStripe {
       customer_email: null,
       expires_at: now() + 86_400,
       invoice: null,
-      invoice_creation: null,
+      invoice_creation: mode === 'payment' ? { enabled: invoiceMetadata !== null, invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: invoiceMetadata ?? {}, rendering_options: null } } : null,
       livemode: false,
       locale: str(body.locale) ?? null,
       metadata: strings(body.metadata),
@@ -324,6 +368,7 @@ export class FakeStripe {
       submit_type: null,
       subscription: null,
       success_url: str(body.success_url) ?? null,
+      tax_id_collection: { enabled: str(obj(body.tax_id_collection).enabled) === 'true', required: 'never' },
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
       url: `https://checkout.stripe.com/c/pay/${id}`,
@@ -361,6 +406,7 @@ export class FakeStripe {
     }
     if (body.metadata) sub.metadata = { ...(sub.metadata as Record<string, string>), ...strings(body.metadata) };
     const items = Array.isArray(body.items) ? body.items.map(obj) : [];
+    if (body.default_tax_rates !== undefined) sub.default_tax_rates = this.taxRatesOf(body.default_tax_rates, 'default_tax_rates');
     if (items.length > 0) this.changePrice(sub, items, str(body.proration_behavior), now());
     return sub;
   }
@@ -431,7 +477,7 @@ export class FakeStripe {
   // --- Subscription schedules (https://docs.stripe.com/api/subscription_schedules) ---
 
   /** A phase as Stripe answers it: its items, dates and settings. */
-  private phase(items: { price: string; quantity: number }[], start: number, end: number, extra: { proration_behavior?: string; trial_end?: number | null } = {}) {
+  private phase(items: { price: string; quantity: number }[], start: number, end: number, extra: { proration_behavior?: string; trial_end?: number | null; default_tax_rates?: FakeTaxRate[] } = {}) {
     return {
       add_invoice_items: [],
       application_fee_percent: null,
@@ -439,7 +485,7 @@ export class FakeStripe {
       collection_method: null,
       currency: 'eur',
       default_payment_method: null,
-      default_tax_rates: [],
+      default_tax_rates: extra.default_tax_rates ?? [],
       description: null,
       discounts: [],
       end_date: end,
@@ -533,7 +579,8 @@ export class FakeStripe {
         if (endDate === undefined) throw new StripeHttpError(400, 'invalid_request_error', `Phase ${i} must have an end_date or a duration.`, undefined, `phases[${i}][end_date]`);
         if (endDate <= start) throw new StripeHttpError(400, 'invalid_request_error', 'The end date of a phase must be after its start date.', undefined, `phases[${i}][end_date]`);
         const trialEnd = str(p.trial_end);
-        phases.push(this.phase(items, start, endDate, { proration_behavior: str(p.proration_behavior) ?? str(body.proration_behavior), trial_end: trialEnd ? Number(trialEnd) : null }));
+        const default_tax_rates = this.taxRatesOf(p.default_tax_rates, `phases[${i}][default_tax_rates]`);
+        phases.push(this.phase(items, start, endDate, { proration_behavior: str(p.proration_behavior) ?? str(body.proration_behavior), trial_end: trialEnd ? Number(trialEnd) : null, default_tax_rates }));
       });
       schedule.phases = phases;
       // The current phase's items apply to the subscription now; billing never changes them here.
@@ -577,13 +624,14 @@ export class FakeStripe {
    * a payment session is paid at once, or left unpaid with `asyncPayment` (a bank debit
    * that settles later, see settleAsyncPayment).
    */
-  completeCheckout(sessionId: string, opts: { asyncPayment?: boolean } = {}) {
+  completeCheckout(sessionId: string, opts: { asyncPayment?: boolean; customerDetails?: CustomerDetails } = {}) {
     const session = this.get(sessionId);
+    if (opts.customerDetails) this.updateCustomerFromCheckout(String(session.customer), opts.customerDetails);
     if (session.mode === 'payment') {
       Object.assign(session, { status: 'complete', payment_status: opts.asyncPayment ? 'unpaid' : 'paid', payment_intent: newId('pi') });
-      return { session, subscription: undefined, invoice: undefined };
+      return { session, subscription: undefined, invoice: opts.asyncPayment ? undefined : this.invoiceCheckoutPayment(session) };
     }
-    const { price: priceId, trialDays, subscriptionMetadata } = this.checkoutRequests.get(sessionId)!;
+    const { price: priceId, trialDays, subscriptionMetadata, defaultTaxRates } = this.checkoutRequests.get(sessionId)!;
     const price = this.priceObject(priceId);
     const start = now();
     const trialEnd = trialDays ? start + trialDays * 86_400 : null;
@@ -604,6 +652,7 @@ export class FakeStripe {
       currency: 'eur',
       customer: session.customer,
       days_until_due: null,
+      default_tax_rates: defaultTaxRates,
       default_payment_method: newId('pm'),
       description: null,
       discounts: [],
@@ -647,7 +696,38 @@ export class FakeStripe {
 
   /** A delayed payment (SEPA, bank transfer) of a completed payment session settles. */
   settleAsyncPayment(sessionId: string) {
-    return Object.assign(this.get(sessionId), { payment_status: 'paid' });
+    const session = Object.assign(this.get(sessionId), { payment_status: 'paid' });
+    this.invoiceCheckoutPayment(session);
+    return session;
+  }
+
+  /**
+   * What Checkout saves with customer_update name/address auto and tax_id_collection: the
+   * business name, billing address and tax id the customer typed, printed on later invoices.
+   */
+  private updateCustomerFromCheckout(customerId: string, details: CustomerDetails) {
+    const customer = this.get(customerId);
+    Object.assign(customer, { name: details.name, address: { line1: details.address.line1, line2: null, postal_code: details.address.postal_code, city: details.address.city, state: details.address.state ?? null, country: details.address.country } });
+    if (details.taxId) this.customerTaxIds.set(customerId, [details.taxId]);
+  }
+
+  /**
+   * A paid payment-mode session with invoice_creation gets its invoice, paid
+   * (https://docs.stripe.com/payments/checkout/post-payment-invoices): no subscription parent, the
+   * line's tax rates, the invoice_data metadata. Stripe then sends its invoice.paid.
+   */
+  private invoiceCheckoutPayment(session: StripeObject) {
+    const request = this.checkoutRequests.get(session.id);
+    if (!request || request.invoiceMetadata === null || session.invoice) return undefined;
+    const price = this.priceObject(request.price);
+    const at = now();
+    const oneOff = { id: session.id, object: 'checkout.session', customer: session.customer, metadata: {}, default_tax_rates: request.lineTaxRates, items: { data: [{ id: newId('ii'), current_period_start: at, current_period_end: at, price }] } };
+    // Several packages are one line of quantity N, charged N times the unit price.
+    const built = this.buildInvoice(oneOff, 'manual', price.unit_amount * request.quantity, true);
+    const lines = (built.lines.data as Record<string, unknown>[]).map((l) => ({ ...l, quantity: request.quantity, description: `${request.quantity} × ${price.product} (at €${(price.unit_amount / 100).toFixed(2)})`, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: oneOff.items.data[0]!.id, proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } }));
+    const invoice = this.put({ ...built, parent: null, metadata: request.invoiceMetadata, lines: { ...built.lines, data: lines } });
+    session.invoice = invoice.id;
+    return invoice;
   }
 
   /** The subscription renews: the period moves on and the renewal invoice is paid, or fails. */
@@ -691,6 +771,8 @@ export class FakeStripe {
     const created = now();
     const customer = this.get(String(sub.customer));
     const count = [...this.objects.values()].filter((o) => o.object === 'invoice' && o.customer === customer.id).length;
+    // The subscription's default tax rates (or a one-off line's) apply to every line.
+    const tax = invoiceTaxes(amount, (sub.default_tax_rates as FakeTaxRate[] | undefined) ?? []);
     return {
       id,
       object: 'invoice' as const,
@@ -710,8 +792,10 @@ export class FakeStripe {
       created,
       currency: 'eur',
       customer: customer.id,
+      customer_address: customer.address ?? null,
       customer_email: customer.email,
       customer_name: customer.name,
+      customer_tax_ids: this.customerTaxIds.get(customer.id) ?? [],
       default_payment_method: null,
       description: null,
       discounts: [],
@@ -746,7 +830,7 @@ export class FakeStripe {
             pretax_credit_amounts: [],
             pricing: { price_details: { price: item.price.id, product: item.price.product }, type: 'price_details', unit_amount_decimal: String(item.price.unit_amount) },
             quantity: 1,
-            taxes: [],
+            taxes: tax.taxes,
           },
         ],
         `/v1/invoices/${id}/lines`,
@@ -761,7 +845,10 @@ export class FakeStripe {
       status: paid ? 'paid' : 'open',
       status_transitions: { finalized_at: created, marked_uncollectible_at: null, paid_at: paid ? created : null, voided_at: null },
       subtotal: amount,
-      total: amount,
+      subtotal_excluding_tax: tax.totalExcludingTax,
+      total: tax.total,
+      total_excluding_tax: tax.totalExcludingTax,
+      total_taxes: tax.taxes,
       webhooks_delivered_at: null,
     };
   }

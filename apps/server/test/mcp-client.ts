@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
@@ -34,6 +37,24 @@ export async function connectHttp(baseUrl: string, key: string | null): Promise<
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers } }));
   return client;
+}
+
+/** The repository's root, where `npm run mcp:stdio` is defined. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * An MCP client of the stdio bridge (`npm run mcp:stdio`) with `key`, forwarding to the app at
+ * `baseUrl`; connecting the client to the transport starts the bridge as a child process.
+ */
+export function stdioBridgeClient(baseUrl: string, key: string): { client: Client; transport: StdioClientTransport } {
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['run', '--silent', 'mcp:stdio'],
+    cwd: REPO_ROOT,
+    env: { ...(process.env as Record<string, string>), RANKMAPS_API_KEY: key, RANKMAPS_URL: baseUrl },
+    stderr: 'pipe',
+  });
+  return { client: new Client({ name: 'rankmaps-stdio-tests', version: '1.0.0' }), transport };
 }
 
 /** A tool's answer: its structured content (and text) when it succeeded, its message and code when it is a tool error. */

@@ -17,7 +17,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation', 'apiKey', 'webhook', 'webhookDelivery'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation', 'apiKey', 'webhook', 'webhookDelivery', 'invoice'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -109,6 +109,10 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const nifNumber = String(parseInt(tag, 16) % 100_000_000).padStart(8, '0');
   const billing = { type: 'business', fiscalName: `Sociedad ${tag} SL`, taxId: `${nifNumber}${dniLetter(nifNumber)}`, address: 'Calle Larios 5', postalCode: '29005', city: 'Málaga', province: 'Málaga', country: 'España' };
   ok(await send('PUT', '/api/user/billing', { billingData: billing }), 'billing');
+  // A credit pack bought with that billing data: its invoice (docs/billing.md, "Invoices") is the owner's.
+  const creditPrice = ok(await app.inject({ method: 'GET', url: '/api/plans' }), 'plans').json<{ creditPackage: { priceId: string } }>().creditPackage.priceId;
+  const creditCheckout = ok(await send('POST', '/api/payment/create-checkout-session', { priceId: creditPrice, planName: 'créditos' }), 'credits checkout').json<{ url: string }>();
+  ok(await app.inject({ method: 'POST', url: `/api/sandbox/checkout/${creditCheckout.url.split('/sandbox/checkout/')[1]}/complete`, payload: { outcome: 'pay' } }), 'credits pay');
 
   // A support ticket, so that another user's ticket list is checked not to carry it.
   const ticketSubject = `Consulta ${tag}`;
@@ -141,8 +145,10 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
 
   // The provider's ids of the subscription and its payments (the sandbox's, like Stripe's, are unique).
   const info = ok(await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers }), 'subscription').json<{ subscription: { id: string } | null }>();
-  const history = ok(await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers }), 'payments').json<{ payments: { id: string }[] }>();
+  const history = ok(await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers }), 'payments').json<{ payments: { id: string; invoice: { id: string; number: string } | null }[] }>();
   const billingIds = [...(info.subscription ? [info.subscription.id] : []), ...history.payments.map((p) => p.id)];
+  const invoice = history.payments.find((p) => p.invoice)?.invoice;
+  if (!invoice) throw new Error('the credit pack has no invoice');
 
   // A notification of the analysis, as its evaluation job writes one (written here directly, so it exists whatever the job's timing).
   const notificationTitle = `Análisis completado: ${keywordText}`;
@@ -177,7 +183,7 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const webhook = ok(await send('POST', '/api/webhooks', { url: webhookUrl, events: ['analysis.completed'] }), 'webhook', 201).json<{ endpoint: { id: string } }>().endpoint.id;
   const webhookDelivery = ok(await send('POST', `/api/webhooks/${webhook}/ping`, undefined), 'webhook test', 202).json<{ id: string }>().id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey, webhook, webhookDelivery };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName, webhook, webhookUrl, webhookDelivery];
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey, webhook, webhookDelivery, invoice: invoice.id };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName, webhook, webhookUrl, webhookDelivery, invoice.id];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

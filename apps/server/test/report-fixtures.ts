@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { AnalysisReport, Report, ReportBrand, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 import { RANKMAPS_BRAND } from '../src/modules/reports/report-brand';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 
 // Hand-built report documents (packages/shared/src/schemas/report.ts) for the PDF, the share
 // page and the e-mail tests and benchmarks: deterministic, no database, every field filled.
@@ -29,18 +30,6 @@ export async function makeLogoPng(size = 64): Promise<Buffer> {
     .composite([{ input: disc }])
     .png()
     .toBuffer();
-}
-
-/** A deterministic pseudo-random sequence in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const COMPETITOR_NAMES = [
@@ -82,7 +71,7 @@ export interface AnalysisFixtureOptions {
  */
 export function buildAnalysisReport(opts: AnalysisFixtureOptions = {}): AnalysisReport {
   const size = opts.gridSize ?? 25;
-  const rnd = random(opts.seed ?? 17);
+  const rnd = seededRandom(opts.seed ?? 17);
   const half = Math.floor(size / 2);
   const center = { lat: 40.4237, lng: -3.6739 };
   const cells: AnalysisReport['cells'] = [];

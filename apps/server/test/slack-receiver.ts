@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { restartableServer } from './local-server';
 
 /** A message the receiver accepted. */
 export interface ReceivedWebhook {
@@ -17,6 +17,33 @@ export type ReceiverAnswer =
   | { redirectTo: string; status?: 301 | 302 | 307 | 308 }
   /** Accepts the connection and never answers (a hung server). */
   | { hang: true };
+
+/**
+ * The part of a local receiver that tests script: it counts the requests, answers as told by
+ * `answerWith` (or hangs), and otherwise hands each request and its whole body to `accept`.
+ */
+export function scriptedReceiver(accept: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void) {
+  let requests = 0;
+  let answer: ReceiverAnswer | null = null;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    requests++;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (answer && 'hang' in answer) return;
+      if (answer && 'redirectTo' in answer) return void res.writeHead(answer.status ?? 302, { location: answer.redirectTo }).end();
+      if (answer) return void res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
+      accept(req, res, Buffer.concat(chunks));
+    });
+  };
+  return {
+    handle,
+    requests: () => requests,
+    answerWith(next: ReceiverAnswer | null) {
+      answer = next;
+    },
+  };
+}
 
 export interface SlackReceiver {
   port: number;
@@ -47,76 +74,35 @@ export async function startSlackReceiver(
   opts: { onReceived?: (message: ReceivedWebhook) => void; tls?: { key: string | Buffer; cert: string | Buffer } } = {},
 ): Promise<SlackReceiver> {
   const received: ReceivedWebhook[] = [];
-  let requests = 0;
-  let answer: ReceiverAnswer | null = null;
-  let server: Server;
-
-  const listen = (onPort: number) =>
-    new Promise<Server>((resolve, reject) => {
-      const handle = (req: IncomingMessage, res: ServerResponse) => {
-        requests++;
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          if (answer && 'hang' in answer) return;
-          if (answer && 'redirectTo' in answer) {
-            res.writeHead(answer.status ?? 302, { location: answer.redirectTo }).end();
-            return;
-          }
-          if (answer) {
-            res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
-            return;
-          }
-          const path = req.url ?? '/';
-          if (!path.startsWith('/services/')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no_service');
-          let body: unknown;
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            body = undefined;
-          }
-          const text = (body as { text?: unknown } | undefined)?.text;
-          if (!String(req.headers['content-type']).startsWith('application/json') || typeof text !== 'string' || text === '') {
-            return void res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_payload');
-          }
-          const message: ReceivedWebhook = { path, headers: req.headers, body: body as ReceivedWebhook['body'], at: new Date() };
-          received.push(message);
-          opts.onReceived?.(message);
-          res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-        });
-      };
-      const s: Server = opts.tls ? createTlsServer(opts.tls, handle) : createServer(handle);
-      s.once('error', reject);
-      s.listen(onPort, '127.0.0.1', () => resolve(s));
-    });
-
-  server = await listen(port);
-  const boundPort = (server.address() as AddressInfo).port;
-  let listening = true;
-
-  const stop = async () => {
-    if (!listening) return;
-    listening = false;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
-  };
-
+  const scripted = scriptedReceiver((req, res, raw) => {
+    const path = req.url ?? '/';
+    if (!path.startsWith('/services/')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no_service');
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    const text = (body as { text?: unknown } | undefined)?.text;
+    if (!String(req.headers['content-type']).startsWith('application/json') || typeof text !== 'string' || text === '') {
+      return void res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_payload');
+    }
+    const message: ReceivedWebhook = { path, headers: req.headers, body: body as ReceivedWebhook['body'], at: new Date() };
+    received.push(message);
+    opts.onReceived?.(message);
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  });
+  const server = await restartableServer(() => (opts.tls ? createTlsServer(opts.tls, scripted.handle) : createServer(scripted.handle)), port);
+  const boundPort = server.port;
   return {
     port: boundPort,
     url: (path = '/services/T0000000/B0000000/XXXXXXXXXXXXXXXXXXXXXXXX', host = '127.0.0.1') =>
       `${opts.tls ? 'https' : 'http'}://${host}:${boundPort}${path}`,
     received,
-    requests: () => requests,
-    answerWith(next) {
-      answer = next;
-    },
-    down: stop,
-    async up() {
-      if (listening) return;
-      server = await listen(boundPort);
-      listening = true;
-    },
-    close: stop,
+    requests: scripted.requests,
+    answerWith: scripted.answerWith,
+    down: server.down,
+    up: server.up,
+    close: server.close,
   };
 }

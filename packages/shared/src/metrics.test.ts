@@ -8,7 +8,7 @@ import {
   POSITION_BANDS,
   POSITION_BAND_COLORS,
   POSITION_BAND_RANGES,
-  POSITION_BAND_TEXT_COLOR,
+  POSITION_BAND_TEXT_COLORS,
   type PositionBand,
   type ScanStats,
   type TargetBusiness,
@@ -24,6 +24,7 @@ import {
   targetPosition,
 } from './metrics';
 import { providerResult } from './metrics/test-results';
+import { seededRandom } from './seeded-random';
 
 // ---------------------------------------------------------------------------------------
 // Fixtures
@@ -55,17 +56,8 @@ const point = (organic: MetricsResultItem[], ads: MetricsResultItem[] = []): Met
   ads,
 });
 
-/** Small deterministic PRNG (mulberry32), so the property checks are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A small deterministic PRNG, so the property checks are reproducible.
+const rng = seededRandom;
 const randInt = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
 /** True when x has at most 2 decimals. */
@@ -320,25 +312,23 @@ describe('positionBand', () => {
 });
 
 describe('POSITION_BAND_COLORS', () => {
-  it('has one distinct hex colour per band', () => {
-    const colours = POSITION_BANDS.map((b) => POSITION_BAND_COLORS[b]);
-    for (const c of colours) expect(c).toMatch(/^#[0-9a-f]{6}$/);
-    expect(new Set(colours).size).toBe(POSITION_BANDS.length);
-  });
-
-  it('keeps the white marker number legible (WCAG ≥ 4.5:1) and the marker visible on a light map (≥ 3:1)', () => {
+  it('sets the white-text bands (11–20 and +20) off a light map at ≥ 3:1; the light ones carry dark text and lean on the marker ring', () => {
     for (const band of POSITION_BANDS) {
-      expect(contrast(POSITION_BAND_COLORS[band], POSITION_BAND_TEXT_COLOR)).toBeGreaterThanOrEqual(4.5);
-      expect(contrast(POSITION_BAND_COLORS[band], '#f2efe9')).toBeGreaterThanOrEqual(3); // OSM-style land colour
+      const onMap = contrast(POSITION_BAND_COLORS[band], '#f2efe9'); // OSM-style land colour
+      if (POSITION_BAND_TEXT_COLORS[band] === '#ffffff') expect(onMap, band).toBeGreaterThanOrEqual(3);
+      else expect(contrast(POSITION_BAND_TEXT_COLORS[band], '#ffffff'), band).toBeGreaterThanOrEqual(4.5);
     }
   });
 
-  it('starts green, ends red, with a greyish not-found colour', () => {
+  it('starts lime-green and ends in a dark purple for not found', () => {
     const hue = (band: PositionBand) => hueSaturation(POSITION_BAND_COLORS[band]).hue;
-    expect(hue('top3')).toBeGreaterThan(100); // green
-    expect(hue('top3')).toBeLessThan(160);
-    expect(hue('top20') < 10 || hue('top20') > 340).toBe(true); // red
-    expect(hueSaturation(POSITION_BAND_COLORS.notFound).saturation).toBeLessThan(0.25);
+    expect(hue('top3')).toBeGreaterThan(60); // yellow-green
+    expect(hue('top3')).toBeLessThan(100);
+    expect(hue('top5')).toBeGreaterThan(100); // green
+    expect(hue('top5')).toBeLessThan(160);
+    expect(hue('notFound')).toBeGreaterThan(260); // purple
+    expect(hue('notFound')).toBeLessThan(300);
+    expect(luminance(POSITION_BAND_COLORS.notFound)).toBeLessThan(0.02);
   });
 });
 

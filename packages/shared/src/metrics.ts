@@ -11,6 +11,7 @@ import { type MetricsPointInput, type TargetBusiness } from './metrics/types';
 export * from './metrics/types';
 export * from './metrics/core';
 export * from './metrics/bands';
+export * from './metrics/band-scale-rule';
 export * from './metrics/matching';
 export * from './metrics/stats';
 export * from './metrics/competitors';

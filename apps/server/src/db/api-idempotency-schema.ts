@@ -1,5 +1,6 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys-schema';
+import { createdAt } from './columns';
 
 // Idempotency-Key of /api/v1 (docs/decisions.md §26.3): one row per (API key, header value).
 // The row is reserved (status null) before the work starts, so a concurrent twin finds it;
@@ -17,7 +18,7 @@ export const apiIdempotencyKeys = pgTable(
     status: integer('status'),
     contentType: text('content_type'),
     body: text('body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })],
 );

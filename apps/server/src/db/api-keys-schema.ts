@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerUserId } from './schema';
+import { createdAt, uuidKey } from './columns';
 
 // API keys (issue 19, docs/decisions.md §26.1). Only the SHA-256 of the whole key is kept: a
 // key has 256 random bits, so a fast hash is enough (nothing to brute-force), and it lets the
@@ -7,10 +8,8 @@ import { users } from './schema';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     name: text('name').notNull(),
     /** Subset of 'read' and 'scans'. */
     scopes: text('scopes').array().notNull(),
@@ -18,7 +17,7 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     /** Hex SHA-256 of the whole key. */
     keyHash: text('key_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

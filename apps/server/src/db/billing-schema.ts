@@ -160,3 +160,69 @@ export const sandboxObjects = pgTable(
   },
   (t) => [index('sandbox_objects_type_idx').on(t.type)],
 );
+
+/** A party of an invoice as it was when the invoice was issued (docs/billing.md, "Invoices"). */
+export interface InvoiceParty {
+  name: string;
+  /** NIF/CIF, or the VAT number the customer gave; empty when they gave none. */
+  taxId: string;
+  /** The address in lines, as printed. */
+  address: string[];
+}
+
+/** One line of an invoice: what was paid, IVA included, in cents. */
+export interface InvoiceLine {
+  description: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  amount: number;
+}
+
+/**
+ * The last number given in each invoice series. The number of a new invoice is taken from its
+ * row, locked by the update, in the transaction that records the payment: a rolled-back
+ * payment gives its number back, so a series has no gaps (a sequence would leave them).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * One invoice per paid payment (docs/billing.md, "Invoices"). RankMaps numbers and draws the
+ * sandbox's; Stripe's are Stripe's own (its number and PDF), recorded here with the same fields.
+ * The issuer and the customer are copies taken when the invoice was issued.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: text('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
+    number: text('number').notNull().unique(),
+    /** RankMaps' series ('RM-2026') and the invoice's place in it; null for Stripe's invoices. */
+    series: text('series'),
+    sequence: integer('sequence'),
+    issuedAt: ts('issued_at').notNull(),
+    paidAt: ts('paid_at').notNull(),
+    issuer: jsonb('issuer').$type<InvoiceParty>().notNull(),
+    customer: jsonb('customer').$type<InvoiceParty>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    /** Cents: base + vat = total. */
+    base: integer('base').notNull(),
+    vat: integer('vat').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's PDF of a Stripe invoice; null for RankMaps' own, drawn on request. */
+    providerPdfUrl: text('provider_pdf_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invoices_series_sequence_key').on(t.series, t.sequence), index('invoices_user_idx').on(t.userId)],
+);

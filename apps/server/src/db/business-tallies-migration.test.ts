@@ -1,12 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type MetricsResultItem, competitorStatsAt, followedStatsFromTally } from '@rankmaps/shared/metrics';
 import { type NewRankResult, rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
-import type { Db } from './client';
-import { MIGRATIONS, migrationsUpTo } from '../../test/migrations';
-import * as schema from './schema';
+import { insertAnaAndHerPlace, migratedUpTo } from '../../test/migrations';
 
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 
@@ -53,37 +48,26 @@ function generatedPoints(rankMapId: string, count: number, seed: number): NewRan
 }
 
 describe('business tallies: migration 0014 and counting at completion', () => {
-  const client = new PGlite();
-  afterAll(() => client.close());
-
   it('when analyses were stored before tallies existed, then the migration counts the completed ones, and each followed figure from a tally equals the one from the points', async () => {
-    const pglite = drizzle(client, { schema });
-    const db = pglite as unknown as Db;
-    await migrate(pglite, { migrationsFolder: migrationsUpTo(13) });
-    const [user] = (await client.query<{ id: string }>(`insert into users (name, email) values ('Ana', 'ana@example.com') returning id`)).rows;
-    const [place] = (
-      await client.query<{ id: string }>(
-        `insert into places (user_id, google_place_id, name, center_lat, center_lng, matrix_config) values ($1, 'p1', 'Clínica', 36.72, -4.42, '{}') returning id`,
-        [user!.id],
-      )
-    ).rows;
-    const [keyword] = (await client.query<{ id: string }>(`insert into keywords (place_id, user_id, name) values ($1, $2, 'dentista') returning id`, [place!.id, user!.id])).rows;
+    const { client, db, one, migrateToLatest } = await migratedUpTo(13);
+    const { user, place } = await insertAnaAndHerPlace(one);
+    const keyword = await one<{ id: string }>(`insert into keywords (place_id, user_id, name) values ($1, $2, 'dentista') returning id`, [place.id, user.id]);
     const analysis = async (status: string) =>
       (
         await client.query<{ id: string }>(
           `insert into rank_maps (keyword_id, place_id, user_id, query, kind, billing, provider, grid, target, total_points, status) values ($1, $2, $3, 'dentista', 'manual', 'credits', 'demo', '{}', '{}', 25, $4) returning id`,
-          [keyword!.id, place!.id, user!.id, status],
+          [keyword.id, place.id, user.id, status],
         )
       ).rows[0]!.id;
     const completed = [await analysis('completed'), await analysis('completed')];
     const running = await analysis('processing');
     // Today's repository writes each point's cost, a column of migration 0017: it stands in for
     // the insert of the time, and goes again so that the migrations run as they did.
-    await pglite.$client.exec('alter table rank_results add column cost_usd double precision not null default 0');
+    await client.exec('alter table rank_results add column cost_usd double precision not null default 0');
     for (const [k, id] of [...completed, running].entries()) await rankResultsRepository.insertMany(db, generatedPoints(id, 25, 7 + k));
-    await pglite.$client.exec('alter table rank_results drop column cost_usd');
+    await client.exec('alter table rank_results drop column cost_usd');
 
-    await migrate(pglite, { migrationsFolder: MIGRATIONS });
+    await migrateToLatest();
 
     /** Every provider id's figures from its tally, and from the stored points themselves (competitorStatsAt, which needs no tally). */
     const compare = async (rankMapId: string) => {

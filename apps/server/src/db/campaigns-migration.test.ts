@@ -1,21 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrationsUpTo } from '../../test/migrations';
-import * as schema from './schema';
+import { describe, expect, it } from 'vitest';
+import { migratedUpTo } from '../../test/migrations';
 
 // Migration 0027 (docs/decisions.md §25.3) makes each place's weekly scan its campaign and its past
 // weekly scans the campaign's rounds.
 
 describe('campaigns: migration 0027', () => {
-  const client = new PGlite();
-  afterAll(() => client.close());
-
   it('when places had weekly scans, then each becomes a weekly campaign with the same day, hour and state, and its past weekly analyses its rounds', async () => {
-    const pglite = drizzle(client, { schema });
-    await migrate(pglite, { migrationsFolder: migrationsUpTo(26) });
-    const one = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows[0]!;
+    const { client, one, migrateToLatest } = await migratedUpTo(26);
     const user = await one<{ id: string }>(`insert into users (name, email) values ('Ana', 'ana@example.com') returning id`);
     const place = (gid: string, day: number, hour: number, on: boolean, byDefault: boolean) =>
       one<{ id: string }>(
@@ -35,7 +26,7 @@ describe('campaigns: migration 0027', () => {
     const weekly = [await analysis('weekly', '2026-W46'), await analysis('weekly', '2026-W47')];
     const manual = await analysis('manual', null);
 
-    await migrate(pglite, { migrationsFolder: MIGRATIONS });
+    await migrateToLatest();
 
     const campaigns = (await client.query<Record<string, unknown>>(`select place_id, frequency, day, hour, active, schedule_default, name from campaigns order by day`)).rows;
     expect(campaigns).toEqual([

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignFrequency } from '@rankmaps/shared/schemas/campaigns';
 import { places } from './places-schema';
-import { users } from './schema';
+import { ownerUserId } from './schema';
+import { createdAt, updatedAt, uuidKey } from './columns';
 
 // Campaigns (issue 18, docs/decisions.md §25.3). A place's weekly scan is a campaign too: the row
 // with its place_id set, made with the place and deleted with it, which runs every keyword of the
@@ -10,10 +11,8 @@ import { users } from './schema';
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     /** Set only on a place's weekly scan: one per place. */
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'cascade' }),
     /** Null on a place's weekly scan, which is named after the place. */
@@ -35,8 +34,8 @@ export const campaigns = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** A place's weekly scan at the spec's default, Monday 9:00 (the card says so). */
     scheduleDefault: boolean('schedule_default').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('campaigns_place_key').on(t.placeId),
@@ -55,18 +54,16 @@ export const campaigns = pgTable(
 export const campaignRounds = pgTable(
   'campaign_rounds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     slot: text('slot').notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
     /** Set when the round was not run for lack of credits (the campaign paused instead). */
     skippedReason: text('skipped_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('campaign_rounds_slot_key').on(t.campaignId, t.slot), index('campaign_rounds_campaign_idx').on(t.campaignId, t.scheduledFor)],
 );

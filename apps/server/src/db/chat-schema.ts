@@ -1,22 +1,21 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { ownerUserId, users } from './schema';
+import { createdAt, uuidKey } from './columns';
 
 // The live chat (docs/support.md, «Chat en vivo»; docs/decisions.md §27.2). One conversation
 // per customer, kept for good: its history is the customer's whole chat with support.
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     /** The last message's sequence number: the next message takes last_seq + 1 under this row's lock. */
     lastSeq: integer('last_seq').notNull().default(0),
     /** Read markers: the last message id each side has seen. */
     customerReadSeq: integer('customer_read_seq').notNull().default(0),
     operatorReadSeq: integer('operator_read_seq').notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_conversations_user_key').on(t.userId), index('chat_conversations_activity_idx').on(t.lastMessageAt)],
 );
@@ -37,7 +36,7 @@ export const chatMessages = pgTable(
     body: text('body').notNull(),
     /** The sender's id for the message (a retry with the same one stores nothing new). */
     clientId: uuid('client_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.seq] }), uniqueIndex('chat_messages_client_key').on(t.conversationId, t.clientId)],
 );

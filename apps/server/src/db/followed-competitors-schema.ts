@@ -1,5 +1,6 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { places } from './places-schema';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ownerPlaceId } from './places-schema';
+import { createdAt } from './columns';
 
 // The competitors a user pins for one of their places (up to 5, MAX_FOLLOWED_COMPETITORS),
 // named as the competitors table names them: the provider's place id, or the table's
@@ -8,12 +9,10 @@ import { places } from './places-schema';
 export const placeFollowedCompetitors = pgTable(
   'place_followed_competitors',
   {
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    placeId: ownerPlaceId(),
     competitorPlaceId: text('competitor_place_id').notNull(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.placeId, t.competitorPlaceId] })],
 );

@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { ownerUserId, users } from './schema';
+import { createdAt, updatedAt } from './columns';
 
 // Google Business Profile (docs/decisions.md §20).
 
@@ -20,8 +21,8 @@ export const gbpConnections = pgTable('gbp_connections', {
   accountEmail: text('account_email'),
   scope: text('scope'),
   expired: boolean('expired').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -32,12 +33,10 @@ export const oauthStates = pgTable(
   'oauth_states',
   {
     nonce: text('nonce').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
 );

@@ -1,30 +1,15 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keywordFiguresRepository } from '../modules/rankmaps/keyword-figures.repository';
-import type { Db } from './client';
-import { MIGRATIONS, migrationsUpTo } from '../../test/migrations';
-import * as schema from './schema';
+import { insertAnaAndHerPlace, migratedUpTo } from '../../test/migrations';
 
 // Migration 0026 (docs/decisions.md §25.1) backfills keyword_figures from the analyses already
 // stored, with the statement a completion runs later: both must give the same rows.
 
 describe('keyword figures: migration 0026 backfill', () => {
-  const client = new PGlite();
-  afterAll(() => client.close());
-
   it('when keywords had analyses before the portfolio, then the migration stores their latest figures, changes, sparkline and last state, as a completion would', async () => {
-    const pglite = drizzle(client, { schema });
-    const db = pglite as unknown as Db;
     // 0025_operator_inbox: the migration before this one.
-    await migrate(pglite, { migrationsFolder: migrationsUpTo(25) });
-    const one = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows[0]!;
-    const user = await one<{ id: string }>(`insert into users (name, email) values ('Ana', 'ana@example.com') returning id`);
-    const place = await one<{ id: string }>(
-      `insert into places (user_id, google_place_id, name, center_lat, center_lng, matrix_config) values ($1, 'p1', 'Clínica', 36.72, -4.42, '{}') returning id`,
-      [user.id],
-    );
+    const { client, db, one, migrateToLatest } = await migratedUpTo(25);
+    const { user, place } = await insertAnaAndHerPlace(one);
     const keyword = async (name: string) => (await one<{ id: string }>(`insert into keywords (place_id, user_id, name) values ($1, $2, $3) returning id`, [place.id, user.id, name])).id;
     const [busy, lone, none] = [await keyword('dentista'), await keyword('ortodoncia'), await keyword('implantes')];
     const analysis = (keywordId: string, weeksAgo: number, status: string, geoRank: number | null, provider = 'demo') =>
@@ -39,7 +24,7 @@ describe('keyword figures: migration 0026 backfill', () => {
     await analysis(busy, 1, 'processing', null);
     await analysis(lone, 3, 'completed', 40);
 
-    await migrate(pglite, { migrationsFolder: MIGRATIONS });
+    await migrateToLatest();
 
     const rows = async () =>
       (

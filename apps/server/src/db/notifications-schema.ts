@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationChannel, NotificationKind, NotificationKindSwitches } from '@rankmaps/shared/schemas/notifications';
-import { places } from './places-schema';
+import { ownerPlaceId, places } from './places-schema';
 import { rankMaps } from './rankmaps-schema';
-import { emails, users } from './schema';
+import { emails, ownerUserId, users } from './schema';
+import { createdAt, updatedAt, uuidKey } from './columns';
 
 // Notifications (issue 16, docs/decisions.md §23.2). One row per event, created once: its
 // dedupe_key is unique and the evaluation inserts with ON CONFLICT DO NOTHING.
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'cascade' }),
     rankMapId: uuid('rank_map_id').references(() => rankMaps.id, { onDelete: 'cascade' }),
     /** The analysis it was compared with (a rank drop or gain, a competitor overtaking). */
@@ -28,7 +27,7 @@ export const notifications = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** Shown in the bell: false when the user switched the kind's in-app channel off (the row still carries the e-mail). */
     inApp: boolean('in_app').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
@@ -51,20 +50,16 @@ export const notificationSettings = pgTable('notification_settings', {
   switches: jsonb('switches').$type<NotificationKindSwitches>().notNull().default({}),
   /** The user's Slack-compatible incoming webhook (a secret: never logged or answered whole). */
   slackUrl: text('slack_url'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 // Places whose notifications the user muted.
 export const notificationMutedPlaces = pgTable(
   'notification_muted_places',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownerUserId(),
+    placeId: ownerPlaceId(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.placeId] })],
 );
@@ -75,11 +70,9 @@ export const notificationPlaceSlack = pgTable('notification_place_slack', {
   placeId: uuid('place_id')
     .primaryKey()
     .references(() => places.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerUserId(),
   slackUrl: text('slack_url').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** 'slack' deliveries: queued → sending (attempt n claimed) → delivered | retrying | failed. */
@@ -97,11 +90,9 @@ export const notificationDeliveries = pgTable(
     channel: text('channel').$type<Exclude<NotificationChannel, 'inApp'>>().notNull(),
     /** 'pending': waits for the daily digest (or a channel not delivered yet); 'queued': its mail is in the outbox. */
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     emailId: uuid('email_id').references(() => emails.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
     /** Slack: the URL delivered to, fixed when the delivery is made (a secret). */
     target: text('target'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ownerUserId, users } from './schema';
+import { createdAt, uuidKey } from './columns';
 
 /** The grid a place is analysed on (docs/product.md §3, matrixConfig). */
 export interface StoredMatrixConfig {
@@ -14,17 +15,15 @@ export interface StoredMatrixConfig {
 export const clients = pgTable(
   'clients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     /** ≤ 80 characters, trimmed. */
     name: text('name').notNull(),
     /** Storage key of the client's re-encoded logo ('logos/<logo_key>.png'), as report_brands.logo is kept (docs/decisions.md §25.1). */
     logo: text('logo'),
     /** 128 random bits in hex: the logo's public URL, /api/client-logo/<logo_key>.png. A new upload gets a new one. */
     logoKey: text('logo_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('clients_user_name_key').on(t.userId, sql`lower(${t.name})`), uniqueIndex('clients_logo_key_key').on(t.logoKey)],
 );
@@ -34,10 +33,8 @@ export const clients = pgTable(
 export const places = pgTable(
   'places',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     googlePlaceId: text('google_place_id').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
@@ -59,17 +56,21 @@ export const places = pgTable(
     matrixConfig: jsonb('matrix_config').$type<StoredMatrixConfig>().notNull(),
     /** The client it is grouped under (docs/decisions.md §25.1); null: «Sin cliente». */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('places_user_google_place_key').on(t.userId, t.googlePlaceId), index('places_client_idx').on(t.clientId)],
 );
+
+/** The place a row belongs to: deleting the place deletes the row. */
+export const ownerPlaceId = () =>
+  uuid('place_id')
+    .notNull()
+    .references(() => places.id, { onDelete: 'cascade' });
 
 /** The place the dashboard opens on; one row per user that has chosen one. */
 export const activePlaces = pgTable('user_active_places', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  placeId: uuid('place_id')
-    .notNull()
-    .references(() => places.id, { onDelete: 'cascade' }),
+  placeId: ownerPlaceId(),
 });

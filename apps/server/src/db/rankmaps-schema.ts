@@ -2,22 +2,17 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MetricsResultItem, PositionTally, ScanStats, StoredCompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { campaignRounds, campaigns } from './campaigns-schema';
-import { places } from './places-schema';
-import { users } from './schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { ownerPlaceId } from './places-schema';
+import { ownerUserId } from './schema';
+import { createdAt, updatedAt, uuidKey } from './columns';
 
 // A search phrase tracked for a place (docs/product.md §3 Keyword). Unique per place whatever the case.
 export const keywords = pgTable(
   'keywords',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    placeId: ownerPlaceId(),
+    userId: ownerUserId(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -51,12 +46,8 @@ export const keywordFigures = pgTable(
     keywordId: uuid('keyword_id')
       .primaryKey()
       .references(() => keywords.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    placeId: ownerPlaceId(),
     /** The latest completed analysis (no foreign key: deleting it recomputes this row). */
     latestRankMapId: uuid('latest_rank_map_id'),
     geoRank: doublePrecision('geo_rank'),
@@ -75,7 +66,7 @@ export const keywordFigures = pgTable(
     /** The newest finished analysis (completed or failed), its state and when it finished. */
     lastState: text('last_state').$type<'completed' | 'failed'>(),
     lastAt: timestamp('last_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('keyword_figures_user_geo_rank_idx').on(t.userId, t.geoRank),
@@ -131,16 +122,12 @@ export type RankMapBilling = 'credits' | 'plan';
 export const rankMaps = pgTable(
   'rank_maps',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     keywordId: uuid('keyword_id')
       .notNull()
       .references(() => keywords.id, { onDelete: 'cascade' }),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    placeId: ownerPlaceId(),
+    userId: ownerUserId(),
     query: text('query').notNull(),
     maxResults: integer('max_results').notNull().default(20),
     kind: text('kind').$type<RankMapKindValue>().notNull(),
@@ -187,7 +174,7 @@ export const rankMaps = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('rank_maps_keyword_weekly_slot_key').on(t.keywordId, t.weeklySlot),
@@ -293,9 +280,7 @@ export const scanQuotaUses = pgTable(
   'scan_quota_uses',
   {
     rankMapId: uuid('rank_map_id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** Calendar month in Europe/Madrid, 'YYYY-MM'. */
     month: text('month').notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
+import { updatedAt } from './columns';
 
 // White-label (issue 17, docs/decisions.md §24.5): one row per user who saved a brand. The row
 // stays when the plan no longer allows it: the reports fall back to RankMaps' brand, and the
@@ -22,7 +23,7 @@ export const reportBrands = pgTable(
     logoKey: text('logo_key'),
     /** Remove «Hecho con RankMaps» (honoured on Enterprise only). */
     hidePoweredBy: boolean('hide_powered_by').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('report_brands_logo_key_key').on(t.logoKey)],
 );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ReportRecipientState, ReportScheduleMode } from '@rankmaps/shared/schemas/report-mail';
-import { places } from './places-schema';
+import { ownerPlaceId, places } from './places-schema';
+import { createdAt, updatedAt, uuidKey } from './columns';
 
 // Scheduled report e-mails (issue 17, docs/reports.md "Scheduled report e-mails", docs/decisions.md §24.6).
 
@@ -10,10 +11,8 @@ import { places } from './places-schema';
 export const reportRecipients = pgTable(
   'report_recipients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    placeId: ownerPlaceId(),
     /** As typed, lower-cased; unique per place whatever the case. */
     email: text('email').notNull(),
     name: text('name'),
@@ -24,7 +23,7 @@ export const reportRecipients = pgTable(
     /** When the state last changed to bounced or unsubscribed, and why (the SMTP answer). */
     stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
     stateReason: text('state_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('report_recipients_place_email_key').on(t.placeId, sql`lower(${t.email})`),
@@ -43,7 +42,7 @@ export const reportSchedules = pgTable(
     mode: text('mode').$type<ReportScheduleMode>().notNull(),
     /** 1–28, for the monthly mode. */
     monthDay: integer('month_day'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('report_schedules_mode_idx').on(t.mode)],
 );
@@ -56,10 +55,8 @@ export type ReportSendStatus = 'queued' | 'sent' | 'skipped';
 export const reportSends = pgTable(
   'report_sends',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    placeId: ownerPlaceId(),
     round: text('round').notNull(),
     trigger: text('trigger').$type<'weekly' | 'monthly' | 'dev'>().notNull(),
     status: text('status').$type<ReportSendStatus>().notNull().default('queued'),
@@ -71,7 +68,7 @@ export const reportSends = pgTable(
     /** The share link the e-mails carry (the share links' own id), and the PDF's hash in mail_attachments. */
     shareLinkId: text('share_link_id'),
     pdfSha256: text('pdf_sha256'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('report_sends_place_round_key').on(t.placeId, t.round)],

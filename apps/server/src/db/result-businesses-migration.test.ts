@@ -1,11 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MetricsResultItem } from '@rankmaps/shared/metrics';
 import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
-import { MIGRATIONS, migrationsUpTo } from '../../test/migrations';
-import * as schema from './schema';
+import { insertAnaAndHerPlace, migratedUpTo } from '../../test/migrations';
 
 const item = (position: number, placeId: string | null, name: string, isAd = false): MetricsResultItem => ({
   position,
@@ -20,26 +16,16 @@ const item = (position: number, placeId: string | null, name: string, isAd = fal
 });
 
 describe('migration 0010: results stored before normalisation', () => {
-  const client = new PGlite();
-  afterAll(() => client.close());
-
   it('when results were stored as whole copies per point, then after migrating they read back the same, with each business once', async () => {
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: migrationsUpTo(8) });
-    const [user] = (await client.query<{ id: string }>(`insert into users (name, email) values ('Ana', 'ana@example.com') returning id`)).rows;
-    const [place] = (
-      await client.query<{ id: string }>(
-        `insert into places (user_id, google_place_id, name, center_lat, center_lng, matrix_config) values ($1, 'p1', 'Clínica', 36.72, -4.42, '{}') returning id`,
-        [user!.id],
-      )
-    ).rows;
-    const [keyword] = (await client.query<{ id: string }>(`insert into keywords (place_id, user_id, name) values ($1, $2, 'dentista') returning id`, [place!.id, user!.id])).rows;
+    const { client, db, one, migrateToLatest } = await migratedUpTo(8);
+    const { user, place } = await insertAnaAndHerPlace(one);
+    const keyword = await one<{ id: string }>(`insert into keywords (place_id, user_id, name) values ($1, $2, 'dentista') returning id`, [place.id, user.id]);
     const rankMapIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const [rm] = (
         await client.query<{ id: string }>(
           `insert into rank_maps (keyword_id, place_id, user_id, query, kind, billing, provider, grid, target, total_points) values ($1, $2, $3, 'dentista', 'manual', 'credits', 'demo', '{}', '{}', 3) returning id`,
-          [keyword!.id, place!.id, user!.id],
+          [keyword.id, place.id, user.id],
         )
       ).rows;
       rankMapIds.push(rm!.id);
@@ -58,7 +44,7 @@ describe('migration 0010: results stored before normalisation', () => {
       }
     }
 
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    await migrateToLatest();
 
     for (const rankMapId of rankMapIds) {
       const read = await rankResultsRepository.listByRankMap(db, rankMapId);

@@ -1,13 +1,12 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BillingData } from '@rankmaps/shared/schemas/profile';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, uuidKey } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -26,14 +25,18 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
 );
 
+/** The user a row belongs to: deleting the user deletes the row. */
+export const ownerUserId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 // Rotating refresh tokens. A family is one sign-in; reuse of a rotated token revokes the family.
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     persistent: boolean('persistent').notNull(),
@@ -49,10 +52,8 @@ export const refreshTokens = pgTable(
 export const emailTokens = pgTable(
   'email_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     purpose: text('purpose').$type<'confirm' | 'reset'>().notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -89,7 +90,7 @@ export interface EmailAttachmentRef {
 export const emails = pgTable(
   'emails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
@@ -133,7 +134,7 @@ export const mailAttachments = pgTable('mail_attachments', {
 });
 
 export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   message: text('message').notNull(),

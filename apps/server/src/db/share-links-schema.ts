@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ShareScope } from '@rankmaps/shared/schemas/share-links';
-import { places } from './places-schema';
+import { ownerPlaceId } from './places-schema';
 import { keywords, rankMaps } from './rankmaps-schema';
-import { users } from './schema';
+import { ownerUserId } from './schema';
+import { createdAt, uuidKey } from './columns';
 
 // Share links (issue 17, docs/decisions.md §24.4): a public URL of one report. Only the
 // SHA-256 of the token is stored. The target is held by foreign keys that cascade: deleting
@@ -12,15 +13,11 @@ import { users } from './schema';
 export const shareLinks = pgTable(
   'share_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     scope: text('scope').$type<ShareScope>().notNull(),
     /** The place of the target, whatever the scope. */
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    placeId: ownerPlaceId(),
     /** The keyword of a keyword or analysis link; null for a place link. */
     keywordId: uuid('keyword_id').references(() => keywords.id, { onDelete: 'cascade' }),
     /** The analysis of an analysis link; null otherwise. */
@@ -39,7 +36,7 @@ export const shareLinks = pgTable(
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     /** The https origins allowed to embed the page (CSP frame-ancestors); empty: none. */
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('share_links_token_hash_key').on(t.tokenHash),

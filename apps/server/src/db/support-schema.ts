@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { ownerUserId, users } from './schema';
+import { createdAt, uuidKey } from './columns';
 
 // Tickets sent from the /support screen. The user's e-mail and name are copied from the
 // session at send time, so the ticket still says who wrote it after a profile change.
@@ -8,12 +9,10 @@ import { users } from './schema';
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** What both e-mails quote ('TK-' + 8 hex characters of the id), so replies can be matched. */
     reference: text('reference').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     userEmail: text('user_email').notNull(),
     userName: text('user_name').notNull(),
     category: text('category').notNull(),
@@ -24,7 +23,7 @@ export const supportTickets = pgTable(
     state: text('state').notNull().default('abierto'),
     /** The last message of the thread (or the ticket itself): lists sort by it, newest first. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('support_tickets_reference_key').on(t.reference),
@@ -38,7 +37,7 @@ export const supportTickets = pgTable(
 export const supportTicketMessages = pgTable(
   'support_ticket_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
@@ -47,7 +46,7 @@ export const supportTicketMessages = pgTable(
     /** The operator who answered (null for the customer's messages, or once that account is gone). */
     operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
@@ -66,7 +65,7 @@ export const operators = pgTable('operators', {
 export const operatorAuditLog = pgTable(
   'operator_audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
     /** The operator's e-mail at the time, so the log still says who looked after the account is gone. */
     operatorEmail: text('operator_email').notNull(),
@@ -77,7 +76,7 @@ export const operatorAuditLog = pgTable(
     ticketReference: text('ticket_reference'),
     /** What was shown, e.g. 'plan y negocios'. */
     what: text('what').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('operator_audit_log_customer_idx').on(t.customerId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerUserId } from './schema';
+import { createdAt, uuidKey } from './columns';
 
 // Video calls booked with the support team (docs/support.md «Videollamada»,
 // docs/decisions.md §27.3). One row per booking for its whole life: a move changes starts_at and raises sequence
@@ -9,10 +10,8 @@ import { users } from './schema';
 export const videoBookings = pgTable(
   'video_bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     /** What the user wants to talk about (≤ 200 characters, plain text), or null. */
     topic: text('topic'),
@@ -27,7 +26,7 @@ export const videoBookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** 'cliente' or 'operador': who cancelled, for the e-mails. */
     cancelledBy: text('cancelled_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('video_bookings_slot_key').on(t.startsAt).where(sql`${t.cancelledAt} is null`),

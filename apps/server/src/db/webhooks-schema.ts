@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { ownerUserId } from './schema';
+import { createdAt, updatedAt, uuidKey } from './columns';
 
 // Outgoing webhooks (issue 19, docs/webhooks.md, docs/decisions.md §26.4).
 
@@ -7,10 +8,8 @@ import { users } from './schema';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: ownerUserId(),
     /** As parsed by validateWebhookUrl (what is delivered to is what was checked). */
     url: text('url').notNull(),
     /** Subset of WEBHOOK_EVENT_TYPES. */
@@ -27,8 +26,8 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason'),
     /** Deliveries in a row that ended failed; reset by any delivered one. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('webhook_endpoints_user_id_idx').on(t.userId, t.createdAt)],
 );
@@ -42,13 +41,11 @@ export type WebhookDeliveryStatus = 'queued' | 'sending' | 'retrying' | 'deliver
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
     /** `{ id, type, createdAt, data }`, sent byte for byte as stored (JSON text). */
@@ -64,7 +61,7 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     sendingAt: timestamp('sending_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId), index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
 );

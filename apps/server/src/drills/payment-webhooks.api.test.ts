@@ -52,17 +52,19 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
       fake.event('customer.subscription.created', subscription!),
       fake.event('invoice.paid', invoice!),
     ];
-    const purchase = fake.event('checkout.session.completed', fake.completeCheckout(await checkout(headers, ids.credits_500)).session);
+    const bought = fake.completeCheckout(await checkout(headers, ids.credits_500));
+    // The purchase's session grants the credits; its invoice (invoice_creation) is the payment.
+    const purchase = [fake.event('checkout.session.completed', bought.session), fake.event('invoice.paid', bought.invoice!)];
     const results: string[] = [];
     // Two deliveries of each in flight together, then a late third (Stripe's retry after a lost answer).
-    for (const event of [...events, purchase]) results.push(...(await Promise.all([deliver(event), deliver(event)])));
-    for (const event of [...events, purchase]) results.push(await deliver(event));
-    expect(results.filter((r) => r === 'processed')).toHaveLength(4);
-    expect(results.filter((r) => r === 'duplicate')).toHaveLength(8);
+    for (const event of [...events, ...purchase]) results.push(...(await Promise.all([deliver(event), deliver(event)])));
+    for (const event of [...events, ...purchase]) results.push(await deliver(event));
+    expect(results.filter((r) => r === 'processed')).toHaveLength(5);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(10);
 
     const after = await info(headers);
     expect(after).toMatchObject({ hasActiveSubscription: true, plan: { id: 'pro_agency' }, credits: { subscription: 1500, extra: 500 } });
-    expect((await history(headers)).map((p) => p.id).sort()).toEqual([invoice!.id, purchase.data.object.id].sort());
+    expect((await history(headers)).map((p) => p.id).sort()).toEqual([invoice!.id, bought.invoice!.id].sort());
     expect(await checkInvariants(db)).toEqual([]);
   });
 
@@ -359,10 +361,12 @@ describe('drill: payment webhooks delivered twice and out of order', async () =>
     const sessionId = await checkout(headers, ids.credits_500);
     const completed = fake.event('checkout.session.completed', fake.completeCheckout(sessionId, { asyncPayment: true }).session);
     const settled = fake.event('checkout.session.async_payment_succeeded', fake.settleAsyncPayment(sessionId));
-    for (const event of [settled, completed, settled, completed]) await deliver(event);
+    // Once the payment settles, Checkout invoices it: its invoice.paid records the payment.
+    const invoiced = fake.event('invoice.paid', fake.get(String(fake.get(sessionId).invoice)));
+    for (const event of [settled, invoiced, completed, settled, completed, invoiced]) await deliver(event);
 
     expect((await info(headers)).credits).toMatchObject({ subscription: 0, extra: 500 });
-    expect(await history(headers)).toEqual([expect.objectContaining({ id: sessionId, status: 'paid', amount: 20 })]);
+    expect(await history(headers)).toEqual([expect.objectContaining({ id: invoiced.data.object.id, status: 'paid', amount: 20 })]);
     expect(await checkInvariants(db)).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
-import { MCP_TOOLS, callTool, connectHttp, listening, newApiKey } from '../../test/mcp-client';
+import { MCP_TOOLS, callTool, connectHttp, listening, newApiKey, stdioBridgeClient } from '../../test/mcp-client';
 import { MADRID, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { createTestApp } from '../../test/test-app';
 import { rankMaps } from '../db/rankmaps-schema';
@@ -15,8 +12,6 @@ import { shareLinks } from '../db/share-links-schema';
 // to the app listening on a port, and over stdio through `npm run mcp:stdio` spawned as a
 // child process, which forwards to that same /mcp (docs/decisions.md §26.5). The scan
 // workers run, so a scan started through a tool completes.
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 describe('the MCP server end to end (official client SDK)', async () => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, RATE_LIMIT_API_MAX: '10000' }, { workers: true });
@@ -113,14 +108,7 @@ describe('the MCP server end to end (official client SDK)', async () => {
   it('when a desktop client starts `npm run mcp:stdio`, then the same tools run over stdio: a scan, its status, a comparison and a share link', { timeout: 180_000 }, async () => {
     const { user, headers, keywordId } = await withKeyword('pro_agency', 'demo-madrid-dentista-1', MADRID);
     const { key } = await newApiKey(app, headers);
-    const transport = new StdioClientTransport({
-      command: 'npm',
-      args: ['run', '--silent', 'mcp:stdio'],
-      cwd: ROOT,
-      env: { ...(process.env as Record<string, string>), RANKMAPS_API_KEY: key, RANKMAPS_URL: base },
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'rankmaps-stdio-tests', version: '1.0.0' });
+    const { client, transport } = stdioBridgeClient(base, key);
     await client.connect(transport);
     clients.push(client);
 
@@ -140,14 +128,7 @@ describe('the MCP server end to end (official client SDK)', async () => {
     const { headers } = await withKeyword('pro_agency', 'demo-madrid-dentista-1', MADRID);
     const { key, apiKey } = await newApiKey(app, headers);
     expect((await app.inject({ method: 'DELETE', url: `/api/api-keys/${apiKey.id}`, headers })).statusCode).toBe(200);
-    const transport = new StdioClientTransport({
-      command: 'npm',
-      args: ['run', '--silent', 'mcp:stdio'],
-      cwd: ROOT,
-      env: { ...(process.env as Record<string, string>), RANKMAPS_API_KEY: key, RANKMAPS_URL: base },
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'rankmaps-stdio-tests', version: '1.0.0' });
+    const { client, transport } = stdioBridgeClient(base, key);
     await expect(client.connect(transport)).rejects.toThrow('Clave de API no válida o revocada.');
     await client.close();
   });

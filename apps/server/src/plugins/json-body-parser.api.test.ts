@@ -1,5 +1,5 @@
-import type { CreatedApiKey } from '@rankmaps/shared/schemas/api-keys';
 import { describe, expect, it } from 'vitest';
+import { newApiKey } from '../../test/mcp-client';
 import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 import { AppError } from '../errors';
@@ -55,61 +55,37 @@ describe('a __proto__ key in a JSON body (API)', async () => {
   const { app, container } = await createTestApp();
   const refusal = { error: 'El cuerpo contiene una clave no permitida («__proto__»).', code: 'FORBIDDEN_KEY' };
   const json = { 'content-type': 'application/json' };
+  /** `payload` as the JSON text of the body, byte for byte, as a client writing it by hand sends it. */
+  const sendJson = (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, payload: string) =>
+    app.inject({ method, url, headers: { ...headers, ...json }, payload });
 
   it('when a public or a session route gets one, then 400 FORBIDDEN_KEY in Spanish, not «no es un JSON válido»', async () => {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login/user',
-      headers: json,
-      payload: '{"email":"a@b.es","password":"x","__proto__":{"admin":true}}',
-    });
+    const login = await sendJson('POST', '/api/auth/login/user', {}, '{"email":"a@b.es","password":"x","__proto__":{"admin":true}}');
     expect(login.statusCode).toBe(400);
     expect(login.json()).toEqual(refusal);
     const { headers } = await sessions(app, container).signedIn();
-    const place = await app.inject({
-      method: 'PUT',
-      url: '/api/place/active-place',
-      headers: { ...headers, ...json },
-      payload: '{"placeId":null,"__proto__":{"admin":true}}',
-    });
+    const place = await sendJson('PUT', '/api/place/active-place', headers, '{"placeId":null,"__proto__":{"admin":true}}');
     expect(place.statusCode).toBe(400);
     expect(place.json()).toEqual(refusal);
-    const ctor = await app.inject({
-      method: 'PUT',
-      url: '/api/place/active-place',
-      headers: { ...headers, ...json },
-      payload: '{"constructor":{"prototype":{"admin":true}}}',
-    });
+    const ctor = await sendJson('PUT', '/api/place/active-place', headers, '{"constructor":{"prototype":{"admin":true}}}');
     expect(ctor.json()).toEqual({ error: 'El cuerpo contiene una clave no permitida («constructor»).', code: 'FORBIDDEN_KEY' });
-    const broken = await app.inject({
-      method: 'PUT',
-      url: '/api/place/active-place',
-      headers: { ...headers, ...json },
-      payload: '{"placeId":',
-    });
+    const broken = await sendJson('PUT', '/api/place/active-place', headers, '{"placeId":');
     expect(broken.json()).toEqual({ error: 'El cuerpo de la petición no es un JSON válido.', code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
   });
 
   it('when an /api/v1 route or /mcp gets one, then the same refusal (a JSON-RPC error on /mcp)', async () => {
     const { headers } = await sessions(app, container).signedIn('pro_agency');
-    const { key } = (
-      await app.inject({ method: 'POST', url: '/api/api-keys', headers, payload: { name: 'Proto', scopes: ['read', 'scans'] } })
-    ).json<CreatedApiKey>();
-    const bearer = { authorization: `Bearer ${key}`, ...json };
-    const v1 = await app.inject({
-      method: 'POST',
-      url: '/api/v1/share-links',
-      headers: bearer,
-      payload: '{"scope":"place","targetId":"x","__proto__":{"admin":true}}',
-    });
+    const { key } = await newApiKey(app, headers);
+    const bearer = { authorization: `Bearer ${key}` };
+    const v1 = await sendJson('POST', '/api/v1/share-links', bearer, '{"scope":"place","targetId":"x","__proto__":{"admin":true}}');
     expect(v1.statusCode).toBe(400);
     expect(v1.json()).toEqual(refusal);
-    const mcp = await app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: { ...bearer, accept: 'application/json, text/event-stream' },
-      payload: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_places","arguments":{"__proto__":{"admin":true}}}}',
-    });
+    const mcp = await sendJson(
+      'POST',
+      '/mcp',
+      { ...bearer, accept: 'application/json, text/event-stream' },
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_places","arguments":{"__proto__":{"admin":true}}}}',
+    );
     expect(mcp.statusCode).toBe(400);
     expect(mcp.json()).toEqual({
       jsonrpc: '2.0',

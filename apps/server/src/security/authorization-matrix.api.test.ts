@@ -82,6 +82,7 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'api-keys/:id': 'apiKey',
   'webhooks/:id': 'webhook',
   'deliveries/:deliveryId': 'webhookDelivery',
+  'invoices/:id': 'invoice',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -282,6 +283,7 @@ function missingIds(): OwnedIds {
     apiKey: randomUUID(),
     webhook: randomUUID(),
     webhookDelivery: randomUUID(),
+    invoice: randomUUID(),
   };
 }
 

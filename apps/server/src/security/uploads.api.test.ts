@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, crc32, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, crc32, deflateSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type FormPart, multipartBody } from '../../test/multipart';
 import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
+import { oneFileZip } from '../../test/zip';
 
 // Hostile uploads beyond those of users/profile-update.api.test.ts (renamed text, SVG with
 // a script, 3 MB, 2 MB + 1 byte, a 42-megapixel PNG, PNG+HTML and JPEG+ZIP polyglots):
@@ -58,34 +59,6 @@ function jpegDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8]), dqt, sof, Buffer.from([0xff, 0xd9])]);
 }
 
-/** A ZIP holding one deflated file of `size` zero bytes: a few kilobytes that inflate to `size`. */
-function zipBomb(size: number): Buffer {
-  const data = deflateRawSync(Buffer.alloc(size), { level: 9 });
-  const name = Buffer.from('ceros.bin');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8); // deflate
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + data.length, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
-
 describe('hostile uploads', async () => {
   const { app, container } = await createTestApp();
   const avatarsDir = path.join(container.config.dataDir, 'uploads', 'avatars');
@@ -127,7 +100,7 @@ describe('hostile uploads', async () => {
   });
 
   it('when a ZIP bomb (100 MB of zeros in a few kB) is uploaded as a picture, then it is refused as not an image and never inflated', async () => {
-    const bomb = zipBomb(100 * 1024 * 1024);
+    const bomb = oneFileZip('ceros.bin', Buffer.alloc(100 * 1024 * 1024), 'deflated');
     expect(bomb.length).toBeLessThan(200 * 1024);
     const { res, ms } = await upload(bomb, 'foto.zip.png', 'image/png');
     expect(res.statusCode).toBe(400);

@@ -1519,6 +1519,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payment/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Factura de un pago en PDF
+     * @description Solo las facturas del propio usuario: las demás responden 404, como una que no existe. Las facturas de Stripe se descargan de Stripe (providerPdfUrl en el historial).
+     */
+    get: operations['getMyInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payment/payment-history': {
     parameters: {
       query?: never;
@@ -10741,6 +10761,75 @@ export interface operations {
       };
     };
   };
+  getMyInvoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La factura en PDF, como adjunto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   listMyPayments: {
     parameters: {
       query?: never;
@@ -10763,6 +10852,12 @@ export interface operations {
               date: string;
               description: string;
               id: string;
+              invoice: {
+                id: string;
+                issuedAt: string;
+                number: string;
+                providerPdfUrl: string | null;
+              } | null;
               invoicePdf: string | null;
               invoiceUrl: string | null;
               period: {

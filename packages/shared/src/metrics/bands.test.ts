@@ -1,67 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { POSITION_BANDS, POSITION_BAND_COLORS } from './bands';
+import { VISIONS, contrastRatio, deltaE2000, labSeenAs } from '../colour';
+import { BAND_LABEL_MIN_CONTRAST, BAND_STEP, bandSteps, labelReadable, tooCloseSteps } from './band-scale-rule';
+import { POSITION_BANDS, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS } from './bands';
 
 /*
- * The band colours must stay apart for colour-blind users too. Each colour is simulated
- * under full deuteranopia, protanopia and tritanopia with the matrices of Machado, Oliveira
- * and Fernandes (2009, severity 1.0, applied in linear RGB), then compared in CIELAB.
+ * The scale's rule (band-scale-rule.ts, docs/decisions.md §22.3): every label readable on its
+ * fill, and adjacent bands apart in colour and in lightness under typical vision and simulated
+ * deuteranopia, protanopia and tritanopia (Machado, Oliveira and Fernandes 2009, severity 1.0).
  */
-type Vision = 'typical' | 'deuteranopia' | 'protanopia' | 'tritanopia';
-const MATRICES: Record<Vision, number[][]> = {
-  typical: [
-    [1, 0, 0],
-    [0, 1, 0],
-    [0, 0, 1],
-  ],
-  deuteranopia: [
-    [0.367322, 0.860646, -0.227968],
-    [0.280085, 0.672501, 0.047413],
-    [-0.01182, 0.04294, 0.968881],
-  ],
-  protanopia: [
-    [0.152286, 1.052583, -0.204868],
-    [0.114503, 0.786281, 0.099216],
-    [-0.003882, -0.048116, 1.051998],
-  ],
-  tritanopia: [
-    [1.255528, -0.076749, -0.178779],
-    [-0.078411, 0.930809, 0.147602],
-    [0.004733, 0.691367, 0.3039],
-  ],
-};
+const fills = POSITION_BANDS.map((band) => POSITION_BAND_COLORS[band]);
+const adjacent = POSITION_BANDS.slice(1).map((worse, i) => [POSITION_BANDS[i]!, worse] as const);
 
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const linearRgb = (hex: string) => [1, 3, 5].map((i) => toLinear(parseInt(hex.slice(i, i + 2), 16) / 255)) as [number, number, number];
+describe('the position band scale', () => {
+  it('has one distinct #rrggbb fill per band', () => {
+    for (const c of fills) expect(c).toMatch(/^#[0-9a-f]{6}$/);
+    expect(new Set(fills).size).toBe(POSITION_BANDS.length);
+  });
 
-/** CIELAB (D65) of a linear RGB colour. */
-function lab([r, g, b]: number[]): [number, number, number] {
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
-  const x = f((0.4124 * r! + 0.3576 * g! + 0.1805 * b!) / 0.95047);
-  const y = f(0.2126 * r! + 0.7152 * g! + 0.0722 * b!);
-  const z = f((0.0193 * r! + 0.1192 * g! + 0.9505 * b!) / 1.08883);
-  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
-}
+  it('writes every label at WCAG ≥ 4.5:1: dark on the light fills, white on the dark ones', () => {
+    for (const band of POSITION_BANDS) {
+      expect(contrastRatio(POSITION_BAND_COLORS[band], POSITION_BAND_TEXT_COLORS[band]), band).toBeGreaterThanOrEqual(BAND_LABEL_MIN_CONTRAST);
+      expect(labelReadable(POSITION_BAND_COLORS[band], POSITION_BAND_TEXT_COLORS[band])).toBe(true);
+    }
+    expect(POSITION_BANDS.map((b) => POSITION_BAND_TEXT_COLORS[b] === '#ffffff')).toEqual([false, false, false, true, true, true]);
+  });
 
-function seenAs(hex: string, vision: Vision): [number, number, number] {
-  const rgb = linearRgb(hex);
-  const m = MATRICES[vision];
-  return lab(m.map((row) => Math.min(1, Math.max(0, row[0]! * rgb[0] + row[1]! * rgb[1] + row[2]! * rgb[2]))));
-}
-
-const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
-
-describe('POSITION_BAND_COLORS for colour-blind users', () => {
-  it.each(Object.keys(MATRICES) as Vision[])('keeps every pair of bands clearly apart (ΔE ≥ 20) with %s vision', (vision) => {
-    for (const [i, a] of POSITION_BANDS.entries()) {
-      for (const b of POSITION_BANDS.slice(i + 1)) {
-        const d = distance(seenAs(POSITION_BAND_COLORS[a], vision), seenAs(POSITION_BAND_COLORS[b], vision));
-        expect(d, `${a} / ${b}`).toBeGreaterThanOrEqual(20);
-      }
+  it.each(VISIONS)('keeps adjacent bands ΔE₀₀ ≥ 10 and L* ≥ 10 apart, darkening from 1–3 to +20, with %s vision', (vision) => {
+    for (const [better, worse] of adjacent) {
+      const step = bandSteps(POSITION_BAND_COLORS[better], POSITION_BAND_COLORS[worse]).find((s) => s.vision === vision)!;
+      expect(step.deltaE, `${better} / ${worse}`).toBeGreaterThanOrEqual(BAND_STEP.minDeltaE2000);
+      expect(step.lightnessDrop, `${better} / ${worse}`).toBeGreaterThanOrEqual(BAND_STEP.minLightness);
     }
   });
 
-  it('would have caught the old brown, rust and crimson (the simulation can fail)', () => {
-    const d = distance(seenAs('#a16207', 'deuteranopia'), seenAs('#c2410c', 'deuteranopia'));
-    expect(d).toBeLessThan(20);
+  it('is ordered by lightness alone, so any two bands keep their order without hue', () => {
+    for (const vision of VISIONS) {
+      const lightness = fills.map((c) => labSeenAs(c, vision)[0]);
+      expect([...lightness].sort((a, b) => b - a), vision).toEqual(lightness);
+    }
+  });
+
+  it('would have caught the old palette: navy 4–5 beside purple 6–10, and the landing green→yellow→red for deuteranopes', () => {
+    expect(tooCloseSteps('#193e65', '#7c01a2').length).toBeGreaterThan(0); // no lightness order
+    expect(tooCloseSteps('#dc2626', '#94a3b8').length).toBeGreaterThan(0); // red 16–20 lighter than grey +20
+    expect(tooCloseSteps(POSITION_BAND_COLORS.top3, POSITION_BAND_COLORS.top5)).toEqual([]);
+  });
+});
+
+describe('deltaE2000', () => {
+  // Reference pairs from Sharma, Wu and Dalal (2005), table 1.
+  it.each([
+    [[50, 2.6772, -79.7751], [50, 0, -82.7485], 2.0425],
+    [[50, -1.3802, -84.2814], [50, 0, -82.7485], 1.0],
+    [[50, 2.5, 0], [73, 25, -18], 27.1492],
+    [[60.2574, -34.0099, 36.2677], [60.4626, -34.1751, 39.4387], 1.2644],
+    [[22.7233, 20.0904, -46.694], [23.0331, 14.973, -42.5619], 2.0373],
+  ] as const)('gives the published difference of %j and %j', (a, b, expected) => {
+    expect(deltaE2000(a, b)).toBeCloseTo(expected, 3);
   });
 });

@@ -21,23 +21,36 @@ export const POSITION_BAND_RANGES: Readonly<Record<PositionBand, readonly [numbe
 };
 
 /**
- * Green for the best band, dark red for the worst, slate grey for not found, and hues in
- * between (navy, purple, orange) chosen so that every pair stays apart for people with
- * deuteranopia, protanopia or tritanopia, not only by a shade of brown (docs/decisions.md §22.3).
- * Every colour carries white marker text at a WCAG contrast of at least 4.5:1 and stands out
- * at least 3:1 from a light basemap (bands.test.ts and metrics.test.ts check all three).
+ * One sequential scale, viridis-like, for positions 1→20 and «+20»: lime for 1–3, then green,
+ * teal, petrol, blue, and a deep purple for not found. It darkens at every step (CIELAB L* 88,
+ * 74, 60, 47, 32, 15) as the hue turns, so it reads as an order by lightness alone, which is what
+ * survives colour blindness. Adjacent bands keep CIEDE2000 ≥ 10 and L* ≥ 10 apart under typical
+ * vision and simulated deuteranopia, protanopia and tritanopia (BAND_STEP, band-scale-rule.ts;
+ * docs/decisions.md §22.3). The same fills are used by the map, legend, summary, point panel,
+ * comparison, share page, PDF (and so the report e-mail) and the landing.
  */
 export const POSITION_BAND_COLORS: Readonly<Record<PositionBand, string>> = {
-  top3: '#177d49',
-  top5: '#193e65',
-  top10: '#7c01a2',
-  top15: '#c84d03',
-  top20: '#5e1626',
-  notFound: '#64748b',
+  top3: '#cfe945',
+  top5: '#6acb6f',
+  top10: '#00a38f',
+  top15: '#007990',
+  top20: '#004d8d',
+  notFound: '#381450',
 };
 
-/** The colour of the position written on a marker. */
-export const POSITION_BAND_TEXT_COLOR = '#ffffff';
+/** Dark text on the three light fills, white on the three dark ones: every label at WCAG ≥ 4.5:1. */
+export const BAND_TEXT_DARK = '#0f172a';
+export const BAND_TEXT_LIGHT = '#ffffff';
+
+/** The colour of the position written on each band's marker or cell. */
+export const POSITION_BAND_TEXT_COLORS: Readonly<Record<PositionBand, string>> = {
+  top3: BAND_TEXT_DARK,
+  top5: BAND_TEXT_DARK,
+  top10: BAND_TEXT_DARK,
+  top15: BAND_TEXT_LIGHT,
+  top20: BAND_TEXT_LIGHT,
+  notFound: BAND_TEXT_LIGHT,
+};
 
 export function positionBand(p: number | null): PositionBand {
   if (!isFoundPosition(p)) return 'notFound';
@@ -61,4 +74,10 @@ export function countByBand(positions: Iterable<number | null>): Record<Position
 /** The label of a position: '+20' when not found (not in the top 20), otherwise the number. */
 export function formatPosition(p: number | null): string {
   return isFoundPosition(p) ? String(p) : '+20';
+}
+
+/** The text of a band in a legend: '1–3' … '16–20', and '+20' for not found. */
+export function bandRangeLabel(band: PositionBand): string {
+  const range = POSITION_BAND_RANGES[band];
+  return range ? `${range[0]}–${range[1]}` : formatPosition(null);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { relativeLuminance } from '../colour';
 import { type ValidationKey, v } from '../messages';
 
 // White-label (issue 17, docs/reports.md "White-label", docs/decisions.md §24.5): how an agency
@@ -14,15 +15,6 @@ export const BRAND_MIN_CONTRAST = 4.5;
 export const BRAND_LOGO_MAX_WIDTH = 600;
 export const BRAND_LOGO_MAX_HEIGHT = 200;
 export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-
-/** WCAG 2 relative luminance of a #rrggbb colour. */
-export function relativeLuminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
 
 /** WCAG 2 contrast ratio of white text on `hex` (1 to 21). */
 export function contrastWithWhite(hex: string): number {

@@ -16,6 +16,9 @@ function tableResolver(table: Record<string, string[]>): WebhookResolver & { ask
   return Object.assign(resolve, { asked });
 }
 
+/** The answer for a URL refused for the address it points at, with the reason shown to the user. */
+const refusedAddress = (message: string) => ({ ok: false, problem: 'refused-address', message });
+
 const resolver = tableResolver({
   'hooks.slack.com': ['34.194.20.16', '2600:1f18:24e6:b900::1'],
   'hooks.example.com': ['203.0.114.7'],
@@ -70,11 +73,7 @@ describe('validateWebhookUrl', () => {
     // One private address among public ones is enough: the connection could pick it.
     'https://mixed.example.com/services/T000',
   ])('refuses %s: it points at a private address', async (url) => {
-    expect(await validateWebhookUrl(url, production)).toEqual({
-      ok: false,
-      problem: 'refused-address',
-      message: 'La URL del webhook apunta a una dirección privada y no se admite.',
-    });
+    expect(await validateWebhookUrl(url, production)).toEqual(refusedAddress('La URL del webhook apunta a una dirección privada y no se admite.'));
   });
 
   it.each([
@@ -84,11 +83,7 @@ describe('validateWebhookUrl', () => {
     'https://METADATA.google.internal./computeMetadata/v1/',
     'https://sneaky.example.com/services/T000',
   ])('refuses %s: a cloud metadata service', async (url) => {
-    expect(await validateWebhookUrl(url, production)).toEqual({
-      ok: false,
-      problem: 'refused-address',
-      message: WEBHOOK_URL_MESSAGES.metadata,
-    });
+    expect(await validateWebhookUrl(url, production)).toEqual(refusedAddress(WEBHOOK_URL_MESSAGES.metadata));
   });
 
   it('allows private targets and plain http in development and tests, still refusing what is malformed', async () => {

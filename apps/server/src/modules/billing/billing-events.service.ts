@@ -7,6 +7,8 @@ import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsRepository } from './credits.repository';
 import { creditsService } from './credits.service';
 import { planCreditPeriod } from './credit-periods';
+import { type PaidPayment, invoicePayment } from './invoices.service';
+import type { PriceTarget } from './price-catalog';
 
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const addMonths = (d: Date, n: number) => {
@@ -166,30 +168,41 @@ async function takeEarlierFailure(tx: DbOrTx, userId: string, subscriptionId: st
   if (row && failed) await recordFailureOn(tx, row, { at: failed.date, attemptCount: failed.attemptCount, nextAttempt: failed.nextPaymentAttempt }, false);
 }
 
-async function onInvoicePaid(container: Pick<Container, 'boss' | 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
+/** What a paid invoice is in the payment history: a plan named by our catalogue, or a credit pack bought with an invoice (Stripe). */
+function paidInvoiceDescription(target: PriceTarget | undefined, line: InvoiceLike['lines']['data'][number] | undefined): string {
+  if (target?.kind === 'credits') return `${target.credits} créditos`;
+  return line?.description ?? (target?.kind === 'plan' ? `Plan ${target.plan.name}` : 'Pago');
+}
+
+async function onInvoicePaid(container: Pick<Container, 'boss' | 'config' | 'payments' | 'prices'>, tx: DbOrTx, invoice: InvoiceLike) {
   const userId = await lockUser(tx, await userIdFor(tx, invoice.customer, invoice.parent?.subscription_details?.metadata));
   if (!userId) return;
   const line = invoice.lines.data[0];
   const target = container.prices.resolve(line?.pricing?.price_details?.price);
   const paidAt = toDate(invoice.status_transitions?.paid_at) ?? toDate(invoice.created)!;
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-  await billingRepository.upsertPayment(tx, {
+  const payment: PaidPayment = {
     id: invoice.id,
     userId,
-    provider: container.payments.name,
-    description: line?.description ?? (target?.kind === 'plan' ? `Plan ${target.plan.name}` : 'Pago'),
-    status: 'paid',
+    description: paidInvoiceDescription(target, line),
     amount: invoice.amount_paid,
     currency: invoice.currency,
     periodStart: toDate(line?.period.start ?? invoice.period_start),
     periodEnd: toDate(line?.period.end ?? invoice.period_end),
     date: paidAt,
+  };
+  await billingRepository.upsertPayment(tx, {
+    ...payment,
+    provider: container.payments.name,
+    status: 'paid',
     invoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
     subscriptionId: subscriptionId ?? null,
     attemptCount: null,
     nextPaymentAttempt: null,
   });
+  // Its invoice (docs/billing.md, "Invoices"), in this transaction: a rollback takes its number back.
+  await invoicePayment(container, tx, payment, invoice);
   // The receipt is rendered and queued by the billing-mail job: here only its job, one insert
   // that commits with the payment. A 0 € invoice (the trial's start) is no payment to acknowledge.
   if (invoice.amount_paid > 0) await sendBillingMailJob(container.boss, tx, { kind: 'receipt', invoiceId: invoice.id, userId, priceId: line?.pricing?.price_details?.price ?? null });
@@ -243,25 +256,26 @@ async function onInvoiceFailed(container: Pick<Container, 'boss' | 'payments'>, 
   if (sub) await recordFailureOn(tx, sub, failure, true);
 }
 
-async function onCheckoutCompleted(container: Pick<Container, 'payments'>, tx: DbOrTx, session: CheckoutSessionLike) {
+async function onCheckoutCompleted(container: Pick<Container, 'config' | 'payments'>, tx: DbOrTx, session: CheckoutSessionLike) {
   const userId = await lockUser(tx, (await userIdFor(tx, session.customer, session.metadata)) ?? session.client_reference_id ?? undefined);
   if (!userId || session.mode !== 'payment' || session.payment_status !== 'paid') return;
   const credits = Number(session.metadata?.credits ?? CREDIT_PACKAGE.credits);
   await creditsService.addPurchase(tx, { userId, amount: credits, reference: session.id, expiresAt: addMonths(new Date(session.created * 1000), CREDIT_PACKAGE.validityMonths) });
-  await billingRepository.upsertPayment(tx, {
+  // A purchase Stripe invoiced (invoice_creation) is recorded by its invoice.paid, with the
+  // invoice: recording the session too would list the payment twice.
+  if (idOf(session.invoice)) return;
+  const payment: PaidPayment = {
     id: session.id,
     userId,
-    provider: container.payments.name,
     description: `${credits} créditos`,
-    status: 'paid',
     amount: session.amount_total ?? 0,
     currency: session.currency ?? 'eur',
     periodStart: null,
     periodEnd: null,
     date: new Date(session.created * 1000),
-    invoiceUrl: null,
-    invoicePdf: null,
-  });
+  };
+  await billingRepository.upsertPayment(tx, { ...payment, provider: container.payments.name, status: 'paid', invoiceUrl: null, invoicePdf: null });
+  await invoicePayment(container, tx, payment);
 }
 
 /**
@@ -269,7 +283,7 @@ async function onCheckoutCompleted(container: Pick<Container, 'payments'>, tx: D
  * no-op) and the whole event commits or none of it does, so the provider's retry of a
  * failed delivery starts clean. Events may arrive in any order.
  */
-export async function processBillingEvent(container: Pick<Container, 'boss' | 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
+export async function processBillingEvent(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'payments' | 'prices'>, event: EventLike): Promise<'processed' | 'duplicate'> {
   return container.database.db.transaction(async (tx) => {
     if (!(await billingRepository.recordEvent(tx, event.id, event.type))) return 'duplicate';
     const object = event.data.object;

@@ -1,10 +1,12 @@
 import { TRIAL_DAYS, annualTotal, getPlan } from '@rankmaps/shared/plans';
-import type { PaymentItem, SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import type { SubscriptionInfo } from '@rankmaps/shared/schemas/billing';
+import type { PaymentWithInvoice } from '@rankmaps/shared/schemas/invoices';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { applySubscription } from './billing-events.service';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsService } from './credits.service';
+import { invoicesOfPayments } from './invoices.service';
 import { type PlanState, planStateOf } from './plan-state';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -99,8 +101,10 @@ function scheduledChangeOf(container: Pick<Container, 'prices'>, sub: Subscripti
   };
 }
 
-export async function getPaymentHistory(container: Pick<Container, 'database'>, userId: string): Promise<PaymentItem[]> {
+/** The last 20 payments, each with its invoice (docs/billing.md, "Invoices"). */
+export async function getPaymentHistory(container: Pick<Container, 'database'>, userId: string): Promise<PaymentWithInvoice[]> {
   const rows = await billingRepository.listPayments(container.database.db, userId, 20);
+  const invoices = await invoicesOfPayments(container, userId, rows.map((p) => p.id));
   return rows.map((p) => ({
     id: p.id,
     description: p.description,
@@ -111,6 +115,7 @@ export async function getPaymentHistory(container: Pick<Container, 'database'>, 
     currency: p.currency,
     invoiceUrl: p.invoiceUrl,
     invoicePdf: p.invoicePdf,
+    invoice: invoices.get(p.id) ?? null,
   }));
 }
 

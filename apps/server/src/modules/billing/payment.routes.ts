@@ -3,17 +3,19 @@ import { z } from 'zod';
 import {
   checkoutRequestSchema,
   checkoutSessionStatusSchema,
-  paymentHistorySchema,
   planChangePreviewSchema,
   planChangeRequestSchema,
   subscriptionInfoSchema,
   urlResponseSchema,
 } from '@rankmaps/shared/schemas/billing';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
+import { invoiceIdParamsSchema, paymentHistoryWithInvoicesSchema } from '@rankmaps/shared/schemas/invoices';
 import { forbidden, unauthorized } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { billingUser } from './billing-user';
+import { invoicePdfFilename, renderInvoicePdf } from './invoice-pdf';
+import { ownInvoiceToDraw } from './invoices.service';
 import { cancelScheduledChange, changePlan, changePlanMessage, previewPlanChange, scheduledPlanName } from './plan-change.service';
 import {
   changeSubscription,
@@ -35,7 +37,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route.get('/subscription-info', { operationId: 'getMySubscription', summary: 'Plan, suscripción y créditos del usuario', access: session, answer: { schema: subscriptionInfoSchema } }, async (request) => getSubscriptionInfo(container, requireUserId(request)));
 
-  route.get('/payment-history', { operationId: 'listMyPayments', summary: 'Los últimos 20 pagos del usuario, con sus facturas', access: session, answer: { schema: paymentHistorySchema } }, async (request) => ({ payments: await getPaymentHistory(container, requireUserId(request)) }));
+  route.get('/payment-history', { operationId: 'listMyPayments', summary: 'Los últimos 20 pagos del usuario, con sus facturas', access: session, answer: { schema: paymentHistoryWithInvoicesSchema } }, async (request) => ({ payments: await getPaymentHistory(container, requireUserId(request)) }));
+
+  // docs/billing.md, "Invoices": RankMaps' own invoice of a payment; Stripe's are linked to Stripe's PDF instead.
+  route.get('/invoices/:id/pdf', { operationId: 'getMyInvoicePdf', summary: 'Factura de un pago en PDF', description: 'Solo las facturas del propio usuario: las demás responden 404, como una que no existe. Las facturas de Stripe se descargan de Stripe (providerPdfUrl en el historial).', access: session, params: invoiceIdParamsSchema, answer: { download: 'application/pdf', description: 'La factura en PDF, como adjunto.' } }, async (request, reply) => {
+    const invoice = await ownInvoiceToDraw(container, requireUserId(request), request.params.id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
+      .header('cache-control', 'no-store')
+      .send(await renderInvoicePdf(invoice));
+  });
 
   route.post('/create-checkout-session', { operationId: 'createCheckoutSession', summary: 'Abre el pago de un plan o del paquete de créditos', description: 'Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).', access: session, body: checkoutRequestSchema, answer: { schema: urlResponseSchema }, refusals: [403, 409, 503] }, async (request) => {
     const user = await billingUser(container, requireUserId(request));

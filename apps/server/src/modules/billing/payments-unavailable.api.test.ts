@@ -28,7 +28,7 @@ const PRODUCTION = {
 };
 
 /** The /api/payment routes that only read our own database, and so keep working without a provider. */
-const READS = ['GET /api/payment/subscription-info', 'GET /api/payment/payment-history'];
+const READS = ['GET /api/payment/subscription-info', 'GET /api/payment/payment-history', 'GET /api/payment/invoices/:id/pdf'];
 
 type Call = { method: 'GET' | 'POST'; url: string; payload?: object };
 

@@ -37,12 +37,17 @@ describe('POST /api/payment/webhook: Stripe events, signed, applied once', async
     expect(await history(headers)).toEqual([]);
   });
 
-  it('when checkout.session.completed arrives for a paid credit package, then 500 credits valid for 12 months and the payment are recorded', async () => {
+  it('when checkout.session.completed and its invoice.paid arrive for a paid credit package, then 500 credits valid for 12 months and the payment, with Stripe\'s invoice, are recorded', async () => {
     const { headers } = await signedIn();
-    const { session } = fake.completeCheckout(await checkout(headers, ids.credits_500));
+    const { session, invoice } = fake.completeCheckout(await checkout(headers, ids.credits_500));
     await deliver(fake.event('checkout.session.completed', session));
     expect((await info(headers)).credits).toMatchObject({ subscription: 0, extra: 500 });
-    expect(await history(headers)).toEqual([expect.objectContaining({ id: session.id, description: '500 créditos', status: 'paid', amount: 20, currency: 'eur' })]);
+    // Checkout invoiced the purchase (invoice_creation): the payment is the invoice, recorded by its invoice.paid.
+    await deliver(fake.event('invoice.paid', invoice!));
+    expect((await info(headers)).credits).toMatchObject({ subscription: 0, extra: 500 });
+    expect(await history(headers)).toEqual([
+      expect.objectContaining({ id: invoice!.id, description: '500 créditos', status: 'paid', amount: 20, currency: 'eur', invoice: expect.objectContaining({ number: invoice!.number, providerPdfUrl: invoice!.invoice_pdf }) }),
+    ]);
   });
 
   it('when a credit package is paid by a delayed method, then credits wait for checkout.session.async_payment_succeeded', async () => {
@@ -147,9 +152,10 @@ describe('POST /api/payment/webhook: Stripe events, signed, applied once', async
     const paid = fake.event('invoice.paid', invoice);
     expect(await deliver(paid)).toMatchObject({ result: 'processed' });
     expect(await deliver(paid)).toMatchObject({ result: 'duplicate' });
-    const credits = fake.event('checkout.session.completed', fake.completeCheckout(await checkout(headers, ids.credits_500)).session);
-    await deliver(credits);
-    await deliver(credits);
+    const purchase = fake.completeCheckout(await checkout(headers, ids.credits_500));
+    const credits = fake.event('checkout.session.completed', purchase.session);
+    const creditsInvoice = fake.event('invoice.paid', purchase.invoice!);
+    for (const event of [credits, creditsInvoice, credits, creditsInvoice]) await deliver(event);
     expect((await info(headers)).credits).toMatchObject({ subscription: 1500, extra: 500 });
     expect(await history(headers)).toHaveLength(2);
   });

@@ -113,12 +113,18 @@ export async function checkedDraft(
   return { values, targets, points, problem: windowProblem(fields, totalPoints, container.config.mapsSearch.rateLimitPerMinute) };
 }
 
+/** The draft when it can be stored as it is: its window's problem (a forecast shows it) refuses it here. */
+async function storableDraft(container: CampaignsContainer, userId: string, fields: CampaignFields, now: Date) {
+  const draft = await checkedDraft(container, userId, fields, now);
+  if (draft.problem) throw badRequest(draft.problem, 'CAMPAIGN_INVALID');
+  return draft;
+}
+
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function createCampaign(container: CampaignsContainer, userId: string, fields: CampaignFields, now = new Date()): Promise<Campaign> {
   await requireCampaignPlan(container, userId);
-  const { values, targets, points, problem } = await checkedDraft(container, userId, fields, now);
-  if (problem) throw badRequest(problem, 'CAMPAIGN_INVALID');
+  const { values, targets, points } = await storableDraft(container, userId, fields, now);
   const db = container.database.db;
   const row = await db
     .transaction(async (tx) => {
@@ -138,8 +144,7 @@ export async function updateCampaign(container: CampaignsContainer, userId: stri
   const existing = await ownedOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   await requireCampaignPlan(container, userId);
-  const { values, targets, points, problem } = await checkedDraft(container, userId, fields, now);
-  if (problem) throw badRequest(problem, 'CAMPAIGN_INVALID');
+  const { values, targets, points } = await storableDraft(container, userId, fields, now);
   const db = container.database.db;
   const row = await db
     .transaction(async (tx) => {

@@ -10,18 +10,7 @@ import { colStart, rowStart } from './sea-geometry';
 import { createSeaIndex, loadSeaIndex } from './sea-index';
 import { type SeaRings, loadSeaRings, seaSourceKey } from './sea-polygons';
 import { type SeaReference, naiveIsSea, prepareSeaReference, referenceIsSea } from './sea-reference';
-
-/** A seeded generator (mulberry32), so every run checks the same points. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 
 type Point = [lat: number, lng: number];
 const mismatches = (points: Point[], a: (p: Point) => boolean, b: (p: Point) => boolean) => points.filter((p) => a(p) !== b(p));
@@ -30,7 +19,7 @@ describe('sea index built from synthetic rings', () => {
   // Rings chosen to hit the hard cases: vertices exactly on cell and block boundaries,
   // several vertices at one latitude, horizontal edges, edges many cells long, a hole,
   // a ring crossing a block corner, and ones at the antimeridian and the poles' rows.
-  const rnd = random(7);
+  const rnd = seededRandom(7);
   const rings: [number, number][][] = [
     [[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]],
     [[0.5, 0.5], [1.5, 0.5], [1, 1.5], [0.5, 0.5]],
@@ -110,7 +99,7 @@ describe('sea index on the coastline of @geo-maps/earth-seas-10m', () => {
   };
 
   it('when 12,000 seeded random coastal points are checked, then the index agrees with point-in-polygon on every one', () => {
-    const rnd = random(20240601);
+    const rnd = seededRandom(20240601);
     const points: Point[] = [];
     for (const [lat0, lat1, lng0, lng1] of Object.values(boxes)) {
       for (let i = 0; i < 2000; i++) points.push([lat0 + (lat1 - lat0) * rnd(), lng0 + (lng1 - lng0) * rnd()]);
@@ -123,7 +112,7 @@ describe('sea index on the coastline of @geo-maps/earth-seas-10m', () => {
   });
 
   it('when points sit on polygon vertices, on rays through vertices and on cell boundaries, then the index still agrees', () => {
-    const rnd = random(99);
+    const rnd = seededRandom(99);
     const points: Point[] = [];
     const { xy } = rings;
     for (const [lat0, lat1, lng0, lng1] of Object.values(boxes)) {
@@ -152,7 +141,7 @@ describe('sea index on the coastline of @geo-maps/earth-seas-10m', () => {
   });
 
   it('the fast reference equals the naive scan of every edge (so the reference is exact)', () => {
-    const rnd = random(5);
+    const rnd = seededRandom(5);
     const points: Point[] = [];
     for (const [lat0, lat1, lng0, lng1] of Object.values(boxes)) {
       for (let i = 0; i < 8; i++) points.push([lat0 + (lat1 - lat0) * rnd(), lng0 + (lng1 - lng0) * rnd()]);

@@ -7,38 +7,13 @@ import { profileSchema } from '@rankmaps/shared/schemas/profile';
 import { type FormPart, multipartBody } from '../../../test/multipart';
 import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
+import { oneFileZip } from '../../../test/zip';
 import { users } from '../../db/schema';
 
 const solid = (width: number, height: number, background = '#3366cc') => sharp({ create: { width, height, channels: 3, background } });
 const smallPng = () => solid(64, 48, '#ff0000').png().toBuffer();
 /** The EXIF pointer to the GPS block (tag 0x8825, type LONG), as stored little-endian. */
 const GPS_POINTER = Buffer.from([0x25, 0x88, 0x04, 0x00]);
-
-/** A minimal ZIP archive (one stored file), to append to an image as a polyglot. */
-function zipWith(name: string, content: string): Buffer {
-  const data = Buffer.from(content);
-  const fileName = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(local.length + fileName.length + data.length, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
 
 describe('PUT /api/user', async () => {
   const { app, container } = await createTestApp();
@@ -312,7 +287,7 @@ describe('PUT /api/user', async () => {
 
     it('when a JPEG has a ZIP archive appended (JPEG/ZIP polyglot), then the stored picture contains no archive', async () => {
       const { headers } = await signedIn();
-      const polyglot = Buffer.concat([await solid(40, 40).jpeg().toBuffer(), zipWith('index.html', '<script>alert(1)</script>')]);
+      const polyglot = Buffer.concat([await solid(40, 40).jpeg().toBuffer(), oneFileZip('index.html', Buffer.from('<script>alert(1)</script>'), 'stored')]);
       expect(polyglot.includes('PK\u0003\u0004')).toBe(true);
       const res = await put(headers, [{ name: 'name', value: 'Lucía' }, picture(polyglot, 'poly.jpg', 'image/jpeg')]);
       expect(res.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { GBP_FIXTURE_IDS as ID, startFakeGoogleBusiness } from '../../../test/fake-google-business';
+import { loadConfig } from '../../config';
 import { createGoogleGbpProvider } from './google';
 import { GBP_SCOPE, GbpAuthError, GbpNotFoundError, GbpUnavailableError, LOCATION_READ_MASK } from './interface';
 
@@ -10,16 +11,9 @@ describe('Google Business Profile adapter, against recorded Google responses', a
   const fake = await startFakeGoogleBusiness();
   afterAll(() => fake.close());
   const e = fake.env;
-  const google = createGoogleGbpProvider({
-    clientId: e.GOOGLE_CLIENT_ID,
-    clientSecret: e.GOOGLE_CLIENT_SECRET,
-    authUrl: e.GOOGLE_OAUTH_AUTH_URL,
-    tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
-    accountManagementUrl: e.GBP_ACCOUNT_MANAGEMENT_URL,
-    businessInformationUrl: e.GBP_BUSINESS_INFORMATION_URL,
-    performanceUrl: e.GBP_PERFORMANCE_URL,
-    timeoutMs: 500,
-  });
+  // The settings the app would read from the fake's environment.
+  const settings = loadConfig(fake.env).gbp.google!;
+  const google = createGoogleGbpProvider({ ...settings, timeoutMs: 500 });
   const redirectUri = 'https://app.rankmaps.es/api/auth/google/callback';
 
   beforeEach(() => {

@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose';
+import type { GoogleGbpSettings } from '../../config';
 import { apiError, callGoogle, formatPostalAddress, int64, isoDay, tokenEndpointError } from './google-http';
 import {
   type DailyMetricSeries,
@@ -17,14 +18,7 @@ import {
 //   daily:        https://developers.google.com/my-business/reference/performance/rest/v1/locations/fetchMultiDailyMetricsTimeSeries
 //   keywords:     https://developers.google.com/my-business/reference/performance/rest/v1/locations.searchkeywords.impressions.monthly/list
 
-export interface GoogleGbpOptions {
-  clientId: string;
-  clientSecret: string;
-  authUrl: string;
-  tokenUrl: string;
-  accountManagementUrl: string;
-  businessInformationUrl: string;
-  performanceUrl: string;
+export interface GoogleGbpOptions extends GoogleGbpSettings {
   fetch?: typeof fetch;
   timeoutMs?: number;
 }

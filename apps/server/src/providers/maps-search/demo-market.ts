@@ -1,5 +1,6 @@
 import { FOREIGN_CITIES, demoCatalogue, normalise } from '../places/demo';
-import { hashString, mixInts, prng, unit } from './demo-random';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
+import { hashString, mixInts, unit } from './demo-random';
 
 // Who competes in the demo simulation: the demo places catalogue, plus synthetic businesses
 // laid on a fixed lattice so that every point of a grid sees the same businesses at the same
@@ -222,7 +223,7 @@ function cellBusinesses(profile: QueryProfile, row: number, col: number): Market
   const cellKey = row * 100_000 + col;
   const cached = cells?.get(cellKey);
   if (cached) return cached;
-  const rand = prng(mixInts(hashString(profile.market), row, col));
+  const rand = seededRandom(mixInts(hashString(profile.market), row, col));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const lngStep = cellLng(row);
   const centreLat = (row + 0.5) * CELL_LAT;

@@ -1,5 +1,6 @@
 // Seeded randomness for the demo simulation: the same inputs must give the same market on
-// every machine and every run, so nothing here reads Math.random or the clock.
+// every machine and every run, so nothing here reads Math.random or the clock. The generator
+// itself (mulberry32) is packages/shared/src/seeded-random.ts.
 
 /** FNV-1a over the string's UTF-16 code units: a fast, stable 32-bit seed. */
 export function hashString(s: string): number {
@@ -22,18 +23,6 @@ export function mixInts(...values: number[]): number {
 
 /** A uniform number in [0, 1) from a 32-bit value. */
 export const unit = (n: number): number => (n >>> 0) / 4294967296;
-
-/** mulberry32: a small seeded PRNG returning numbers in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** ISO 8601 week of a date (UTC), as 'YYYY-Www': weeks start on Monday, week 1 holds 4 January. */
 export function isoWeek(date: Date): string {

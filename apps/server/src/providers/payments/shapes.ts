@@ -65,6 +65,24 @@ export interface InvoiceLike {
   /** Since 2025-03-31 an invoice's subscription is under parent.subscription_details. */
   parent: { subscription_details: { subscription: string | { id: string }; metadata?: Record<string, string> | null } | null } | null;
   lines: { data: InvoiceLineLike[] };
+  // What a Stripe invoice says as an invoice (https://docs.stripe.com/api/invoices/object); the
+  // sandbox sends none of these, since RankMaps numbers and draws the sandbox's invoices itself.
+  /** Stripe's number, unique across the account's invoices; set once finalized. */
+  number?: string | null;
+  total?: number;
+  /** The total without its taxes: with an inclusive rate, the base. */
+  total_excluding_tax?: number | null;
+  total_taxes?: { amount: number; tax_behavior: string; taxable_amount: number | null }[] | null;
+  customer_name?: string | null;
+  customer_address?: {
+    line1: string | null;
+    line2: string | null;
+    postal_code: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+  } | null;
+  customer_tax_ids?: { type: string; value: string | null }[] | null;
 }
 
 export interface CheckoutSessionLike {
@@ -81,6 +99,8 @@ export interface CheckoutSessionLike {
   client_reference_id: string | null;
   metadata: Record<string, string> | null;
   url: string | null;
+  /** The invoice Stripe made of a one-off payment (invoice_creation enabled); its invoice.paid records the payment. */
+  invoice?: string | { id: string } | null;
 }
 
 export interface EventLike {

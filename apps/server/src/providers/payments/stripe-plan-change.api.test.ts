@@ -28,6 +28,8 @@ describe('changing plan through the Stripe adapter, against a local fake of Stri
     return { headers, subscriptionId: await pay(priceId) };
   };
   const info = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json<SubscriptionInfo>();
+  /** The IVA tax rate the adapter created at its first checkout (docs/billing.md, "Invoices"). */
+  const ivaRateId = () => [...fake.objects.values()].find((o) => o.object === 'tax_rate')!.id;
 
   it('when a Profesional subscriber previews Premium, then Stripe is asked for a preview invoice of the item change with always_invoice proration', async () => {
     const { headers, subscriptionId } = await subscribed(ids.profesional_monthly);
@@ -57,7 +59,7 @@ describe('changing plan through the Stripe adapter, against a local fake of Stri
     const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: ids.premium_monthly } });
     expect(res.statusCode, res.body).toBe(200);
     const [update] = fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`);
-    expect(update!.body).toMatchObject({ items: [{ price: ids.premium_monthly }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' });
+    expect(update!.body).toMatchObject({ items: [{ price: ids.premium_monthly }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete', default_tax_rates: [ivaRateId()] });
     expect(update!.headers['idempotency-key']).toMatch(new RegExp(`^change-plan-${subscriptionId}-${ids.premium_monthly}-\\d+$`));
     expect((await info(headers)).plan).toMatchObject({ id: 'premium', limits: { gridSize: 13 } });
 
@@ -112,6 +114,7 @@ describe('changing plan through the Stripe adapter, against a local fake of Stri
     const item = sub.items.data[0]!;
     const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: ids.profesional_monthly } });
     expect(res.statusCode, res.body).toBe(200);
+    const ivaRate = ivaRateId();
 
     const [create] = fake.requestsTo('POST', '/v1/subscription_schedules');
     expect(create!.body).toEqual({ from_subscription: subscriptionId });
@@ -122,8 +125,8 @@ describe('changing plan through the Stripe adapter, against a local fake of Stri
       end_behavior: 'release',
       proration_behavior: 'none',
       phases: [
-        { items: [{ price: ids.premium_monthly, quantity: '1' }], start_date: String(item.current_period_start), end_date: String(item.current_period_end) },
-        { items: [{ price: ids.profesional_monthly, quantity: '1' }], duration: { interval: 'month', interval_count: '1' }, proration_behavior: 'none' },
+        { items: [{ price: ids.premium_monthly, quantity: '1' }], start_date: String(item.current_period_start), end_date: String(item.current_period_end), default_tax_rates: [ivaRate] },
+        { items: [{ price: ids.profesional_monthly, quantity: '1' }], duration: { interval: 'month', interval_count: '1' }, proration_behavior: 'none', default_tax_rates: [ivaRate] },
       ],
       metadata: expect.objectContaining({ scheduledPriceId: ids.profesional_monthly }) as unknown,
     });

@@ -31,6 +31,8 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
     return { sessionId, subscriptionId: subscription!.id };
   };
   const info = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json<SubscriptionInfo>();
+  /** The IVA tax rate the adapter created at its first checkout (docs/billing.md, "Invoices"). */
+  const ivaRate = () => [...fake.objects.values()].find((o) => o.object === 'tax_rate')!.id;
 
   it('when the app runs with PAYMENTS_PROVIDER=stripe, then /api/health and /api/plans report the Stripe adapter and its price ids', async () => {
     const health = (await app.inject({ method: 'GET', url: '/api/health' })).json();
@@ -47,8 +49,9 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
     const sessionId = await checkout(headers, ids.basico_monthly);
 
     const sent = fake.requests.slice(before);
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/checkout/sessions']);
-    const [customerReq, sessionReq] = sent;
+    // The first checkout of the process looks the IVA rate up, finds none and creates it.
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'GET /v1/tax_rates', 'POST /v1/tax_rates', 'POST /v1/checkout/sessions']);
+    const [customerReq, , , sessionReq] = sent;
     expect(customerReq!.body).toMatchObject({ email: user.email, name: user.name, metadata: { userId: user.id } });
     expect(customerReq!.headers['idempotency-key']).toBe(`customer-${user.id}`);
     expect(customerReq!.headers.authorization).toBe('Bearer sk_test_x');
@@ -65,7 +68,10 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
       locale: 'es',
       allow_promotion_codes: 'true',
       metadata: { userId: user.id, planId: 'basico', period: 'monthly' },
-      subscription_data: { metadata: { userId: user.id, planId: 'basico', period: 'monthly' }, trial_period_days: '14' },
+      subscription_data: { metadata: { userId: user.id, planId: 'basico', period: 'monthly' }, default_tax_rates: [ivaRate()], trial_period_days: '14' },
+      billing_address_collection: 'required',
+      tax_id_collection: { enabled: 'true' },
+      customer_update: { name: 'auto', address: 'auto' },
     });
     expect(sessionReq!.headers['idempotency-key']).toMatch(new RegExp(`^checkout-${user.id}-${ids.basico_monthly}-trial-\\d+$`));
   });
@@ -88,11 +94,12 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
     const sent = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(sent.body).toMatchObject({
       mode: 'payment',
-      line_items: [{ price: ids.credits_500, quantity: '1' }],
+      line_items: [{ price: ids.credits_500, quantity: '1', tax_rates: [ivaRate()] }],
       client_reference_id: user.id,
       cancel_url: `${APP}/buy-credits?checkout=cancelled`,
       metadata: { userId: user.id, credits: '500' },
       payment_intent_data: { metadata: { userId: user.id, credits: '500' } },
+      invoice_creation: { enabled: 'true', invoice_data: { metadata: { userId: user.id, credits: '500' } } },
     });
     expect(sent.body.subscription_data).toBeUndefined();
     expect(fake.get(sessionId)).toMatchObject({ mode: 'payment', amount_total: 2000 });
@@ -104,15 +111,19 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
     const sent = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(sent.body).toMatchObject({ mode: 'payment', line_items: [{ price: ids.credits_500, quantity: '3' }], metadata: { userId: user.id, credits: '1500', packs: '3' } });
     expect(fake.get(sessionId)).toMatchObject({ amount_total: 6000 });
-    const { session } = fake.completeCheckout(sessionId);
+    const { session, invoice } = fake.completeCheckout(sessionId);
+    // The purchase's invoice (invoice_creation) charges the one line of quantity 3: 60 €.
+    expect(invoice).toMatchObject({ amount_paid: 6000, lines: { data: [{ quantity: 3, amount: 6000 }] } });
     const completed = fake.event('checkout.session.completed', session);
     await deliver(completed);
     await deliver(completed);
     // The same session in a new event (Stripe re-sends under a new id after a failure on its side).
     await deliver(fake.event('checkout.session.completed', session));
+    await deliver(fake.event('invoice.paid', invoice!));
+    await deliver(fake.event('invoice.paid', invoice!));
     expect((await info(headers)).credits).toMatchObject({ extra: 1500 });
     const payments = (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: { description: string; amount: number }[] }>().payments;
-    expect(payments).toEqual([expect.objectContaining({ description: '1500 créditos', amount: 60 })]);
+    expect(payments).toEqual([expect.objectContaining({ amount: 60 })]);
   });
 
   it('when a checkout asks for 11 packages, or 2 of a plan, then it is refused with 400 and Stripe is not called', async () => {
@@ -133,7 +144,7 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
     const customersBefore = fake.requestsTo('POST', '/v1/customers').length;
     await checkout(headers, ids.profesional_monthly);
     const sent = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
-    expect(sent.body.subscription_data).toEqual({ metadata: expect.objectContaining({ planId: 'profesional' }) });
+    expect(sent.body.subscription_data).toEqual({ metadata: expect.objectContaining({ planId: 'profesional' }), default_tax_rates: [ivaRate()] });
     expect(fake.requestsTo('POST', '/v1/customers')).toHaveLength(customersBefore);
   });
 

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { IVA_PERCENT } from '../../modules/billing/invoice-amounts';
 import type { CheckoutInput, PaymentsProvider, PlanChangeInput, PlanChangeQuote, ScheduleChangeInput, ScheduledChange } from './interface';
 import type { CheckoutSessionLike, EventLike, InvoiceLike, SubscriptionLike } from './shapes';
 
@@ -50,6 +51,36 @@ export class StripePayments implements PaymentsProvider {
   /** Stripe's events arrive signed at the webhook (webhook.routes.ts), which applies them itself. */
   onEvent(): void {}
 
+  /** The id of the IVA tax rate, looked up (or created) once per process. */
+  private ivaRate?: Promise<string>;
+
+  /**
+   * The 21 % IVA tax rate, inclusive (https://docs.stripe.com/api/tax_rates/create): our prices
+   * include IVA, so Stripe charges each price's amount as it is and its invoices itemise the base
+   * and the IVA inside it. An active one of the account is reused; otherwise it is created, under
+   * a fixed idempotency key so that two processes starting at once create one.
+   */
+  private ivaTaxRate(): Promise<string> {
+    this.ivaRate ??= this.findOrCreateIvaRate().catch((err: unknown) => {
+      this.ivaRate = undefined;
+      throw err;
+    });
+    return this.ivaRate;
+  }
+
+  private async findOrCreateIvaRate(): Promise<string> {
+    const page = await call('taxRates.list', () => this.stripe.taxRates.list({ active: true, inclusive: true, limit: 100 }));
+    const existing = page.data.find((r) => r.percentage === IVA_PERCENT && r.country === 'ES' && r.tax_type === 'vat');
+    if (existing) return existing.id;
+    const created = await call('taxRates.create', () =>
+      this.stripe.taxRates.create(
+        { display_name: 'IVA', description: 'IVA general de España, incluido en los precios de RankMaps', percentage: IVA_PERCENT, inclusive: true, country: 'ES', jurisdiction: 'ES', tax_type: 'vat' },
+        { idempotencyKey: `tax-rate-iva-${IVA_PERCENT}-inclusive` },
+      ),
+    );
+    return created.id;
+  }
+
   async createCustomer(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<string> {
     const customer = await call('customers.create', () =>
       this.stripe.customers.create(
@@ -60,28 +91,46 @@ export class StripePayments implements PaymentsProvider {
     return customer.id;
   }
 
+  /**
+   * A checkout whose every charge is invoiced with the IVA itemised (docs/billing.md, "Invoices"):
+   * a subscription takes the inclusive 21 % rate as its default_tax_rates (its first invoice,
+   * renewals and prorations), a one-off payment on its line and gets a paid invoice of its own
+   * (invoice_creation). The customer's fiscal name, address and tax id, collected by Checkout
+   * (https://docs.stripe.com/tax/checkout/tax-ids), are saved on the customer and printed on them.
+   */
   async createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }> {
     const metadata = { ...input.metadata, userId: input.userId };
+    const taxRate = await this.ivaTaxRate();
     const common = {
       customer: input.customerId,
       client_reference_id: input.userId,
-      line_items: [{ price: input.priceId, quantity: input.quantity ?? 1 }],
       // Stripe replaces the literal {CHECKOUT_SESSION_ID} in success_url.
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       locale: 'es' as const,
       metadata,
+      billing_address_collection: 'required' as const,
+      tax_id_collection: { enabled: true },
+      customer_update: { name: 'auto' as const, address: 'auto' as const },
     };
     const params: Stripe.Checkout.SessionCreateParams =
       input.mode === 'subscription'
         ? {
             ...common,
             mode: 'subscription',
+            line_items: [{ price: input.priceId, quantity: 1 }],
             allow_promotion_codes: true,
             // The subscription carries the user too, so its events can be matched without the session.
-            subscription_data: { metadata, ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) },
+            subscription_data: { metadata, default_tax_rates: [taxRate], ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) },
           }
-        : { ...common, mode: 'payment', payment_intent_data: { metadata } };
+        : {
+            ...common,
+            mode: 'payment',
+            // Several credit packages are one line of quantity N (docs/decisions.md §29.3).
+            line_items: [{ price: input.priceId, quantity: input.quantity ?? 1, tax_rates: [taxRate] }],
+            payment_intent_data: { metadata },
+            invoice_creation: { enabled: true, invoice_data: { metadata } },
+          };
     const session = await call('checkout.sessions.create', () => this.stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }));
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
     return { id: session.id, url: session.url };
@@ -149,10 +198,12 @@ export class StripePayments implements PaymentsProvider {
    */
   async changePlan(input: PlanChangeInput & { idempotencyKey: string }): Promise<SubscriptionLike> {
     const { item } = await this.itemOf(input.subscriptionId);
+    // default_tax_rates again: a subscription started before invoices itemised the IVA gets it now.
+    const taxRate = await this.ivaTaxRate();
     return call('subscriptions.update', () =>
       this.stripe.subscriptions.update(
         input.subscriptionId,
-        { items: [{ id: item.id, price: input.priceId }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
+        { items: [{ id: item.id, price: input.priceId }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete', default_tax_rates: [taxRate] },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
@@ -178,6 +229,8 @@ export class StripePayments implements PaymentsProvider {
         );
     const current = schedule.current_phase ?? { start_date: item.current_period_start, end_date: item.current_period_end };
     const trialEnd = sub.status === 'trialing' && sub.trial_end ? { trial_end: sub.trial_end } : {};
+    // Each phase sets the subscription's default tax rates: both keep the IVA rate.
+    const default_tax_rates = [await this.ivaTaxRate()];
     const updated = await call('subscriptionSchedules.update', () =>
       this.stripe.subscriptionSchedules.update(
         schedule.id,
@@ -185,8 +238,8 @@ export class StripePayments implements PaymentsProvider {
           end_behavior: 'release',
           proration_behavior: 'none',
           phases: [
-            { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: current.start_date, end_date: current.end_date, ...trialEnd },
-            { items: [{ price: input.priceId, quantity: 1 }], duration: { interval: input.interval, interval_count: 1 }, proration_behavior: 'none' },
+            { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: current.start_date, end_date: current.end_date, default_tax_rates, ...trialEnd },
+            { items: [{ price: input.priceId, quantity: 1 }], duration: { interval: input.interval, interval_count: 1 }, proration_behavior: 'none', default_tax_rates },
           ],
           metadata: { ...sub.metadata, scheduledPriceId: input.priceId },
         },

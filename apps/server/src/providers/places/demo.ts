@@ -1,4 +1,5 @@
 import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider } from './interface';
+import { seededRandom } from '@rankmaps/shared/seeded-random';
 
 // A deterministic catalogue of businesses, generated in code, for set-ups without a Google key
 // (docs/decisions.md §4): every category in Spanish cities, and a few businesses in cities of
@@ -155,18 +156,6 @@ const CATEGORIES = [
   { slug: 'inmobiliaria', label: 'Inmobiliaria', names: ['Inmobiliaria Casa Ideal', 'Fincas del Centro', 'Gestión Inmobiliaria Horizonte'], serviceArea: false },
 ] as const;
 
-/** mulberry32: a small seeded PRNG, so the catalogue is the same on every start. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function hash(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
@@ -192,7 +181,7 @@ function buildCatalogue(): Map<string, DemoEntry> {
   for (const city of SPANISH_CITIES) {
     const boxes = LAND_BOXES[city.slug];
     for (const cat of CATEGORIES) {
-      const rand = prng(hash(`${city.slug}/${cat.slug}`));
+      const rand = seededRandom(hash(`${city.slug}/${cat.slug}`));
       cat.names.forEach((base, i) => {
         const placeId = `demo-${city.slug}-${cat.slug}-${i + 1}`;
         // Spread around the centre, up to ~3 km in each direction; in a land box on the coast.
@@ -231,7 +220,7 @@ function buildCatalogue(): Map<string, DemoEntry> {
 function addForeignCity(out: Map<string, DemoEntry>, city: ForeignDemoCity): void {
   for (const group of city.businesses) {
     const spanishLabel = CATEGORIES.find((c) => c.slug === group.category)?.label ?? '';
-    const rand = prng(hash(`${city.slug}/${group.category}`));
+    const rand = seededRandom(hash(`${city.slug}/${group.category}`));
     group.names.forEach((name, i) => {
       const placeId = `demo-${city.slug}-${group.category}-${i + 1}`;
       const point = inBox(city.box, rand(), rand());

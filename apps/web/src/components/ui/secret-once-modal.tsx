@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from './button';
+import { CopyButton } from './copy-button';
 import { Modal } from './modal';
 
 /** The texts of a secret shown once, in the caller's language. */
@@ -20,16 +21,7 @@ export interface SecretOnceTexts {
  * announced, and a button to close.
  */
 export function SecretOnceModal({ value, texts, testId, onClose }: { value: string; texts: SecretOnceTexts; testId: string; onClose: () => void }) {
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const inputId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
-  };
   return (
     <Modal title={texts.title} closeLabel={texts.close} onClose={onClose} footer={<Button onClick={onClose}>{texts.done}</Button>}>
       <div className="space-y-3">
@@ -40,14 +32,7 @@ export function SecretOnceModal({ value, texts, testId, onClose }: { value: stri
           {texts.label}
         </label>
         <input id={inputId} readOnly value={value} data-testid={testId} onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm" />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => void copy()}>
-            {texts.copy}
-          </Button>
-          <span role="status" className="text-sm text-slate-700">
-            {copyState === 'copied' ? texts.copied : copyState === 'failed' ? texts.copyFailed : ''}
-          </span>
-        </div>
+        <CopyButton value={value} texts={texts} />
       </div>
     </Modal>
   );

@@ -2,7 +2,7 @@ import {
   POSITION_BANDS,
   POSITION_BAND_COLORS,
   POSITION_BAND_RANGES,
-  POSITION_BAND_TEXT_COLOR,
+  POSITION_BAND_TEXT_COLORS,
   formatPosition,
   positionBand,
 } from '@rankmaps/shared/metrics/bands';
@@ -56,7 +56,7 @@ export function drawHeatMap(writer: ReportWriter, a: AnalysisReport): void {
     if (showText) {
       const label = c.status === 'failed' ? '×' : formatPosition(c.position);
       doc
-        .fillColor(c.status === 'failed' ? COLOR.muted : POSITION_BAND_TEXT_COLOR)
+        .fillColor(c.status === 'failed' ? COLOR.muted : POSITION_BAND_TEXT_COLORS[positionBand(c.position)])
         .text(label, x, y + (cell - fontSize) / 2 + 0.5, { width: cell, align: 'center', lineBreak: false });
     }
   }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentItem } from '@rankmaps/shared/schemas/billing';
+import type { PaymentWithInvoice } from '@rankmaps/shared/schemas/invoices';
 import { api } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth/session';
 
@@ -7,7 +7,7 @@ import { profileQueryKey } from '@/lib/auth/session';
 export const PAYMENT_HISTORY_LIMIT = 20;
 
 /** GET /payment/payment-history → {payments[]}. */
-export const getPaymentHistory = (signal?: AbortSignal) => api<{ payments: PaymentItem[] }>('/payment/payment-history', { signal });
+export const getPaymentHistory = (signal?: AbortSignal) => api<{ payments: PaymentWithInvoice[] }>('/payment/payment-history', { signal });
 
 export const paymentHistoryQuery = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PaymentItem } from '@rankmaps/shared/schemas/billing';
+import type { PaymentWithInvoice } from '@rankmaps/shared/schemas/invoices';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { InvoiceLinks } from './invoice-links';
 import { PaymentStatus } from './payment-status';
@@ -8,9 +8,9 @@ function usePaymentFormat() {
   const { t, i18n } = useTranslation('billing');
   const lang = i18n.language;
   return {
-    date: (p: PaymentItem) => formatShortDate(p.date, lang),
-    amount: (p: PaymentItem) => formatMoney(p.amount, p.currency, lang),
-    period: (p: PaymentItem) =>
+    date: (p: PaymentWithInvoice) => formatShortDate(p.date, lang),
+    amount: (p: PaymentWithInvoice) => formatMoney(p.amount, p.currency, lang),
+    period: (p: PaymentWithInvoice) =>
       p.period.start && p.period.end
         ? t('history.periodValue', { start: formatShortDate(p.period.start, lang), end: formatShortDate(p.period.end, lang) })
         : t('history.noPeriod'),
@@ -18,7 +18,7 @@ function usePaymentFormat() {
 }
 
 /** Desktop: a table of date, description, status, period, amount and invoice. */
-export function PaymentTable({ payments }: { payments: PaymentItem[] }) {
+export function PaymentTable({ payments }: { payments: PaymentWithInvoice[] }) {
   const { t } = useTranslation('billing');
   const f = usePaymentFormat();
   const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase';
@@ -70,7 +70,7 @@ export function PaymentTable({ payments }: { payments: PaymentItem[] }) {
 }
 
 /** Mobile: one card per payment. */
-export function PaymentCards({ payments }: { payments: PaymentItem[] }) {
+export function PaymentCards({ payments }: { payments: PaymentWithInvoice[] }) {
   const { t } = useTranslation('billing');
   const f = usePaymentFormat();
   return (

@@ -1,4 +1,4 @@
-import { exampleRanks, rankFill } from './rank-scale';
+import { exampleRanks, rankFill, rankText } from './rank-scale';
 
 interface HeatmapIllustrationProps {
   /** Accessible description of the picture. */
@@ -53,7 +53,7 @@ export function HeatmapIllustration({ label, size = 7, weakCorner = 'sw', classN
                   stroke={isCentre ? '#1d4ed8' : '#fff'}
                   strokeWidth={isCentre ? 3 : 2}
                 />
-                <text x={cx} y={cy} dy="0.35em" fontSize={r * 0.78} fill="#fff">
+                <text x={cx} y={cy} dy="0.35em" fontSize={r * 0.78} fill={rankText(position)}>
                   {position ?? '+20'}
                 </text>
               </g>

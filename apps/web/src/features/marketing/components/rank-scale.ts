@@ -1,18 +1,19 @@
-// The marker colours of docs/decisions.md §3: 1–3, 4–5, 6–10, 11–15, 16–20 and not found ('+20').
-export const RANK_BANDS = [
-  { label: '1–3', max: 3, fill: '#16a34a' },
-  { label: '4–5', max: 5, fill: '#65a30d' },
-  { label: '6–10', max: 10, fill: '#eab308' },
-  { label: '11–15', max: 15, fill: '#f97316' },
-  { label: '16–20', max: 20, fill: '#dc2626' },
-  { label: '+20', max: Infinity, fill: '#94a3b8' },
-] as const;
+import { POSITION_BANDS, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS, bandRangeLabel, positionBand } from '@rankmaps/shared/metrics/bands';
 
-const NOT_FOUND_FILL = '#94a3b8';
+/**
+ * The landing's colour key: the app's own position scale (docs/decisions.md §22.3), so the
+ * example maps look like the ones a customer gets: 1–3, 4–5, 6–10, 11–15, 16–20 and '+20'.
+ */
+export const RANK_BANDS = POSITION_BANDS.map((band) => ({ label: bandRangeLabel(band), fill: POSITION_BAND_COLORS[band] }));
 
+/** The fill of an example marker; null is not found. */
 export function rankFill(position: number | null): string {
-  const p = position ?? Infinity;
-  return RANK_BANDS.find((band) => p <= band.max)?.fill ?? NOT_FOUND_FILL;
+  return POSITION_BAND_COLORS[positionBand(position)];
+}
+
+/** The colour of the number written on an example marker. */
+export function rankText(position: number | null): string {
+  return POSITION_BAND_TEXT_COLORS[positionBand(position)];
 }
 
 /**

@@ -121,13 +121,7 @@ function TicketDetail({ reference }: { reference: string }) {
               extra={
                 <label className="flex items-center gap-2 text-sm text-slate-700">
                   {t('thread.stateAfter')}
-                  <select className={selectClass} value={after} onChange={(e) => setAfter(e.target.value as SupportTicketState)}>
-                    {SUPPORT_TICKET_STATES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`states.${s}`)}
-                      </option>
-                    ))}
-                  </select>
+                  <TicketStateSelect value={after} onChange={setAfter} />
                 </label>
               }
             />
@@ -145,13 +139,7 @@ function TicketDetail({ reference }: { reference: string }) {
             >
               <label className="flex flex-col gap-1 text-sm text-slate-700">
                 {t('ticket.changeState')}
-                <select className={selectClass} value={state || data.state} onChange={(e) => setStateChoice(e.target.value as SupportTicketState)}>
-                  {SUPPORT_TICKET_STATES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`states.${s}`)}
-                    </option>
-                  ))}
-                </select>
+                <TicketStateSelect value={state || data.state} onChange={setStateChoice} />
               </label>
               <Button type="submit" variant="secondary" loading={setState.isPending} disabled={!state || state === data.state}>
                 {t('ticket.apply')}
@@ -241,5 +229,19 @@ export function OperatorPage({ liveChats }: { liveChats?: ReactNode }) {
         <VideoBookingsSection />
       </Suspense>
     </div>
+  );
+}
+
+/** A ticket state to pick, in the operator's words. */
+function TicketStateSelect({ value, onChange }: { value: SupportTicketState; onChange: (state: SupportTicketState) => void }) {
+  const { t } = useTranslation('operator');
+  return (
+    <select className={selectClass} value={value} onChange={(e) => onChange(e.target.value as SupportTicketState)}>
+      {SUPPORT_TICKET_STATES.map((s) => (
+        <option key={s} value={s}>
+          {t(`states.${s}`)}
+        </option>
+      ))}
+    </select>
   );
 }

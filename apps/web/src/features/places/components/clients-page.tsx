@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Client } from '@rankmaps/shared/schemas/workspace';
 import { CLIENT_NAME_MAX } from '@rankmaps/shared/schemas/workspace';
 import { type FormEvent, useState } from 'react';
@@ -69,38 +70,24 @@ export function ClientsPage() {
       <QueryState query={bothQueries(clients, places)} error={t('clients.errors.load')}>
         {([{ clients: list }, placeList]) => (
           <>
-            <section aria-labelledby="clients-list" className="space-y-3">
-              <h2 id="clients-list" className="text-lg font-semibold text-slate-900">
-                {t('clients.listTitle')}
-              </h2>
-              {list.length === 0 ? (
-                <p className="text-sm text-slate-600">{t('clients.empty')}</p>
-              ) : (
-                <ul className="space-y-2">
-                  {list.map((c) => (
-                    <li key={c.id}>
-                      <ClientRow client={c} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-            <section aria-labelledby="clients-assign" className="space-y-3">
-              <h2 id="clients-assign" className="text-lg font-semibold text-slate-900">
-                {t('clients.assignTitle')}
-              </h2>
-              {placeList.length === 0 ? (
-                <p className="text-sm text-slate-600">{t('clients.noPlaces')}</p>
-              ) : (
-                <ul className="grid gap-3 sm:grid-cols-2">
-                  {placeList.map((p) => (
-                    <li key={p._id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                      <AssignSelect placeId={p._id} placeName={p.name} clientId={p.client?.id ?? ''} clients={list} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <TitledList id="clients-list" title={t('clients.listTitle')} emptyText={list.length === 0 ? t('clients.empty') : null}>
+              <ul className="space-y-2">
+                {list.map((c) => (
+                  <li key={c.id}>
+                    <ClientRow client={c} />
+                  </li>
+                ))}
+              </ul>
+            </TitledList>
+            <TitledList id="clients-assign" title={t('clients.assignTitle')} emptyText={placeList.length === 0 ? t('clients.noPlaces') : null}>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {placeList.map((p) => (
+                  <li key={p._id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                    <AssignSelect placeId={p._id} placeName={p.name} clientId={p.client?.id ?? ''} clients={list} />
+                  </li>
+                ))}
+              </ul>
+            </TitledList>
           </>
         )}
       </QueryState>
@@ -235,5 +222,17 @@ function ClientRow({ client }: { client: Client }) {
       </div>
       <ClientLogoField client={client} />
     </div>
+  );
+}
+
+/** A titled section of the page: its list, or the line that says it is empty. */
+function TitledList({ id, title, emptyText, children }: { id: string; title: string; emptyText: string | null; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {emptyText === null ? children : <p className="text-sm text-slate-600">{emptyText}</p>}
+    </section>
   );
 }

@@ -6,13 +6,13 @@ import type { CompareResponse } from '@rankmaps/shared/schemas/compare';
 import { FIT_CLEARANCE, LegendItem, NO_BASEMAP_BACKGROUND, TilesFailedNotice, useBaseMap, useLayerGroup } from '@/components/map/base-map';
 import { boundsOf, unwrapLng } from '@/components/map/map-geometry';
 import { formatPosition } from '@rankmaps/shared/metrics';
-import { markerSizeFor, neighbourPair } from '../utils/map-markers';
+import { applyMarkerSize, markerLabelSize, neighbourPair } from '../utils/map-markers';
 import { MOVEMENTS, MOVEMENT_STYLE, movementLabel } from '../utils/compare-view';
 import type { DataSourceNotice } from '../utils/analysis-logic';
 
 const MARKER_CLASS = 'rm-movement-marker rounded-full size-(--rm-marker) ml-[calc(var(--rm-marker)/-2)] mt-[calc(var(--rm-marker)/-2)]';
 const MARKER_INNER =
-  'flex size-full items-center justify-center rounded-full border-2 font-bold leading-none tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] text-[length:var(--rm-label)] group-data-[compact=true]/map:text-[length:0px]';
+  'flex size-full items-center justify-center rounded-full border-2 font-bold leading-none tracking-[-0.04em] tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] group-data-[compact=true]/map:text-[length:0px]';
 
 interface MovementMapProps {
   points: CompareResponse['points'];
@@ -49,7 +49,7 @@ export function MovementMap({ points, center, notice }: MovementMapProps) {
       const border = p.movement === 'notComparable' ? 'border-style:dashed;border-color:#64748b' : 'border-style:solid;border-color:#ffffff';
       const icon = L.divIcon({
         className: MARKER_CLASS,
-        html: `<span aria-hidden="true" class="${MARKER_INNER}" style="background:${style.fill};color:${style.text};${border}">${label}</span>`,
+        html: `<span aria-hidden="true" class="${MARKER_INNER} ${markerLabelSize(label)}" style="background:${style.fill};color:${style.text};${border}">${label}</span>`,
         iconSize: undefined,
       });
       const name = t('compare.map.point', {
@@ -88,10 +88,7 @@ export function MovementMap({ points, center, notice }: MovementMapProps) {
     const pair = neighbourPair(markers);
     const update = () => {
       const spacing = pair ? map.latLngToContainerPoint([pair[0].lat, pair[0].lng]).distanceTo(map.latLngToContainerPoint([pair[1].lat, pair[1].lng])) : null;
-      const { size, compact, fontPx } = markerSizeFor(spacing);
-      container.style.setProperty('--rm-marker', `${size}px`);
-      container.style.setProperty('--rm-label', `${fontPx}px`);
-      container.dataset.compact = String(compact);
+      applyMarkerSize(container, spacing);
     };
     update();
     map.on('zoomend resize', update);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, positionBand } from '@rankmaps/shared/metrics';
+import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS, positionBand } from '@rankmaps/shared/metrics';
 import type { RankResult } from '@rankmaps/shared/schemas/rankmaps';
 import { XIcon } from 'lucide-react';
 import { formatCoordinates } from '@/lib/format';
@@ -121,7 +121,7 @@ export function PointPanel({ result, ourPlaceId, onClose }: PointPanelProps) {
             <span
               aria-hidden="true"
               className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums"
-              style={{ background: POSITION_BAND_COLORS[band], color: POSITION_BAND_TEXT_COLOR }}
+              style={{ background: POSITION_BAND_COLORS[band], color: POSITION_BAND_TEXT_COLORS[band] }}
             >
               {position ?? '+20'}
             </span>

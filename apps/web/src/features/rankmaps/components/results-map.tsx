@@ -20,8 +20,10 @@ import {
   type CompetitorMarker,
   FAILED_MARKER,
   type ResultMarker,
+  applyMarkerSize,
   competitorMarkers,
-  markerSizeFor,
+  MARKER_MAX_PX,
+  markerLabelSize,
   neighbourPair,
   rankingLegend,
   resultMarkers,
@@ -68,7 +70,7 @@ const BUSINESS_COLOR = '#0f172a';
 const RANK_MARKER_CLASS =
   'rm-result-marker group/m rounded-full size-(--rm-marker) ml-[calc(var(--rm-marker)/-2)] mt-[calc(var(--rm-marker)/-2)]';
 const RANK_MARKER_INNER =
-  'flex size-full items-center justify-center rounded-full border-2 group-data-[compact=true]/map:border font-bold leading-none tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] text-[length:var(--rm-label)] group-data-[compact=true]/map:text-[length:0px] group-data-[selected=true]/m:ring-[3px] group-data-[selected=true]/m:ring-slate-900 group-data-[selected=true]/m:ring-offset-2 group-data-[selected=true]/m:ring-offset-white';
+  'flex size-full items-center justify-center rounded-full border-2 group-data-[compact=true]/map:border font-bold leading-none tracking-[-0.04em] tabular-nums shadow-[0_1px_3px_rgb(15_23_42/0.45)] group-data-[compact=true]/map:text-[length:0px] group-data-[selected=true]/m:ring-[3px] group-data-[selected=true]/m:ring-slate-900 group-data-[selected=true]/m:ring-offset-2 group-data-[selected=true]/m:ring-offset-white';
 const COMPETITOR_MARKER_CLASS = 'rm-competitor-marker size-7 ml-[-14px] mt-[-14px]';
 const OUR_COMPETITOR_MARKER_CLASS = 'rm-competitor-marker size-9 ml-[-18px] mt-[-18px]';
 const COMPETITOR_MARKER_INNER =
@@ -197,7 +199,8 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
       return;
     }
     const b = L.latLngBounds([shownBounds.south, shownBounds.west], [shownBounds.north, shownBounds.east]);
-    map.fitBounds(b.pad(FIT_PADDING[mode]), { ...FIT_CLEARANCE, animate: false });
+    if (expanded && mode === 'ranking') fitWholeGrid(map, b);
+    else map.fitBounds(b.pad(FIT_PADDING[mode]), { ...FIT_CLEARANCE, animate: false });
   }, [mapRef, shownBounds, mode, expanded]);
 
   // Marker size follows the on-screen spacing of the grid at each zoom, so big grids do not overlap.
@@ -210,11 +213,7 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
       const spacing = pair
         ? map.latLngToContainerPoint([pair[0].lat, pair[0].lng]).distanceTo(map.latLngToContainerPoint([pair[1].lat, pair[1].lng]))
         : null;
-      const { size, compact, fontPx } = markerSizeFor(spacing);
-      container.style.setProperty('--rm-marker', `${size}px`);
-      container.style.setProperty('--rm-label', `${fontPx}px`);
-      container.dataset.compact = String(compact);
-      setCompact(compact);
+      setCompact(applyMarkerSize(container, spacing));
     };
     update();
     map.on('zoomend resize', update);
@@ -366,6 +365,27 @@ function CompetitorSwatch({ color }: { color: string }) {
   );
 }
 
+/**
+ * Full screen fits the whole grid to the screen (docs/decisions.md §22.3): the outer points a
+ * marker's radius inside the edges rather than 10 % in, at the exact zoom rather than the next
+ * quarter step down, so a 25×25 grid on a 1440×900 screen is big enough to carry its numbers.
+ * A full-screen grid is centred and as tall as the map, so only the controls along its edges
+ * need room: the zoom buttons on the left, the attribution line along the bottom.
+ */
+const FULL_SCREEN_CLEARANCE = { topLeft: [44, 8], bottomRight: [12, 22] } as const;
+
+function fitWholeGrid(map: L.Map, grid: L.LatLngBounds) {
+  const radius = MARKER_MAX_PX / 2;
+  const snap = map.options.zoomSnap;
+  map.options.zoomSnap = 0;
+  map.fitBounds(grid, {
+    paddingTopLeft: L.point(FULL_SCREEN_CLEARANCE.topLeft[0] + radius, FULL_SCREEN_CLEARANCE.topLeft[1] + radius),
+    paddingBottomRight: L.point(FULL_SCREEN_CLEARANCE.bottomRight[0] + radius, FULL_SCREEN_CLEARANCE.bottomRight[1] + radius),
+    animate: false,
+  });
+  map.options.zoomSnap = snap;
+}
+
 function drawArea(layer: L.LayerGroup, b: Bounds) {
   L.rectangle(
     [
@@ -382,7 +402,7 @@ function drawPoint(layer: L.LayerGroup, p: ResultMarker, name: string): L.Marker
   const border = p.failed ? `border-style:dashed;border-color:${FAILED_MARKER.border}` : 'border-style:solid;border-color:#ffffff';
   const icon = L.divIcon({
     className: RANK_MARKER_CLASS,
-    html: `<span aria-hidden="true" class="${RANK_MARKER_INNER}" style="background:${p.fill};color:${p.text};${border}">${escapeHtml(p.label)}</span>`,
+    html: `<span aria-hidden="true" class="${RANK_MARKER_INNER} ${markerLabelSize(p.label)}" style="background:${p.fill};color:${p.text};${border}">${escapeHtml(p.label)}</span>`,
     // No size from Leaflet: the classes above size and centre it from --rm-marker.
     iconSize: undefined,
   });

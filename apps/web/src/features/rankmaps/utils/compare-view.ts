@@ -1,4 +1,4 @@
-import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, type PointMovement } from '@rankmaps/shared/metrics';
+import type { PointMovement } from '@rankmaps/shared/metrics';
 import type { RankMapSummary } from '@rankmaps/shared/schemas/rankmaps';
 import { FAILED_MARKER } from './map-markers';
 
@@ -19,17 +19,18 @@ export function defaultReference(selectedId: string, completed: readonly RankMap
 }
 
 /**
- * How each movement looks on the movement map. The colours are the position bands' (so the
- * map reads like the ranking map: green good, dark red bad), every one with white text at
- * 4.5:1 or more; a point that cannot be compared looks like a failed point. The label is the
- * cue that does not rely on colour: an arrow with the places moved, "=", "N" or "×".
+ * How each movement looks on the movement map. Movement is not a position, so it keeps its own
+ * diverging colours rather than the position scale (docs/decisions.md §23.1): green better, navy
+ * newly found, slate unchanged, orange lost, dark red worse, every one with white text at 4.5:1 or
+ * more; a point that cannot be compared looks like a failed point. The label is the cue that does
+ * not rely on colour: an arrow with the places moved, "=", "N" or "×".
  */
 export const MOVEMENT_STYLE: Readonly<Record<PointMovement, { fill: string; text: string }>> = {
-  improved: { fill: POSITION_BAND_COLORS.top3, text: POSITION_BAND_TEXT_COLOR },
-  newlyFound: { fill: POSITION_BAND_COLORS.top5, text: POSITION_BAND_TEXT_COLOR },
-  same: { fill: POSITION_BAND_COLORS.notFound, text: POSITION_BAND_TEXT_COLOR },
-  lost: { fill: POSITION_BAND_COLORS.top15, text: POSITION_BAND_TEXT_COLOR },
-  worsened: { fill: POSITION_BAND_COLORS.top20, text: POSITION_BAND_TEXT_COLOR },
+  improved: { fill: '#177d49', text: '#ffffff' },
+  newlyFound: { fill: '#193e65', text: '#ffffff' },
+  same: { fill: '#64748b', text: '#ffffff' },
+  lost: { fill: '#c84d03', text: '#ffffff' },
+  worsened: { fill: '#5e1626', text: '#ffffff' },
   notComparable: { fill: FAILED_MARKER.fill, text: FAILED_MARKER.text },
 };
 

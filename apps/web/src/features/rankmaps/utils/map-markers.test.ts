@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { COMPETITORS_TOP, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR } from '@rankmaps/shared/metrics';
+import { COMPETITORS_TOP, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS, labelReadable } from '@rankmaps/shared/metrics';
 import {
   FAILED_MARKER,
+  MARKER_BORDER_PX,
+  MARKER_LABEL_MIN_FONT_PX,
+  MARKER_LABEL_MIN_PX,
+  MARKER_WIDE_LABEL_MIN_FONT_PX,
+  WIDE_LABEL_EM,
   bandRangeLabel,
+  isWideLabel,
+  markerLabelSize,
   competitorMarkers,
   markerSizeFor,
   neighbourPair,
@@ -19,7 +26,7 @@ describe('resultMarker', () => {
     const m = resultMarker(point({ row: 2, col: 4, businessAnalysis: { found: true, position: 4 } }), 7, null)!;
     expect(m).toMatchObject({ index: 7, row: 3, col: 5, label: '4', position: 4, tone: 'top5', failed: false });
     expect(m.fill).toBe(POSITION_BAND_COLORS.top5);
-    expect(m.text).toBe(POSITION_BAND_TEXT_COLOR);
+    expect(m.text).toBe(POSITION_BAND_TEXT_COLORS.top5);
   });
 
   it.each([
@@ -79,6 +86,13 @@ describe('legend', () => {
     expect(rankingLegend().at(-1)!.tone).toBe('failed');
     expect(bandRangeLabel('notFound')).toBe('+20');
   });
+
+  it('gives each band its own label colour, readable on its fill, as the markers do', () => {
+    for (const entry of rankingLegend()) {
+      expect(labelReadable(entry.fill, entry.text), entry.tone).toBe(true);
+      if (entry.tone !== 'failed') expect(entry.text).toBe(POSITION_BAND_TEXT_COLORS[entry.tone]);
+    }
+  });
 });
 
 describe('marker sizing', () => {
@@ -96,21 +110,39 @@ describe('marker sizing', () => {
     expect(neighbourPair(markers.slice(0, 1))).toBeNull();
   });
 
-  it('keeps markers between 10 and 30 px and drops the numbers when they no longer fit', () => {
-    expect(markerSizeFor(null)).toEqual({ size: 30, compact: false, fontPx: 13 });
-    expect(markerSizeFor(100)).toEqual({ size: 30, compact: false, fontPx: 13 });
-    expect(markerSizeFor(28)).toEqual({ size: 25, compact: false, fontPx: 11 });
-    expect(markerSizeFor(24)).toEqual({ size: 22, compact: true, fontPx: 11 });
-    expect(markerSizeFor(15)).toEqual({ size: 14, compact: true, fontPx: 11 });
-    expect(markerSizeFor(2)).toEqual({ size: 10, compact: true, fontPx: 11 });
+  it('keeps markers between 10 and 32 px and drops the labels when they no longer fit', () => {
+    expect(markerSizeFor(null)).toEqual({ size: 32, compact: false, fontPx: 13, wideFontPx: 12 });
+    expect(markerSizeFor(100)).toEqual({ size: 32, compact: false, fontPx: 13, wideFontPx: 12 });
+    expect(markerSizeFor(31)).toEqual({ size: 29, compact: false, fontPx: 12, wideFontPx: 10 });
+    expect(markerSizeFor(29.3)).toEqual({ size: 27, compact: false, fontPx: 11, wideFontPx: 10 });
+    expect(markerSizeFor(28)).toMatchObject({ size: 26, compact: true });
+    expect(markerSizeFor(15)).toMatchObject({ size: 14, compact: true });
+    expect(markerSizeFor(2)).toMatchObject({ size: 10, compact: true });
+    expect(MARKER_LABEL_MIN_PX).toBe(27);
   });
 
-  it('never writes a number below 11 px: smaller markers show no number at all', () => {
-    for (let spacing = 1; spacing <= 80; spacing += 0.5) {
+  it('never writes a number below 11 px nor «+20» below 10 px: smaller markers show no label at all', () => {
+    for (let spacing = 1; spacing <= 80; spacing += 0.25) {
       const m = markerSizeFor(spacing);
-      expect(m.fontPx).toBeGreaterThanOrEqual(11);
-      if (!m.compact) expect(m.size).toBeGreaterThanOrEqual(24);
+      expect(m.fontPx).toBeGreaterThanOrEqual(MARKER_LABEL_MIN_FONT_PX);
+      expect(m.wideFontPx).toBeLessThanOrEqual(m.fontPx);
+      if (!m.compact) expect(m.wideFontPx).toBeGreaterThanOrEqual(MARKER_WIDE_LABEL_MIN_FONT_PX);
+      expect(m.compact).toBe(m.size < MARKER_LABEL_MIN_PX);
     }
+  });
+
+  it('keeps «+20» inside its marker, within the ring, in the widest fallback font, and markers apart from their neighbours', () => {
+    for (let spacing = 12; spacing <= 80; spacing += 0.25) {
+      const m = markerSizeFor(spacing);
+      if (!m.compact) expect(m.wideFontPx * WIDE_LABEL_EM, `spacing ${spacing}`).toBeLessThanOrEqual(m.size - 2 * MARKER_BORDER_PX - 1);
+      expect(m.size, `spacing ${spacing}`).toBeLessThan(spacing);
+    }
+  });
+
+  it('writes three-character labels at the wide size', () => {
+    expect(['+20', '↓12', '7', '20', '↑3'].map(isWideLabel)).toEqual([true, true, false, false, false]);
+    expect(markerLabelSize('+20')).toContain('--rm-label-wide');
+    expect(markerLabelSize('20')).toContain('--rm-label)');
   });
 });
 

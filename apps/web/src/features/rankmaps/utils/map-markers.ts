@@ -3,9 +3,9 @@ import {
   type Competitor,
   POSITION_BANDS,
   POSITION_BAND_COLORS,
-  POSITION_BAND_RANGES,
-  POSITION_BAND_TEXT_COLOR,
+  POSITION_BAND_TEXT_COLORS,
   type PositionBand,
+  bandRangeLabel,
   formatPosition,
   isFoundPosition,
   positionBand,
@@ -83,7 +83,7 @@ export function resultMarker(result: RankResult, index: number, refLng: number |
     position,
     failed: false,
     fill: POSITION_BAND_COLORS[tone],
-    text: POSITION_BAND_TEXT_COLOR,
+    text: POSITION_BAND_TEXT_COLORS[tone],
   };
 }
 
@@ -97,11 +97,7 @@ export function resultMarkers(results: readonly RankResult[], refLng: number | n
   return results.flatMap((r, i) => resultMarker(r, i, refLng) ?? []);
 }
 
-/** The text of a band in the legend: '1–3' … '16–20', and '+20' for not found. */
-export function bandRangeLabel(band: PositionBand): string {
-  const range = POSITION_BAND_RANGES[band];
-  return range ? `${range[0]}–${range[1]}` : formatPosition(null);
-}
+export { bandRangeLabel };
 
 export interface LegendEntry {
   tone: MarkerTone;
@@ -118,7 +114,7 @@ export function rankingLegend(): LegendEntry[] {
       tone: band,
       range: bandRangeLabel(band),
       fill: POSITION_BAND_COLORS[band],
-      text: POSITION_BAND_TEXT_COLOR,
+      text: POSITION_BAND_TEXT_COLORS[band],
     })),
     { tone: 'failed' as const, range: null, fill: FAILED_MARKER.fill, text: FAILED_MARKER.text },
   ];
@@ -141,35 +137,76 @@ export function neighbourPair<M extends Pick<ResultMarker, 'row' | 'col' | 'lat'
   return null;
 }
 
-export const MARKER_MAX_PX = 30;
+export const MARKER_MAX_PX = 32;
 export const MARKER_MIN_PX = 10;
-/** The smallest number written on a marker: anything smaller cannot be read (docs/decisions.md §22.3). */
+/** Markers take this share of their neighbours' spacing, so they never touch. */
+const MARKER_SPACING_SHARE = 0.92;
+/** The ring around a marker that carries a label (compact dots get a thinner one). */
+export const MARKER_BORDER_PX = 2;
+/** The smallest position number written on a marker: anything smaller cannot be read (docs/decisions.md §22.3). */
 export const MARKER_LABEL_MIN_FONT_PX = 11;
+/** The smallest '+20' (three characters): it may be a pixel smaller than the numbers so it stays inside its marker. */
+export const MARKER_WIDE_LABEL_MIN_FONT_PX = 10;
 const MARKER_LABEL_MAX_FONT_PX = 13;
-/** The smallest marker that holds '+20' at 11 px: below it the markers become plain coloured dots. */
-export const MARKER_LABEL_MIN_PX = 24;
+/**
+ * How wide '+20' is, in ems, in the widest font the page may fall back to: DejaVu Sans Bold (a
+ * Linux browser without Inter) sets it at 2.23 em, 2.11 em with the markers' −0.04 em tracking;
+ * system fonts and Inter are narrower. Rounded up, so the label fits whichever font draws it.
+ */
+export const WIDE_LABEL_EM = 2.2;
+
+/** The largest font at which '+20' fits inside a marker of `size` px, within its ring, with a pixel to spare. */
+const wideLabelFontFor = (size: number) => Math.floor((size - 2 * MARKER_BORDER_PX - 1) / WIDE_LABEL_EM);
+
+/** The smallest marker that holds '+20' at MARKER_WIDE_LABEL_MIN_FONT_PX: below it markers become plain coloured dots. */
+export const MARKER_LABEL_MIN_PX = Math.ceil(MARKER_WIDE_LABEL_MIN_FONT_PX * WIDE_LABEL_EM + 2 * MARKER_BORDER_PX + 1);
 
 export interface MarkerSize {
   size: number;
-  /** True when the numbers are hidden (dots only). */
+  /** True when the labels are hidden (dots only). */
   compact: boolean;
-  /** The font size of the numbers, never below MARKER_LABEL_MIN_FONT_PX. */
+  /** The font size of the numbers 1–20, never below MARKER_LABEL_MIN_FONT_PX. */
   fontPx: number;
+  /** The font size of three-character labels ('+20'), never below MARKER_WIDE_LABEL_MIN_FONT_PX when shown. */
+  wideFontPx: number;
 }
 
 /**
- * The marker size for neighbours `spacingPx` apart on screen: a small gap between them, within
- * 10–30 px, so a 25×25 grid does not turn into overlapping discs. Numbers are written at 11 px or
- * more, or not at all: `compact` hides them until a zoom makes room (the colour, the tooltip, the
- * accessible name and the side panel still give the position, and the map says to zoom in).
+ * The marker size for neighbours `spacingPx` apart on screen: 92 % of the spacing within 10–32 px,
+ * so a 25×25 grid does not turn into overlapping discs. Numbers are written at 11 px or more and
+ * '+20' at 10 px or more, sized to stay inside the marker, or not at all: `compact` hides them until
+ * a zoom makes room (the colour, the tooltip, the accessible name and the side panel still give the
+ * position, and the map says to zoom in).
  */
 export function markerSizeFor(spacingPx: number | null): MarkerSize {
   const size =
     spacingPx === null || !Number.isFinite(spacingPx)
       ? MARKER_MAX_PX
-      : Math.round(Math.min(MARKER_MAX_PX, Math.max(MARKER_MIN_PX, spacingPx * 0.9)));
+      : Math.round(Math.min(MARKER_MAX_PX, Math.max(MARKER_MIN_PX, spacingPx * MARKER_SPACING_SHARE)));
   const fontPx = Math.min(MARKER_LABEL_MAX_FONT_PX, Math.max(MARKER_LABEL_MIN_FONT_PX, Math.round(size * 0.42)));
-  return { size, compact: size < MARKER_LABEL_MIN_PX, fontPx };
+  const wideFontPx = Math.min(fontPx, wideLabelFontFor(size));
+  return { size, compact: size < MARKER_LABEL_MIN_PX, fontPx, wideFontPx };
+}
+
+/** Whether a label is written at the wide labels' size ('+20', '↓12'). */
+export const isWideLabel = (label: string) => [...label].length >= 3;
+
+/** The font-size class of a marker's label: the numbers' size, or the one '+20' needs to stay inside. */
+export const markerLabelSize = (label: string) =>
+  isWideLabel(label) ? 'text-[length:var(--rm-label-wide)]' : 'text-[length:var(--rm-label)]';
+
+/**
+ * Sizes a map's markers for neighbours `spacingPx` apart: the CSS variables the marker classes
+ * read (--rm-marker, --rm-label, --rm-label-wide) and data-compact on the container, so a zoom
+ * resizes every marker without rebuilding (and unfocusing) it. Answers whether labels are hidden.
+ */
+export function applyMarkerSize(container: HTMLElement, spacingPx: number | null): boolean {
+  const { size, compact, fontPx, wideFontPx } = markerSizeFor(spacingPx);
+  container.style.setProperty('--rm-marker', `${size}px`);
+  container.style.setProperty('--rm-label', `${fontPx}px`);
+  container.style.setProperty('--rm-label-wide', `${wideFontPx}px`);
+  container.dataset.compact = String(compact);
+  return compact;
 }
 
 // ---- Competitor map ----

@@ -1,4 +1,4 @@
-import { POSITION_BANDS, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLOR, positionBand } from '@rankmaps/shared/metrics/bands';
+import { POSITION_BANDS, POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS, positionBand } from '@rankmaps/shared/metrics/bands';
 import type { ReportCell } from '@rankmaps/shared/schemas/report';
 import { fill, reportTexts as t } from '../utils/texts';
 
@@ -40,7 +40,7 @@ export function HeatMap({ cells, gridSize, accent }: { cells: ReportCell[]; grid
               <title>{cellLabel(cell)}</title>
               <rect x={x} y={y} width={CELL} height={CELL} rx={6} fill={fillColor} />
               {cell.status === 'ok' && (
-                <text x={x + CELL / 2} y={y + CELL / 2} dominantBaseline="central" textAnchor="middle" fontSize={cell.position === null ? 12 : 15} fontWeight={700} fill={POSITION_BAND_TEXT_COLOR}>
+                <text x={x + CELL / 2} y={y + CELL / 2} dominantBaseline="central" textAnchor="middle" fontSize={cell.position === null ? 12 : 15} fontWeight={700} fill={POSITION_BAND_TEXT_COLORS[positionBand(cell.position)]}>
                   {cell.position ?? '+20'}
                 </text>
               )}

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { POSITION_BAND_COLORS } from '@rankmaps/shared/metrics/bands';
+import { POSITION_BAND_COLORS, POSITION_BAND_TEXT_COLORS } from '@rankmaps/shared/metrics/bands';
 import type { AnalysisReport, Report } from '@rankmaps/shared/schemas/report';
 import { ReportView } from './report-view';
 
@@ -57,6 +57,10 @@ describe('ReportView', () => {
     };
     for (const [section, texts] of Object.entries(shownBySection)) for (const text of texts) expect(html, section).toContain(text);
     expect(html).toMatch(/33,33\s%/);
+    // Each number in its band's text colour: dark on the light 1–3 fill, white on the dark +20.
+    expect(html).toMatch(new RegExp(`fill="${POSITION_BAND_TEXT_COLORS.top3}">1</text>`));
+    expect(html).toMatch(new RegExp(`fill="${POSITION_BAND_TEXT_COLORS.notFound}">\\+20</text>`));
+    expect(POSITION_BAND_TEXT_COLORS.top3).not.toBe(POSITION_BAND_TEXT_COLORS.notFound);
   });
 
   it('when the place is grouped under a client, then «Informe para …» shows with its logo; without one, neither shows', () => {

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { CopyButton } from '@/components/ui/copy-button';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatMediumDate } from '@/lib/format';
@@ -124,7 +125,7 @@ function ShareTargetPanel({ target }: { target: ShareTarget }) {
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
             <input id={urlId} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs" data-testid="share-url" />
-            <CopyLinkButton key={created.id} url={created.url} />
+            <CopyButton key={created.id} value={created.url} texts={copyTexts(t)} testId="share-copy" />
           </div>
         </div>
       )}
@@ -159,7 +160,7 @@ function LinkList({ target, language }: { target: ShareTarget; language: string 
                 </span>
                 {link.state === 'active' && confirming !== link.id && (
                   <div className="flex flex-wrap items-center gap-2">
-                    {link.url !== null && <CopyLinkButton url={link.url} compact />}
+                    {link.url !== null && <CopyButton value={link.url} texts={copyTexts(t)} compact testId="share-copy" />}
                     <Button variant="ghost" className="py-1! text-red-700!" onClick={() => setConfirming(link.id)}>
                       {t('share.revoke')}
                     </Button>
@@ -217,26 +218,5 @@ function LinkList({ target, language }: { target: ShareTarget; language: string 
   );
 }
 
-/** Copies a link's URL, and says whether it worked (the clipboard may be refused). */
-function CopyLinkButton({ url, compact = false }: { url: string; compact?: boolean }) {
-  const { t } = useTranslation('reports');
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <span className="flex flex-col gap-1">
-      <Button variant={compact ? 'ghost' : 'secondary'} className={compact ? 'py-1!' : ''} onClick={() => void copy()} data-testid="share-copy">
-        {t('share.copy')}
-      </Button>
-      <span aria-live="polite" className="text-sm text-slate-700">
-        {state === 'copied' ? t('share.copied') : state === 'failed' ? t('share.copyFailed') : ''}
-      </span>
-    </span>
-  );
-}
+
+const copyTexts = (t: (key: string) => string) => ({ copy: t('share.copy'), copied: t('share.copied'), copyFailed: t('share.copyFailed') });
