@@ -15,8 +15,9 @@ describe('the plan credits a move up grants at once (docs/decisions.md §29.4)',
   const db = container.database.db;
   const { signedIn } = sessions(app, container);
   const { createPlace } = rankmapFixtures(app, container);
-  const plans = async () => (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { id: string; subscription_id: string }[] }>().plans;
+  const plans = async () => (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ plans: { id: string; subscription_id: string; anual_subscription_id: string }[] }>().plans;
   const monthlyPrice = async (planId: string) => (await plans()).find((p) => p.id === planId)!.subscription_id;
+  const annualPrice = async (planId: string) => (await plans()).find((p) => p.id === planId)!.anual_subscription_id;
   const pay = async (headers: Record<string, string>, planId: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId: await monthlyPrice(planId) } });
     expect(res.statusCode, res.body).toBe(200);
@@ -84,6 +85,17 @@ describe('the plan credits a move up grants at once (docs/decisions.md §29.4)',
     const again = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await monthlyPrice('pro_agency') } });
     expect(again.statusCode).toBe(409);
     expect((await info(headers)).credits.subscription).toBe(500 + grants[0]!.amount);
+  });
+
+  it('when a paying Starter monthly subscriber moves up to Agency annual, then the new period starts with Agency’s whole month of credits, once', async () => {
+    const { userId, headers } = await subscriber('pro_starter', false);
+    const quote = (await app.inject({ method: 'POST', url: '/api/payment/change-plan/preview', headers, payload: { priceId: await annualPrice('pro_agency') } })).json<PlanChangePreview>();
+    expect(quote).toMatchObject({ kind: 'upgrade', creditsNow: 1500 });
+    expect((await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId: await annualPrice('pro_agency') } })).statusCode).toBe(200);
+    // Starter's month is replaced, not topped up: 1,500, not 2,000.
+    expect((await info(headers)).credits.subscription).toBe(1500);
+    await resendChangeEvents(userId);
+    expect((await info(headers)).credits.subscription).toBe(1500);
   });
 
   it('when a Starter subscriber in the trial moves up to Agency, then the preview says the credits come when the trial ends, and none are granted now', async () => {

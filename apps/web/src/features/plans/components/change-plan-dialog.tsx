@@ -129,7 +129,7 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
           {!blocked && (
             <p data-testid="change-note" className="pt-2 text-sm text-slate-600">
               {downgrade ? t('change.downgradeNote') : upgradeNote}
-              {data.creditsNow > 0 && ` ${t('change.creditsNowNote')}`}
+              {data.creditsNow > 0 && ` ${t(data.from.billingPeriod === data.to.billingPeriod ? 'change.creditsNowNote' : 'change.creditsNewPeriodNote')}`}
             </p>
           )}
           <PlanChangeLines preview={data} />
