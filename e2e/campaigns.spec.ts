@@ -82,7 +82,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   await expect(page).toHaveURL(/\/campanas$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Campañas' })).toBeVisible();
   await expect(page.getByTestId('campaigns-empty')).toBeVisible();
-  await expect(page.getByTestId('campaign-forecast').getByTestId('forecast-needed')).toHaveText(/créditos?$/);
+  await expect(page.getByTestId('campaign-forecast').getByTestId('forecast-needed')).toHaveText(/créditos? \(≈ [\d.]+,\d{2}\s€\)$/);
   const placeScans = page.getByTestId('campaign-card').filter({ hasText: 'Escaneo semanal · ' });
   await expect(placeScans).toHaveCount(3);
   await expect(placeScans.filter({ hasText: clinicName })).toContainText('7 keywords');
@@ -107,7 +107,7 @@ test('when an agency builds a daily campaign with a window, then the preview sho
   // The clinic's 7 keywords: 7 analyses of 49 points a round, and the forecast before and after.
   await page.getByRole('checkbox', { name: `Todas las keywords de ${clinicName}` }).check();
   await expect(page.getByTestId('campaign-selected')).toHaveText('7 keywords elegidas');
-  await expect(preview.getByTestId('campaign-preview-round')).toHaveText('Cada ronda: 7 análisis, 343 créditos');
+  await expect(preview.getByTestId('campaign-preview-round')).toHaveText(/^Cada ronda: 7 análisis, 343 créditos \(≈ 13,72\s€\)$/);
   const needed = preview.getByTestId('compare-needed');
   await expect(needed.locator('td')).toHaveCount(2);
   const before = numberIn(await needed.locator('td').first().textContent());

@@ -13,18 +13,28 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   test.setTimeout(120_000);
   await subscribe('Profesional', { period: 'monthly', name: 'Carla Cambio' });
 
-  // Back on the plans page, the current plan is marked and the others offer a change.
+  // Back on the plans page, it opens on the subscriber's audience and period, marks the current
+  // plan, offers no trial, and the other plans offer a change.
   await page.goto('/subscription');
-  await page.getByRole('radio', { name: 'Mensual' }).click();
+  await expect(page.getByRole('radio', { name: 'Mensual' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Dueños de Negocios' })).toBeChecked();
+  await expect(page.getByText('Sin compromiso: cambia de plan o cancela cuando quieras.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Todos los planes incluyen' })).not.toContainText('prueba gratis');
   await expect(card(page, 'Profesional').getByText('Tu plan actual')).toBeVisible();
   await card(page, 'Premium').getByRole('button', { name: 'Cambiar a este plan' }).click();
 
   const dialog = page.getByRole('dialog', { name: '¿Cambiar a Premium (mensual)?' });
   await expect(dialog.getByText('Profesional (mensual)')).toBeVisible();
   await expect(dialog.getByText('Ahora mismo')).toBeVisible();
-  // In the trial nothing is charged now; the renewal is at Premium's price.
-  await expect(dialog.getByTestId('change-amount')).toHaveText(/^0,00\s€$/);
+  // In the trial nothing is charged now, and the dialog says why, never «Solo pagas la
+  // diferencia» beside 0,00 €; the renewal is at Premium's price. What changes is listed.
+  await expect(dialog.getByTestId('change-amount')).toHaveText('Hoy no se te cobra nada');
+  await expect(dialog.getByTestId('change-note')).toHaveText(/^Estás en el período de prueba: hoy no se te cobra nada\. El primer cobro, al nuevo precio, será el \d+ de \w+ de \d{4}, y con él llegarán los créditos del nuevo plan\.$/);
+  await expect(dialog.getByText(/Solo pagas la diferencia/)).toHaveCount(0);
   await expect(dialog.getByText(/^99,00\s€ el /)).toBeVisible();
+  const lines = dialog.getByTestId('plan-change-lines');
+  await expect(lines.getByRole('row', { name: /Cuadrícula máxima/ })).toHaveText(/Cuadrícula máxima9×9→13×13/);
+  await expect(lines.getByRole('row', { name: /Soporte en directo/ })).toHaveText(/Soporte en directo \(chat y videollamada\)No→Sí/);
   await expectNoAxeFindings(page, 'the upgrade confirmation');
   await dialog.getByRole('button', { name: 'Confirmar el cambio' }).click();
   await expect(dialog.getByText('Plan cambiado. Los nuevos límites ya se aplican.')).toBeVisible();
@@ -46,7 +56,8 @@ test('when a Profesional subscriber moves up to Premium and then to annual, then
   await expect(page.getByText('169 puntos en total')).toBeVisible();
   await page.goto('/subscription');
 
-  // Monthly to annual on the same plan (the page opens on annual).
+  // Monthly to annual on the same plan (the page opens on the subscriber's monthly period).
+  await page.getByRole('radio', { name: 'Anual' }).click();
   await card(page, 'Premium').getByRole('button', { name: 'Cambiar a este plan' }).click();
   const annual = page.getByRole('dialog', { name: '¿Cambiar a Premium (anual)?' });
   await expect(annual.getByText(/^948,00\s€ el /)).toBeVisible();

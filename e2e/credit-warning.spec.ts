@@ -30,7 +30,7 @@ test('when a Starter subscriber’s weekly scan tomorrow lacks credits, then the
   await page.goto('/');
   const banner = page.getByTestId('credit-warning');
   await expect(banner).toContainText('Tus créditos no llegan para los análisis programados');
-  await expect(banner).toContainText('Los próximos 7 días cuestan 49 créditos y tienes 10: faltan 39.');
+  await expect(banner).toContainText(/Los próximos 7 días cuestan 49 créditos y tienes 10: faltan 39 \(≈ 1,56\s€\)\./);
   await expect(banner).toContainText(/El escaneo semanal de .+ \(.+, 49 créditos\) se omitirá si no añades créditos\./);
   await banner.getByRole('link', { name: 'Comprar créditos' }).click();
   await expect(page).toHaveURL(/\/buy-credits$/);

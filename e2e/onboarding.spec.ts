@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures/test';
-import { PASSWORD, createMadridClinicInWizard, payInSandbox, uniqueEmail } from './support';
+import { createMadridClinicInWizard, payInSandbox, signUpThroughForm, uniqueEmail } from './support';
 
 // A newcomer's first visit in a real browser, nothing mocked: from the landing's "Comenzar
 // gratis" through sign-up, the confirmation e-mail, a rejected and then a paid sandbox
@@ -21,12 +21,7 @@ test('when a newcomer follows "Comenzar gratis", then sign-up, plans, checkout a
   await newcomer.getByRole('link', { name: 'Crea tu cuenta gratis' }).click();
 
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByLabel('Nombre', { exact: true }).fill('Nora Nueva');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page).toHaveURL(/\/email-verification/);
+  await signUpThroughForm(page, 'Nora Nueva', email);
 
   // The confirmation link signs in and the guard sends a user without a plan to the plans.
   await page.goto(await outbox.link(email, 'confirm-email'));

@@ -129,8 +129,12 @@ test('when a visitor switches audience and billing period, then the plans and pr
   await expect(annual).toBeFocused();
   await expect(agency).toContainText('79 €/mes');
 
+  // What the agency plan adds, read from the catalogue.
+  await expect(agency.getByTestId('plan-features-pro_agency')).toHaveText(/Clientes y cartera.*Campañas.*marca blanca.*API, webhooks y MCP.*Soporte en directo/);
+  await expect(agency).not.toContainText('Hecho con RankMaps');
+  // The sign-up carries the plan and period picked to the checkout after confirmation.
   await agency.getByRole('link', { name: 'Comenzar gratis' }).click();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?redirect=%2Fsubscription%3Fplan%3Dpro_agency%26period%3Dannual$/);
 });
 
 test('when a visitor opens the credits page, then it shows the one package and asks them to sign in to buy', async ({ page }) => {

@@ -110,7 +110,7 @@ export class FakeStripe {
   /** What a checkout session asked for that Stripe keeps internally, to complete it later. */
   private readonly checkoutRequests = new Map<
     string,
-    { price: string; trialDays: number; subscriptionMetadata: Record<string, string>; defaultTaxRates: FakeTaxRate[]; lineTaxRates: FakeTaxRate[]; invoiceMetadata: Record<string, string> | null }
+    { price: string; quantity: number; trialDays: number; subscriptionMetadata: Record<string, string>; defaultTaxRates: FakeTaxRate[]; lineTaxRates: FakeTaxRate[]; invoiceMetadata: Record<string, string> | null }
   >();
   /** The tax ids each customer gave at checkout (tax_id_collection), as their invoices print them. */
   private readonly customerTaxIds = new Map<string, { type: string; value: string }[]>();
@@ -310,12 +310,14 @@ export class FakeStripe {
       throw new StripeHttpError(400, 'invalid_request_error', `You specified \`${mode}\` mode but passed a ${price.recurring ? 'recurring' : 'one-time'} price.`, undefined, 'line_items[0][price]');
     }
     const trialDays = Number(str(obj(body.subscription_data).trial_period_days) ?? 0);
+    const quantity = Number(str(items[0]?.quantity) ?? 1);
     const id = newId('cs');
     const invoiceCreation = obj(body.invoice_creation);
     if (str(invoiceCreation.enabled) === 'true' && mode !== 'payment') throw new StripeHttpError(400, 'invalid_request_error', 'invoice_creation can only be used in `payment` mode.', undefined, 'invoice_creation');
     const invoiceMetadata = str(invoiceCreation.enabled) === 'true' ? strings(obj(invoiceCreation.invoice_data).metadata) : null;
     this.checkoutRequests.set(id, {
       price: priceId,
+      quantity,
       trialDays,
       subscriptionMetadata: strings(obj(body.subscription_data).metadata),
       defaultTaxRates: this.taxRatesOf(obj(body.subscription_data).default_tax_rates, 'subscription_data[default_tax_rates]'),
@@ -327,8 +329,8 @@ export class FakeStripe {
       object: 'checkout.session',
       after_expiration: null,
       allow_promotion_codes: str(body.allow_promotion_codes) === 'true' ? true : null,
-      amount_subtotal: trialDays ? 0 : price.unit_amount,
-      amount_total: trialDays ? 0 : price.unit_amount,
+      amount_subtotal: trialDays ? 0 : price.unit_amount * quantity,
+      amount_total: trialDays ? 0 : price.unit_amount * quantity,
       automatic_tax: { enabled: false, liability: null, provider: null, status: null },
       billing_address_collection: str(body.billing_address_collection) ?? null,
       cancel_url: str(body.cancel_url) ?? null,
@@ -720,8 +722,9 @@ export class FakeStripe {
     const price = this.priceObject(request.price);
     const at = now();
     const oneOff = { id: session.id, object: 'checkout.session', customer: session.customer, metadata: {}, default_tax_rates: request.lineTaxRates, items: { data: [{ id: newId('ii'), current_period_start: at, current_period_end: at, price }] } };
-    const built = this.buildInvoice(oneOff, 'manual', price.unit_amount, true);
-    const lines = (built.lines.data as Record<string, unknown>[]).map((l) => ({ ...l, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: oneOff.items.data[0]!.id, proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } }));
+    // Several packages are one line of quantity N, charged N times the unit price.
+    const built = this.buildInvoice(oneOff, 'manual', price.unit_amount * request.quantity, true);
+    const lines = (built.lines.data as Record<string, unknown>[]).map((l) => ({ ...l, quantity: request.quantity, description: `${request.quantity} × ${price.product} (at €${(price.unit_amount / 100).toFixed(2)})`, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: oneOff.items.data[0]!.id, proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } }));
     const invoice = this.put({ ...built, parent: null, metadata: request.invoiceMetadata, lines: { ...built.lines, data: lines } });
     session.invoice = invoice.id;
     return invoice;

@@ -19,8 +19,8 @@ export async function createStripeTestApp(
 }
 
 /** A checkout through our API, as the pricing page starts it; returns the id of the session the fake Stripe then holds open. */
-export async function checkoutSession(app: FastifyInstance, fake: FakeStripe, headers: Record<string, string>, priceId: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId } });
+export async function checkoutSession(app: FastifyInstance, fake: FakeStripe, headers: Record<string, string>, priceId: string, quantity?: number): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId, ...(quantity ? { quantity } : {}) } });
   expect(res.statusCode, res.body).toBe(200);
   const url = res.json<{ url: string }>().url;
   const session = [...fake.objects.values()].find((o) => o.object === 'checkout.session' && o.url === url);

@@ -32,32 +32,37 @@ export interface Plan {
    * e-mail every plan has. Premium and the professional plans (docs/decisions.md §27.1).
    */
   liveSupport: boolean;
+  /**
+   * Member seats: people who sign in to the workspace, owner included; -1 is unlimited
+   * (the spec's third-release decisions: business plans owner + 1, Starter 3, Agency 10, Enterprise unlimited).
+   */
+  seats: number;
 }
 
 export const PLANS: readonly Plan[] = [
   {
     id: 'basico', name: 'Básico', category: 'basic', type: 'basic', monthlyPrice: 29, annualPrice: 24, popular: false,
-    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0, liveSupport: false,
+    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0, liveSupport: false, seats: 2,
   },
   {
     id: 'profesional', name: 'Profesional', category: 'basic', type: 'basic', monthlyPrice: 59, annualPrice: 49, popular: true,
-    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0, liveSupport: false,
+    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0, liveSupport: false, seats: 2,
   },
   {
     id: 'premium', name: 'Premium', category: 'basic', type: 'basic', monthlyPrice: 99, annualPrice: 79, popular: false,
-    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0, liveSupport: true,
+    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0, liveSupport: true, seats: 2,
   },
   {
     id: 'pro_starter', name: 'Starter', category: 'professional', type: 'pro', monthlyPrice: 49, annualPrice: 39, popular: false,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 15 }, credits: 500, liveSupport: true,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 15 }, credits: 500, liveSupport: true, seats: 3,
   },
   {
     id: 'pro_agency', name: 'Agency', category: 'professional', type: 'pro', monthlyPrice: 99, annualPrice: 79, popular: true,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 21 }, credits: 1500, liveSupport: true,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 21 }, credits: 1500, liveSupport: true, seats: 10,
   },
   {
     id: 'pro_enterprise', name: 'Enterprise', category: 'professional', type: 'pro', monthlyPrice: 199, annualPrice: 159, popular: false,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000, liveSupport: true,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000, liveSupport: true, seats: UNLIMITED,
   },
 ];
 

@@ -10410,6 +10410,7 @@ export interface operations {
           'application/json': {
             amountDue: number;
             blockedReason: string | null;
+            creditsNow: number;
             currency: string;
             effectiveAt: string;
             from: {
@@ -10418,6 +10419,12 @@ export interface operations {
               planId: string;
               planName: string;
             };
+            gridsOverLimit: {
+              gridSize: number;
+              limit: number;
+              placeId: string;
+              placeName: string;
+            }[];
             /** @enum {string} */
             kind: 'upgrade' | 'downgrade';
             mustRemove: {
@@ -10437,6 +10444,7 @@ export interface operations {
               planId: string;
               planName: string;
             };
+            trialEndsAt: string | null;
           };
         };
       };
@@ -10603,6 +10611,7 @@ export interface operations {
         'application/json': {
           planName?: string;
           priceId: string;
+          quantity?: number;
         };
       };
     };
@@ -11217,6 +11226,7 @@ export interface operations {
             radius: number;
           };
           sessionToken?: string;
+          weeklyScans?: boolean;
         };
       };
     };

@@ -27,6 +27,8 @@ export type PlansResponse = z.infer<typeof plansResponseSchema>;
 export const checkoutRequestSchema = z.object({
   priceId: z.string().min(1, 'Falta el precio.').max(200),
   planName: z.string().max(200).optional(),
+  /** Credit packages bought in one checkout (1–10, docs/decisions.md §29.5); plans take 1 only. */
+  quantity: z.number().int().min(1).max(10).optional(),
 });
 export const urlResponseSchema = z.object({ url: z.string() });
 
@@ -124,5 +126,11 @@ export const planChangePreviewSchema = z.object({
   nextRenewalAmount: z.number(),
   mustRemove: z.array(planLimitExcessSchema),
   blockedReason: z.string().nullable(),
+  /** Businesses whose grid is larger than the new plan allows: their next analyses need a smaller grid. */
+  gridsOverLimit: z.array(z.object({ placeId: z.string(), placeName: z.string(), gridSize: z.number(), limit: z.number() })),
+  /** Plan credits an upgrade adds at once: the pro-rated difference for the rest of the credit month (0 during a trial or on a move down). */
+  creditsNow: z.number(),
+  /** During a trial, when it ends: the new plan's credits arrive with that first payment. */
+  trialEndsAt: z.string().nullable(),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;

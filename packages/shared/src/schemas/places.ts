@@ -130,6 +130,12 @@ export const createPlaceRequestSchema = z.object({
   sessionToken: z.string().max(100, 'Token de sesión no válido.').optional(),
   /** The client the new business is grouped under (docs/decisions.md §25.1); null or absent: none. */
   clientId: z.string(CLIENT_NOT_FOUND).max(100, CLIENT_NOT_FOUND).nullable().optional(),
+  /**
+   * Whether the weekly scan starts on. The wizard sends it (unticked by default: a plan paid in
+   * credits never starts spending silently, docs/decisions.md §29.5); left out, it is on, as before.
+   * Business-owner plans always have it on: their weekly scan is part of the plan and costs nothing.
+   */
+  weeklyScans: z.boolean('weeklyScans debe ser true o false.').optional(),
 });
 export type CreatePlaceRequest = z.infer<typeof createPlaceRequestSchema>;
 export const createPlaceResponseSchema = z.object({ _id: z.string() });

@@ -208,7 +208,9 @@ async function onInvoicePaid(container: Pick<Container, 'boss' | 'config' | 'pay
   if (invoice.amount_paid > 0) await sendBillingMailJob(container.boss, tx, { kind: 'receipt', invoiceId: invoice.id, userId, priceId: line?.pricing?.price_details?.price ?? null });
   const sub = subscriptionId ? await billingRepository.findSubscription(tx, subscriptionId) : undefined;
   if (sub) await recordPaymentOn(tx, sub, paidAt);
-  if (target?.kind === 'plan' && target.plan.credits > 0 && line) {
+  // A plan change's invoice grants nothing here: the change itself grants its credits, once
+  // (upgrade-credits.ts), since only the change knows the plan it leaves.
+  if (target?.kind === 'plan' && target.plan.credits > 0 && line && invoice.billing_reason !== 'subscription_update') {
     // Plan credits are monthly. A monthly invoice grants its period; an annual one grants
     // its first month, and the monthly grant job the following ones.
     const period = planCreditPeriod({ subscriptionId: subscriptionId ?? invoice.id, periodStart: new Date(line.period.start * 1000), billingPeriod: target.period, at: paidAt });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { sessions } from '../../../test/sessions';
+import type { SandboxPayments } from '../../providers/payments/sandbox';
+import { processBillingEvent } from './billing-events.service';
 
 describe('billing through the sandbox provider', async () => {
   const { app, container } = await createTestApp();
@@ -58,6 +60,23 @@ describe('billing through the sandbox provider', async () => {
     expect(info.credits).toMatchObject({ subscription: 500, extra: 500 });
     const history = (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json();
     expect(history.payments.map((p: { description: string }) => p.description)).toContain('500 créditos');
+  });
+
+  it('when a user buys 4 credit packages in one sandbox checkout, then the page shows one line of quantity 4 for 80 € and 2,000 credits arrive once, even when the event is re-sent', async () => {
+    const { user, headers } = await signedIn();
+    const plans = (await app.inject({ method: 'GET', url: '/api/plans' })).json();
+    const checkout = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId: plans.creditPackage.priceId, quantity: 4 } });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const id = checkout.json().url.split('/sandbox/checkout/')[1];
+    expect((await app.inject({ method: 'GET', url: `/api/sandbox/checkout/${id}` })).json()).toMatchObject({ mode: 'payment', description: '4 × 500 créditos', amount: 80 });
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'POST', url: `/api/sandbox/checkout/${id}/complete`, payload: { outcome: 'pay' } })).statusCode).toBe(200);
+    // The completed session delivered again under a new event id, as a provider's re-send would be.
+    const session = await (container.payments as SandboxPayments).getCheckout(id);
+    expect(await processBillingEvent(container, { id: `evt_resent_${user.id}`, type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session! } })).toBe('processed');
+    const info = (await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers })).json();
+    expect(info.credits).toMatchObject({ subscription: 0, extra: 2000 });
+    const history = (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json();
+    expect(history.payments).toEqual([expect.objectContaining({ description: '2000 créditos', amount: 80 })]);
   });
 
   it('when the user cancels and reactivates, then cancelAtPeriodEnd follows, and a second cancel is refused', async () => {

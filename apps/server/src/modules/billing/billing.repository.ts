@@ -95,15 +95,15 @@ export const billingRepository = {
   },
 
   /** The user's businesses with their keyword counts, oldest first: what a lower plan's limits are checked against. */
-  async placesWithKeywordCounts(db: DbOrTx, userId: string): Promise<{ id: string; name: string; keywords: number }[]> {
+  async placesWithKeywordCounts(db: DbOrTx, userId: string): Promise<{ id: string; name: string; keywords: number; gridSize: number }[]> {
     const rows = await db
-      .select({ id: places.id, name: places.name, keywords: count(keywords.id) })
+      .select({ id: places.id, name: places.name, keywords: count(keywords.id), gridSize: sql<number>`(${places.matrixConfig}->>'gridSize')::int` })
       .from(places)
       .leftJoin(keywords, eq(keywords.placeId, places.id))
       .where(eq(places.userId, userId))
       .groupBy(places.id, places.name, places.createdAt)
       .orderBy(asc(places.createdAt), asc(places.id));
-    return rows.map((r) => ({ ...r, keywords: Number(r.keywords) }));
+    return rows.map((r) => ({ ...r, keywords: Number(r.keywords), gridSize: Number(r.gridSize) }));
   },
 
   async findSubscription(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {

@@ -131,19 +131,22 @@ async function ensureCustomer(container: Pick<Container, 'database' | 'payments'
 }
 
 /** Starts a checkout for a plan or the credit package. The first subscription gets the trial. */
-export async function createCheckout(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, priceId: string): Promise<{ url: string }> {
-  const { url } = await startCheckout(container, user, priceId, { trial: true });
+export async function createCheckout(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, priceId: string, quantity = 1): Promise<{ url: string }> {
+  const { url } = await startCheckout(container, user, priceId, { trial: true, quantity });
   return { url };
 }
 
 /**
  * The checkout behind createCheckout. `trial: false` skips the first subscription's trial
- * (the demo account starts on a paid plan).
+ * (the demo account starts on a paid plan). `quantity` buys several credit packages in one
+ * checkout (one line, quantity N); a plan is bought once.
  */
-export async function startCheckout(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, priceId: string, opts: { trial: boolean }): Promise<{ id: string; url: string }> {
+export async function startCheckout(container: Pick<Container, 'config' | 'database' | 'payments' | 'prices'>, user: BillingUser, priceId: string, opts: { trial: boolean; quantity?: number }): Promise<{ id: string; url: string }> {
   requirePaymentsProvider(container);
   const target = container.prices.resolve(priceId);
   if (!target) throw badRequest('El precio seleccionado no existe.', 'UNKNOWN_PRICE');
+  const quantity = opts.quantity ?? 1;
+  if (target.kind === 'plan' && quantity !== 1) throw badRequest('Un plan se contrata una sola vez.', 'PLAN_QUANTITY');
   const db = container.database.db;
   const { appUrl } = container.config;
   if (target.kind === 'plan' && (await billingRepository.findCurrentSubscription(db, user.id))) {
@@ -155,6 +158,7 @@ export async function startCheckout(container: Pick<Container, 'config' | 'datab
   return container.payments.createCheckoutSession({
     mode: target.kind === 'plan' ? 'subscription' : 'payment',
     priceId,
+    quantity,
     customerId,
     userId: user.id,
     ...(withTrial ? { trialDays: TRIAL_DAYS } : {}),
@@ -162,10 +166,12 @@ export async function startCheckout(container: Pick<Container, 'config' | 'datab
     // Back from a checkout left unpaid (a declined card, the back button), the page says so and
     // keeps the billing period chosen (docs/decisions.md §22).
     cancelUrl: `${appUrl}${target.kind === 'plan' ? `/subscription?checkout=cancelled&period=${target.period}` : '/buy-credits?checkout=cancelled'}`,
-    metadata: target.kind === 'plan' ? { userId: user.id, planId: target.plan.id, period: target.period } : { userId: user.id, credits: String(target.credits) },
+    // The credits to add are fixed here, N packages × 500: the webhook reads them back from the
+    // session's metadata, which the customer cannot change on the payment page.
+    metadata: target.kind === 'plan' ? { userId: user.id, planId: target.plan.id, period: target.period } : { userId: user.id, credits: String(target.credits * quantity), packs: String(quantity) },
     // A double click within the same minute gets the same session back. The trial is in
     // the key because Stripe refuses a key reused with other parameters.
-    idempotencyKey: `checkout-${user.id}-${priceId}-${withTrial ? 'trial' : 'notrial'}-${minute}`,
+    idempotencyKey: `checkout-${user.id}-${priceId}-${withTrial ? 'trial' : 'notrial'}${quantity > 1 ? `-x${quantity}` : ''}-${minute}`,
   });
 }
 

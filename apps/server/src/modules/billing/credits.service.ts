@@ -32,6 +32,27 @@ export function allocate(lots: { id: string; remaining: number }[], amount: numb
   return left === 0 ? out : null;
 }
 
+type NewLotInput = { userId: string; amount: number; reference: string; expiresAt: Date };
+
+/**
+ * One lot of `amount` credits until `expiresAt` and its ledger entry of `kind`, under the user's
+ * lock; false, adding nothing, when that entry's reference is already in the ledger.
+ */
+async function addLot(tx: DbOrTx, kind: 'grant' | 'purchase', source: 'subscription' | 'purchase', input: NewLotInput): Promise<boolean> {
+  await creditsRepository.lockUser(tx, input.userId);
+  if (await creditsRepository.findTransaction(tx, kind, input.reference)) return false;
+  const lot = await creditsRepository.insertLot(tx, {
+    userId: input.userId,
+    source,
+    granted: input.amount,
+    remaining: input.amount,
+    expiresAt: input.expiresAt,
+    reference: `${kind}:${input.reference}`,
+  });
+  await creditsRepository.insertTransaction(tx, { userId: input.userId, kind, amount: input.amount, reference: input.reference, allocations: lot ? [{ lotId: lot.id, amount: input.amount }] : [] });
+  return true;
+}
+
 /**
  * The credit ledger's two operations for paid work, plus grants and purchases.
  * Every change runs in a transaction holding the user's row lock, so the balance never
@@ -124,20 +145,17 @@ export const creditsService = {
     return true;
   },
 
+  /**
+   * Adds plan credits beside the month's grant (a move up's pro-rated difference), ending with
+   * the month: the next grant expires it with the rest. Idempotent by `reference`.
+   */
+  async addPlanTopUp(tx: DbOrTx, input: NewLotInput): Promise<boolean> {
+    return addLot(tx, 'grant', 'subscription', input);
+  },
+
   /** Adds purchased credits, valid until `expiresAt` (12 months). Idempotent by `reference`. */
-  async addPurchase(tx: DbOrTx, input: { userId: string; amount: number; reference: string; expiresAt: Date }): Promise<boolean> {
-    await creditsRepository.lockUser(tx, input.userId);
-    if (await creditsRepository.findTransaction(tx, 'purchase', input.reference)) return false;
-    const lot = await creditsRepository.insertLot(tx, {
-      userId: input.userId,
-      source: 'purchase',
-      granted: input.amount,
-      remaining: input.amount,
-      expiresAt: input.expiresAt,
-      reference: `purchase:${input.reference}`,
-    });
-    await creditsRepository.insertTransaction(tx, { userId: input.userId, kind: 'purchase', amount: input.amount, reference: input.reference, allocations: lot ? [{ lotId: lot.id, amount: input.amount }] : [] });
-    return true;
+  async addPurchase(tx: DbOrTx, input: NewLotInput): Promise<boolean> {
+    return addLot(tx, 'purchase', 'purchase', input);
   },
 
   /**

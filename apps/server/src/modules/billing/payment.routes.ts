@@ -54,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) throw unauthorized();
     if (!user.mailConfirmed)
       throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
-    return createCheckout(container, user, request.body.priceId);
+    return createCheckout(container, user, request.body.priceId, request.body.quantity ?? 1);
   });
 
   route.get('/checkout-session/:id', { operationId: 'getCheckoutSession', summary: 'Estado de un pago iniciado por el usuario', description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.', access: session, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), answer: { schema: checkoutSessionStatusSchema }, refusals: [503] }, async (request) => getCheckoutStatus(container, requireUserId(request), request.params.id));

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { applySubscription } from './billing-events.service';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { requirePaymentsProvider } from './billing.service';
+import { grantUpgradeCredits, upgradeCreditsNow } from './upgrade-credits';
 
 type Deps = Pick<Container, 'config' | 'database' | 'log' | 'payments' | 'prices'>;
 
@@ -24,7 +25,17 @@ export function scheduledPlanName(container: Pick<Container, 'prices'>, priceId:
  * plan that counts keywords per business (business-owner plans), keywords beyond it on each.
  */
 async function limitExcess(container: Pick<Container, 'database'>, userId: string, plan: Plan): Promise<PlanLimitExcess[]> {
-  const owned = await billingRepository.placesWithKeywordCounts(container.database.db, userId);
+  return excessOf(await billingRepository.placesWithKeywordCounts(container.database.db, userId), plan);
+}
+
+type OwnedPlace = Awaited<ReturnType<typeof billingRepository.placesWithKeywordCounts>>[number];
+
+/** Businesses whose grid is larger than `plan` allows: not a block, but their next analyses need a smaller grid. */
+function gridsOverLimit(owned: OwnedPlace[], plan: Plan): PlanChangePreview['gridsOverLimit'] {
+  return owned.filter((p) => p.gridSize > plan.limits.gridSize).map((p) => ({ placeId: p.id, placeName: p.name, gridSize: p.gridSize, limit: plan.limits.gridSize }));
+}
+
+function excessOf(owned: OwnedPlace[], plan: Plan): PlanLimitExcess[] {
   const out: PlanLimitExcess[] = [];
   const places = plan.limits.places;
   if (!isUnlimited(places) && owned.length > places) {
@@ -90,9 +101,11 @@ export async function previewPlanChange(container: Deps, userId: string, priceId
     nextRenewalAmount: catalogueAmount(target.plan, target.period),
   };
   if (!upgrade) {
-    const excess = await limitExcess(container, userId, target.plan);
+    const owned = await billingRepository.placesWithKeywordCounts(container.database.db, userId);
+    const excess = excessOf(owned, target.plan);
     const at = (sub.currentPeriodEnd ?? new Date()).toISOString();
-    return { ...common, kind: 'downgrade', amountDue: 0, currency: sub.currency, effectiveAt: at, nextRenewalAt: at, mustRemove: excess, blockedReason: excessMessage(target.plan.name, excess) };
+    const overGrid = gridsOverLimit(owned, target.plan);
+    return { ...common, kind: 'downgrade', amountDue: 0, currency: sub.currency, effectiveAt: at, nextRenewalAt: at, mustRemove: excess, blockedReason: excessMessage(target.plan.name, excess), gridsOverLimit: overGrid, creditsNow: 0, trialEndsAt: trialEndOf(sub) };
   }
   const quote = await container.payments.previewPlanChange({ subscriptionId: sub.id, priceId, prorationDate: nowSeconds() });
   return {
@@ -104,8 +117,13 @@ export async function previewPlanChange(container: Deps, userId: string, priceId
     nextRenewalAt: new Date(quote.periodEnd * 1000).toISOString(),
     mustRemove: [],
     blockedReason: null,
+    gridsOverLimit: [],
+    creditsNow: upgradeCreditsNow(sub, current, target, new Date()),
+    trialEndsAt: trialEndOf(sub),
   };
 }
+
+const trialEndOf = (sub: SubscriptionRow) => (sub.status === 'trialing' && sub.trialEnd ? sub.trialEnd.toISOString() : null);
 
 /**
  * Moves up at once, charging the prorated difference, or schedules a move down for the end of
@@ -114,7 +132,7 @@ export async function previewPlanChange(container: Deps, userId: string, priceId
  * tab repeats one change and one charge (or one schedule).
  */
 export async function changePlan(container: Deps, userId: string, priceId: string): Promise<{ kind: 'upgrade' | 'downgrade'; effectiveAt: Date }> {
-  const { sub, target, upgrade } = await planChangeFor(container, userId, priceId);
+  const { sub, current, target, upgrade } = await planChangeFor(container, userId, priceId);
   const idempotencyKey = `change-plan-${sub.id}-${priceId}-${sub.updatedAt.getTime()}`;
   if (!upgrade) {
     const message = excessMessage(target.plan.name, await limitExcess(container, userId, target.plan));
@@ -125,7 +143,10 @@ export async function changePlan(container: Deps, userId: string, priceId: strin
     return { kind: 'downgrade', effectiveAt: at };
   }
   const updated = await container.payments.changePlan({ subscriptionId: sub.id, priceId, prorationDate: nowSeconds(), idempotencyKey });
-  await container.database.db.transaction((tx) => applySubscription(container, tx, updated, nowSeconds()));
+  await container.database.db.transaction(async (tx) => {
+    await applySubscription(container, tx, updated, nowSeconds());
+    await grantUpgradeCredits(tx, { userId, sub, from: current, to: target, updated, changeKey: idempotencyKey, at: new Date() });
+  });
   return { kind: 'upgrade', effectiveAt: new Date() };
 }
 

@@ -19,14 +19,16 @@ export async function describeSandboxCheckout(container: Pick<Container, 'paymen
   const session = await sandbox.getCheckout(id);
   if (!session) return undefined;
   const target = container.prices.resolve(session.price);
-  const description =
-    target?.kind === 'plan' ? `Plan ${target.plan.name} (${target.period === 'annual' ? 'Anual' : 'Mensual'})` : `${target?.credits ?? 0} créditos`;
+  const quantity = session.quantity ?? 1;
+  // Several packages read as one line with its quantity, as Stripe's checkout shows it: "2 × 500 créditos".
+  const credits = `${target?.kind === 'credits' ? target.credits : 0} créditos`;
+  const description = target?.kind === 'plan' ? `Plan ${target.plan.name} (${target.period === 'annual' ? 'Anual' : 'Mensual'})` : quantity > 1 ? `${quantity} × ${credits}` : credits;
   return {
     id: session.id,
     mode: session.mode,
     status: session.status,
     description,
-    amount: sandbox.amountOf(session.price) / 100,
+    amount: (sandbox.amountOf(session.price) * quantity) / 100,
     currency: session.currency ?? 'eur',
     trialDays: session.trial_days,
     billingPeriod: target?.kind === 'plan' ? target.period : null,

@@ -30,9 +30,9 @@ export const placeWithSchedule = {
 
 export const placeCampaignJoin = eq(campaigns.placeId, places.id);
 
-/** The weekly scan of a new place: Monday at 9:00 (docs/product.md §4), on. */
-export async function insertPlaceCampaign(db: DbOrTx, place: { id: string; userId: string }): Promise<void> {
-  await db.insert(campaigns).values({ userId: place.userId, placeId: place.id, frequency: 'weekly', day: 1, hour: 9 }).onConflictDoNothing();
+/** The weekly scan of a new place: Monday at 9:00 (docs/product.md §4), on unless the user left it unticked. */
+export async function insertPlaceCampaign(db: DbOrTx, place: { id: string; userId: string }, active = true): Promise<void> {
+  await db.insert(campaigns).values({ userId: place.userId, placeId: place.id, frequency: 'weekly', day: 1, hour: 9, active }).onConflictDoNothing();
 }
 
 /** Changes the place's weekly scan: on/off, or its day and hour. */

@@ -226,6 +226,17 @@ describe('places (demo catalogue)', async () => {
     expect(res.json<Place>().weeklyScans).toBe(false);
   });
 
+  it('when a business is created with its weekly scan left unticked, then a credits plan starts it off and a business-owner plan keeps it on (it is part of the plan)', async () => {
+    const pro = await signedIn('pro_starter');
+    const off = (await create(pro.headers, { googlePlaceId: 'demo-cadiz-restaurante-1', matrixConfig: matrix(7, 1500, { lat: 36.53, lng: -6.29 }), weeklyScans: false })).json<{ _id: string }>()._id;
+    expect((await app.inject({ method: 'GET', url: `/api/place/${off}`, headers: pro.headers })).json<Place>().weeklyScans).toBe(false);
+    const on = (await create(pro.headers, { googlePlaceId: 'demo-malaga-dentista-2', matrixConfig: matrix(), weeklyScans: true })).json<{ _id: string }>()._id;
+    expect((await app.inject({ method: 'GET', url: `/api/place/${on}`, headers: pro.headers })).json<Place>().weeklyScans).toBe(true);
+    const owner = await signedIn('basico');
+    const included = (await create(owner.headers, { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig: matrix(), weeklyScans: false })).json<{ _id: string }>()._id;
+    expect((await app.inject({ method: 'GET', url: `/api/place/${included}`, headers: owner.headers })).json<Place>().weeklyScans).toBe(true);
+  });
+
   it("when another user's id or a malformed id is used, then every place route answers 404 'Lugar no encontrado.'", async () => {
     const owner = await signedIn('pro_starter');
     const id = (await create(owner.headers, { googlePlaceId: 'demo-vigo-abogado-1', matrixConfig: matrix(7, 1500, { lat: 42.24, lng: -8.72 }) })).json<{ _id: string }>()._id;

@@ -117,11 +117,11 @@ export const placesRepository = {
   },
 
   /** Undefined when the user already has this business (the unique index decides under races). Makes its weekly scan too. */
-  async insert(db: DbOrTx, values: NewPlace): Promise<PlaceRow | undefined> {
+  async insert(db: DbOrTx, values: NewPlace, weeklyScans = true): Promise<PlaceRow | undefined> {
     return db.transaction(async (tx) => {
       const [row] = await tx.insert(places).values(values).onConflictDoNothing().returning();
       if (!row) return undefined;
-      await insertPlaceCampaign(tx, row);
+      await insertPlaceCampaign(tx, row, weeklyScans);
       return this.findOwned(tx, row.userId, row.id);
     });
   },

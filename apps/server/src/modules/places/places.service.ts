@@ -133,7 +133,7 @@ export async function getPlace(container: Pick<Container, 'database' | 'log' | '
 export async function createPlace(
   container: Pick<Container, 'config' | 'database' | 'log' | 'places'>,
   userId: string,
-  input: { googlePlaceId?: string; matrixConfig?: PlaceMatrixConfig; center?: { lat: number; lng: number }; sessionToken?: string; clientId?: string | null | undefined },
+  input: { googlePlaceId?: string; matrixConfig?: PlaceMatrixConfig; center?: { lat: number; lng: number }; sessionToken?: string; clientId?: string | null | undefined; weeklyScans?: boolean },
 ): Promise<{ _id: string }> {
   const db = container.database.db;
   const googlePlaceId = input.googlePlaceId?.trim();
@@ -155,6 +155,8 @@ export async function createPlace(
   if (!center) throw badRequest(CENTER_REQUIRED, 'CENTER_REQUIRED');
   // The market starts as the provider's country and its main language; the user can change both.
   const countryCode = marketCountryOf(details.countryCode);
+  // Only plans that pay scans in credits switch the weekly scan; a business owner's is part of the plan.
+  const weeklyScans = state.planLimits.type === 'pro' ? (input.weeklyScans ?? true) : true;
   // Under the user's row lock, so two adds racing cannot both pass the plan's limit.
   const row = await db.transaction(async (tx) => {
     await usersRepository.lockById(tx, userId);
@@ -181,7 +183,7 @@ export async function createPlace(
       timeZone: timeZoneOf(center.lat, center.lng),
       serviceArea: details.serviceArea || !hasPoint,
       matrixConfig,
-    });
+    }, weeklyScans);
   });
   if (!row) throw conflict(DUPLICATE_PLACE, 'PLACE_EXISTS');
   return { _id: row.id };

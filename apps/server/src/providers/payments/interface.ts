@@ -35,6 +35,8 @@ export interface ScheduledChange {
 export interface CheckoutInput {
   mode: 'subscription' | 'payment';
   priceId: string;
+  /** How many of the price: credit packages bought together (one line, quantity N); 1 when absent. */
+  quantity?: number;
   customerId: string;
   userId: string;
   /** Days of free trial (first subscription only). */

@@ -11,6 +11,8 @@ export interface SandboxCheckout extends CheckoutSessionLike {
   success_url: string;
   cancel_url: string;
   price: string;
+  /** The line's quantity: credit packages bought together (sessions stored before it have none: 1). */
+  quantity?: number;
   trial_days: number;
 }
 
@@ -86,7 +88,7 @@ export class SandboxPayments implements PaymentsProvider {
       subscription: null,
       payment_status: 'unpaid',
       status: 'open',
-      amount_total: input.trialDays ? 0 : this.amountOf(input.priceId),
+      amount_total: input.trialDays ? 0 : this.amountOf(input.priceId) * (input.quantity ?? 1),
       currency: 'eur',
       created: now(),
       client_reference_id: input.userId,
@@ -95,6 +97,7 @@ export class SandboxPayments implements PaymentsProvider {
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       price: input.priceId,
+      quantity: input.quantity ?? 1,
       trial_days: input.trialDays ?? 0,
     };
     await this.store.put('checkout.session', session);

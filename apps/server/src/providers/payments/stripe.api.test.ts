@@ -16,7 +16,7 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
   const { app, container, fake, ids } = await createStripeTestApp();
 
   const { signedIn } = sessions(app, container);
-  const checkout = (headers: Record<string, string>, priceId: string) => checkoutSession(app, fake, headers, priceId);
+  const checkout = (headers: Record<string, string>, priceId: string, quantity?: number) => checkoutSession(app, fake, headers, priceId, quantity);
   const deliver = async (event: ReturnType<FakeStripe['event']>) => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/webhook', ...signedDelivery(JSON.stringify(event)) });
     expect(res.statusCode).toBe(200);
@@ -103,6 +103,38 @@ describe('the Stripe adapter, through the API, against a local fake of Stripe', 
     });
     expect(sent.body.subscription_data).toBeUndefined();
     expect(fake.get(sessionId)).toMatchObject({ mode: 'payment', amount_total: 2000 });
+  });
+
+  it('when a user buys 3 credit packages in one checkout, then the line has quantity 3 and 1,500 credits arrive once, however often Stripe sends the event', async () => {
+    const { user, headers } = await signedIn();
+    const sessionId = await checkout(headers, ids.credits_500, 3);
+    const sent = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
+    expect(sent.body).toMatchObject({ mode: 'payment', line_items: [{ price: ids.credits_500, quantity: '3' }], metadata: { userId: user.id, credits: '1500', packs: '3' } });
+    expect(fake.get(sessionId)).toMatchObject({ amount_total: 6000 });
+    const { session, invoice } = fake.completeCheckout(sessionId);
+    // The purchase's invoice (invoice_creation) charges the one line of quantity 3: 60 €.
+    expect(invoice).toMatchObject({ amount_paid: 6000, lines: { data: [{ quantity: 3, amount: 6000 }] } });
+    const completed = fake.event('checkout.session.completed', session);
+    await deliver(completed);
+    await deliver(completed);
+    // The same session in a new event (Stripe re-sends under a new id after a failure on its side).
+    await deliver(fake.event('checkout.session.completed', session));
+    await deliver(fake.event('invoice.paid', invoice!));
+    await deliver(fake.event('invoice.paid', invoice!));
+    expect((await info(headers)).credits).toMatchObject({ extra: 1500 });
+    const payments = (await app.inject({ method: 'GET', url: '/api/payment/payment-history', headers })).json<{ payments: { description: string; amount: number }[] }>().payments;
+    expect(payments).toEqual([expect.objectContaining({ amount: 60 })]);
+  });
+
+  it('when a checkout asks for 11 packages, or 2 of a plan, then it is refused with 400 and Stripe is not called', async () => {
+    const { headers } = await signedIn();
+    const before = fake.requestsTo('POST', '/v1/checkout/sessions').length;
+    const tooMany = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId: ids.credits_500, quantity: 11 } });
+    expect(tooMany.statusCode).toBe(400);
+    const twoPlans = await app.inject({ method: 'POST', url: '/api/payment/create-checkout-session', headers, payload: { priceId: ids.basico_monthly, quantity: 2 } });
+    expect(twoPlans.statusCode).toBe(400);
+    expect(twoPlans.json()).toMatchObject({ code: 'PLAN_QUANTITY' });
+    expect(fake.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(before);
   });
 
   it('when a subscription follows a cancelled one, then the new checkout asks Stripe for no trial and reuses the customer', async () => {

@@ -126,7 +126,8 @@ export class StripePayments implements PaymentsProvider {
         : {
             ...common,
             mode: 'payment',
-            line_items: [{ price: input.priceId, quantity: 1, tax_rates: [taxRate] }],
+            // Several credit packages are one line of quantity N (docs/decisions.md §29.5).
+            line_items: [{ price: input.priceId, quantity: input.quantity ?? 1, tax_rates: [taxRate] }],
             payment_intent_data: { metadata },
             invoice_creation: { enabled: true, invoice_data: { metadata } },
           };

@@ -14,4 +14,9 @@ export const claims = {
   minRadiusKm: RADIUS_MIN_M / 1000,
   maxRadiusKm: RADIUS_MAX_M / 1000,
   creditPackage: CREDIT_PACKAGE,
+  /** Who has live chat and video call (docs/decisions.md §27.1): business plans by name, and whether every agency plan does. */
+  liveSupport: {
+    businessPlans: PLANS.filter((p) => p.category === 'basic' && p.liveSupport).map((p) => p.name),
+    allAgencyPlans: PLANS.filter((p) => p.category === 'professional').every((p) => p.liveSupport),
+  },
 };

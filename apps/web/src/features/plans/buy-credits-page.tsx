@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PACKAGE, GRID_SIZES } from '@rankmaps/shared/plans';
+import { MAX_CREDIT_PACKS } from '@rankmaps/shared/credit-value';
 import { CheckIcon, CoinsIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/page-meta';
@@ -22,10 +24,12 @@ export function BuyCreditsPage() {
   const { isAuthenticated } = useSession();
   const plansQuery = usePlans();
   const checkout = useCreateCheckoutSession();
+  // Several packages go in one checkout, one line of quantity N (docs/decisions.md §29.5).
+  const [packs, setPacks] = useState(1);
   const buy = async () => {
     checkout.reset();
     const catalogue = plansQuery.data ?? (await plansQuery.refetch()).data;
-    checkout.mutate({ priceId: catalogue?.creditPackage.priceId ?? '', planName: `${CREDIT_PACKAGE.credits} créditos` });
+    checkout.mutate({ priceId: catalogue?.creditPackage.priceId ?? '', planName: `${CREDIT_PACKAGE.credits * packs} créditos`, quantity: packs });
   };
   const busy = checkout.isPending || checkout.isSuccess;
   const euro = (n: number, digits = 0) => formatEuro(n, i18n.language, digits);
@@ -76,6 +80,35 @@ export function BuyCreditsPage() {
               )}
             </ul>
             <div className="mt-8">
+              {isAuthenticated && (
+                <div className="mb-4">
+                  <div className="flex items-center justify-between gap-3">
+                    <label htmlFor="credit-packs" className="text-sm font-semibold text-slate-800">
+                      {t('buyCredits.quantity')}
+                    </label>
+                    <select
+                      id="credit-packs"
+                      value={packs}
+                      onChange={(e) => setPacks(Number(e.target.value))}
+                      disabled={busy}
+                      aria-describedby="credit-packs-hint"
+                      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+                    >
+                      {Array.from({ length: MAX_CREDIT_PACKS }, (_, i) => i + 1).map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <p id="credit-packs-hint" className="mt-1 text-xs text-slate-500">
+                    {t('buyCredits.quantityHint', { max: MAX_CREDIT_PACKS, credits: CREDIT_PACKAGE.credits })}
+                  </p>
+                  <p data-testid="credit-packs-total" className="mt-2 text-sm font-semibold text-slate-900">
+                    {t('buyCredits.total', { price: euro(CREDIT_PACKAGE.price * packs), credits: formatCount(CREDIT_PACKAGE.credits * packs, i18n.language) })}
+                  </p>
+                </div>
+              )}
               {isAuthenticated ? (
                 <button
                   type="button"
@@ -86,7 +119,7 @@ export function BuyCreditsPage() {
                   className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
                 >
                   {busy && <Spinner className="h-4 w-4" />}
-                  {busy ? t('checkout.processing') : t('buyCredits.buy', { count: CREDIT_PACKAGE.credits })}
+                  {busy ? t('checkout.processing') : t('buyCredits.buy', { count: CREDIT_PACKAGE.credits * packs })}
                 </button>
               ) : (
                 <Link

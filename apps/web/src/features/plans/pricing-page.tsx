@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,10 +35,13 @@ const AUDIENCES: PlanCategory[] = ['basic', 'professional'];
 export function PricingPage({ faq }: { faq?: ReactNode }) {
   const { t, i18n } = useTranslation('plans');
   const { isAuthenticated, profile } = useSession();
-  const [audience, setAudience] = useState<PlanCategory>(() => (profile?.planLimits.type === 'pro' ? 'professional' : 'basic'));
-  // Back from a checkout left unpaid, the period chosen before it is kept (docs/decisions.md §22).
+  // Back from a checkout left unpaid, the period chosen before it is kept (docs/decisions.md §22);
+  // a plan and period chosen before sign-up come back with the confirmation (`plan`, `period`).
   const [params] = useSearchParams();
-  const [period, setPeriod] = useState<BillingPeriod>(() => (params.get('period') === 'monthly' ? 'monthly' : 'annual'));
+  const chosenPlan = getPlan(params.get('plan') ?? '');
+  const periodParam = params.get('period');
+  const [audienceChoice, setAudience] = useState<PlanCategory | null>(chosenPlan?.category ?? null);
+  const [periodChoice, setPeriod] = useState<BillingPeriod | null>(periodParam === 'monthly' || periodParam === 'annual' ? periodParam : null);
   // Never subscribed: the confirmation just brought them here.
   const newcomer = isAuthenticated && profile !== null && !hasPaidPlan(profile) && !profile.subscriptionStatus;
   const plansQuery = usePlans();
@@ -56,6 +59,11 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
   const subscriptionInfo = useCurrentSubscription(isAuthenticated);
   const subscribed = Boolean(subscriptionInfo.data?.hasActiveSubscription && subscriptionInfo.data.subscription);
   const currentPeriod: BillingPeriod | null = subscriptionInfo.data?.subscription?.billingPeriod === 'anual' ? 'annual' : subscriptionInfo.data?.subscription ? 'monthly' : null;
+  // Until the user picks otherwise, a subscriber sees their own audience and period.
+  const audience: PlanCategory = audienceChoice ?? getPlan(profile?.currentPlan ?? '')?.category ?? (profile?.planLimits.type === 'pro' ? 'professional' : 'basic');
+  const period: BillingPeriod = periodChoice ?? (subscribed ? currentPeriod : null) ?? 'annual';
+  // The trial is for a first subscription only (docs/decisions.md §29.7): a subscriber, or a past one, is offered none.
+  const noTrial = subscribed || Boolean(profile?.subscriptionStatus);
   const [change, setChange] = useState<{ priceId: string; label: string } | null>(null);
   // A move down waiting for the period's end is marked on its plan and period (docs/decisions.md §22.1).
   const scheduled = subscriptionInfo.data?.subscription?.scheduledChange ?? null;
@@ -82,6 +90,16 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
     // No price id means the catalogue could not be loaded: the request fails with the spec's message.
     checkout.mutate({ priceId: priceId ?? '', planName });
   };
+  // Signed up from a plan's card and just confirmed: straight to that plan's checkout, once.
+  const startedChosen = useRef(false);
+  const readyForChosen = Boolean(chosenPlan && isAuthenticated && subscriptionInfo.isSuccess && !subscribed && plansQuery.isSuccess);
+  useEffect(() => {
+    if (!readyForChosen || !chosenPlan || startedChosen.current) return;
+    startedChosen.current = true;
+    void subscribe(chosenPlan);
+    // subscribe reads the current period and catalogue; this runs once, when they are known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readyForChosen]);
   const audienceLabel = t(audience === 'basic' ? 'audience.basic' : 'audience.professional');
 
   return (
@@ -94,7 +112,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
           <h1 id="pricing-title" className="mt-2 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
             {t('title')}
           </h1>
-          <p className="mt-4 text-lg text-pretty text-slate-600">{t('subtitle', { days: TRIAL_DAYS })}</p>
+          <p className="mt-4 text-lg text-pretty text-slate-600">{noTrial ? t('subtitleNoTrial') : t('subtitle', { days: TRIAL_DAYS })}</p>
           <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3.5 py-1.5 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
             <CheckIcon className="h-4 w-4 shrink-0" />
             {t('noCommitment')}
@@ -155,6 +173,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
               disabled={checkout.isPending || checkout.isSuccess}
               checkoutError={checkoutPlanId === plan.id ? checkout.error : null}
               onSubscribe={() => void subscribe(plan)}
+              signupHref={paths.signup.getHref(`${paths.subscription.getHref()}?plan=${plan.id}&period=${period}`)}
             />
           ))}
         </ul>
@@ -167,7 +186,7 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
             {t('included.title')}
           </h2>
           <ul className="mt-6 grid gap-x-8 gap-y-3 @xl:grid-cols-2 @4xl:grid-cols-3">
-            {INCLUDED.map((id) => (
+            {INCLUDED.filter((id) => !(noTrial && id === 'trial')).map((id) => (
               <li key={id} className="flex items-center gap-2.5 text-sm text-slate-700">
                 <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600" />
                 {t(`included.${id}`, { days: TRIAL_DAYS, count: COMPETITORS_PER_LOCATION })}

@@ -16,10 +16,12 @@ interface Props {
   /** The end of the current period, already formatted ('' when unknown). */
   periodEnd: string;
   onStatus: (status: Status) => void;
+  /** A move down is scheduled: cancelling is refused until it is cancelled, so the button says so before any confirmation. */
+  changeScheduled?: boolean;
 }
 
 /** The buttons of each subscription state (docs/product.md §4); every change is confirmed first. */
-export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
+export function SubscriptionActions({ state, periodEnd, onStatus, changeScheduled = false }: Props) {
   const { t } = useTranslation('billing');
   const { confirm } = useAlerts();
   const cancel = useCancelSubscription();
@@ -105,11 +107,17 @@ export function SubscriptionActions({ state, periodEnd, onStatus }: Props) {
         variant="ghost"
         onClick={() => void onCancel()}
         loading={cancel.isPending}
-        disabled={busy}
+        disabled={busy || changeScheduled}
+        aria-describedby={changeScheduled ? 'cancel-blocked-reason' : undefined}
         className="w-full text-red-700! hover:bg-red-50! sm:ml-auto sm:w-auto"
       >
         {t('actions.cancel')}
       </Button>
+      {changeScheduled && (
+        <p id="cancel-blocked-reason" data-testid="cancel-blocked-reason" className="w-full text-sm text-slate-600 sm:text-right">
+          {t('actions.cancelBlocked')}
+        </p>
+      )}
     </div>
   );
 }

@@ -112,7 +112,7 @@ function SubscriptionView({ info }: { info: SubscriptionInfo }) {
       {sub.scheduledChange && <ScheduledChangeNotice change={sub.scheduledChange} currentPlan={info.plan.name} currency={sub.currency} onStatus={setStatus} />}
       <SubscriptionDetails sub={sub} />
       <StatusMessage status={status} />
-      {state !== 'pastDue' && <SubscriptionActions state={state} periodEnd={periodEnd} onStatus={setStatus} />}
+      {state !== 'pastDue' && <SubscriptionActions state={state} periodEnd={periodEnd} onStatus={setStatus} changeScheduled={Boolean(sub.scheduledChange)} />}
       <div className="border-t border-slate-100 pt-5">
         <PlanAllowance info={info} />
       </div>

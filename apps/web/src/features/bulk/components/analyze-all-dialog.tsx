@@ -10,6 +10,7 @@ import { apiErrorText } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAnalyzeAllPreview, useStartAnalyzeAll } from '../api/analyze-all';
+import { withCreditEuros } from '@/lib/credit-euros';
 
 /**
  * «Analizar todas» (docs/workspace.md): the cost first (credits on pro plans, the month's scans
@@ -64,7 +65,7 @@ export function AnalyzeAllDialog({ placeId, placeName, onClose }: { placeId: str
             <div data-testid="analyze-all-cost" className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
               <p className="text-base font-semibold text-slate-900">
                 {data.billing === 'credits'
-                  ? t('analyzeAll.costCredits', { cost: n(data.cost) })
+                  ? withCreditEuros(t('analyzeAll.costCredits', { cost: n(data.cost) }), data.cost, i18n.language)
                   : t('analyzeAll.costScans', { count: data.cost })}
               </p>
               <p className="mt-1 text-sm text-slate-700">

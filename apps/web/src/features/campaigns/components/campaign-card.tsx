@@ -10,6 +10,7 @@ import { formatCount, formatDateTime, formatMediumDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useDeleteCampaign, useSetCampaignRunning } from '../api/campaigns';
 import { scheduleText } from '../utils/schedule-text';
+import { withCreditEuros } from '@/lib/credit-euros';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 ? err.message : fallback);
 
@@ -43,7 +44,7 @@ export function CampaignCard({ campaign: c }: { campaign: Campaign }) {
             {[
               t('row.places', { count: c.places.length }),
               t('row.keywords', { count: keywords }),
-              t('row.roundCredits', { count: c.roundCredits }),
+              withCreditEuros(t('row.roundCredits', { count: c.roundCredits }), c.roundCredits, i18n.language),
             ].join(' · ')}
           </p>
           <p className="text-sm text-slate-600">

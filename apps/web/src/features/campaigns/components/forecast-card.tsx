@@ -6,6 +6,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatCount, formatLongDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCampaignForecast } from '../api/campaigns';
+import { creditsEurosNote, withCreditEuros } from '@/lib/credit-euros';
 
 /** Lines shown before «Ver todas». */
 const TOP = 3;
@@ -43,7 +44,8 @@ export function ForecastCard({ showManageLink = false }: { showManageLink?: bool
 
 function ForecastBody({ forecast }: { forecast: CampaignForecast }) {
   const { t, i18n } = useTranslation('campaigns');
-  const credits = (n: number) => t('forecast.credits', { count: n, n: formatCount(n, i18n.language) });
+  // Every quote of credits here carries its euro value (docs/decisions.md §29.5).
+  const credits = (n: number) => withCreditEuros(t('forecast.credits', { count: n, n: formatCount(n, i18n.language) }), n, i18n.language);
   const short = forecast.runsOutAt !== null || forecast.shortfall > 0;
   return (
     <div className="mt-3 space-y-4">
@@ -80,7 +82,7 @@ function ForecastBody({ forecast }: { forecast: CampaignForecast }) {
             <p className="font-semibold">{t('forecast.runsOut', { date: formatLongDate(forecast.runsOutAt, i18n.language) })}</p>
           )}
           {forecast.shortfall > 0 && (
-            <p>{t('forecast.shortfall', { count: forecast.shortfall, n: formatCount(forecast.shortfall, i18n.language) })}</p>
+            <p>{t('forecast.shortfall', { count: forecast.shortfall, n: formatCount(forecast.shortfall, i18n.language), euros: creditsEurosNote(forecast.shortfall, i18n.language) })}</p>
           )}
           <Link to={paths.buyCredits.getHref()} className="mt-1 inline-block font-semibold underline">
             {t('forecast.buy')}

@@ -4,6 +4,7 @@ import { ColumnHeaders } from '@/components/ui/column-headers';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatDateTime, formatMediumDate } from '@/lib/format';
 import { OverlapWarning } from './overlap-warning';
+import { withCreditEuros } from '@/lib/credit-euros';
 
 interface PreviewPanelProps {
   preview: CampaignPreview | undefined;
@@ -56,7 +57,7 @@ export function PreviewPanel({ preview, idle, loading, error, timeZone, onLeaveO
         <>
           <div className="space-y-1 text-sm text-slate-700">
             <p data-testid="campaign-preview-round" className="font-medium text-slate-900">
-              {t('preview.round', { analyses: n(preview.roundAnalyses), credits: n(preview.roundCredits) })}
+              {withCreditEuros(t('preview.round', { analyses: n(preview.roundAnalyses), credits: n(preview.roundCredits) }), preview.roundCredits, i18n.language)}
             </p>
             <p>{t('preview.minutes', { count: preview.roundMinutes })}</p>
             <p>

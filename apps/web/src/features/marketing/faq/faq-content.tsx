@@ -5,6 +5,7 @@ import { claims } from '../claims';
 import { asStringList } from '../components/string-list';
 import { planFactAnswers, type PlanFactId } from './plan-facts';
 import { paths } from '@/lib/paths';
+import { liveSupportPlansText } from '../live-support-text';
 
 export interface FaqItem {
   id: string;
@@ -44,12 +45,13 @@ const LAYOUT: { id: FaqSection['id']; items: ItemRef[] }[] = [
 export function useFaqSections(): FaqSection[] {
   const { t, i18n } = useTranslation('faq');
   const generated = planFactAnswers(t, i18n.language);
+  const livePlans = liveSupportPlansText(t, i18n.language);
   return LAYOUT.map((section) => ({
     id: section.id,
     title: t(`sections.${section.id}`),
     items: section.items.map((ref): FaqItem => {
       if (typeof ref !== 'string') return { id: ref.generated, ...generated[ref.generated] };
-      const paragraphs = asStringList(t(`items.${ref}.a`, { returnObjects: true, count: claims.competitors }));
+      const paragraphs = asStringList(t(`items.${ref}.a`, { returnObjects: true, count: claims.competitors, livePlans }));
       return {
         id: ref,
         question: t(`items.${ref}.q`),

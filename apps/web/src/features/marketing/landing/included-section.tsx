@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { claims } from '../claims';
+import { liveSupportPlansText } from '../live-support-text';
 import { SectionHeading } from '../components/section-heading';
 import { formatDecimal } from '@/lib/format';
 
@@ -33,6 +34,7 @@ export function IncludedSection() {
     max: claims.maxGrid,
     minKm: formatDecimal(claims.minRadiusKm, i18n.language),
     maxKm: formatDecimal(claims.maxRadiusKm, i18n.language),
+    livePlans: liveSupportPlansText(t, i18n.language),
   };
   return (
     <section

@@ -18,6 +18,7 @@ import { Rating } from './rating';
 import { ServiceAreaLocator } from './service-area-locator';
 import { WizardClientField } from './wizard-client-field';
 import { WizardSteps } from './wizard-steps';
+import { WeeklyScanOffer } from './weekly-scan-offer';
 import { missingPlaceData } from '../utils/missing-place-data';
 import { paths } from '@/lib/paths';
 
@@ -40,9 +41,12 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
   const [pickedCenter, setPickedCenter] = useState<{ lat: number; lng: number } | null>(null);
   const [matrix, setMatrix] = useState<MatrixPoint[] | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
-  // Agency plans group businesses by client: the wizard picks it up front (docs/workspace.md «Clients»).
+  // Agency plans group businesses by client (docs/workspace.md «Clients»); plans paid in credits
+  // are offered the weekly scan, unticked; a business owner's plan includes it. Both are the pro plans.
   const agency = profile.planLimits.type === 'pro';
+  const paysInCredits = agency;
   const [clientId, setClientId] = useState('');
+  const [weeklyScans, setWeeklyScans] = useState(false);
   const preview = usePlacePreview(step === 2 ? (selected?.placeId ?? null) : null, sessionToken);
   const location = preview.data?.location ?? null;
   const center = location ?? pickedCenter;
@@ -82,6 +86,7 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
         ...(serviceArea ? { center } : {}),
         sessionToken,
         ...(clientId ? { clientId } : {}),
+        ...(paysInCredits ? { weeklyScans } : {}),
       });
       void navigate(paths.place.getHref(_id));
     } catch (err) {
@@ -171,6 +176,9 @@ export function NewPlaceWizard({ profile, demoCatalogue }: { profile: Profile; d
           </QueryState>
 
           {agency && <WizardClientField value={clientId} onChange={setClientId} />}
+          {paysInCredits && matrix && (
+            <WeeklyScanOffer pointsPerScan={matrix.filter((p) => !p.onSea).length} checked={weeklyScans} onChange={setWeeklyScans} />
+          )}
           {createError && <AlertBanner tone="error">{createError}</AlertBanner>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="ghost" onClick={restart}>

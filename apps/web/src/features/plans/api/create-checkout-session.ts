@@ -5,6 +5,8 @@ export interface CheckoutInput {
   priceId: string;
   /** The plan name plus '(Anual)' or '(Mensual)', or '{n} créditos' (docs/product.md §7). */
   planName: string;
+  /** Credit packages bought together (1–10); plans leave it out. */
+  quantity?: number;
 }
 
 export const createCheckoutSession = (input: CheckoutInput) =>

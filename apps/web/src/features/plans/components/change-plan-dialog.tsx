@@ -4,8 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { formatLongDate, formatMoney } from '@/lib/format';
+import { withCreditEuros } from '@/lib/credit-euros';
+import { formatCount, formatLongDate, formatMoney } from '@/lib/format';
 import { useChangePlan, usePlanChangePreview } from '../api/change-plan';
+import { PlanChangeLines } from './plan-change-lines';
 
 interface ChangePlanDialogProps {
   priceId: string;
@@ -47,6 +49,14 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
   const blocked = Boolean(data && data.mustRemove.length > 0);
   const money = (n: number) => formatMoney(n, data?.currency ?? 'eur', i18n.language);
   const period = (p: 'anual' | 'mensual') => t(p === 'anual' ? 'change.annual' : 'change.monthly');
+  // «Solo pagas la diferencia» never sits beside 0,00 €: a free change says why nothing is charged.
+  const upgradeNote = !data
+    ? ''
+    : data.trialEndsAt
+      ? t('change.trialNote', { date: formatLongDate(data.trialEndsAt, i18n.language) })
+      : data.amountDue === 0
+        ? t('change.coveredNote')
+        : t('change.prorationNote');
 
   return (
     <Modal
@@ -99,8 +109,13 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
               <>
                 <Row label={t('change.when')}>{t('change.now')}</Row>
                 <Row label={t('change.chargedNow')} testId="change-amount">
-                  {money(data.amountDue)}
+                  {data.amountDue === 0 ? t('change.nothingToday') : money(data.amountDue)}
                 </Row>
+                {data.creditsNow > 0 && (
+                  <Row label={t('change.creditsNow')} testId="change-credits-now">
+                    {withCreditEuros(t('change.creditsNowValue', { credits: formatCount(data.creditsNow, i18n.language) }), data.creditsNow, i18n.language)}
+                  </Row>
+                )}
                 <Row label={t('change.nextRenewal')}>
                   {t('change.nextRenewalValue', {
                     amount: money(data.nextRenewalAmount),
@@ -111,7 +126,13 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
             )}
           </dl>
           {/* A note under the list, not inside it: a <dl> holds only its rows. */}
-          {!blocked && <p className="pt-2 text-sm text-slate-600">{t(downgrade ? 'change.downgradeNote' : 'change.prorationNote')}</p>}
+          {!blocked && (
+            <p data-testid="change-note" className="pt-2 text-sm text-slate-600">
+              {downgrade ? t('change.downgradeNote') : upgradeNote}
+              {data.creditsNow > 0 && ` ${t(data.from.billingPeriod === data.to.billingPeriod ? 'change.creditsNowNote' : 'change.creditsNewPeriodNote')}`}
+            </p>
+          )}
+          <PlanChangeLines preview={data} />
         </>
       )}
       {data && !change.isSuccess && blocked && (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { annualSavings, annualTotal, DEFAULT_RADIUS_M, isUnlimited, priceFor, type BillingPeriod, type Plan } from '@rankmaps/shared/plans';
+import { agencyFeatures } from '@rankmaps/shared/plan-comparison';
 import { CheckIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { CheckoutError } from './checkout-error';
@@ -23,11 +24,13 @@ interface PlanCardProps {
   /** When a move down to this plan and period is scheduled, its date, formatted; the card says so instead of offering it. */
   scheduledOn?: string;
   onSubscribe: () => void;
+  /** Signed out: the sign-up link, which carries this plan and period to the checkout after confirmation. */
+  signupHref?: string;
 }
 
 const buttonBase = 'inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-sm font-semibold transition-colors';
 
-export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, changing = false, scheduledOn, onSubscribe }: PlanCardProps) {
+export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabled, checkoutError, changing = false, scheduledOn, onSubscribe, signupHref }: PlanCardProps) {
   const { t, i18n } = useTranslation('plans');
   const euro = (n: number) => formatEuro(n, i18n.language);
   const annual = period === 'annual';
@@ -42,6 +45,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
     { label: t('card.grid'), value: t('card.gridValue', { size: plan.limits.gridSize }) },
   ];
   const titleId = `plan-${plan.id}-title`;
+  const features = agencyFeatures(plan);
   const buttonClass = `${buttonBase} ${plan.popular ? 'bg-brand-700 text-white shadow-lg shadow-brand-700/25 hover:bg-brand-800' : 'bg-slate-900 text-white hover:bg-slate-800'}`;
 
   return (
@@ -78,7 +82,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
       </div>
       <div className="mt-6">
         {!signedIn ? (
-          <Link to={paths.signup.getHref()} className={buttonClass}>
+          <Link to={signupHref ?? paths.signup.getHref()} className={buttonClass}>
             {t('cta.start')}
           </Link>
         ) : isCurrent ? (
@@ -120,6 +124,20 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
           ? t('card.customRadius')
           : t('card.fixedRadius', { km: formatCount(DEFAULT_RADIUS_M / 1000, i18n.language) })}
       </p>
+      {features.length > 0 && (
+        <>
+          <h4 className="sr-only">{t('card.featuresTitle', { plan: plan.name })}</h4>
+          {/* Read from the catalogue (plan-comparison.ts): a card never claims what its plan lacks. */}
+          <ul data-testid={`plan-features-${plan.id}`} className="mt-3 space-y-2 text-sm text-slate-700">
+            {features.map((f) => (
+              <li key={f} className="flex items-center gap-2">
+                <CheckIcon className="h-4 w-4 shrink-0 text-brand-600" />
+                {t(`card.features.${f}`)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </li>
   );
 }

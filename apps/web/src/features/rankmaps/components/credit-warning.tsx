@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { paths } from '@/lib/paths';
 import { roundsAtRisk } from '../utils/credit-forecast';
+import { withCreditEuros } from '@/lib/credit-euros';
 
 /** A custom campaign's round is named as that campaign's, never as the place's weekly scan (docs/decisions.md §25.5); it runs whole or not at all. */
 function roundText(r: CreditForecastRound): string {
@@ -24,7 +25,7 @@ export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditFor
   return (
     <div data-testid="credit-warning">
       <AlertBanner tone="warning" title={t('creditWarning.title')}>
-        <p>{t('creditWarning.summary', { needed: forecast.needed, available: forecast.available, shortfall: forecast.shortfall })}</p>
+        <p>{t('creditWarning.summary', { needed: forecast.needed, available: forecast.available, shortfall: withCreditEuros(String(forecast.shortfall), forecast.shortfall, i18n.language) })}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {rounds.map((r) => (
             <li key={`${r.placeId}-${r.at}-${r.kind}`}>

@@ -19,6 +19,7 @@ import { formatDateTime, formatLongDate } from '@/lib/format';
 import { upgradeNeedText } from '@/lib/upgrade-text';
 import { serverMessage } from '../utils/server-message';
 import { paths } from '@/lib/paths';
+import { withCreditEuros } from '@/lib/credit-euros';
 
 interface NewAnalysisModalProps {
   keyword: Keyword;
@@ -246,7 +247,7 @@ function CostBox({
       aria-live="polite"
       className={`rounded-xl p-3 text-sm ring-1 ${short ? 'bg-amber-50 ring-amber-200' : 'bg-slate-50 ring-slate-200'}`}
     >
-      <p className="text-base font-semibold text-slate-900">{t('modal.cost', { count: cost.credits })}</p>
+      <p className="text-base font-semibold text-slate-900">{withCreditEuros(t('modal.cost', { count: cost.credits }), cost.credits, i18n.language)}</p>
       <p className="mt-0.5 text-xs text-slate-600">{t('modal.costHint')}</p>
       <p className="mt-2 text-slate-800">{t('modal.balance', { count: cost.balance })}</p>
       {scheduled && <p className="mt-0.5 text-xs text-slate-600">{t('modal.scheduledCharge')}</p>}
