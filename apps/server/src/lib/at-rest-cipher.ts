@@ -15,7 +15,7 @@ const ciphers = new WeakMap<Db, Map<string, Promise<TokenCipher>>>();
 export function atRestCipher(container: Pick<Container, 'config' | 'database'>, purpose: string): Promise<TokenCipher> {
   const db = container.database.db;
   let byPurpose = ciphers.get(db);
-  if (!byPurpose) ciphers.set(db, (byPurpose = new Map()));
+  if (!byPurpose) ciphers.set(db, (byPurpose = new Map<string, Promise<TokenCipher>>()));
   let cipher = byPurpose.get(purpose);
   if (!cipher) {
     cipher = getOrCreateSecret(db, 'jwt_secret', container.config.jwtSecret).then(
