@@ -41,6 +41,7 @@ const NOT_FROM_V1: Record<string, string> = {
   PAYMENTS_UNAVAILABLE: 'billing actions are the session API’s',
   SESSION_NOT_FOUND: 'billing actions are the session API’s',
   UNKNOWN_PRICE: 'billing actions are the session API’s',
+  PLAN_QUANTITY: 'billing actions are the session API’s',
 };
 
 const HELPER_DEFAULTS: Record<string, string> = {

@@ -26,6 +26,6 @@ export function dueSlot(c: CampaignRow, now: Date, timeZone: string): CampaignSl
   return slot;
 }
 
-export function nextRunOf(c: CampaignRow, now: Date, timeZone: string): Date | null {
+export function nextRunOf(c: Pick<CampaignRow, 'frequency' | 'day' | 'runOn' | 'hour' | 'weekParity'>, now: Date, timeZone: string): Date | null {
   return nextCampaignSlot(timingOf(c), now, timeZone)?.at ?? null;
 }

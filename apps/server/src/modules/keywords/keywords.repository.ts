@@ -5,7 +5,7 @@ import { campaigns } from '../../db/campaigns-schema';
 import { places } from '../../db/places-schema';
 import { type PlaceRow, placeCampaignJoin, placeWithSchedule } from '../places/place-schedule';
 import type { CardFigures } from '@rankmaps/shared/schemas/workspace';
-import { keywordFigures, keywords } from '../../db/rankmaps-schema';
+import { campaignKeywords, keywordFigures, keywords } from '../../db/rankmaps-schema';
 
 export type KeywordRow = typeof keywords.$inferSelect;
 export type PlaceRowForKeyword = PlaceRow;
@@ -15,6 +15,30 @@ export type KeywordWithPlace = { keyword: KeywordRow; place: PlaceRowForKeyword 
 const findOwned = preparedStatement('keyword_find_owned', (db) =>
   db
     .select({ keyword: keywords, place: placeWithSchedule })
+    .from(keywords)
+    .innerJoin(places, eq(places.id, keywords.placeId))
+    .innerJoin(campaigns, placeCampaignJoin)
+    .where(and(eq(keywords.id, sql.placeholder('id')), eq(keywords.userId, sql.placeholder('userId')))),
+);
+
+/** What a keyword's next round needs of a running custom campaign that holds it (rankmaps/next-round.ts). */
+export type RunningCampaignTiming = Pick<typeof campaigns.$inferSelect, 'name' | 'frequency' | 'day' | 'runOn' | 'hour' | 'weekParity'>;
+
+/**
+ * findOwned, with the running custom campaigns that hold the keyword in the same statement: the
+ * analyses list is in the load mix, and its budget is 3 statements (statement-budgets.api.test.ts).
+ */
+const findOwnedWithCampaigns = preparedStatement('keyword_find_owned_with_campaigns', (db) =>
+  db
+    .select({
+      keyword: keywords,
+      place: placeWithSchedule,
+      runningCampaigns: sql<RunningCampaignTiming[]>`coalesce((
+        select json_agg(json_build_object('name', c.${sql.raw(campaigns.name.name)}, 'frequency', c.${sql.raw(campaigns.frequency.name)}, 'day', c.${sql.raw(campaigns.day.name)}, 'runOn', c.${sql.raw(campaigns.runOn.name)}, 'hour', c.${sql.raw(campaigns.hour.name)}, 'weekParity', c.${sql.raw(campaigns.weekParity.name)}))
+        from ${campaignKeywords} ck join ${campaigns} c on c.${sql.raw(campaigns.id.name)} = ck.${sql.raw(campaignKeywords.campaignId.name)}
+        where ck.${sql.raw(campaignKeywords.keywordId.name)} = ${keywords.id} and c.${sql.raw(campaigns.active.name)} and c.${sql.raw(campaigns.pausedReason.name)} is null
+      ), '[]'::json)`,
+    })
     .from(keywords)
     .innerJoin(places, eq(places.id, keywords.placeId))
     .innerJoin(campaigns, placeCampaignJoin)
@@ -51,6 +75,12 @@ export const keywordsRepository = {
 
   async findOwned(db: DbOrTx, userId: string, id: string): Promise<KeywordWithPlace | undefined> {
     const [row] = await findOwned(db).execute({ id, userId });
+    return row;
+  },
+
+  /** The owner's keyword and place, and the running custom campaigns that hold the keyword. */
+  async findOwnedWithCampaigns(db: DbOrTx, userId: string, id: string): Promise<(KeywordWithPlace & { runningCampaigns: RunningCampaignTiming[] }) | undefined> {
+    const [row] = await findOwnedWithCampaigns(db).execute({ id, userId });
     return row;
   },
 

@@ -1,5 +1,5 @@
 import { nextRunOf } from '../campaigns/campaign-timing';
-import type { CampaignRow } from '../campaigns/campaigns.repository';
+import type { RunningCampaignTiming } from '../keywords/keywords.repository';
 
 /** A keyword's next round: when, and the custom campaign that runs it (null for its place's weekly scan). */
 export interface NextRound {
@@ -12,7 +12,7 @@ export interface NextRound {
  * null when off) or one of the running custom campaigns that hold it, each on its own slot,
  * whichever comes first. The weekly scan wins a tie: it is the one the place's card announces.
  */
-export function nextRoundOf(weekly: Date | null, campaigns: CampaignRow[], timeZone: string, now: Date): NextRound | null {
+export function nextRoundOf(weekly: Date | null, campaigns: RunningCampaignTiming[], timeZone: string, now: Date): NextRound | null {
   let next: NextRound | null = weekly ? { at: weekly, campaignName: null } : null;
   for (const c of campaigns) {
     const at = nextRunOf(c, now, timeZone);

@@ -26,7 +26,6 @@ import { manualScansUpgradeMessage } from '../billing/upgrade-messages';
 import { gridSnapshotOf, targetOf, validPointCount } from './scan/scan-snapshot.service';
 import { nextWeeklySlot, zoneOf } from './scan/weekly-scans.service';
 import { nextRoundOf } from './next-round';
-import { campaignsRepository } from '../campaigns/campaigns.repository';
 import { isUuid } from '../../lib/uuid';
 
 export const KEYWORD_NOT_FOUND = 'Keyword no encontrada.';
@@ -165,15 +164,16 @@ export async function scanQuota(container: Pick<Container, 'config' | 'database'
  * running custom campaign that holds the keyword and comes sooner (docs/decisions.md §25.5).
  */
 export async function listAnalyses(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, keywordId: string): Promise<RankMapSummary[]> {
-  const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
   const db = container.database.db;
+  const found = isUuid(keywordId) ? await keywordsRepository.findOwnedWithCampaigns(db, userId, keywordId) : undefined;
+  if (!found) throw notFound(KEYWORD_NOT_FOUND, 'KEYWORD_NOT_FOUND');
+  const { keyword, place, runningCampaigns } = found;
   const entries = (await rankMapsRepository.listByKeyword(db, keyword.id)).map(presentSummary);
   const { planLimits } = await getCurrentPlanState(container, userId);
   if (planLimits.type === 'free') return entries;
   const now = new Date();
   const weekly = place.weeklyScans && planLimits.weeklyScans !== 0 ? nextWeeklySlot(now, place) : null;
-  const campaigns = (await campaignsRepository.runningCustomOf(db, [keyword.id])).get(keyword.id) ?? [];
-  const next = nextRoundOf(weekly, campaigns, zoneOf(place), now);
+  const next = nextRoundOf(weekly, runningCampaigns, zoneOf(place), now);
   if (!next) return entries;
   const entry = presentNextRoundEntry({ keywordId: keyword.id, placeId: place.id, next, provider: container.config.mapsSearch.provider, totalPoints: await validPointCount(container, place) });
   const dateOf = (e: RankMapSummary) => Date.parse(e.scheduledFor ?? e.createdAt);

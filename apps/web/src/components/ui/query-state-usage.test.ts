@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   'features/sandbox/components/sandbox-checkout.tsx': 'the sandbox’s stand-in for Stripe: an unknown session is «no encontrada» with a way back',
   'features/plans/pricing-page.tsx': 'the price list draws from the built-in catalogue; a failed read of the plans narrows it to Básico with a notice',
   'features/places/components/place-client-card.tsx': 'a select that stays disabled until the clients load',
+  'features/places/components/wizard-client-field.tsx': 'the wizard’s client select: disabled until the clients load; on failure the business is made without one',
 };
 
 /** Loaders that are not TanStack queries but feed a screen the same way. */
