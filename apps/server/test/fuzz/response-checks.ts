@@ -1,4 +1,14 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+
+/** The answer's text as the browser reads it: the fuzzer asks for gzip, and an answer over 1 KB comes compressed. */
+function bodyText(res: LightMyRequestResponse): string {
+  const encoding = String(res.headers['content-encoding'] ?? '');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(res.rawPayload).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
 
 /** English that Fastify, zod or a library would write when an error escapes translation. */
 const ENGLISH =
@@ -10,18 +20,19 @@ const ENGLISH =
  */
 export function notASpanishError(res: LightMyRequestResponse): string | null {
   // Routes the browser navigates to (the Google OAuth callback) answer with a page, in Spanish.
+  const text = bodyText(res);
   if (String(res.headers['content-type']).startsWith('text/html'))
-    return /<html lang="es"/.test(res.body) ? null : `an HTML error page not in Spanish: ${res.body.slice(0, 200)}`;
+    return /<html lang="es"/.test(text) ? null : `an HTML error page not in Spanish: ${text.slice(0, 200)}`;
   let body: unknown;
   try {
-    body = res.json();
+    body = JSON.parse(text);
   } catch {
-    return `the body is not JSON: ${res.body.slice(0, 200)}`;
+    return `the body is not JSON: ${text.slice(0, 200)}`;
   }
   const raw = (body as { error?: unknown } | null)?.error;
   // /mcp speaks JSON-RPC (docs/decisions.md §26.5): its refusals carry the message in error.message.
   const error = (body as { jsonrpc?: unknown } | null)?.jsonrpc === '2.0' && raw && typeof raw === 'object' ? (raw as { message?: unknown }).message : raw;
-  if (typeof error !== 'string' || error.trim() === '') return `no error message in ${res.body.slice(0, 200)}`;
+  if (typeof error !== 'string' || error.trim() === '') return `no error message in ${text.slice(0, 200)}`;
   return notSpanish(error);
 }
 
