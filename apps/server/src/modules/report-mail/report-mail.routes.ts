@@ -28,6 +28,7 @@ import {
 import { getReportSchedule, saveReportSchedule } from './report-schedule.service';
 import { runReportRoundNow } from './report-dev.service';
 
+
 export const CONFIRM_LINK_INVALID =
   'El enlace de confirmación no es válido. Pide a quien te envía los informes que vuelva a añadir tu dirección.';
 export const UNSUBSCRIBE_LINK_INVALID = 'El enlace de baja no es válido.';
@@ -65,6 +66,9 @@ export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
 const sendPage = (reply: FastifyReply, status: number, title: string, body: string, brand: ReportBrand | null = null) =>
   reply.status(status).type('text/html; charset=utf-8').send(recipientPage(title, body, brand));
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+/** The page of an address that no longer receives a business's reports (stopped, or unsubscribed). */
+const noLongerReceiving = (email: string, business: string) => ['No recibirás informes', p(`La dirección ${email} ya no recibe los informes de ${business}.`)] as const;
 
 /**
  * No session: the token is the credential. GET only shows a page with a button (link scanners
@@ -105,13 +109,7 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
         brand,
       );
     if (recipient.state !== 'pending')
-      return sendPage(
-        reply,
-        200,
-        'No recibirás informes',
-        p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
-        brand,
-      );
+      return sendPage(reply, 200, ...noLongerReceiving(recipient.email, business), brand);
     return sendPage(
       reply,
       200,
@@ -127,13 +125,7 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     const { recipient, business, changed } = done;
     const brand = await reportBrandFor(container, done.ownerId);
     if (!changed && recipient.state !== 'confirmed')
-      return sendPage(
-        reply,
-        200,
-        'No recibirás informes',
-        p(`La dirección ${recipient.email} ya no recibe los informes de ${business}.`),
-        brand,
-      );
+      return sendPage(reply, 200, ...noLongerReceiving(recipient.email, business), brand);
     return sendPage(reply, 200, 'Dirección confirmada', p(`¡Listo! Recibirás en ${recipient.email} los informes de ${business}.`), brand);
   });
 
