@@ -18,6 +18,6 @@ export function useCaptchaForm<TInput extends FieldValues & { message: string },
   const typed = useWatch({ control: form.control, name: messagePath }) as string;
   const { config, sentOnce, submit, warmUp } = useCaptchaSubmit(send, () => form.reset(empty));
   const errors = form.formState.errors;
-  const message: MessageFieldState = { field: form.register(messagePath), error: fieldError(errors.message?.message as string | undefined), length: typed.length };
+  const message: MessageFieldState = { register: () => form.register(messagePath), error: fieldError(errors.message?.message as string | undefined), length: typed.length };
   return { register: form.register, errors, message, config, sentOnce, warmUp, onSubmit: form.handleSubmit(submit) };
 }

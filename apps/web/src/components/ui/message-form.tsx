@@ -9,9 +9,13 @@ import { TextareaField } from './textarea-field';
  */
 type FormTexts = (key: string, values?: Record<string, unknown>) => string;
 
-/** What a form knows of its `message` field: its registration, its error and how long it is. */
+/**
+ * What a form knows of its `message` field: how to register it, its error and how long it is.
+ * It is registered when the field renders, after the fields above it, so that a refused submit
+ * focuses the first field with an error in the order a user reads them.
+ */
 export interface MessageFieldState {
-  field: UseFormRegisterReturn;
+  register: () => UseFormRegisterReturn;
   error: string | undefined;
   length: number;
 }
@@ -26,7 +30,7 @@ export function MessageField({ t, message, rows, max }: { t: FormTexts; message:
       placeholder={t('form.messagePlaceholder')}
       counter={t('form.counter', { count: message.length, max })}
       error={message.error}
-      {...message.field}
+      {...message.register()}
     />
   );
 }
