@@ -104,9 +104,10 @@ test('when a member is below 768 px, then the bottom bar and the menu show; from
     await page.setViewportSize({ width, height: 800 });
     expect(await signedInNav(page), `navigation at ${width} px`).toEqual({ bottomBar: true, menuButton: true, sidebar: false });
   }
-  // The bottom bar holds the five main sections and marks the current one.
+  // The bottom bar holds the five main sections of an agency plan (the member is on Starter:
+  // «Cartera» and «Campañas», not «Reseñas»: docs/product.md §2) and marks the current one.
   const bar = page.getByRole('navigation', { name: 'Accesos rápidos' });
-  await expect(bar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Estadísticas', 'Reseñas', 'Perfil']);
+  await expect(bar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Campañas', 'Perfil']);
   await expect(bar.getByRole('link', { name: 'RankMap' })).toHaveAttribute('aria-current', 'page');
   // The bottom bar never covers the end of the page: the last content clears it.
   // The list may still grow (its cards load after the heading), so scroll and measure until the page is still.
@@ -122,7 +123,7 @@ test('when a member is below 768 px, then the bottom bar and the menu show; from
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const menu = page.getByRole('navigation', { name: 'Menú' });
-  await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+  await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
   await expect(page.locator('#app-mobile-menu').getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENS, '375', 'signed-in-mobile-menu-open.png') });
   await page.keyboard.press('Escape');

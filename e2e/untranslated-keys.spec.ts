@@ -56,7 +56,9 @@ async function keyLikeTexts(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script,style,noscript,[hidden]') || parent.getClientRects().length === 0) continue;
+      // The outbox's e-mails (/dev/mail) are the server's texts and what other journeys typed into
+      // them (a subject with «window.__xss»), not the app's messages.
+      if (!parent || parent.closest('script,style,noscript,[hidden],article[aria-labelledby^="mail-"]') || parent.getClientRects().length === 0) continue;
       const text = node.textContent?.trim();
       if (text) found.push(text);
     }

@@ -116,7 +116,7 @@ function ForecastLines({ title, lines, credits }: { title: string; lines: Foreca
         {shown.map((l) => (
           <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
             <span className="min-w-0 break-words text-slate-700">{l.name}</span>
-            <span className="shrink-0 text-slate-900 tabular-nums">
+            <span className="text-right text-slate-900 tabular-nums">
               {t('forecast.line', { count: l.runs, credits: credits(l.credits) })}
             </span>
           </li>
