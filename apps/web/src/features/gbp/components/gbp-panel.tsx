@@ -53,7 +53,7 @@ export function GbpPanel() {
     const skeleton = (
       <div role="status" aria-label={t('panel.loading')} className="flex animate-pulse items-center gap-3">
         <span className="h-10 w-10 shrink-0 rounded-xl bg-slate-100" />
-        <span className="flex-1 space-y-2">
+        <span className="min-w-0 flex-1 space-y-2">
           <span className="block h-4 w-56 max-w-full rounded bg-slate-100" />
           <span className="block h-3 w-80 max-w-full rounded bg-slate-100" />
         </span>
