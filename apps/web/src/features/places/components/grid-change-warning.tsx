@@ -1,6 +1,7 @@
 import type { MatrixPoint, Place } from '@rankmaps/shared/schemas/places';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/ui/alert-banner';
+import { creditsEurosNote } from '@/lib/credit-euros';
 import { formatCount } from '@/lib/format';
 
 interface GridChangeWarningProps {
@@ -13,7 +14,7 @@ interface GridChangeWarningProps {
 
 /**
  * Before saving another grid (docs/decisions.md §25.6): what each weekly scan will cost
- * in credits (a credit per valid point and keyword), against what it costs now, and that later
+ * in credits and their euro value (a credit per valid point and keyword), against what it costs now, and that later
  * analyses will not compare point by point with earlier ones, which ran on the old grid.
  */
 export function GridChangeWarning({ place, matrix, paysCredits }: GridChangeWarningProps) {
@@ -28,7 +29,14 @@ export function GridChangeWarning({ place, matrix, paysCredits }: GridChangeWarn
       <div data-testid="grid-change-warning" className="space-y-1">
         {showCost && (
           <p data-testid="grid-change-cost">
-            {t('edit.weeklyCost', { credits: n(pointsNew * keywords), points: n(pointsNew), keywords: n(keywords), before: n(pointsNow * keywords) })}
+            {t('edit.weeklyCost', {
+              credits: n(pointsNew * keywords),
+              euros: creditsEurosNote(pointsNew * keywords, i18n.language),
+              points: n(pointsNew),
+              keywords: n(keywords),
+              before: n(pointsNow * keywords),
+              eurosBefore: creditsEurosNote(pointsNow * keywords, i18n.language),
+            })}
           </p>
         )}
         <p>{t('edit.notComparable')}</p>
