@@ -7411,6 +7411,9 @@ export interface operations {
             queue: {
               ok: boolean;
             };
+            runtime: {
+              node: string;
+            };
             /** @enum {string} */
             seaIndex: 'ready' | 'building' | 'failed';
             /** @enum {string} */
@@ -7455,6 +7458,9 @@ export interface operations {
             };
             queue: {
               ok: boolean;
+            };
+            runtime: {
+              node: string;
             };
             /** @enum {string} */
             seaIndex: 'ready' | 'building' | 'failed';
