@@ -1,6 +1,6 @@
 // `npm run build` (after the web app): bundles the server's entry points to plain JavaScript in
 // apps/server/dist, so `npm run serve`, `npm run worker` and the CLIs start with `node` alone
-// and no TypeScript tooling (docs/decisions.md §29.9). Packages from node_modules stay external
+// and no TypeScript tooling (docs/decisions.md §29.10). Packages from node_modules stay external
 // (loaded by node as installed); the workspace packages (@rankmaps/shared) are TypeScript, so
 // they are bundled in. Shared code goes to chunks beside the entries, in the same folder, so
 // apps/server/src/paths.ts finds apps/server from any of them.
@@ -40,7 +40,7 @@ export async function buildServer() {
   rmSync(`${server}dist`, { recursive: true, force: true });
   await build({
     absWorkingDir: server,
-    entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, file]) => [name, file])),
+    entryPoints: ENTRY_POINTS,
     outdir: 'dist',
     bundle: true,
     splitting: true,

@@ -8,7 +8,7 @@ import { freePort } from '../test/fake-smtp';
 import { GEO_TEST_CACHE_DIR } from '../test/geo-data-dir';
 import { serverDir } from './paths';
 
-// `npm run serve` starts the bundle in apps/server/dist with plain node (docs/decisions.md §29.9).
+// `npm run serve` starts the bundle in apps/server/dist with plain node (docs/decisions.md §29.10).
 // This file builds it when it is missing or older than the sources, starts it as `npm run serve`
 // does, plus a probe (test/fixtures/loader-probe.mjs) that reports at exit what the process
 // loaded, and checks that no TypeScript loader was among it.

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 // inside a chunk of the bundle, apps/server/dist/*.js (`npm run build`): one folder below
 // apps/server either way. Files the code reads at run time (migrations, the web build, the
 // favicon, the sea index's build code) are found from here, so both layouts work
-// (docs/decisions.md §29.9).
+// (docs/decisions.md §29.10).
 const here = fileURLToPath(import.meta.url);
 
 /** apps/server, absolute. */

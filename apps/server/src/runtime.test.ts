@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverDir } from './paths';
 
-// The repository brings its own Node (docs/decisions.md §29.8): one exact 24.x, pinned once per
+// The repository brings its own Node (docs/decisions.md §29.9): one exact 24.x, pinned once per
 // platform in package.json's optionalDependencies, linked as node_modules/.bin/node, which npm
 // scripts and `#!/usr/bin/env node` bins find first on PATH.
 const root = path.join(serverDir, '../..');

@@ -187,7 +187,7 @@ function isAlive(pid: number): boolean {
 
 /**
  * The child that builds the index: the compiled CLI beside the bundle (no TypeScript loader at
- * run time), or sea-index-build-cli.ts through tsx when running the sources (docs/decisions.md §29.9).
+ * run time), or sea-index-build-cli.ts through tsx when running the sources (docs/decisions.md §29.10).
  */
 function buildCommand(): string[] {
   if (compiled) return ['--enable-source-maps', path.join(serverDir, 'dist/sea-index-build-cli.js')];

@@ -9,7 +9,7 @@ const healthSchema = z.object({
   /** 'building' until the sea index is loaded (or built, on the first start). */
   seaIndex: z.enum(['ready', 'building', 'failed']),
   adapters: z.record(z.string(), z.string()),
-  /** The Node.js that runs this process (`v24.…`): the one the repository brings (docs/decisions.md §29.8). */
+  /** The Node.js that runs this process (`v24.…`): the one the repository brings (docs/decisions.md §29.9). */
   runtime: z.object({ node: z.string() }),
 });
 
