@@ -17,12 +17,32 @@ const demoPayments = async (env: Record<string, string>) => {
 };
 
 describe('public config: which services are local stand-ins', () => {
-  it('when the payment sandbox is on (development, or a staging site that turns it on), then payments are labelled demo', async () => {
-    expect(await demoPayments({})).toBe(true);
-    expect(await demoPayments({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' })).toBe(true);
+  it('when the payment sandbox is on (developer tools on, whatever NODE_ENV says), then payments are labelled demo', async () => {
+    expect(await demoPayments({ DEV_TOOLS: 'true' })).toBe(true);
+    expect(await demoPayments({ ...PRODUCTION, DEV_TOOLS: 'true' })).toBe(true);
   });
 
-  it('when production has no Stripe keys, then there is no sandbox either, and payments are not labelled demo', async () => {
+  it('when there are no Stripe keys and no developer tools, then there is no sandbox either, and payments are not labelled demo', async () => {
     expect(await demoPayments(PRODUCTION)).toBe(false);
+    expect(await demoPayments({ NODE_ENV: 'development', DEV_TOOLS: '' })).toBe(false);
+  });
+});
+
+describe('public config: the developer tools the interface may link to', () => {
+  const flags = async (app: Awaited<ReturnType<typeof createTestApp>>['app'], remoteAddress?: string) => {
+    const res = await app.inject({ method: 'GET', url: '/api/config', ...(remoteAddress ? { remoteAddress } : {}) });
+    return res.json<{ devTools: boolean; devOutbox: boolean }>();
+  };
+
+  it('when developer tools are on, then the outbox is offered to this machine only, the other tools to everyone', async () => {
+    const { app } = await createTestApp({ NODE_ENV: 'development', DEV_TOOLS: 'true' });
+    expect(await flags(app)).toEqual({ devTools: true, devOutbox: true });
+    expect(await flags(app, '::1')).toEqual({ devTools: true, devOutbox: true });
+    expect(await flags(app, '203.0.113.9')).toEqual({ devTools: true, devOutbox: false });
+  });
+
+  it('when developer tools are off, then neither is offered, even to this machine', async () => {
+    const { app } = await createTestApp({ NODE_ENV: 'development', DEV_TOOLS: 'false' });
+    expect(await flags(app)).toEqual({ devTools: false, devOutbox: false });
   });
 });
