@@ -36,7 +36,9 @@ export function devFeatures(config: Pick<Config, 'devTools' | 'payments'>): stri
 /** The start-up line: which development features are on, or that none is. */
 export function devFeaturesLine(config: Pick<Config, 'devTools' | 'payments'>): string {
   const features = devFeatures(config);
-  return features.length ? `Herramientas de desarrollo activas (DEV_TOOLS=true): ${features.join('; ')}` : 'Herramientas de desarrollo: ninguna (DEV_TOOLS no es true)';
+  return features.length
+    ? `Herramientas de desarrollo activas (DEV_TOOLS=true): ${features.join('; ')}`
+    : 'Herramientas de desarrollo: ninguna (DEV_TOOLS no es true)';
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -17,21 +17,27 @@ const demoPayments = async (env: Record<string, string>) => {
 };
 
 describe('public config: which services are local stand-ins', () => {
-  it('when the payment sandbox is on (developer tools on, whatever NODE_ENV says), then payments are labelled demo', async () => {
-    expect(await demoPayments({ DEV_TOOLS: 'true' })).toBe(true);
-    expect(await demoPayments({ ...PRODUCTION, DEV_TOOLS: 'true' })).toBe(true);
+  // Developer tools turn the sandbox on whatever NODE_ENV says.
+  it.each([
+    { NODE_ENV: 'test', DEV_TOOLS: 'true' },
+    { ...PRODUCTION, DEV_TOOLS: 'true' },
+  ])('when the payment sandbox is on (NODE_ENV=$NODE_ENV, DEV_TOOLS=true), then payments are labelled demo', async (env) => {
+    expect(await demoPayments(env)).toBe(true);
   });
 
-  it('when there are no Stripe keys and no developer tools, then there is no sandbox either, and payments are not labelled demo', async () => {
-    expect(await demoPayments(PRODUCTION)).toBe(false);
-    expect(await demoPayments({ NODE_ENV: 'development', DEV_TOOLS: '' })).toBe(false);
-  });
+  it.each([PRODUCTION, { NODE_ENV: 'development', DEV_TOOLS: '' }])(
+    'when there are no Stripe keys and no developer tools (NODE_ENV=$NODE_ENV), then there is no sandbox either, and payments are not labelled demo',
+    async (env) => {
+      expect(await demoPayments(env)).toBe(false);
+    },
+  );
 });
 
 describe('public config: the developer tools the interface may link to', () => {
   const flags = async (app: Awaited<ReturnType<typeof createTestApp>>['app'], remoteAddress?: string) => {
     const res = await app.inject({ method: 'GET', url: '/api/config', ...(remoteAddress ? { remoteAddress } : {}) });
-    return res.json<{ devTools: boolean; devOutbox: boolean }>();
+    const { devTools, devOutbox } = res.json<{ devTools: boolean; devOutbox: boolean }>();
+    return { devTools, devOutbox };
   };
 
   it('when developer tools are on, then the outbox is offered to this machine only, the other tools to everyone', async () => {
