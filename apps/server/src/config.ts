@@ -27,7 +27,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   RUN_WORKER: bool.optional(),
-  DEV_TOOLS: bool.optional(),
+  // Developer tools (docs/decisions.md §29.8): only the words true and false, so a typo such as
+  // DEV_TOOLS=yes or =on stops the start instead of quietly meaning one or the other.
+  DEV_TOOLS: z.enum(['true', 'false'], { error: 'debe ser true o false (sin definir: false)' }).optional(),
   // Slack-compatible webhooks to private/loopback targets and plain http: only outside
   // production; false narrows development or tests to production's policy. Ignored in production.
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.optional(),
@@ -97,7 +99,6 @@ const envSchema = z.object({
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   WEB_DIST: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
-  SANDBOX_PAYMENTS: bool.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICES: z.string().optional(),
@@ -149,6 +150,11 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   jwtSecret: string | undefined;
   runWorker: boolean;
+  /**
+   * Developer tools (DEV_TOOLS=true, docs/decisions.md §29.8): the mail outbox (loopback clients
+   * only), the development parameters, the dev report and credit-warning triggers and the
+   * sandbox checkout. Off unless asked for, whatever NODE_ENV says; `npm start` asks for them.
+   */
   devTools: boolean;
   demoUser: boolean;
   smtpUrl: string | undefined;
@@ -248,11 +254,11 @@ export interface Config {
   };
   payments: {
     provider: 'sandbox' | 'stripe';
-    /** The sandbox checkout is off in production unless SANDBOX_PAYMENTS=true. */
+    /** The sandbox checkout: a developer tool, on only with DEV_TOOLS=true and no Stripe. */
     sandboxEnabled: boolean;
     /**
      * Whether a payment provider can take payments: Stripe, or the sandbox while it is enabled.
-     * False in production without Stripe keys (and without SANDBOX_PAYMENTS=true): the API then
+     * False without Stripe keys and without DEV_TOOLS=true: the API then
      * starts, warns in its log, and answers 503 to every action that needs the provider
      * (checkout, billing portal, subscription changes) instead of handing out a dead sandbox link.
      */
@@ -331,10 +337,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: son obligatorias con GBP_PROVIDER=google');
   if (gbpProvider === 'google' && !e.GBP_TOKEN_KEY)
     throw new ConfigError('Variables de entorno no válidas:\n  GBP_TOKEN_KEY: es obligatoria con Google Business Profile (clave de 32 bytes en base64)');
-  // The mail outbox would show every user's reset links, and dev-params hands out credits.
-  if (isProduction && e.DEV_TOOLS)
-    throw new ConfigError('Variables de entorno no válidas:\n  DEV_TOOLS: no se permite en producción (expone el buzón de correo y los parámetros de desarrollo)');
-  const sandboxEnabled = paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction);
+  const devTools = e.DEV_TOOLS === 'true';
+  const sandboxEnabled = paymentsProvider === 'sandbox' && devTools;
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
     const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
@@ -353,7 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     // The embedded default runs the worker in the same process; with PostgreSQL it is opt-in.
     runWorker: e.RUN_WORKER ?? embedded,
-    devTools: e.DEV_TOOLS ?? !isProduction,
+    devTools,
     demoUser: e.DEMO_USER ?? (embedded && !isProduction),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
