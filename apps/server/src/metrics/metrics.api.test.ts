@@ -54,8 +54,8 @@ describe('GET /metrics (API, real HTTP, scan, e-mail and webhook)', async () => 
     const { rankMapId } = (await analyzed.json()) as AnalyzeResponse;
     await expect.poll(() => receiver.received.filter((r) => r.body.type === 'analysis.completed').length, { timeout: 180_000, interval: 250 }).toBe(1);
     // An e-mail through the outbox and the real SMTP server.
-    await queueEmail(container, { to: user.email, subject: 'Prueba de métricas', html: '<p>Hola</p>', text: 'Hola', kind: 'test-metrics' });
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes(user.email)).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    await queueEmail(container, { to: user.email, subject: 'Aviso de prueba', html: '<p>Hola</p>', text: 'Hola', kind: 'test-metrics' });
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes(user.email) && m.raw.includes('Subject: Aviso de prueba')).length, { timeout: 30_000, interval: 200 }).toBe(1);
     // A place id in a path: the label must carry the template.
     const place = await fetch(`${base}/api/place/${rankMapId}`, { headers });
     expect(place.status).toBe(404);
