@@ -24,7 +24,7 @@ describe('GET /metrics (API, real HTTP, scan, e-mail and webhook)', async () => 
   beforeAll(() => container.seaIndex.ready(), 300_000);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const { withKeyword, analyze } = rankmapFixtures(app, container);
+  const { withKeyword } = rankmapFixtures(app, container);
 
   const scrape = async (authorization = `Bearer ${TOKEN}`) => {
     const res = await fetch(`${base}/metrics`, { headers: { authorization } });
