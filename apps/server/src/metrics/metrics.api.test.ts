@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AnalyzeResponse } from '@rankmaps/shared/schemas/rankmaps';
 import type { CreatedWebhook } from '@rankmaps/shared/schemas/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +10,7 @@ import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { MALAGA, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { createTestApp } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
+import { buildApp } from '../app';
 import { queueEmail } from '../modules/mail/mail.service';
 import { parsePrometheusText, sumOf } from './prometheus-text';
 import { startWorkerMetricsServer } from './worker-server';
@@ -117,7 +121,7 @@ describe('GET /metrics (API, real HTTP, scan, e-mail and webhook)', async () => 
 });
 
 describe('GET /metrics without METRICS_TOKEN', async () => {
-  const { app } = await createTestApp();
+  const { app, container } = await createTestApp();
 
   it('when no token is configured, then the route does not exist: 404, whatever the header', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
@@ -126,5 +130,20 @@ describe('GET /metrics without METRICS_TOKEN', async () => {
       expect(res.body).not.toContain('rankmaps_');
     }
     expect(app.routeTable.some((r) => r.url === '/metrics')).toBe(false);
+  });
+
+  it('when the app also serves the SPA, then /metrics is still 404, not the SPA page that other unknown paths get', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'rm-metrics-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+    const withWeb = await buildApp(container, { serveWeb: true, webDist: dist });
+    try {
+      expect((await withWeb.inject({ method: 'GET', url: '/rankmap' })).statusCode).toBe(200);
+      const res = await withWeb.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+    } finally {
+      await withWeb.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
