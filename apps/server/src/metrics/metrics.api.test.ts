@@ -9,6 +9,8 @@ import { startSmtpServer } from '../../test/fake-smtp';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { MALAGA, rankmapFixtures } from '../../test/rankmap-fixtures';
 import { createTestApp } from '../../test/test-app';
+import { sessions } from '../../test/sessions';
+import { openSse } from '../../test/sse-client';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 import { buildApp } from '../app';
 import { queueEmail } from '../modules/mail/mail.service';
@@ -96,6 +98,20 @@ describe('GET /metrics (API, real HTTP, scan, e-mail and webhook)', async () => 
     for (const secret of [rankMapId, keywordId, user.id, user.email]) expect(res.text).not.toContain(secret);
     const routes = new Set(after.filter((s) => s.labels.route !== undefined).map((s) => s.labels.route));
     for (const route of routes) expect(route).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('when a chat event stream opens and then closes, then the open-connections gauge goes up by one and back', async () => {
+    const gauge = async () => sumOf(parsePrometheusText((await scrape()).text), 'rankmaps_chat_sse_connections');
+    const start = await gauge();
+    const customer = await sessions(app, container).signedIn('premium');
+    const stream = await openSse(`${base}/api/chat/stream`, customer.headers);
+    try {
+      expect(stream.status).toBe(200);
+      await expect.poll(gauge, { timeout: 5_000, interval: 50 }).toBe(start + 1);
+    } finally {
+      stream.close();
+    }
+    await expect.poll(gauge, { timeout: 5_000, interval: 50 }).toBe(start);
   });
 
   it('when a URL matches no route, then its label is the one value for unknown routes', async () => {
