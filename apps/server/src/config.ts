@@ -124,6 +124,10 @@ const envSchema = z.object({
   DATAFORSEO_STANDARD_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DATAFORSEO_STANDARD_MAX_WAIT_MINUTES: z.coerce.number().min(0.05).max(1440).default(45),
   DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  // Prometheus metrics (docs/operations.md "Metrics"): GET /metrics on the API and a small server on
+  // METRICS_PORT in each worker, both behind this bearer token; without it there are none.
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'debe tener entre 16 y 200 caracteres visibles, sin espacios (openssl rand -hex 32)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 }).refine((e) => e.SUPPORT_OPEN_HOUR < e.SUPPORT_CLOSE_HOUR, { path: ['SUPPORT_CLOSE_HOUR'], message: 'debe ser posterior a SUPPORT_OPEN_HOUR' });
 
 export type Env = z.infer<typeof envSchema>;
@@ -269,6 +273,12 @@ export interface Config {
   };
   /** Who issues RankMaps' own invoices: name, NIF and address lines (INVOICE_ISSUER_*; the defaults are sample data). */
   invoiceIssuer: { name: string; taxId: string; address: string[] };
+  /**
+   * Prometheus metrics (docs/operations.md "Metrics"): the bearer token of GET /metrics
+   * (METRICS_TOKEN; unset, metrics are off and the route does not exist), and the port of a
+   * worker's own metrics server (METRICS_PORT; `npm run worker` only).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -337,6 +347,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: son obligatorias con GBP_PROVIDER=google');
   if (gbpProvider === 'google' && !e.GBP_TOKEN_KEY)
     throw new ConfigError('Variables de entorno no válidas:\n  GBP_TOKEN_KEY: es obligatoria con Google Business Profile (clave de 32 bytes en base64)');
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN)
+    throw new ConfigError('Variables de entorno no válidas:\n  METRICS_TOKEN: es obligatoria con METRICS_PORT (el servidor de métricas exige el token)');
   const devTools = e.DEV_TOOLS === 'true';
   const sandboxEnabled = paymentsProvider === 'sandbox' && devTools;
   let prices: Record<string, string> = {};
@@ -439,5 +451,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.INVOICE_ISSUER_TAX_ID,
       address: e.INVOICE_ISSUER_ADDRESS.split(';').map((line) => line.trim()).filter(Boolean),
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
