@@ -40,6 +40,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? './data/e2e',
       LOG_LEVEL: 'warn',
       DEMO_USER: 'true',
+      // The journeys read the outbox and use the dev triggers and the sandbox checkout (docs/decisions.md §29.8).
+      DEV_TOOLS: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
       // Every journey comes from one address; the limits themselves are tested in the API suite.
       RATE_LIMIT_GLOBAL_MAX: '100000',

@@ -36,8 +36,39 @@ const SETTINGS = {
   costsOnly: process.env.LOAD_COSTS_ONLY === '1',
   /** The server's log level; info (a line per request and per answer) is what production runs. */
   logLevel: process.env.LOAD_LOG_LEVEL ?? 'info',
+  /** LOAD_METRICS=1: the server exposes /metrics (METRICS_TOKEN set) and is scraped every LOAD_METRICS_SCRAPE_MS, as Prometheus would. */
+  metrics: process.env.LOAD_METRICS === '1',
+  scrapeEveryMs: num('LOAD_METRICS_SCRAPE_MS', 15_000),
 };
 const TIMEOUT_MS = 10_000;
+const METRICS_TOKEN = 'load-bench-metrics-token-0123456789';
+
+/** Prometheus's part: GET /metrics every `everyMs` from now until stop(), with the time each scrape took and its size. */
+function startScraper(baseUrl: string, everyMs: number) {
+  const ms: number[] = [];
+  let bytes = 0;
+  let failures = 0;
+  const scrape = async () => {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}`, 'accept-encoding': 'gzip' } });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) failures++;
+      else bytes = body.byteLength;
+    } catch {
+      failures++;
+    }
+    ms.push(performance.now() - t0);
+  };
+  void scrape();
+  const timer = setInterval(() => void scrape(), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { everyMs, scrapes: ms.length, failures, lastBodyBytes: bytes, scrapeMs: ms.length ? latencySummary(ms) : null };
+    },
+  };
+}
 const GOAL = { rps: 1000, p99Ms: 100 };
 
 async function freePort(): Promise<number> {
@@ -130,8 +161,9 @@ async function openEveryAnalysis(baseUrl: string, data: SeededData) {
  * (is p99 within 100 ms at 1,000 requests a second?), then a closed-loop run with autocannon
  * (how many requests a second at a fixed concurrency?), optionally a CPU-profiled run.
  */
-export async function benchLoad(opts: { databaseUrl?: string; profile?: boolean } = {}) {
-  const log = (m: string) => console.error(`[load] ${new Date().toISOString().slice(11, 19)} ${m}`);
+export async function benchLoad(opts: { databaseUrl?: string; profile?: boolean; metrics?: boolean; openLoopOnly?: boolean } = {}) {
+  const metricsOn = opts.metrics ?? SETTINGS.metrics;
+  const log = (m: string) => console.error(`[load${metricsOn ? ', metrics on' : ''}] ${new Date().toISOString().slice(11, 19)} ${m}`);
   log(`seeding ${SETTINGS.users} users`);
   const data = await seedLoadData({ adminDatabaseUrl: opts.databaseUrl, users: SETTINGS.users, bigEvery: SETTINGS.bigEvery, analysesPerKeyword: SETTINGS.analysesPerKeyword });
   let server: LoadServer | undefined;
@@ -156,18 +188,33 @@ export async function benchLoad(opts: { databaseUrl?: string; profile?: boolean 
         DEMO_SEARCH_LATENCY_MS: '200',
         SCAN_CONCURRENCY: '10',
         SCAN_RATE_LIMIT_PER_MINUTE: '10000000',
+        // Empty (off) unless this run measures the cost of metrics.
+        METRICS_TOKEN: metricsOn ? METRICS_TOKEN : '',
+        METRICS_PORT: '',
       },
     });
     const base = server.url;
     log(`seeded in ${Math.round(data.seedMs / 1000)} s; server up`);
     await checkMix(base, data);
+    const scraper = metricsOn ? startScraper(base, SETTINGS.scrapeEveryMs) : null;
     const firstReads = await openEveryAnalysis(base, data);
+    if (opts.openLoopOnly) {
+      // The metrics comparison (load-metrics.ts): the same warm-up and open loop, nothing else.
+      const state = new MixState(data.users);
+      const scans = driveScans(base, state, SETTINGS.scanEveryMs);
+      log('warm-up');
+      await runSaturated({ baseUrl: base, state, connections: SETTINGS.connections, durationSeconds: SETTINGS.warmUpSeconds, timeoutSeconds: TIMEOUT_MS / 1000 });
+      log(`open loop at ${SETTINGS.rate} requests/s`);
+      const open = await withServerFigures(server, () => runPaced({ baseUrl: base, state, rate: SETTINGS.rate, durationMs: SETTINGS.seconds * 1000, maxSockets: SETTINGS.maxSockets, timeoutMs: TIMEOUT_MS }));
+      scans.stop();
+      return { metrics: scraper?.stop() ?? null, openLoop: { ...open.client, server: open.server } };
+    }
     log('route costs');
     const routeCosts = await measureRouteCosts(server, data.users);
     // Kept after the run, for a viewer (Chrome DevTools, speedscope).
     const profileDir = opts.profile ? mkdtempSync(path.join(tmpdir(), `rankmaps-load-profiles-${data.database}-`)) : undefined;
     const routeProfiles = profileDir ? await profileRoutes(server, data.users, profileDir) : undefined;
-    if (SETTINGS.costsOnly) return { name: 'Load: route costs only (LOAD_COSTS_ONLY=1)', firstReadOfEachAnalysisMs: firstReads, routeCosts, ...(routeProfiles ? { routeProfiles } : {}) };
+    if (SETTINGS.costsOnly) return { metrics: scraper?.stop() ?? null, name: 'Load: route costs only (LOAD_COSTS_ONLY=1)', firstReadOfEachAnalysisMs: firstReads, routeCosts, ...(routeProfiles ? { routeProfiles } : {}) };
 
     const state = new MixState(data.users);
     const scans = driveScans(base, state, SETTINGS.scanEveryMs);
@@ -201,6 +248,7 @@ export async function benchLoad(opts: { databaseUrl?: string; profile?: boolean 
       profile = { file, ...summariseProfile(file) };
     }
     scans.stop();
+    const metricsScrapes = scraper?.stop() ?? null;
     const loadAfter = loadavg().map((l) => round(l, 2));
     const queuedScans = scans.result();
 
@@ -214,6 +262,7 @@ export async function benchLoad(opts: { databaseUrl?: string; profile?: boolean 
         seededPoints: data.points,
         seedSeconds: round(data.seedMs / 1000),
         serverLogLevel: SETTINGS.logLevel,
+        metrics: metricsScrapes ?? 'off (LOAD_METRICS=1 turns /metrics on and scrapes it)',
         scansDuringLoad:
           SETTINGS.scanEveryMs > 0 ? `one every ${SETTINGS.scanEveryMs / 1000} s, demo provider with 200 ms latency, concurrency 10, two scan workers` : 'none (LOAD_SCAN_EVERY_MS=0)',
         mix: MIX_WEIGHTS,

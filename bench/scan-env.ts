@@ -81,6 +81,8 @@ export async function openBenchContainer(prefix: string, databaseUrl: string | u
     DATA_DIR: dataDir,
     RATE_LIMIT_GLOBAL_MAX: '1000000',
     RATE_LIMIT_AUTH_MAX: '1000000',
+    // The benchmarks' users subscribe through the payments sandbox, a developer tool.
+    DEV_TOOLS: 'true',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });

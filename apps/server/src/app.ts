@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body-parser';
+import { registerMetrics } from './plugins/metrics';
 import { quietRequestLogController, registerRequestLog } from './plugins/request-log';
 import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';
@@ -63,6 +64,8 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   container.payments.onEvent((event) => processBillingEvent(container, event));
   registerRouteTable(app);
   registerRequestLog(app);
+  // Off (no hook, no route) unless METRICS_TOKEN is set.
+  registerMetrics(app);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerTextGuard(app);

@@ -2,15 +2,60 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { trustedProxyHops } from './app';
 import { ConfigError, loadConfig } from './config';
+import { envWithDevToolsFlag } from './dev-tools';
 
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db.invalid/rankmaps' };
 
-describe('loadConfig in production', () => {
-  it('when developer tools are asked for, then the process refuses to start and says why', () => {
-    expect(() => loadConfig({ ...PRODUCTION, DEV_TOOLS: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...PRODUCTION, DEV_TOOLS: 'true' })).toThrow(/DEV_TOOLS: no se permite en producción/);
-    expect(loadConfig(PRODUCTION).devTools).toBe(false);
+const EVERY_NODE_ENV = [{ NODE_ENV: 'development' }, { NODE_ENV: 'test' }, PRODUCTION, {}];
+
+describe('loadConfig: DEV_TOOLS, the one switch of the developer tools (docs/decisions.md §29.8)', () => {
+  it('when DEV_TOOLS is unset or empty, then developer tools and the sandbox checkout are off, whatever NODE_ENV says', () => {
+    for (const env of EVERY_NODE_ENV) {
+      for (const unset of [{}, { DEV_TOOLS: '' }]) {
+        const config = loadConfig({ ...env, ...unset });
+        expect(config.devTools, JSON.stringify(env)).toBe(false);
+        expect(config.payments, JSON.stringify(env)).toMatchObject({ provider: 'sandbox', sandboxEnabled: false, available: false });
+      }
+      expect(loadConfig({ ...env, DEV_TOOLS: 'false' }).devTools).toBe(false);
+    }
   });
+
+  it('when DEV_TOOLS=true, then they are on, whatever NODE_ENV says, and the sandbox with them unless Stripe is configured', () => {
+    for (const env of EVERY_NODE_ENV) {
+      const config = loadConfig({ ...env, DEV_TOOLS: 'true' });
+      expect(config.devTools, JSON.stringify(env)).toBe(true);
+      expect(config.payments).toMatchObject({ provider: 'sandbox', sandboxEnabled: true, available: true });
+    }
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICES: '{}' };
+    expect(loadConfig({ ...PRODUCTION, ...stripe, DEV_TOOLS: 'true' }).payments).toMatchObject({ provider: 'stripe', sandboxEnabled: false });
+  });
+
+  it.each(['yes', 'on', '1', '0', 'TRUE', 'False', ' true', 'true '])('when DEV_TOOLS=%j, then the configuration is refused and the message names DEV_TOOLS', (value) => {
+    for (const env of EVERY_NODE_ENV) {
+      expect(() => loadConfig({ ...env, DEV_TOOLS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...env, DEV_TOOLS: value })).toThrow(/^Variables de entorno no válidas:\n {2}DEV_TOOLS: debe ser true o false/);
+    }
+  });
+});
+
+describe('envWithDevToolsFlag: what `npm start` (--dev-tools) turns on', () => {
+  it('when the flag is given and DEV_TOOLS is unset or empty, then DEV_TOOLS is true', () => {
+    expect(loadConfig(envWithDevToolsFlag({}, ['--dev-tools'])).devTools).toBe(true);
+    expect(loadConfig(envWithDevToolsFlag({ DEV_TOOLS: '' }, ['--dev-tools'])).devTools).toBe(true);
+  });
+
+  it('when the flag is absent, then nothing changes: no developer tools', () => {
+    expect(loadConfig(envWithDevToolsFlag({}, [])).devTools).toBe(false);
+    expect(loadConfig(envWithDevToolsFlag({}, ['--dev'])).devTools).toBe(false);
+  });
+
+  it('when DEV_TOOLS is set as well, then it wins, and a bad value still stops the start', () => {
+    expect(loadConfig(envWithDevToolsFlag({ DEV_TOOLS: 'false' }, ['--dev-tools'])).devTools).toBe(false);
+    expect(() => loadConfig(envWithDevToolsFlag({ DEV_TOOLS: 'yes' }, ['--dev-tools']))).toThrow(/DEV_TOOLS/);
+  });
+});
+
+describe('loadConfig in production', () => {
 
   it('when DataForSEO ranks without a Google key, then the process refuses to start and says why in Spanish', () => {
     const dataforseo = { MAPS_SEARCH_PROVIDER: 'dataforseo', DATAFORSEO_LOGIN: 'cuenta', DATAFORSEO_PASSWORD: 'clave' };
@@ -23,12 +68,10 @@ describe('loadConfig in production', () => {
     expect(config.places.provider).toBe('google');
   });
 
-  it('when production has no Stripe keys, then payments are unavailable (no sandbox either), and a staging site may turn the sandbox on', () => {
+  it('when production has no Stripe keys, then payments are unavailable (no sandbox either), and Stripe keys make them available', () => {
     expect(loadConfig(PRODUCTION).payments).toMatchObject({ provider: 'sandbox', sandboxEnabled: false, available: false });
-    expect(loadConfig({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' }).payments).toMatchObject({ sandboxEnabled: true, available: true });
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICES: '{}' };
     expect(loadConfig({ ...PRODUCTION, ...stripe }).payments).toMatchObject({ provider: 'stripe', sandboxEnabled: false, available: true });
-    expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ provider: 'sandbox', sandboxEnabled: true, available: true });
   });
 
   it('when nothing says otherwise, then one proxy is trusted in production and none elsewhere', () => {

@@ -27,7 +27,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   RUN_WORKER: bool.optional(),
-  DEV_TOOLS: bool.optional(),
+  // Developer tools (docs/decisions.md §29.8): only the words true and false, so a typo such as
+  // DEV_TOOLS=yes or =on stops the start instead of quietly meaning one or the other.
+  DEV_TOOLS: z.enum(['true', 'false'], { error: 'debe ser true o false (sin definir: false)' }).optional(),
   // Slack-compatible webhooks to private/loopback targets and plain http: only outside
   // production; false narrows development or tests to production's policy. Ignored in production.
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.optional(),
@@ -97,7 +99,6 @@ const envSchema = z.object({
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   WEB_DIST: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
-  SANDBOX_PAYMENTS: bool.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICES: z.string().optional(),
@@ -123,6 +124,10 @@ const envSchema = z.object({
   DATAFORSEO_STANDARD_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DATAFORSEO_STANDARD_MAX_WAIT_MINUTES: z.coerce.number().min(0.05).max(1440).default(45),
   DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  // Prometheus metrics (docs/operations.md "Metrics"): GET /metrics on the API and a small server on
+  // METRICS_PORT in each worker, both behind this bearer token; without it there are none.
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'debe tener entre 16 y 200 caracteres visibles, sin espacios (openssl rand -hex 32)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 }).refine((e) => e.SUPPORT_OPEN_HOUR < e.SUPPORT_CLOSE_HOUR, { path: ['SUPPORT_CLOSE_HOUR'], message: 'debe ser posterior a SUPPORT_OPEN_HOUR' });
 
 export type Env = z.infer<typeof envSchema>;
@@ -149,6 +154,11 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   jwtSecret: string | undefined;
   runWorker: boolean;
+  /**
+   * Developer tools (DEV_TOOLS=true, docs/decisions.md §29.8): the mail outbox (loopback clients
+   * only), the development parameters, the dev report and credit-warning triggers and the
+   * sandbox checkout. Off unless asked for, whatever NODE_ENV says; `npm start` asks for them.
+   */
   devTools: boolean;
   demoUser: boolean;
   smtpUrl: string | undefined;
@@ -248,11 +258,11 @@ export interface Config {
   };
   payments: {
     provider: 'sandbox' | 'stripe';
-    /** The sandbox checkout is off in production unless SANDBOX_PAYMENTS=true. */
+    /** The sandbox checkout: a developer tool, on only with DEV_TOOLS=true and no Stripe. */
     sandboxEnabled: boolean;
     /**
      * Whether a payment provider can take payments: Stripe, or the sandbox while it is enabled.
-     * False in production without Stripe keys (and without SANDBOX_PAYMENTS=true): the API then
+     * False without Stripe keys and without DEV_TOOLS=true: the API then
      * starts, warns in its log, and answers 503 to every action that needs the provider
      * (checkout, billing portal, subscription changes) instead of handing out a dead sandbox link.
      */
@@ -263,6 +273,12 @@ export interface Config {
   };
   /** Who issues RankMaps' own invoices: name, NIF and address lines (INVOICE_ISSUER_*; the defaults are sample data). */
   invoiceIssuer: { name: string; taxId: string; address: string[] };
+  /**
+   * Prometheus metrics (docs/operations.md "Metrics"): the bearer token of GET /metrics
+   * (METRICS_TOKEN; unset, metrics are off and the route does not exist), and the port of a
+   * worker's own metrics server (METRICS_PORT; `npm run worker` only).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -331,10 +347,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Variables de entorno no válidas:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: son obligatorias con GBP_PROVIDER=google');
   if (gbpProvider === 'google' && !e.GBP_TOKEN_KEY)
     throw new ConfigError('Variables de entorno no válidas:\n  GBP_TOKEN_KEY: es obligatoria con Google Business Profile (clave de 32 bytes en base64)');
-  // The mail outbox would show every user's reset links, and dev-params hands out credits.
-  if (isProduction && e.DEV_TOOLS)
-    throw new ConfigError('Variables de entorno no válidas:\n  DEV_TOOLS: no se permite en producción (expone el buzón de correo y los parámetros de desarrollo)');
-  const sandboxEnabled = paymentsProvider === 'sandbox' && (e.SANDBOX_PAYMENTS ?? !isProduction);
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN)
+    throw new ConfigError('Variables de entorno no válidas:\n  METRICS_TOKEN: es obligatoria con METRICS_PORT (el servidor de métricas exige el token)');
+  const devTools = e.DEV_TOOLS === 'true';
+  const sandboxEnabled = paymentsProvider === 'sandbox' && devTools;
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
     const parsedPrices = z.record(z.string(), z.string()).safeParse(safeJson(e.STRIPE_PRICES));
@@ -353,7 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     // The embedded default runs the worker in the same process; with PostgreSQL it is opt-in.
     runWorker: e.RUN_WORKER ?? embedded,
-    devTools: e.DEV_TOOLS ?? !isProduction,
+    devTools,
     demoUser: e.DEMO_USER ?? (embedded && !isProduction),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -435,5 +451,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.INVOICE_ISSUER_TAX_ID,
       address: e.INVOICE_ISSUER_ADDRESS.split(';').map((line) => line.trim()).filter(Boolean),
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
+import { devFeaturesLine, envWithDevToolsFlag } from './dev-tools';
 import { buildApp } from './app';
 import { startWorkers } from './jobs/start-workers';
 import { createLogger } from './logger';
@@ -7,8 +8,11 @@ import { DEMO_USER, seedDemoData } from './seed';
 
 async function main() {
   const started = performance.now();
-  const config = loadConfig();
+  // `npm start` (the embedded demo) passes --dev-tools; `npm run serve` does not.
+  const config = loadConfig(envWithDevToolsFlag(process.env, process.argv.slice(2)));
   const log = createLogger(config);
+  // Said at every start, so an operator sees at once whether a development feature is exposed.
+  log.info({ devTools: config.devTools }, devFeaturesLine(config));
   const container = await createContainer(config, log);
   const app = await buildApp(container, { serveWeb: true });
   if (config.runWorker) await startWorkers(container);

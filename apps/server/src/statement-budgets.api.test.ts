@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/factories';
 import { GEO_TEST_DATA_DIR } from '../test/geo-data-dir';
 import { MADRID, MALAGA, rankmapFixtures } from '../test/rankmap-fixtures';
-import { subscribeThroughSandbox } from '../test/sandbox';
+import { measureAsProduction, subscribeThroughSandbox } from '../test/sandbox';
 import { installStatementCounter } from '../test/statement-counter';
 import { createTestApp } from '../test/test-app';
 import { creditsService } from './modules/billing/credits.service';
@@ -44,8 +44,9 @@ function loadMixRoutes(): string[] {
 }
 
 describe('statements per request of the load mix (API)', async () => {
-  // As the load test runs the server: without the developer tools (and their per-request plan override lookup).
-  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, DEV_TOOLS: 'false' }, { workers: true });
+  // The user subscribes through the sandbox, a developer tool; then the count runs as the load
+  // test runs the server, without the tools' per-request plan override lookup (measureAsProduction).
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, DEV_TOOLS: 'true' }, { workers: true });
   beforeAll(() => container.seaIndex.ready(), 300_000);
   const { createPlace, addKeyword, analyze } = rankmapFixtures(app, container);
   const counter = installStatementCounter(container.database);
@@ -57,6 +58,7 @@ describe('statements per request of the load mix (API)', async () => {
     // Signed in as the SPA is: a session whose id the access token carries.
     const headers = { authorization: `Bearer ${(await startSession(container, user.id, false)).accessToken}` };
     await subscribeThroughSandbox(app, headers, 'pro_enterprise', 'monthly');
+    measureAsProduction(container);
     await creditsService.addPurchase(container.database.db, { userId: user.id, amount: 100_000, reference: `budgets-${user.id}`, expiresAt: new Date(Date.now() + 365 * 86_400_000) });
     const placeId = await createPlace(headers, 'demo-madrid-dentista-1', MADRID);
     // A second place, so the list shows whether it reads anything per place.

@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { startWorkers } from './jobs/start-workers';
 import { createLogger } from './logger';
+import { bindBacklog } from './metrics/backlog';
+import { startWorkerMetricsServer } from './metrics/worker-server';
 
 // A worker process: no HTTP, only jobs. Start as many as the load needs (`npm run worker`);
 // they share the queue in PostgreSQL.
@@ -13,8 +15,13 @@ async function main() {
   const log = createLogger(config);
   const container = await createContainer(config, log);
   await startWorkers(container);
-  log.info('worker listo');
+  // Its own /metrics on METRICS_PORT (docs/operations.md "Metrics"); the API's covers the jobs it runs itself.
+  const { port, token } = config.metrics;
+  const metricsServer = port && token ? await startWorkerMetricsServer({ port, host: config.host, token, log }) : null;
+  if (metricsServer) bindBacklog(container.database.db);
+  log.info({ metricsPort: metricsServer ? port : null }, 'worker listo');
   const shutdown = async () => {
+    metricsServer?.close();
     await container.close();
     process.exit(0);
   };

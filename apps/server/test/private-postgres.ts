@@ -44,7 +44,8 @@ function findBinDir(): string {
   return found;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now, for a child process to listen on. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;

@@ -23,3 +23,13 @@ export async function subscribeThroughSandbox(
   const done = await app.inject({ method: 'POST', url: `/api/sandbox/checkout/${id}/complete`, payload: { outcome } });
   if (done.statusCode !== 200) throw new Error(`sandbox checkout failed: ${done.body}`);
 }
+
+/**
+ * For a measurement whose set-up subscribes through the sandbox, a developer tool (DEV_TOOLS=true):
+ * turns off the one thing developer tools add to every request, the plan-override lookup
+ * (billing.service.ts getCurrentPlanState), so the routes measured cost what they cost in
+ * production. The sandbox's routes stay registered; nothing measured calls them.
+ */
+export function measureAsProduction(container: { config: { devTools: boolean } }): void {
+  container.config.devTools = false;
+}

@@ -80,7 +80,9 @@ export async function createTestApp(
     RATE_LIMIT_AUTH_MAX: '10000',
     RATE_LIMIT_GLOBAL_MAX: '100000',
     APP_URL: 'http://localhost:3000',
-    // Developer tools on, as in development; production refuses them (config.ts).
+    // Developer tools on, as `npm start` and `npm run dev` have them (tests use the outbox, the
+    // dev triggers and the sandbox); a production-like test gets what an operator gets by default:
+    // none. Either way, the test's own DEV_TOOLS wins.
     ...(env.NODE_ENV === 'production' ? {} : { DEV_TOOLS: 'true' }),
     DATA_DIR: dataDir,
     ...env,

@@ -39,9 +39,13 @@ function spectral(file: string): { errors: Problem[]; warnings: number } {
 type Operation = { operationId?: string; summary?: string; responses?: Record<string, unknown> };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
-describe('the API contract', async () => {
-  // As production builds it: no developer tools.
-  const { app } = await createTestApp({ DEV_TOOLS: 'false' });
+// Both ways (docs/decisions.md §29.8): as an operator runs it, without developer tools, and as
+// `npm start` does, with them; their routes must not break either reference.
+describe.each([
+  { devTools: 'false', name: 'without developer tools' },
+  { devTools: 'true', name: 'with developer tools (DEV_TOOLS=true)' },
+])('the API contract, $name', async ({ devTools }) => {
+  const { app } = await createTestApp({ DEV_TOOLS: devTools });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rankmaps-openapi-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const references = await Promise.all(
@@ -92,6 +96,14 @@ describe('the API contract', async () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(operations.filter((o) => !o.op.summary).map((o) => o.label)).toEqual([]);
     expect(operations.filter((o) => !Object.keys(o.op.responses ?? {}).some((s) => s.startsWith('4'))).map((o) => o.label)).toEqual([]);
+  });
+
+  it('when the developer tools are listed in the internal reference, then they are there only with DEV_TOOLS=true, and the outbox never', () => {
+    const internalPaths = Object.keys(references.find((r) => r.name === 'internal')!.doc.paths);
+    const devPaths = internalPaths.filter((p) => /^\/api\/(dev|sandbox)\/|dev-params/.test(p));
+    if (devTools === 'true') expect(devPaths).toEqual(expect.arrayContaining(['/api/dev/report-round/{id}', '/api/sandbox/checkout/{id}']));
+    else expect(devPaths).toEqual([]);
+    expect(devPaths.filter((p) => p.startsWith('/api/dev/mail'))).toEqual([]);
   });
 
   it('when the route table is read, then every API route was declared through the route kit', () => {

@@ -50,7 +50,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir = defaultD
     if (moved) return reply.redirect(query ? `${moved}?${query}` : moved, 301);
     // Existing files are routes of their own (wildcard: false); what reaches here is either
     // an API path, a missing asset, or a client-side route that gets the SPA.
-    if (urlPath === '/api' || urlPath.startsWith('/api/') || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {
+    // /metrics too: with METRICS_TOKEN unset it does not exist, and must not look as if it did (plugins/metrics.ts).
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/metrics' || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {
       return reply.status(404).send({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

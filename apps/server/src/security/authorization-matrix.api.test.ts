@@ -13,6 +13,7 @@ import { sandboxPriceOf } from '../../test/sandbox';
 import { type SlackReceiver, startSlackReceiver } from '../../test/slack-receiver';
 import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
+import { loopbackOnly } from '../dev-tools';
 import { unauthorized } from '../errors';
 import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
@@ -46,6 +47,8 @@ interface ApiRoute {
   url: string;
   label: string;
   isProtected: boolean;
+  /** Answers only clients on the server's own machine (dev-tools.ts loopbackOnly): the mail outbox. */
+  machineOnly: boolean;
   schema: RouteSchema;
 }
 
@@ -226,7 +229,8 @@ function apiRoutesOf(app: FastifyInstance): ApiRoute[] {
     .map(({ method, route }) => {
       const onRequest = [route.onRequest ?? []].flat();
       const isProtected = onRequest.includes(app.authenticate);
-      return { method: method as Method, url: route.url, label: `${method} ${route.url}`, isProtected, schema: (route.schema ?? {}) as RouteSchema };
+      const machineOnly = onRequest.includes(loopbackOnly);
+      return { method: method as Method, url: route.url, label: `${method} ${route.url}`, isProtected, machineOnly, schema: (route.schema ?? {}) as RouteSchema };
     });
 }
 
@@ -298,7 +302,9 @@ const isOperatorRoute = (route: ApiRoute) => route.url.startsWith('/api/operator
 const SPANISH_NOT_FOUND = /no encontrad[oa]|no se encontr/i;
 
 describe('authorization matrix', async () => {
-  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  // Developer tools on, so their routes are in the matrix too (without them they do not exist:
+  // production-surface.api.test.ts).
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, DEV_TOOLS: 'true' });
   beforeAll(() => container.seaIndex.ready(), 300_000);
   // The owner is on Starter, an agency plan: white-label is theirs to set.
   const logoPng = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
@@ -424,6 +430,28 @@ describe('authorization matrix', async () => {
       // Sign-in and refresh answer 401 to wrong credentials, and say so in their schema.
       if (res.statusCode === 401) expect(Object.keys(route.schema.response ?? {}), `${route.label} answered 401 without declaring it`).toContain('401');
       if (!isDevTool(route)) expectNoSecrets(res, owner, route.label);
+    });
+  });
+
+  describe('a client on another machine, on the routes that answer only this one', () => {
+    const machineOnly = routes.filter((r) => r.machineOnly);
+
+    it('when the route table is read, then the mail outbox, and only it, answers this machine alone', () => {
+      expect(machineOnly.map((r) => r.label).sort()).toEqual(['GET /api/dev/mail', 'GET /api/dev/mail/:id/attachments/:index']);
+    });
+
+    it.each(machineOnly.map((r) => [r.label, r] as const))('%s: when called from another address, with or without a session, or through a proxy here, then the plain 404', async (_label, route) => {
+      const { options } = await requestFor(route, owner.ids, {});
+      const callers = [
+        { remoteAddress: '203.0.113.9', headers: {} },
+        { remoteAddress: '203.0.113.9', headers: owner.headers },
+        { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      ];
+      for (const { remoteAddress, headers } of callers) {
+        const res = await app.inject({ ...options, remoteAddress, headers: { ...options.headers, ...headers } });
+        expect(res.statusCode, remoteAddress).toBe(404);
+        expect(res.json()).toEqual({ error: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+      }
     });
   });
 

@@ -34,7 +34,8 @@ const prototypeKeys = () =>
   [Object.prototype, Array.prototype, Function.prototype, String.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join(','));
 
 describe('fuzzed input on every route', async () => {
-  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR });
+  // Developer tools on, so their routes are fuzzed too (the inject client is this machine: the outbox answers it).
+  const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, DEV_TOOLS: 'true' });
   const routes = fuzzRoutes(app);
   const prototypesBefore = prototypeKeys();
   const watch = await watchDatabase(container.database);

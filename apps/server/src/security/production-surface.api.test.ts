@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
 
-// What production exposes. The development set-up (developer tools and the sandbox checkout
-// on) is compared with a production one: every route that exists only in development must
-// answer the plain JSON 404 in production, signed in or not. Derived from the route tables,
-// so a new developer tool is checked as soon as it is registered.
+// What a server exposes without DEV_TOOLS=true (docs/decisions.md §29.8). The set-up with
+// developer tools (and so the sandbox checkout) on is compared with production and with
+// NODE_ENV=development and test, DEV_TOOLS unset: every route that exists only with the tools
+// must answer the plain JSON 404 in each, signed in or not. Derived from the route tables, so
+// a new developer tool is checked as soon as it is registered.
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -29,10 +30,17 @@ const calls = (table: readonly RouteOptions[]) =>
 const fill = (url: string) => url.replace(':id', 'cs_sbx_0123456789abcdef01234567').replace(/:[A-Za-z]+/g, 'x');
 
 describe('the production surface', async () => {
-  const dev = await createTestApp();
+  const dev = await createTestApp({ DEV_TOOLS: 'true' });
   const prod = await createTestApp(PRODUCTION);
   const prodKeys = new Set(calls(prod.app.routeTable).map(key));
   const devOnly = calls(dev.app.routeTable).filter((c) => !prodKeys.has(key(c)));
+  // NODE_ENV decides nothing about the tools: without DEV_TOOLS a development or test server has none either.
+  const withoutTools = [
+    { name: 'NODE_ENV=production', app: prod.app, container: prod.container },
+    ...(await Promise.all(
+      ['development', 'test'].map(async (nodeEnv) => ({ name: `NODE_ENV=${nodeEnv}`, ...(await createTestApp({ NODE_ENV: nodeEnv, DEV_TOOLS: '' })) })),
+    )),
+  ];
 
   it('when the configuration is production, then developer tools and the sandbox checkout are off', () => {
     expect(prod.container.config.devTools).toBe(false);
@@ -46,6 +54,7 @@ describe('the production surface', async () => {
         'PUT /api/user/dev-params',
         'GET /api/dev/mail',
         'POST /api/dev/credit-warnings',
+        'POST /api/dev/report-round/:id',
         'GET /api/sandbox/checkout/:id',
         'POST /api/sandbox/checkout/:id/complete',
         'POST /api/sandbox/renewal',
@@ -54,12 +63,14 @@ describe('the production surface', async () => {
     );
   });
 
-  it('when any development-only route is called in production, signed in or not, then it answers the Spanish JSON 404', async () => {
-    const signedIn = (await sessions(prod.app, prod.container).signedIn()).headers;
+  it.each(withoutTools.map((w) => [w.name, w] as const))('when any development-only route is called with %s and DEV_TOOLS unset, signed in or not, then it answers the Spanish JSON 404', async (_name, { app, container }) => {
+    expect(container.config.devTools).toBe(false);
+    expect(container.config.payments.sandboxEnabled).toBe(false);
+    const signedIn = (await sessions(app, container).signedIn()).headers;
     const answers: string[] = [];
     for (const { method, url } of devOnly) {
       for (const headers of [{}, signedIn]) {
-        const res = await prod.app.inject({ method: method, url: fill(url), headers, ...(method === 'GET' ? {} : { payload: {} }) });
+        const res = await app.inject({ method: method, url: fill(url), headers, ...(method === 'GET' ? {} : { payload: {} }) });
         const ok = res.statusCode === 404 && res.json().error === 'Recurso no encontrado.';
         if (!ok) answers.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
       }

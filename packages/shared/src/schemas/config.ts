@@ -7,7 +7,10 @@ export const publicConfigSchema = z.object({
     z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
   ]),
   googleClientId: z.string().nullable(),
+  /** Developer tools on (DEV_TOOLS=true): the development parameters, the dev triggers, the sandbox checkout. */
   devTools: z.boolean(),
+  /** Whether this client may read the mail outbox: developer tools on and a request from the server's own machine. */
+  devOutbox: z.boolean(),
   contactEmail: z.string(),
   contactPhone: z.string(),
   /** Services running on their local implementation (rank data, business search, payments, e-mail). */

@@ -4,6 +4,7 @@ import { mailRepository } from '../../modules/mail/mail.repository';
 import { recordReportBounce } from '../../modules/report-mail/recipients.service';
 import { MailRejectedError } from '../../providers/email/interface';
 import { sendEmailPayload } from '../definitions/send-email';
+import { emailDeliveries } from '../../metrics/metrics';
 
 /**
  * Recording a try's outcome is retried through a database blip (about 14 s): an outcome not
@@ -43,12 +44,15 @@ export async function handleSendEmail(container: Pick<Container, 'database' | 'm
       await retryWithBackoff(() => mailRepository.markGivenUp(db, emailId, reason), { delaysMs: RECORD_RETRY_DELAYS_MS });
       await retryWithBackoff(() => recordReportBounce(container, email, reason), { delaysMs: RECORD_RETRY_DELAYS_MS });
       container.log.warn({ emailId, kind: email.kind, responseCode: err.responseCode }, 'correo rechazado por el servidor: no se reintenta');
+      emailDeliveries.labels({ outcome: 'rejected' }).inc();
       return;
     }
     // Not accepted: this job's retry, or later the outbox sweep, tries again.
     await retryWithBackoff(() => mailRepository.releaseAfterFailure(db, emailId, message), { delaysMs: RECORD_RETRY_DELAYS_MS });
+    emailDeliveries.labels({ outcome: 'retry' }).inc();
     throw err;
   }
+  emailDeliveries.labels({ outcome: 'sent' }).inc();
   try {
     await retryWithBackoff(() => mailRepository.markSent(db, emailId, container.mail.name), { delaysMs: RECORD_RETRY_DELAYS_MS });
   } catch (err) {

@@ -10,7 +10,7 @@ export { requirePaidPlan, UPGRADE_REQUIRED_MESSAGE } from './plan-access.service
 
 /** The start-up warning when no payment provider is configured (see config.payments.available). */
 export const PAYMENTS_UNAVAILABLE_WARNING =
-  'Pagos desactivados: no hay proveedor de pagos configurado (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET y STRIPE_PRICES; o SANDBOX_PAYMENTS=true en un entorno de pruebas). El checkout, el portal de facturación y los cambios de suscripción responden 503.';
+  'Pagos desactivados: no hay proveedor de pagos configurado (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET y STRIPE_PRICES; o DEV_TOOLS=true para los pagos de prueba, nunca en producción). El checkout, el portal de facturación y los cambios de suscripción responden 503.';
 
 /** Billing: plans, payments, the Stripe webhook and (when enabled) the local sandbox. */
 export async function registerBilling(app: FastifyInstance) {

@@ -159,8 +159,8 @@ describe('the start-up warning', () => {
     expect(PAYMENTS_UNAVAILABLE_WARNING).toMatch(/STRIPE_SECRET_KEY.*503/);
   });
 
-  it('when a staging site runs production with the sandbox on, then there is no such warning and checkout works', async () => {
-    const { app, container, warnings } = await start({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' });
+  it('when a staging site runs production with developer tools on, then the sandbox is there: no such warning, and checkout works', async () => {
+    const { app, container, warnings } = await start({ ...PRODUCTION, DEV_TOOLS: 'true' });
     expect(warnings).not.toContain(PAYMENTS_UNAVAILABLE_WARNING);
     const user = await buildUser(container);
     const { headers } = await sessions(app, container).injectAs(user);

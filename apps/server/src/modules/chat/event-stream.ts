@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chatStreams } from '../../metrics/metrics';
 
 /**
  * A Server-Sent Events response written by hand on the raw socket (docs/decisions.md §27.2):
@@ -37,9 +38,11 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, re
   res.flushHeaders();
   let closed = false;
   const listeners: (() => void)[] = [];
+  chatStreams.inc();
   const finish = () => {
     if (closed) return;
     closed = true;
+    chatStreams.dec();
     for (const l of listeners) l();
   };
   request.raw.on('close', finish);

@@ -2,6 +2,7 @@ import type { Container } from '../../container';
 import { SEND_EMAIL_JOB, enqueueSendEmail } from '../../jobs/definitions/send-email';
 import { mailRepository } from './mail.repository';
 import { type OutboxPolicy, nextOutboxStep } from './outbox-policy';
+import { emailDeliveries } from '../../metrics/metrics';
 
 /** Mails handled per sweep; more wait for the next one. */
 const SWEEP_BATCH = 200;
@@ -44,6 +45,7 @@ export async function sweepMailOutbox(
     });
     if (gaveUp) {
       givenUp++;
+      emailDeliveries.labels({ outcome: 'abandoned' }).inc();
       const { row, reason } = gaveUp;
       container.log.error({ emailId: id, kind: row.kind, to: row.to, attempts: row.attempts, reason }, 'correo abandonado sin entregar');
     }

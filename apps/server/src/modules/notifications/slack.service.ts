@@ -22,6 +22,7 @@ import type { NotificationRow } from './notifications.repository';
 import { notificationsRepository } from './notifications.repository';
 import { slackRepository } from './slack.repository';
 import { isUuid } from '../../lib/uuid';
+import { webhookDeliveries } from '../../metrics/metrics';
 
 // The Slack-compatible channel of the notifications (docs/decisions.md §23.3, "Wiring"): the
 // URLs (the user's, and a place's that overrides it for that place), the test message sent
@@ -193,26 +194,28 @@ export async function deliverSlack(
   const fields = { ...webhookLogFields(url, outcome, attempt), notificationId };
   if (outcome.kind === 'delivered') container.log.info(fields, 'webhook de Slack entregado');
   else container.log.warn(fields, 'webhook de Slack no entregado');
-  await record(container, notificationId, attempt, outcome);
+  webhookDeliveries.labels({ channel: 'slack', outcome: await record(container, notificationId, attempt, outcome) }).inc();
   return 'sent';
 }
 
-async function record(container: SlackContainer, notificationId: string, attempt: number, outcome: WebhookOutcome): Promise<void> {
+/** Records the attempt; returns the state it leaves the delivery in (for /metrics). */
+async function record(container: SlackContainer, notificationId: string, attempt: number, outcome: WebhookOutcome): Promise<'delivered' | 'retrying' | 'failed'> {
   const db = container.database.db;
   const lastStatusCode = 'status' in outcome ? (outcome.status ?? null) : null;
   if (outcome.kind === 'delivered') {
     await slackRepository.finish(db, notificationId, attempt, { status: 'delivered', lastStatusCode, lastError: null });
-    return;
+    return 'delivered';
   }
   const lastError = `${outcome.message}${outcome.detail ? ` (${outcome.detail.slice(0, 200)})` : ''}`;
   const next = nextWebhookAttempt(outcome, attempt);
   if (!next.retry) {
     await slackRepository.finish(db, notificationId, attempt, { status: 'failed', lastStatusCode, lastError });
-    return;
+    return 'failed';
   }
   // The next attempt is queued with the record, under the id made of (delivery, attempt).
   await db.transaction(async (tx) => {
     if (!(await slackRepository.finish(tx, notificationId, attempt, { status: 'retrying', lastStatusCode, lastError }))) return;
     await container.boss.send(SLACK_DELIVERY_JOB, { notificationId, attempt: next.attempt }, { ...nextAttemptSendOptions(notificationId, next), db: transactionExecutor(tx) });
   });
+  return 'retrying';
 }

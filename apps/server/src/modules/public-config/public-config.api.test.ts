@@ -17,12 +17,38 @@ const demoPayments = async (env: Record<string, string>) => {
 };
 
 describe('public config: which services are local stand-ins', () => {
-  it('when the payment sandbox is on (development, or a staging site that turns it on), then payments are labelled demo', async () => {
-    expect(await demoPayments({})).toBe(true);
-    expect(await demoPayments({ ...PRODUCTION, SANDBOX_PAYMENTS: 'true' })).toBe(true);
+  // Developer tools turn the sandbox on whatever NODE_ENV says.
+  it.each([
+    { NODE_ENV: 'test', DEV_TOOLS: 'true' },
+    { ...PRODUCTION, DEV_TOOLS: 'true' },
+  ])('when the payment sandbox is on (NODE_ENV=$NODE_ENV, DEV_TOOLS=true), then payments are labelled demo', async (env) => {
+    expect(await demoPayments(env)).toBe(true);
   });
 
-  it('when production has no Stripe keys, then there is no sandbox either, and payments are not labelled demo', async () => {
-    expect(await demoPayments(PRODUCTION)).toBe(false);
+  it.each([PRODUCTION, { NODE_ENV: 'development', DEV_TOOLS: '' }])(
+    'when there are no Stripe keys and no developer tools (NODE_ENV=$NODE_ENV), then there is no sandbox either, and payments are not labelled demo',
+    async (env) => {
+      expect(await demoPayments(env)).toBe(false);
+    },
+  );
+});
+
+describe('public config: the developer tools the interface may link to', () => {
+  const flags = async (app: Awaited<ReturnType<typeof createTestApp>>['app'], remoteAddress?: string) => {
+    const res = await app.inject({ method: 'GET', url: '/api/config', ...(remoteAddress ? { remoteAddress } : {}) });
+    const { devTools, devOutbox } = res.json<{ devTools: boolean; devOutbox: boolean }>();
+    return { devTools, devOutbox };
+  };
+
+  it('when developer tools are on, then the outbox is offered to this machine only, the other tools to everyone', async () => {
+    const { app } = await createTestApp({ NODE_ENV: 'development', DEV_TOOLS: 'true' });
+    expect(await flags(app)).toEqual({ devTools: true, devOutbox: true });
+    expect(await flags(app, '::1')).toEqual({ devTools: true, devOutbox: true });
+    expect(await flags(app, '203.0.113.9')).toEqual({ devTools: true, devOutbox: false });
+  });
+
+  it('when developer tools are off, then neither is offered, even to this machine', async () => {
+    const { app } = await createTestApp({ NODE_ENV: 'development', DEV_TOOLS: 'false' });
+    expect(await flags(app)).toEqual({ devTools: false, devOutbox: false });
   });
 });

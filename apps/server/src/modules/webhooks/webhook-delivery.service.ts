@@ -17,6 +17,7 @@ import { endpointDisabledEmail } from './webhook-mail';
 import { secretContext, webhookCipher } from './webhook-secret';
 import { SIGNATURE_HEADER, signWebhookBody } from './webhook-signature';
 import { type WebhookDeliveryRow, type WebhookEndpointRow, webhooksRepository } from './webhooks.repository';
+import { webhookDeliveries } from '../../metrics/metrics';
 
 // Delivering events (docs/webhooks.md, docs/decisions.md §26.4): one attempt per job, claimed
 // before sending and recorded after, as the Slack channel does (docs/decisions.md §23.3).
@@ -71,36 +72,38 @@ export async function deliverWebhookEvent(container: WebhookContainer, data: unk
   const fields = { ...webhookLogFields(endpoint.url, outcome, attempt), deliveryId, event: claimed.eventType };
   if (outcome.kind === 'delivered') container.log.info(fields, 'webhook entregado');
   else container.log.warn(fields, 'webhook no entregado');
-  await record(container, claimed, endpoint, attempt, outcome, opts.retry ?? WEBHOOK_EVENT_RETRY);
+  const recorded = await record(container, claimed, endpoint, attempt, outcome, opts.retry ?? WEBHOOK_EVENT_RETRY);
+  if (recorded) webhookDeliveries.labels({ channel: 'webhook', outcome: recorded }).inc();
   return 'sent';
 }
 
-async function record(container: WebhookContainer, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow, attempt: number, outcome: WebhookOutcome, policy: WebhookRetryPolicy): Promise<void> {
+/** Records the attempt; returns what it recorded (for /metrics), or null when another run had already. */
+async function record(container: WebhookContainer, delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow, attempt: number, outcome: WebhookOutcome, policy: WebhookRetryPolicy): Promise<'delivered' | 'retrying' | 'failed' | null> {
   const lastStatusCode = 'status' in outcome ? (outcome.status ?? null) : null;
-  await container.database.db.transaction(async (tx) => {
+  return container.database.db.transaction(async (tx) => {
     if (outcome.kind === 'delivered') {
-      if (await webhooksRepository.finish(tx, delivery.id, attempt, { status: 'delivered', lastStatusCode, lastError: null, nextAttemptAt: null })) {
-        await webhooksRepository.countOutcome(tx, endpoint.id, true);
-      }
-      return;
+      if (!(await webhooksRepository.finish(tx, delivery.id, attempt, { status: 'delivered', lastStatusCode, lastError: null, nextAttemptAt: null }))) return null;
+      await webhooksRepository.countOutcome(tx, endpoint.id, true);
+      return 'delivered';
     }
     const lastError = `${outcome.message}${outcome.detail ? ` (${outcome.detail.slice(0, 200)})` : ''}`;
     // The run's attempts count from the last replay; the job ids go on from the delivery's total.
     const next = nextWebhookAttempt(outcome, attempt - delivery.runStart, { policy });
     if (next.retry) {
-      if (!(await webhooksRepository.finish(tx, delivery.id, attempt, { status: 'retrying', lastStatusCode, lastError, nextAttemptAt: next.startAfter }))) return;
+      if (!(await webhooksRepository.finish(tx, delivery.id, attempt, { status: 'retrying', lastStatusCode, lastError, nextAttemptAt: next.startAfter }))) return null;
       const options = nextAttemptSendOptions(delivery.id, { ...next, attempt: attempt + 1 });
       await container.boss.send(WEBHOOK_DELIVERY_JOB, { deliveryId: delivery.id, attempt: attempt + 1 }, { ...options, db: transactionExecutor(tx) });
-      return;
+      return 'retrying';
     }
-    if (!(await webhooksRepository.finish(tx, delivery.id, attempt, { status: 'failed', lastStatusCode, lastError, nextAttemptAt: null }))) return;
+    if (!(await webhooksRepository.finish(tx, delivery.id, attempt, { status: 'failed', lastStatusCode, lastError, nextAttemptAt: null }))) return null;
     const counted = await webhooksRepository.countOutcome(tx, endpoint.id, false);
-    if (!counted || counted.consecutiveFailures < DISABLE_AFTER_FAILED_DELIVERIES) return;
-    if (!(await webhooksRepository.disableForFailures(tx, endpoint.id, DISABLED_FOR_FAILURES))) return;
+    if (!counted || counted.consecutiveFailures < DISABLE_AFTER_FAILED_DELIVERIES) return 'failed';
+    if (!(await webhooksRepository.disableForFailures(tx, endpoint.id, DISABLED_FOR_FAILURES))) return 'failed';
     const user = await usersRepository.findById(tx, endpoint.userId);
-    if (!user) return;
+    if (!user) return 'failed';
     const mail = endpointDisabledEmail({ name: user.name, url: endpoint.url, failures: counted.consecutiveFailures, lastError, appUrl: container.config.appUrl });
     await queueEmail(container, { to: user.email, kind: 'webhook-disabled', ...mail }, tx);
     container.log.warn({ endpointId: endpoint.id, failures: counted.consecutiveFailures }, 'webhook desactivado tras fallos seguidos');
+    return 'failed';
   });
 }

@@ -4,6 +4,7 @@ import { createDemoMapsSearchProvider } from './demo';
 import { createGooglePlacesSearchProvider } from './google-places';
 import type { MapsSearchProvider } from './interface';
 import { withLatency } from './latency';
+import { withMetering } from './metered';
 
 export * from './interface';
 
@@ -12,6 +13,11 @@ export type MapsSearchLog = { warn(obj: object, msg: string): void };
 
 /** Rank data from the provider MAPS_SEARCH_PROVIDER names; the demo simulation by default (docs/decisions.md §4). */
 export function createMapsSearchProvider(config: Pick<Config, 'mapsSearch'>, log?: MapsSearchLog): MapsSearchProvider {
+  // Every vendor call counted for /metrics (docs/operations.md "Metrics").
+  return withMetering(createUnmeteredProvider(config, log));
+}
+
+function createUnmeteredProvider(config: Pick<Config, 'mapsSearch'>, log?: MapsSearchLog): MapsSearchProvider {
   const m = config.mapsSearch;
   switch (m.provider) {
     case 'dataforseo':

@@ -4,6 +4,7 @@ import { creditsService } from '../../billing/credits.service';
 import { keywordFiguresRepository } from '../keyword-figures.repository';
 import { rankResultsRepository } from '../rank-results.repository';
 import { type RankMapRow, rankMapsRepository } from '../rankmaps.repository';
+import { scansFailed } from '../../../metrics/metrics';
 
 /** Why an analysis failed, as the timeline shows it. */
 export const FAILURE_REASONS = {
@@ -56,6 +57,8 @@ export async function failRankMap(tx: Tx, row: RankMapRow, reason: string, boss:
   // The portfolio's figures follow in the same transaction (docs/decisions.md §25.1).
   await keywordFiguresRepository.refresh(tx, row.keywordId);
   await sendNotifyAnalysisJob(boss, tx, row.id);
+  // Counted with the write: a transaction rolled back after this (rare) counts one failure too many.
+  scansFailed.inc();
 }
 
 /**

@@ -18,6 +18,7 @@ import { resultOf } from './point-result';
 import { type StandardPlan, planStandardRun, postStandardTasks, standardQueueFor, waitForVendor } from './standard-queue.service';
 import { createScanWriter } from './scan-writer';
 import { sendNotifyAnalysisJob } from '../../../jobs/definitions/notify-analysis';
+import { scanPoints, scansCompleted, scansStarted } from '../../../metrics/metrics';
 
 /** What a scan reads of the process: the database, the log, the mapsSearch settings, and the queue (the standard queue's poll job). */
 export type ScanContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
@@ -60,7 +61,7 @@ export function scanDeps(container: ScanContainer, provider: MapsSearchProvider,
 
 /** 'waiting': the points are in the vendor's standard queue; the poll job takes it from there. */
 export type ScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost' | 'waiting';
-type Claim = { kind: 'missing' | 'finished' | 'busy' | 'failed' } | { kind: 'claimed'; row: RankMapRow; runToken: string };
+type Claim = { kind: 'missing' | 'finished' | 'busy' | 'failed' } | { kind: 'claimed'; row: RankMapRow; runToken: string; firstRun: boolean };
 
 const isDone = (row: Pick<RankMapRow, 'status'>) => row.status === 'completed' || row.status === 'failed';
 
@@ -72,6 +73,8 @@ export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOu
   const claim = await claimScan(deps, rankMapId);
   if (claim.kind !== 'claimed') return claim.kind;
   const { row, runToken } = claim;
+  // A resumed run (after a crash, or the vendor's queue) is the same scan: started once.
+  if (claim.firstRun) scansStarted.inc();
   try {
     const queue = standardQueueFor(deps.provider, row);
     let plan: StandardPlan | null = null;
@@ -82,7 +85,10 @@ export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOu
     }
     const searched = await searchPoints(deps, row, runToken, plan);
     if (searched.lost) return 'lost';
-    return await finishScan(deps, row, runToken, searched.providerRejected, searched.results);
+    const finished = await finishScan(deps, row, runToken, searched.providerRejected, searched.results);
+    // Failures are counted where they are written (failRankMap).
+    if (finished === 'completed') scansCompleted.inc();
+    return finished;
   } catch (err) {
     // Free the lease so that the job's retry can take over at once.
     await rankMapsRepository.updateLeased(deps.container.database.db, row.id, runToken, { runToken: null }).catch(() => undefined);
@@ -122,7 +128,7 @@ async function claimScan(deps: ScanDeps, id: string): Promise<Claim> {
     // The queue is chosen once, by the first run: a resumed one keeps it (docs/decisions.md §21).
     const vendorQueue = row.vendorQueue ?? (standardQueueFor(deps.provider, row) ? 'standard' : 'live');
     await rankMapsRepository.startRun(tx, id, { runToken, provider: deps.provider.name, creditsCharged, startedAt, vendorQueue });
-    return { kind: 'claimed', row: { ...row, status: 'processing', provider: deps.provider.name, creditsCharged, startedAt, vendorQueue }, runToken };
+    return { kind: 'claimed', row: { ...row, status: 'processing', provider: deps.provider.name, creditsCharged, startedAt, vendorQueue }, runToken, firstRun: row.startedAt === null };
   });
 }
 
@@ -204,6 +210,7 @@ async function searchPoints(
       const result = resultOf(row, point, outcome.ok ? { ok: true, result: outcome.result, costUsd } : { ok: false, error: outcome.error, costUsd });
       results.push(result);
       await writer.add(result);
+      scanPoints.labels({ outcome: outcome.ok ? 'ok' : 'failed' }).inc();
     });
     await writer.close();
   } catch (err) {

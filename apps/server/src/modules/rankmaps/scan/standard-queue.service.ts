@@ -15,6 +15,7 @@ import { createRateLimiter } from './rate-limiter';
 import type { ScanDeps } from './scan.service';
 import { searchRequest } from './scan-snapshot.service';
 import { type VendorTaskRow, vendorTasksRepository } from './vendor-tasks.repository';
+import { scanPoints } from '../../../metrics/metrics';
 
 // The vendor's standard queue for scheduled and weekly scans (docs/decisions.md §21.2). A run
 // posts the points (each task row committed before its POST), then lets go of the analysis;
@@ -181,6 +182,7 @@ async function storeCollected(deps: ScanDeps, queue: MapsSearchStandardQueue, ra
     await vendorTasksRepository.setState(tx, rankMapId, failed, 'failed');
     if (results.length === 0) return;
     await rankResultsRepository.insertMany(tx, results, await rankResultsRepository.registryFor(tx, rankMapId));
+    scanPoints.labels({ outcome: 'ok' }).inc(results.length);
     const stored = await rankResultsRepository.countStored(tx, rankMapId);
     await rankMapsRepository.update(tx, rankMapId, { progress: Math.min(99, Math.floor((100 * stored) / Math.max(1, row.totalPoints))) });
   });

@@ -10,7 +10,7 @@ import { paths } from '@/lib/paths';
 export function DemoOutboxHint() {
   const { t } = useTranslation('auth');
   const { data } = usePublicConfig();
-  if (!data?.devTools || !data.demo.email) return null;
+  if (!data?.devOutbox || !data.demo.email) return null;
   return (
     <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
       {t('demoOutbox.text')}{' '}

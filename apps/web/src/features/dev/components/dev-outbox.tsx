@@ -27,7 +27,8 @@ function NotFound() {
 export function DevOutbox() {
   const { t } = useTranslation('devmail');
   const config = usePublicConfig();
-  const devTools = config.data?.devTools === true;
+  // Developer tools on and this browser on the server's own machine: elsewhere the API answers 404.
+  const devTools = config.data?.devOutbox === true;
   const mail = useDevMail(devTools);
   // Only a click shows the spinner; the 5-second background polls stay silent.
   const [refreshing, setRefreshing] = useState(false);
