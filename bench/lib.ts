@@ -18,11 +18,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server exactly as `npm run serve` does, and waits until it is healthy. */
-export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+/** The server's sources through tsx (as `npm run dev` runs them), or the bundle `npm run serve` starts (after `npm run build`). */
+export const SERVER_COMMANDS = {
+  tsx: ['--import', 'tsx', 'apps/server/src/server.ts'],
+  compiled: ['--enable-source-maps', 'apps/server/dist/server.js'],
+} as const;
+
+/** Starts the real server, from its sources by default, and waits until it is healthy. */
+export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string>; command?: keyof typeof SERVER_COMMANDS }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${opts.port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_COMMANDS[opts.command ?? 'tsx']], {
     cwd: root,
     env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', APP_URL: url, ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,7 +2,7 @@ import dc from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
-import { type IntervalHistogram, PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ELDHistogram, PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 
 // Preloaded into the server process by the load test (`--import ./bench/load-probe.ts`), so
@@ -43,7 +43,7 @@ export function routeOf(method: string | undefined, url: string | undefined): st
 }
 
 function startProbe(send: (m: ProbeReport | { type: 'ack' } | { type: 'in-flight'; count: number }) => void) {
-  let loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
+  let loop: ELDHistogram = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   let gc = { count: 0, totalMs: 0, maxMs: 0 };
   let routes: Record<string, RouteTiming> = {};

@@ -6,6 +6,7 @@ import { benchAlertEvaluation } from './alert-evaluation';
 import { benchApiV1 } from './api-v1';
 import { benchChatDelivery } from './chat-delivery';
 import { benchColdStart } from './cold-start';
+import { benchCompiledStart } from './compiled-start';
 import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
 import { benchCampaignScheduler } from './campaign-scheduler';
@@ -51,6 +52,8 @@ const onBoth = async (bench: (opts?: { databaseUrl?: string }) => Promise<unknow
 };
 
 record(await benchColdStart());
+// The compiled server (issue 28): its start to a healthy /api/health ≤ 0.5 × the start through tsx.
+await onBoth(benchCompiledStart);
 await onBoth(benchLoginLatency);
 record(await benchLandingJs());
 record(await benchGenerateMatrix());

@@ -9,6 +9,9 @@ const steps = [
   ['e2e (Chromium)', ['run', 'test:e2e']],
 ];
 
+// npm runs this on node_modules/.bin/node, the repository's own Node 24 (docs/decisions.md §29.9).
+console.log(`Node ${process.version} (${process.execPath})`);
+
 for (const [name, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();

@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiDocTransform } from './openapi-transform';
 import { type OpenApiDocument, internalReference, publicReference } from './openapi-split';
+import { serverDir } from '../paths';
 
 // One zod schema per route gives validation, serialization and the OpenAPI document. The
 // document is served as two references (docs/api.md): the public one that customers open at
 // /api/docs (the versioned API and its webhooks), and the session and operator API the web
 // app uses, for contributors, at /api/docs/internal. Both are linted in the test suite.
 
-const logo = readFileSync(new URL('../../../web/public/favicon.svg', import.meta.url));
+const logo = readFileSync(path.join(serverDir, '../web/public/favicon.svg'));
 
 /**
  * Drops the `$id` ('#/components/schemas/…') and `$schema` that zod's JSON Schema gives each

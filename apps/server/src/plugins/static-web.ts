@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerSharePage } from '../modules/reports/share-page.routes';
+import { serverDir } from '../paths';
 
-const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const defaultDist = path.join(serverDir, '../web/dist');
 
 /**
  * index.html with the social-card image as an absolute address on APP_URL: link previews

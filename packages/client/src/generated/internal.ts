@@ -7335,6 +7335,9 @@ export interface operations {
             queue: {
               ok: boolean;
             };
+            runtime: {
+              node: string;
+            };
             /** @enum {string} */
             seaIndex: 'ready' | 'building' | 'failed';
             /** @enum {string} */
@@ -7379,6 +7382,9 @@ export interface operations {
             };
             queue: {
               ok: boolean;
+            };
+            runtime: {
+              node: string;
             };
             /** @enum {string} */
             seaIndex: 'ready' | 'building' | 'failed';

@@ -9,6 +9,7 @@ import { SEA_SOURCE_PATH, loadSeaRings, seaSourceKey } from './sea-polygons';
  * GeoJSON takes ~300 MB and seconds of CPU that the API process should not carry), and an
  * operator may run it ahead of time, e.g. while building an image:
  *
+ *   node apps/server/dist/sea-index-build-cli.js [file] [source]      (after npm run build)
  *   node --import tsx apps/server/src/modules/geo/sea-index-build-cli.ts [file] [source]
  *
  * `file` defaults to `${DATA_DIR:-./data}/cache/` + SEA_INDEX_FILE_NAME, `source` to the

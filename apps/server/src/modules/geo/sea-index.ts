@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
+import { compiled, serverDir } from '../../paths';
 import type { SeaIndexData } from './sea-index-build';
 import { SEA_INDEX_FILE_NAME, readSeaIndexFile } from './sea-index-file';
 import { lookupIsSea } from './sea-index-query';
@@ -53,7 +54,6 @@ const BUILD_TIMEOUT_MS = 15 * 60_000;
 const POLL_MS = 200;
 
 const require = createRequire(import.meta.url);
-const BUILD_CLI = fileURLToPath(new URL('./sea-index-build-cli.ts', import.meta.url));
 
 // One load per file and process: several containers in one process (tests) share it.
 const loads = new Map<string, Promise<SeaIndexLoad>>();
@@ -185,10 +185,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Runs sea-index-build-cli.ts in a child process at low priority, through the same TypeScript loader. */
+/**
+ * The child that builds the index: the compiled CLI beside the bundle (no TypeScript loader at
+ * run time), or sea-index-build-cli.ts through tsx when running the sources (docs/decisions.md §29.10).
+ */
+function buildCommand(): string[] {
+  if (compiled) return ['--enable-source-maps', path.join(serverDir, 'dist/sea-index-build-cli.js')];
+  return ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(serverDir, 'src/modules/geo/sea-index-build-cli.ts')];
+}
+
+/** Runs the index build in a child process at low priority. */
 function runBuild(sourcePath: string, file: string): Promise<void> {
-  const loader = pathToFileURL(require.resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', loader, BUILD_CLI, file, sourcePath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...buildCommand(), file, sourcePath], { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     // Building is background work: requests served meanwhile come first.
     if (child.pid) setPriority(child.pid, 10);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { serverDir } from '../../paths';
 
 /**
  * The coastline source: OSM-derived sea polygons from @geo-maps/earth-seas-10m (one
@@ -22,7 +24,7 @@ export function seaSourceKey(sourcePath = SEA_SOURCE_PATH): string {
   const { version } = require('@geo-maps/earth-seas-10m/package.json') as { version: string };
   const st = statSync(sourcePath);
   const code = createHash('sha256');
-  for (const name of BUILD_CODE) code.update(readFileSync(new URL(`./${name}`, import.meta.url)));
+  for (const name of BUILD_CODE) code.update(readFileSync(path.join(serverDir, 'src/modules/geo', name)));
   return `earth-seas-10m@${version}:${st.size}:${Math.round(st.mtimeMs)}:${code.digest('hex').slice(0, 16)}`;
 }
 

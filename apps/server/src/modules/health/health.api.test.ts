@@ -14,6 +14,9 @@ describe('GET /api/health', async () => {
     expect(body.queue.ok).toBe(true);
     expect(body.adapters.email).toBe('outbox');
     expect(body.adapters.captcha).toBe('altcha');
+    // The Node that runs the server, which the vitest run shares: the repository's own 24 (docs/decisions.md §29.9).
+    expect(body.runtime).toEqual({ node: process.version });
+    expect(body.runtime.node).toMatch(/^v24\./);
   });
 
   it('when an unknown API path is requested, then it answers a Spanish 404 in JSON', async () => {

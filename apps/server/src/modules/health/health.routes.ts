@@ -9,6 +9,8 @@ const healthSchema = z.object({
   /** 'building' until the sea index is loaded (or built, on the first start). */
   seaIndex: z.enum(['ready', 'building', 'failed']),
   adapters: z.record(z.string(), z.string()),
+  /** The Node.js that runs this process (`v24.…`): the one the repository brings (docs/decisions.md §29.9). */
+  runtime: z.object({ node: z.string() }),
 });
 
 // Reports the database, the queue and which implementation of each external service is
@@ -44,6 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         gbp: c.gbp.name,
         storage: c.storage.name,
       },
+      runtime: { node: process.version },
     };
     return reply.status(body.status === 'ok' ? 200 : 503).send(body);
   });
