@@ -13841,6 +13841,7 @@ export interface operations {
                 change: number | null;
                 value: number | null;
               };
+              gridChanged: boolean;
               keyword: {
                 id: string;
                 name: string;
