@@ -30,6 +30,7 @@ export function GridChangeWarning({ place, matrix, paysCredits }: GridChangeWarn
         {showCost && (
           <p data-testid="grid-change-cost">
             {t('edit.weeklyCost', {
+              count: pointsNew * keywords,
               credits: n(pointsNew * keywords),
               euros: creditsEurosNote(pointsNew * keywords, i18n.language),
               points: n(pointsNew),
