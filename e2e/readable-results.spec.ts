@@ -27,7 +27,7 @@ async function readableLabels(page: Page): Promise<{ label: string; px: number }
   });
 }
 
-/** Numbers at 11 px or more; «+20» may be a pixel smaller so it stays inside its marker (e2e/heat-map-scale.spec.ts). */
+/** Numbers at 11 px or more; «+20» may be a pixel smaller so it stays inside its marker (e2e/fixtures/heat-map-markers.ts). */
 const minimumPx = (label: string) => (label === '+20' ? 10 : 11);
 
 test('when an Enterprise user opens a 25×25 analysis, then the map comes first and its numbers are readable at 1280 px and at 375 px', async ({

@@ -34,7 +34,8 @@ export function GridChangeWarning({ place, matrix, paysCredits }: GridChangeWarn
               credits: n(pointsNew * keywords),
               euros: creditsEurosNote(pointsNew * keywords, i18n.language),
               points: n(pointsNew),
-              keywords: n(keywords),
+              // «1 keyword», «3 keywords»: the count agrees with its noun.
+              keywords: t('portfolio.count', { count: keywords }),
               before: n(pointsNow * keywords),
               eurosBefore: creditsEurosNote(pointsNow * keywords, i18n.language),
             })}
