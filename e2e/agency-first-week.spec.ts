@@ -68,7 +68,7 @@ test('when an agency picks Agency yearly, signs up and pays, then its first week
   await expect(card(page, 'Agency').getByText('Tu plan actual')).toBeVisible();
   await card(page, 'Enterprise').getByRole('button', { name: 'Cambiar a este plan' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Cambiar a Enterprise (anual)?' });
-  await expect(dialog.getByTestId('plan-change-lines').getByRole('row', { name: /Cuadrícula máxima/ })).toHaveText(/Cuadrícula máxima15×15→25×25/);
+  await expect(dialog.getByTestId('plan-change-lines').getByRole('row', { name: /Cuadrícula máxima/ })).toHaveText(/Cuadrícula máxima21×21→25×25/);
   const creditsNowText = dialog.getByTestId('change-credits-now');
   await expect(creditsNowText).toHaveText(/\+[\d.]+ créditos? \(≈ [\d.]+,\d{2}\s€\)/);
   const creditsNow = Number(/\+([\d.]+)/.exec((await creditsNowText.textContent())!)![1]!.replaceAll('.', ''));
