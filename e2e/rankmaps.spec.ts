@@ -116,7 +116,7 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
   await modal.getByRole('radio', { name: 'Programar' }).check();
   const when = modal.getByRole('group', { name: /Fecha y hora/ });
-  // The calendar starts on Monday whatever the browser's locale (docs/decisions.md §29.9); picking a day fills the field.
+  // The calendar starts on Monday whatever the browser's locale (docs/decisions.md §29.9); Escape closes it, not the modal.
   await when.getByRole('button', { name: 'Abrir el calendario' }).click();
   const calendar = modal.getByRole('dialog', { name: 'Elegir fecha' });
   await expect(calendar.getByRole('columnheader')).toHaveText(['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do']);
