@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { contrastRatio, hexFromCssRgb } from '@rankmaps/shared/colour';
 import { BAND_LABEL_MIN_CONTRAST, POSITION_BANDS, tooCloseSteps } from '@rankmaps/shared/metrics';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { drawnMarkers, unreadable } from './fixtures/heat-map-markers';
+import { drawnMarkers, minimumPx, overlaysOnControls, readableLabels, unreadable } from './fixtures/heat-map-markers';
 import { expect, test } from './fixtures/test';
 import { openResults, scanFinished, startGridScan } from './heat-map-grid';
 import { createMadridClinicInWizard, createdPlaceName, payInSandbox, signUpThroughForm, uniqueEmail } from './support';
@@ -140,12 +140,22 @@ test('when an agency picks Agency yearly, signs up and pays, then its first week
   // legible and inside its marker, «+20» included, and the colours keep the scale's rule.
   await scanFinished(api, scan.rankMapId);
   await openResults(page, scan.path, 25);
+  // The map first, beside the summary, within the first screen; the business's own point, with its legend entry.
+  const summary = page.getByRole('region', { name: 'Resumen' });
+  const mapBox = (await page.getByTestId('results-map').boundingBox())!;
+  expect(mapBox.y).toBeLessThan(900 - 200);
+  expect((await summary.boundingBox())!.x).toBeGreaterThan(mapBox.x + mapBox.width - 1);
+  await expect(page.getByTestId('results-map').locator('.rm-business-marker')).toHaveCount(1);
+  await expect(page.getByText('Ubicación de tu negocio')).toBeVisible();
+
   await page.getByTestId('results-map-fullscreen').click();
   await expect(page.getByRole('dialog', { name: 'Mapa de resultados a pantalla completa' })).toBeVisible();
   const map = page.getByTestId('results-map');
   await expect(map).toHaveAttribute('data-compact', 'false');
   await expect(page.getByTestId('results-map-zoom-hint')).toHaveCount(0);
   const view = (await map.boundingBox())!;
+  expect(view.width).toBeGreaterThan(1200);
+  expect(view.height).toBeGreaterThan(650);
   const viewBox = { left: view.x, top: view.y, right: view.x + view.width, bottom: view.y + view.height };
   const markers = await drawnMarkers(page);
   expect(markers).toHaveLength(625);
@@ -191,4 +201,45 @@ test('when an agency picks Agency yearly, signs up and pays, then its first week
     expect(zoomed.problems).toEqual([]);
     expect(zoomed.shown).toBeGreaterThan(0);
   }
+  expect(await overlaysOnControls(page)).toEqual([]);
+  // Escape leaves full screen; the focus stays on the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Mapa de resultados a pantalla completa' })).toHaveCount(0);
+  await expect(page.getByTestId('results-map-fullscreen')).toBeFocused();
+  await expect(page.getByTestId('results-map-fullscreen')).toHaveText('Pantalla completa');
+
+  // The competitors table fits without scrolling sideways; the folded columns come back on demand;
+  // at most 80 rows (docs/product.md §9): 20 at first, and «Ver más» adds 20 at a time.
+  const scroller = page.getByTestId('competitors-table').getByRole('region', { name: /^Negocios que aparecen/ });
+  await scroller.scrollIntoViewIfNeeded();
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mostrar 2 columnas más' }).click();
+  await expect(page.getByTestId('competitors-table').getByRole('columnheader', { name: 'Visibilidad' })).toBeVisible();
+  const competitorRows = scroller.locator('tbody tr');
+  await expect(competitorRows).toHaveCount(20);
+  const more = page.getByTestId('competitors-more');
+  await expect(more).toHaveText(/^Ver más \(\d+ negocios? más\)$/);
+  for (let clicks = 0; clicks < 3 && (await more.isVisible()); clicks++) await more.click();
+  await expect(more).toHaveCount(0);
+  expect(await competitorRows.count()).toBeGreaterThan(20);
+  expect(await competitorRows.count()).toBeLessThanOrEqual(80);
+
+  // On a 375 px phone: the map before the summary; the zoom hint clear of the map's controls,
+  // in full screen too; numbers of 11 px or more («+20» 10 px) after zooming in; nothing sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(page.locator('.rm-result-marker')).toHaveCount(625, { timeout: 30_000 });
+  expect((await map.boundingBox())!.y).toBeLessThan((await summary.boundingBox())!.y);
+  await map.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('results-map-zoom-hint')).toBeVisible();
+  expect(await overlaysOnControls(page)).toEqual([]);
+  await page.getByTestId('results-map-fullscreen').click();
+  await expect(page.getByTestId('results-map-zoom-hint')).toBeVisible();
+  expect(await overlaysOnControls(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  const narrow = await readableLabels(page);
+  expect(narrow.length).toBeGreaterThan(4);
+  for (const { label, px } of narrow) expect(px, label).toBeGreaterThanOrEqual(minimumPx(label));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
