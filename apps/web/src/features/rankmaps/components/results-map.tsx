@@ -267,7 +267,7 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
             the zoom buttons instead; from 640 px it has room above the one-line attribution. */}
         {mode === 'ranking' && compact && (
           <p
-            className="pointer-events-none absolute top-[4.5rem] left-2 z-[1000] sm:top-auto sm:bottom-7 rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-slate-800 shadow-sm ring-1 ring-slate-300"
+            className="pointer-events-none absolute top-[5.25rem] left-2 z-[1000] sm:top-auto sm:bottom-7 rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-slate-800 shadow-sm ring-1 ring-slate-300"
             data-testid="results-map-zoom-hint"
           >
             {t('map.zoomHint')}
