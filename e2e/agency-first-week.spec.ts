@@ -25,6 +25,7 @@ const card = (page: Page, name: string) => page.getByRole('listitem').filter({ h
 test('when an agency picks Agency yearly, signs up and pays, then its first week — a business, a grid, a campaign, an upgrade, an invoice and a 25×25 map — says what each step costs and reads well', async ({
   page,
   api,
+  dev,
   outbox,
 }) => {
   test.setTimeout(420_000);
@@ -58,8 +59,7 @@ test('when an agency picks Agency yearly, signs up and pays, then its first week
 
   // Set-up, not the journey: the trial ends now (the sandbox's renewal), so a move up is charged
   // pro rata and grants its credits at once rather than at the first charge.
-  const renewal = await api.POST('/api/sandbox/renewal', { body: {} });
-  expect(renewal.response.status).toBe(200);
+  expect(await dev.simulateRenewal()).toBe(200);
 
   // The move up to Enterprise: the dialog lists what changes and the credits it grants now;
   // after it, the plan credits have grown by exactly that many (their ledger entry).
