@@ -276,7 +276,7 @@ test('when the Nuevo Análisis modal opens from the keyboard, then it traps the 
   await pressUntilFocused(page, modal.getByRole('radio', { name: 'Ahora' }));
   await page.keyboard.press('ArrowDown');
   await expect(modal.getByRole('radio', { name: 'Programar' })).toBeChecked();
-  await expect(modal.getByLabel(/Fecha y hora/)).toBeVisible();
+  await expect(modal.getByRole('group', { name: /Fecha y hora/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
   await expect(opener).toBeFocused();

@@ -204,6 +204,8 @@ test.describe('on a 375 px phone', () => {
   }) => {
     await page.goto('/faq');
     await expect(mainNav(page)).toBeHidden();
+    // The bar's call reads as on a desktop; the menu keeps the spec's «Registrarse» (docs/decisions.md §29.4).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Unirme' })).toBeVisible();
     const toggle = page.getByRole('button', { name: 'Abrir menú' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -219,6 +221,9 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await menu.getByRole('link', { name: 'Registrarse' }).click();
     await expect(page).toHaveURL(/\/signup$/);
+    // The sign-up page itself reads as on a desktop (e2e/auth.spec.ts at 1280 px).
+    await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeVisible();
   });
 });
 

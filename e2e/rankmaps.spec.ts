@@ -5,11 +5,11 @@ import { addKeyword, addMadridClinic } from './support';
 // A scan from start to finish in a real browser: the pg-boss worker runs the demo provider
 // (250 ms per search, 2 at a time, set in playwright.config.ts) over a 7×7 grid in Madrid.
 
-/** Tomorrow at 10:00, as a datetime-local input takes it. */
-function tomorrowAtTen(): string {
+/** Tomorrow as the date field shows it, «dd/mm/aaaa». */
+function tomorrow(): string {
   const d = new Date(Date.now() + 24 * 3600 * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
 
 test('when a pro user adds a keyword and runs a scan, then progress, results, the point panel and scheduling all follow', async ({ page, subscribe }) => {
@@ -115,7 +115,16 @@ test('when a pro user adds a keyword and runs a scan, then progress, results, th
   // Schedule one for tomorrow: it reads Programado, then it is deleted after a confirmation.
   await page.getByRole('button', { name: 'Nuevo Análisis' }).first().click();
   await modal.getByRole('radio', { name: 'Programar' }).check();
-  await modal.getByLabel(/Fecha y hora/).fill(tomorrowAtTen());
+  const when = modal.getByRole('group', { name: /Fecha y hora/ });
+  // The calendar starts on Monday whatever the browser's locale (docs/decisions.md §29.11); Escape closes it, not the modal.
+  await when.getByRole('button', { name: 'Abrir el calendario' }).click();
+  const calendar = modal.getByRole('dialog', { name: 'Elegir fecha' });
+  await expect(calendar.getByRole('columnheader')).toHaveText(['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do']);
+  await page.keyboard.press('Escape');
+  await expect(calendar).toHaveCount(0);
+  await expect(modal).toBeVisible();
+  await when.getByLabel('Día').fill(tomorrow());
+  await when.getByLabel('Hora').fill('10:00');
   await modal.getByRole('button', { name: 'Programar análisis' }).click();
   await expect(page.getByText(/Análisis programado para /)).toBeVisible();
   await expect(page.getByText('Programado', { exact: true })).toBeVisible();

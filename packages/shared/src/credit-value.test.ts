@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EUROS_PER_CREDIT, creditsInEuros, proratedCreditDifference, weeklyScanMonthlyCredits } from './credit-value';
+import { EUROS_PER_CREDIT, creditsInEuros, creditsText, proratedCreditDifference, weeklyScanMonthlyCredits } from './credit-value';
 
 describe('credits in euros', () => {
   it('values a credit at the package price: 20 € for 500 credits is 0,04 € each', () => {
@@ -43,5 +43,14 @@ describe('the credits an upgrade adds at once', () => {
 
   it('never grants more than the whole difference, even for a time before the month', () => {
     expect(proratedCreditDifference({ fromCredits: 0, toCredits: 500, monthStart, monthEnd, at: new Date('2026-10-01T00:00:00Z') })).toBe(500);
+  });
+});
+
+describe('a count of credits in words', () => {
+  it('agrees with its noun: «1 crédito», «0 créditos», «625 créditos», «12.500 créditos»', () => {
+    expect(creditsText(1)).toBe('1 crédito');
+    expect(creditsText(0)).toBe('0 créditos');
+    expect(creditsText(625)).toBe('625 créditos');
+    expect(creditsText(12500)).toBe('12.500 créditos');
   });
 });

@@ -17,6 +17,13 @@ export function weeklyScanMonthlyCredits(pointsPerScan: number): number {
   return Math.round((pointsPerScan * 52) / 12);
 }
 
+const countFormat = new Intl.NumberFormat('es-ES');
+
+/** A count of credits in Spanish, agreeing with its noun: «1 crédito», «250 créditos» (never «1 créditos»). */
+export function creditsText(n: number): string {
+  return `${countFormat.format(n)} ${n === 1 ? 'crédito' : 'créditos'}`;
+}
+
 /** How many credit packages one checkout may buy (the quantity selector's range). */
 export const MAX_CREDIT_PACKS = 10;
 

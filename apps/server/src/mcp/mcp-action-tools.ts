@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { competitorsComparisonSchema, metricDeltaSchema, pointsComparisonSchema } from '@rankmaps/shared/schemas/compare';
 import { SHARE_EXPIRY_INVALID, SHARE_SCOPES, SHARE_SCOPE_INVALID, createdShareLinkSchema } from '@rankmaps/shared/schemas/share-links';
@@ -66,7 +67,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
         if (confirmCost !== cost) {
           const wrong = confirmCost === undefined ? '' : `confirmCost (${confirmCost}) no coincide con el coste. `;
           return toolResult(
-            `${wrong}Este análisis costará ${cost} crédito(s) (1 por punto válido) y tienes ${available}. No se ha gastado nada: para lanzarlo, vuelve a llamar a run_scan con confirmCost: ${cost}.`,
+            `${wrong}Este análisis costará ${creditsText(cost)} (1 por punto válido) y tienes ${available}. No se ha gastado nada: para lanzarlo, vuelve a llamar a run_scan con confirmCost: ${cost}.`,
             { status: 'confirmation_required', cost, availableCredits: available, analysis: null },
           );
         }
@@ -74,7 +75,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
         const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
         if (!row) throw new Error('run_scan: the analysis just created is missing');
         return toolResult(
-          `Análisis lanzado (${started.creditsCharged} créditos). Consulta su estado con get_scan_status y analysisId ${row.id}.`,
+          `Análisis lanzado (${creditsText(started.creditsCharged)}). Consulta su estado con get_scan_status y analysisId ${row.id}.`,
           { status: 'started', cost, availableCredits: available - started.creditsCharged, analysis: presentAnalysis(row) },
         );
       }),

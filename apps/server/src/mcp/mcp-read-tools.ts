@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CAMPAIGN_FORECAST_DAYS } from '@rankmaps/shared/schemas/campaigns';
 import { creditForecastResponseSchema } from '@rankmaps/shared/schemas/credit-forecast';
@@ -166,7 +167,7 @@ export function registerReadTools(server: McpServer, container: Container, calle
         const credits = { subscriptionCredits: state.subscriptionCredits, extraCredits: state.extraCredits, total: state.subscriptionCredits + state.extraCredits, plan: state.currentPlan };
         const forecast = presentForecast(forecastOf);
         const short = forecast.shortfall > 0 ? ` Faltan ${forecast.shortfall}.` : '';
-        return toolResult(`${credits.total} crédito(s) disponibles; el trabajo programado de ${CAMPAIGN_FORECAST_DAYS} días necesita ${forecast.needed}.${short}`, { credits, forecast });
+        return toolResult(`${creditsText(credits.total)} ${credits.total === 1 ? 'disponible' : 'disponibles'}; el trabajo programado de ${CAMPAIGN_FORECAST_DAYS} días necesita ${forecast.needed}.${short}`, { credits, forecast });
       }),
   );
 }

@@ -83,6 +83,13 @@ describe('Spanish style', () => {
     expect(offending((t) => /\be-mail\b|\bperiodos?\b|exitosamente|\bworker\b/i.test(t))).toEqual([]);
   });
 
+  it('never writes «1 créditos»: a count of credits is an i18next plural, bar the package sizes (multiples of 500)', () => {
+    // A «{{n}} créditos» outside an `_other` form would read «1 créditos» for one credit.
+    const packageSizes = /^(plans\.json:(creditsBanner\.body|buyCredits\.[a-zA-Z]+)|faq\.json:generated\.credits\.package)$/;
+    const unplural = texts.filter(([key, text]) => /\}\}\s*créditos/.test(text) && !/_other$/.test(key) && !packageSizes.test(key)).map(([key]) => key);
+    expect(unplural).toEqual([]);
+  });
+
   it('opens every question and exclamation', () => {
     // The password rule lists special characters, not a question.
     const listsCharacters = (t: string) => t.includes('! @ # ?');

@@ -2858,6 +2858,7 @@ export interface operations {
                 change: number | null;
                 value: number | null;
               };
+              gridChanged: boolean;
               keyword: {
                 id: string;
                 name: string;

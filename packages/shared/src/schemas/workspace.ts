@@ -88,6 +88,8 @@ export const portfolioRowSchema = z.object({
   avgPosition: figure,
   avgTotalPosition: figure,
   localPack: figure,
+  /** The analysis before the latest ran on another grid: the changes are null and the row says «La cuadrícula ha cambiado» (docs/decisions.md §25.6). */
+  gridChanged: z.boolean(),
   /** The GeoRank of the last 12 completed analyses, oldest first. */
   sparkline: z.array(z.number()),
   /** The last analysis: its date (when it finished, or was created while it runs) and state. */

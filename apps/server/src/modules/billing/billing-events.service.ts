@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
@@ -170,7 +171,7 @@ async function takeEarlierFailure(tx: DbOrTx, userId: string, subscriptionId: st
 
 /** What a paid invoice is in the payment history: a plan named by our catalogue, or a credit pack bought with an invoice (Stripe). */
 function paidInvoiceDescription(target: PriceTarget | undefined, line: InvoiceLike['lines']['data'][number] | undefined): string {
-  if (target?.kind === 'credits') return `${target.credits} créditos`;
+  if (target?.kind === 'credits') return creditsText(target.credits);
   return line?.description ?? (target?.kind === 'plan' ? `Plan ${target.plan.name}` : 'Pago');
 }
 
@@ -267,7 +268,7 @@ async function onCheckoutCompleted(container: Pick<Container, 'config' | 'paymen
   const payment: PaidPayment = {
     id: session.id,
     userId,
-    description: `${credits} créditos`,
+    description: creditsText(credits),
     amount: session.amount_total ?? 0,
     currency: session.currency ?? 'eur',
     periodStart: null,

@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import type { Container } from '../../container';
 import { notifyUser } from '../notifications/notifications.service';
 import { BUY_CREDITS_LINK, whenInSpanish } from '../rankmaps/credit-warnings.service';
@@ -6,8 +7,7 @@ import { type CampaignRoundRow, type CampaignRow, campaignsRepository } from './
 /** What the campaign card and the editor show while a campaign is paused for credits. */
 export const PAUSED_FOR_CREDITS = 'credits';
 
-const num = new Intl.NumberFormat('es-ES');
-const credits = (n: number) => (n === 1 ? '1 crédito' : `${num.format(n)} créditos`);
+const credits = creditsText;
 
 export function pausedReasonText(reason: string | null): string | null {
   if (reason === PAUSED_FOR_CREDITS) return 'Pausada por falta de créditos: compra créditos y reanúdala.';

@@ -201,7 +201,7 @@ describe('clients and the portfolio (API)', async () => {
       expect(new Date(r.nextRunAt!).getTime() - Date.now()).toBeGreaterThan(0);
       expect(new Date(r.nextRunAt!).getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
       const n = row(body, never);
-      expect(n).toMatchObject({ state: 'none', lastAt: null, sparkline: [], latestRankMapId: null, geoRank: { value: null, change: null } });
+      expect(n).toMatchObject({ state: 'none', lastAt: null, sparkline: [], latestRankMapId: null, geoRank: { value: null, change: null }, gridChanged: false });
 
       // The cards read the same figures.
       const place = (await call(headers, 'GET', `/api/place/${r.place.id}?withKeywords=true`)).json<Place>();
@@ -224,12 +224,16 @@ describe('clients and the portfolio (API)', async () => {
       expect(changed.keywords?.[0]?.figures).toMatchObject({ geoRankChange: null, gridChanged: true });
       const r = row(await portfolio(headers), keywordId);
       expect(r.geoRank).toEqual({ value: onNewGrid.stats!.geoRank, change: null });
+      expect(r.gridChanged).toBe(true);
       expect(r.sparkline).toEqual([onNewGrid.stats!.geoRank]);
 
       const again = await scan(headers, keywordId, 'dentista');
       const compared = await cardOf();
       expect(compared.figures).toMatchObject({ gridChanged: false, geoRankChange: expect.closeTo(again.stats!.geoRank - onNewGrid.stats!.geoRank, 6) as number });
-      expect(row(await portfolio(headers), keywordId).sparkline).toEqual([onNewGrid.stats!.geoRank, again.stats!.geoRank]);
+      const comparedRow = row(await portfolio(headers), keywordId);
+      expect(comparedRow.sparkline).toEqual([onNewGrid.stats!.geoRank, again.stats!.geoRank]);
+      expect(comparedRow.gridChanged).toBe(false);
+      expect(comparedRow.geoRank.change).toBeCloseTo(again.stats!.geoRank - onNewGrid.stats!.geoRank, 6);
     });
 
     it('when the portfolio is filtered, searched, sorted and paged, then it returns exactly the matching rows in order with their total', { timeout: 120_000 }, async () => {

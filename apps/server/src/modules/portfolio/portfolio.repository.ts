@@ -37,6 +37,7 @@ export interface PortfolioDbRow {
   avg_position_change: number | null;
   avg_total_position_change: number | null;
   local_pack_change: number | null;
+  grid_changed: boolean | null;
   sparkline: number[] | string | null;
   provider: string | null;
   last_state: 'completed' | 'failed' | null;
@@ -117,7 +118,7 @@ export const portfolioRepository = {
         c.id as client_id, c.name as client_name, p.weekly_scans, p.rank_day, p.rank_hour, p.time_zone,
         f.latest_rank_map_id, f.geo_rank, f.avg_position, f.avg_total_position, f.local_pack,
         f.geo_rank_change, f.avg_position_change, f.avg_total_position_change, f.local_pack_change,
-        f.sparkline, f.provider, f.last_state, f.last_at,
+        f.grid_changed, f.sparkline, f.provider, f.last_state, f.last_at,
         count(*) over () as total
       from keywords k
       join ${placesFor(filter)} p on p.id = k.place_id

@@ -45,6 +45,7 @@ function present(row: PortfolioDbRow, activity: { running: boolean; nextSchedule
     avgPosition: { value: row.avg_position, change: row.avg_position_change },
     avgTotalPosition: { value: row.avg_total_position, change: row.avg_total_position_change },
     localPack: { value: row.local_pack, change: row.local_pack_change },
+    gridChanged: row.grid_changed === true,
     sparkline: sparklineOf(row.sparkline),
     lastAt: iso(row.last_at),
     state: activity?.running ? 'running' : (row.last_state ?? 'none'),

@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import { cheapestPlanFor, upgradeNeedEs } from '@rankmaps/shared/plan-upgrade';
 import type { AnalyzeAllKeyword, AnalyzeAllPreview, AnalyzeAllResult, AnalyzeBilling } from '@rankmaps/shared/schemas/analyze-all';
 import type { Container } from '../../container';
@@ -33,7 +34,7 @@ export const ANALYZE_ALL_MESSAGES = {
   allRunning: 'Todas estas keywords se están analizando ya: no se lanzará ningún análisis nuevo.',
   noPoints: (placeName: string) => `La cuadrícula de «${placeName}» no tiene puntos válidos que analizar: revísala antes de analizar sus keywords.`,
   credits: (cost: number, available: number) =>
-    `Analizarlas todas cuesta ${cost.toLocaleString('es-ES')} créditos y tienes ${available.toLocaleString('es-ES')}: faltan ${(cost - available).toLocaleString('es-ES')}. No se lanzará ninguno hasta que los créditos alcancen para todos. Compra más créditos para continuar.`,
+    `Analizarlas todas cuesta ${creditsText(cost)} y tienes ${available.toLocaleString('es-ES')}: faltan ${(cost - available).toLocaleString('es-ES')}. No se lanzará ninguno hasta que los créditos alcancen para todos. Compra más créditos para continuar.`,
   scans: (cost: number, available: number, need: string | null) =>
     `Analizarlas todas necesita ${cost} análisis y te quedan ${available} este mes: no se lanzará ninguno.${need ? ` Para hacer más análisis necesitas ${need}.` : ''}`,
   started: (n: number) => (n === 1 ? 'Se ha lanzado 1 análisis.' : `Se han lanzado ${n} análisis.`),

@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import { wallClock } from '@rankmaps/shared/schedule';
 import type { Container } from '../../container';
 import { type UserNotificationDraft, notifyUser } from '../notifications/notifications.service';
@@ -17,7 +18,7 @@ export const BUY_CREDITS_LINK = '/buy-credits';
 const BUTTON = 'Comprar créditos';
 
 const num = new Intl.NumberFormat('es-ES');
-const credits = (n: number) => (n === 1 ? '1 crédito' : `${num.format(n)} créditos`);
+const credits = creditsText;
 const analyses = (n: number) => (n === 1 ? '1 análisis' : `${num.format(n)} análisis`);
 
 /** «mañana, jueves 27 de noviembre a las 09:00», on the place's clock. */

@@ -1,3 +1,4 @@
+import { creditsText } from '@rankmaps/shared/credit-value';
 import { randomUUID } from 'node:crypto';
 import type {
   AnalyzeAdvancedRequest,
@@ -33,7 +34,7 @@ export const RANKMAP_NOT_FOUND = 'Análisis no encontrado.';
 export const NO_VALID_POINTS = 'La cuadrícula de este negocio no tiene puntos válidos que analizar: revísala.';
 export const NOT_DELETABLE_SCHEDULED = 'Solo se puede eliminar un análisis programado que aún no ha empezado.';
 export const insufficientCreditsMessage = (needed: number) =>
-  `No tienes créditos suficientes para este análisis: necesita ${needed} créditos (1 por punto válido). Compra más créditos para continuar.`;
+  `No tienes créditos suficientes para este análisis: necesita ${creditsText(needed)} (1 por punto válido). Compra más créditos para continuar.`;
 
 export async function ownedKeywordOr404(container: Pick<Container, 'database'>, userId: string, keywordId: string): Promise<KeywordWithPlace> {
   const found = isUuid(keywordId) ? await keywordsRepository.findOwned(container.database.db, userId, keywordId) : undefined;

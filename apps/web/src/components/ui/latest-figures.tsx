@@ -7,10 +7,29 @@ import { formatDecimal, formatMediumDate } from '@/lib/format';
  * A change of a metric in words and colour (docs/decisions.md §25.1 and docs/decisions.md §29.3):
  * «▲ mejora 4,2» in green when it is better, «▼ empeora 3,1» in red when worse, «sin cambios» in
  * grey. The arrow and the word say better or worse, never up or down: `better` says which way is
- * good, higher for GeoRank and % Local Pack, lower for the average positions.
+ * good, higher for GeoRank and % Local Pack, lower for the average positions. With `gridChanged`
+ * the analysis before ran on another grid, so there is no change to show: it says why instead
+ * (docs/decisions.md §25.6).
  */
-export function ChangeText({ change, better = 'higher', className = '' }: { change: number | null; better?: 'higher' | 'lower'; className?: string }) {
+export function ChangeText({
+  change,
+  better = 'higher',
+  gridChanged = false,
+  className = '',
+}: {
+  change: number | null;
+  better?: 'higher' | 'lower';
+  gridChanged?: boolean;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation('common');
+  if (gridChanged) {
+    return (
+      <span data-testid="grid-changed" className={`text-slate-500 ${className}`}>
+        {t('figures.gridChanged')}
+      </span>
+    );
+  }
   if (change === null) return null;
   const { verdict, amount } = changeVerdict(change, better);
   if (verdict === 'same') return <span className={`text-slate-500 ${className}`}>{t('figures.unchanged')}</span>;
@@ -40,8 +59,8 @@ export function LatestFigures({ figures }: { figures: CardFigures | undefined })
       {(figures.gridChanged || figures.geoRankChange !== null) && (
         <div className="flex items-baseline gap-1">
           <dt className="sr-only">{t('figures.change')}</dt>
-          <dd data-testid={figures.gridChanged ? 'grid-changed' : undefined}>
-            {figures.gridChanged || figures.geoRankChange === null ? t('figures.gridChanged') : <ChangeText change={figures.geoRankChange} />}
+          <dd>
+            <ChangeText change={figures.geoRankChange} gridChanged={figures.gridChanged || figures.geoRankChange === null} />
           </dd>
         </div>
       )}

@@ -91,15 +91,19 @@ export function PricingPage({ faq }: { faq?: ReactNode }) {
     checkout.mutate({ priceId: priceId ?? '', planName });
   };
   // Signed up from a plan's card and just confirmed: straight to that plan's checkout, once.
+  // subscribe is a new function each render (it reads the current period and catalogue), so the
+  // effect calls the latest one through a ref rather than re-running whenever it changes.
+  const subscribeRef = useRef(subscribe);
+  useEffect(() => {
+    subscribeRef.current = subscribe;
+  });
   const startedChosen = useRef(false);
   const readyForChosen = Boolean(chosenPlan && isAuthenticated && subscriptionInfo.isSuccess && !subscribed && plansQuery.isSuccess);
   useEffect(() => {
     if (!readyForChosen || !chosenPlan || startedChosen.current) return;
     startedChosen.current = true;
-    void subscribe(chosenPlan);
-    // subscribe reads the current period and catalogue; this runs once, when they are known.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [readyForChosen]);
+    void subscribeRef.current(chosenPlan);
+  }, [readyForChosen, chosenPlan]);
   const audienceLabel = t(audience === 'basic' ? 'audience.basic' : 'audience.professional');
 
   return (

@@ -1,4 +1,4 @@
-import { FIGURE_DIGITS, MINUS, PERCENT_DIGITS } from '@rankmaps/shared/figures';
+import { type ChangeVerdict, FIGURE_DIGITS, MINUS, PERCENT_DIGITS, changeVerdict } from '@rankmaps/shared/figures';
 import type { AnalysisReport, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 
 // How the PDF writes figures and dates: es-ES, the same rules as the SPA's lib/format.ts
@@ -102,16 +102,23 @@ export function formatMetric(key: MetricKey, value: number | null): string {
   return PERCENT_METRICS.has(key) ? formatPercent(value) : formatNumber(value);
 }
 
-/** A signed change: '▲ +3,5', '▼ −1,2', '= 0'; percentages in points ('▲ +4,8 p. p.'); '–' without one. */
-export function formatDelta(delta: number | null, unit: 'number' | 'points' = 'number'): string {
-  if (delta === null) return DASH;
+/**
+ * A change as better or worse for the business, as the app says it (docs/decisions.md §29.3):
+ * '▲ mejora 3,5', '▼ empeora 1,2', 'sin cambios'; percentages in points ('▲ mejora 4,8 p. p.');
+ * '–' without one. The arrow follows the verdict, never the sign: a position that went from 8
+ * to 6 «mejora». `verdict` is null without a change, for the colour.
+ */
+export function changeText(delta: number | null, better: 'higher' | 'lower', unit: 'number' | 'points' = 'number'): { text: string; verdict: ChangeVerdict | null } {
+  if (delta === null) return { text: DASH, verdict: null };
+  const { verdict, amount } = changeVerdict(delta, better);
+  if (verdict === 'same') return { text: 'sin cambios', verdict };
   const suffix = unit === 'points' ? ' p. p.' : '';
-  if (delta === 0) return `= 0${suffix}`;
-  return `${delta > 0 ? '▲ +' : `▼ ${MINUS}`}${formatNumber(Math.abs(delta))}${suffix}`;
+  return { text: `${verdict === 'better' ? '▲ mejora' : '▼ empeora'} ${formatNumber(amount)}${suffix}`, verdict };
 }
 
-export function metricDeltaText(key: MetricKey, delta: number | null): string {
-  return formatDelta(delta, PERCENT_METRICS.has(key) ? 'points' : 'number');
+/** A metric's change in words (changeText), percentages in points. */
+export function metricChangeText(key: MetricKey, better: 'higher' | 'lower', delta: number | null): { text: string; verdict: ChangeVerdict | null } {
+  return changeText(delta, better, PERCENT_METRICS.has(key) ? 'points' : 'number');
 }
 
 /** What each data label says (docs/metrics.md §8). */

@@ -1,4 +1,4 @@
-import type { AnalysisReport } from '@rankmaps/shared/schemas/report';
+import type { ChangeVerdict } from '@rankmaps/shared/figures';
 
 // The page geometry, palette and font names every part of the report PDF draws with, kept in
 // one place so that the sections line up and a colour changes everywhere at once.
@@ -34,9 +34,7 @@ export const COLOR = {
 /** The names the bundled DejaVu faces are registered under (fonts.ts). */
 export const F = { regular: 'body', bold: 'body-bold', cond: 'cond', condBold: 'cond-bold' } as const;
 
-type Trend = AnalysisReport['metrics'][number]['trend'];
-
-/** Green when a figure got better, red when worse, grey otherwise. */
-export function trendColor(trend: Trend): string {
-  return trend === 'improved' ? COLOR.better : trend === 'worsened' ? COLOR.worse : COLOR.muted;
+/** Green for a change that is better for the business, red for worse, grey otherwise (changeText's verdict). */
+export function verdictColor(verdict: ChangeVerdict | null): string {
+  return verdict === 'better' ? COLOR.better : verdict === 'worse' ? COLOR.worse : COLOR.muted;
 }

@@ -1,16 +1,17 @@
 import type { AnalysisReport } from '@rankmaps/shared/schemas/report';
-import { METRIC_LABELS, formatMetric, formatShortDate, metricDeltaText } from './format';
-import { COLOR, trendColor } from './layout';
+import { METRIC_LABELS, formatMetric, formatShortDate, metricChangeText } from './format';
+import { COLOR, verdictColor } from './layout';
 import type { ReportWriter } from './report-writer';
 import { drawTable } from './table';
 
 // «Métricas»: each figure now and at the previous analysis, the change coloured by whether it
-// is better for the business (a lower position is better, a higher GeoRank too).
+// is better for the business (a lower position is better, a higher GeoRank too), and said so:
+// «mejora» or «empeora», never up or down (docs/decisions.md §29.3).
 
 export function drawMetrics(writer: ReportWriter, a: AnalysisReport): void {
   writer.h2('Métricas', 150);
   const prev = a.previousDate
-    ? `Cambio frente al análisis del ${formatShortDate(a.previousDate, a.timeZone)}: ▲ sube, ▼ baja; en verde si mejora, en rojo si empeora.`
+    ? `Cambio frente al análisis del ${formatShortDate(a.previousDate, a.timeZone)}: ▲ mejora, ▼ empeora (en las posiciones, mejorar es bajar de número).`
     : 'Es el primer análisis de esta keyword: aún no hay cambios que mostrar.';
   writer.paragraph(prev, { size: 8, color: COLOR.muted });
   drawTable(
@@ -23,7 +24,10 @@ export function drawMetrics(writer: ReportWriter, a: AnalysisReport): void {
         header: 'Cambio',
         width: 110,
         align: 'right',
-        cell: (m) => ({ text: metricDeltaText(m.key, m.delta), color: trendColor(m.trend) }),
+        cell: (m) => {
+          const change = metricChangeText(m.key, m.better, m.delta);
+          return { text: change.text, color: verdictColor(change.verdict) };
+        },
       },
     ],
     a.metrics,

@@ -1,15 +1,16 @@
 import type { Report } from '@rankmaps/shared/schemas/report';
-import { formatDelta, formatNumber, formatPercent, formatShortDate, orDash } from './format';
-import { COLOR } from './layout';
+import { changeText, formatNumber, formatPercent, formatShortDate, orDash } from './format';
+import { COLOR, verdictColor } from './layout';
 import type { ReportWriter } from './report-writer';
 import { drawTable } from './table';
 
 // A place report opens with one row per keyword, so the reader sees every keyword's latest
 // figures before each keyword's own pages.
 
-/** A GeoRank change: green up, red down, grey when unchanged or unknown. */
-function deltaColor(delta: number | null): string {
-  return delta === null || delta === 0 ? COLOR.muted : delta > 0 ? COLOR.better : COLOR.worse;
+/** A GeoRank change in words, «▲ mejora» in green or «▼ empeora» in red (docs/decisions.md §29.3). */
+function geoRankChange(delta: number | null) {
+  const change = changeText(delta, 'higher');
+  return { text: change.text, color: verdictColor(change.verdict) };
 }
 
 /** «Resumen de las keywords»: the latest figures of each keyword and its GeoRank change. */
@@ -23,7 +24,7 @@ export function drawPlaceSummary(writer: ReportWriter, r: Extract<Report, { scop
   drawTable(
     writer,
     [
-      { header: 'Keyword', width: 150, cell: (s) => ({ text: s.keyword, bold: true }) },
+      { header: 'Keyword', width: 138, cell: (s) => ({ text: s.keyword, bold: true }) },
       {
         header: 'Último análisis',
         width: 75,
@@ -32,9 +33,9 @@ export function drawPlaceSummary(writer: ReportWriter, r: Extract<Report, { scop
       { header: 'GeoRank', width: 58, align: 'right', cell: (s) => orDash(s.geoRank, formatNumber) },
       {
         header: 'Cambio',
-        width: 62,
+        width: 74,
         align: 'right',
-        cell: (s) => ({ text: formatDelta(s.geoRankDelta), color: deltaColor(s.geoRankDelta) }),
+        cell: (s) => geoRankChange(s.geoRankDelta),
       },
       { header: 'Posición media total', width: 75, align: 'right', cell: (s) => orDash(s.avgTotalPosition, formatNumber) },
       { header: '% Local Pack', width: 65, align: 'right', cell: (s) => orDash(s.localPackPercentage, formatPercent) },

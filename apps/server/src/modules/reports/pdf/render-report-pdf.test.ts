@@ -52,7 +52,7 @@ describe('renderReportPdf', () => {
     expect(has(analysisText, 'España · español')).toBe(true);
   });
 
-  it('writes dates on the place clock and figures the Spanish way, deltas signed with ▲▼', () => {
+  it('writes dates on the place clock and figures the Spanish way, changes said as «mejora» or «empeora», never up or down', () => {
     // 08:30 UTC is 9:30 in Madrid in November.
     expect(has(analysisText, '23 de noviembre de 2026 a las 9:30')).toBe(true);
     expect(has(analysisText, 'Cambio frente al análisis del 16/11/2026')).toBe(true);
@@ -63,15 +63,18 @@ describe('renderReportPdf', () => {
       '76 %',
       '51,3',
       '6,2',
-      '▲ +3,5',
-      '▼ −1,2',
-      '▲ +4,8 p. p.',
-      '▼ −2 p. p.',
-      '= 0',
-      '▲ +0,8',
+      // GeoRank +3,5; the average total position 1,2 lower, which is better; % Local Pack +4,8
+      // points; % encontrado −2 points; the average position unchanged; the index +0,75.
+      '▲ mejora 3,5',
+      '▲ mejora 1,2',
+      '▲ mejora 4,8 p. p.',
+      '▼ empeora 2 p. p.',
+      'sin cambios',
+      '▲ mejora 0,8',
     ]) {
       expect(has(analysisText, figure), figure).toBe(true);
     }
+    expect(analysisText).not.toMatch(/\bsube\b|▲ \+|▼ −/);
     // The previous values: GeoRank 47,25 − 3,5, to one decimal (docs/decisions.md §29.3).
     expect(has(analysisText, '43,8')).toBe(true);
     expect(analysisText).not.toMatch(/\d\.\d{1,2}\b/);
@@ -225,7 +228,7 @@ describe('renderReportPdf', () => {
     const pages = await pagesOf(await renderReportPdf(report, { logoPng: null }));
     expect(has(pages[0]!, 'Resumen de las keywords')).toBe(true);
     for (const k of report.keywords) expect(has(pages[0]!, k.keyword)).toBe(true);
-    expect(has(pages[0]!, '▼ −2,3')).toBe(true);
+    expect(has(pages[0]!, '▼ empeora 2,3')).toBe(true);
     const starts = report.keywords.map((k) => pages.findIndex((p) => has(p, `Keyword «${k.keyword}»`)));
     expect(starts).toEqual([1, starts[0]! + (starts[1]! - starts[0]!), starts[0]! + 2 * (starts[1]! - starts[0]!)]);
     expect(starts[0]).toBe(1);

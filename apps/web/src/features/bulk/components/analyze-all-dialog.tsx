@@ -65,14 +65,14 @@ export function AnalyzeAllDialog({ placeId, placeName, onClose }: { placeId: str
             <div data-testid="analyze-all-cost" className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
               <p className="text-base font-semibold text-slate-900">
                 {data.billing === 'credits'
-                  ? withCreditEuros(t('analyzeAll.costCredits', { cost: n(data.cost) }), data.cost, i18n.language)
+                  ? withCreditEuros(t('analyzeAll.costCredits', { count: data.cost, cost: n(data.cost) }), data.cost, i18n.language)
                   : t('analyzeAll.costScans', { count: data.cost })}
               </p>
               <p className="mt-1 text-sm text-slate-700">
                 {data.available === null
                   ? t('analyzeAll.balanceUnlimited')
                   : data.billing === 'credits'
-                    ? t('analyzeAll.balanceCredits', { available: n(data.available) })
+                    ? t('analyzeAll.balanceCredits', { count: data.available, available: n(data.available) })
                     : t('analyzeAll.balanceScans', { available: n(data.available) })}
               </p>
               {data.alreadyRunning > 0 && (

@@ -1,3 +1,4 @@
+import { DateFormField } from '@/components/ui/date-field';
 import {
   CAMPAIGN_FREQUENCIES,
   CAMPAIGN_NAME_MAX,
@@ -161,7 +162,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
             onChange={(e) => set('frequency', e.target.value as CampaignForm['frequency'])}
           />
           {form.frequency === 'once' && (
-            <TextField label={t('editor.date')} type="date" value={form.date} required onChange={(e) => set('date', e.target.value)} />
+            <DateFormField label={t('editor.date')} value={form.date} onChange={(v) => set('date', v)} />
           )}
           {(form.frequency === 'weekly' || form.frequency === 'biweekly') && (
             <SelectField

@@ -20,11 +20,11 @@ export function OverlapWarning({ overlap, onLeaveOut }: OverlapWarningProps) {
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   return (
     <div data-testid="campaign-overlap" role="alert" className="space-y-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-      <p className="font-medium">{t('overlap.intro', { count: overlap.keywords.length, credits: n(overlap.credits) })}</p>
+      <p className="font-medium">{t('overlap.intro', { count: overlap.keywords.length, credits: t('forecast.credits', { count: overlap.credits, n: n(overlap.credits) }) })}</p>
       <ul className="space-y-1">
         {overlap.keywords.map((k) => (
           <li key={k.keywordId} data-testid="campaign-overlap-keyword">
-            {t('overlap.line', { keyword: k.keywordName, place: k.placeName, campaigns: list.format(k.campaigns.map((c) => `«${c}»`)), count: k.runs, credits: n(k.credits) })}
+            {t('overlap.line', { keyword: k.keywordName, place: k.placeName, campaigns: list.format(k.campaigns.map((c) => `«${c}»`)), count: k.runs, credits: t('forecast.credits', { count: k.credits, n: n(k.credits) }) })}
           </li>
         ))}
       </ul>

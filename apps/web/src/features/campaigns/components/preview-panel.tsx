@@ -57,7 +57,7 @@ export function PreviewPanel({ preview, idle, loading, error, timeZone, onLeaveO
         <>
           <div className="space-y-1 text-sm text-slate-700">
             <p data-testid="campaign-preview-round" className="font-medium text-slate-900">
-              {withCreditEuros(t('preview.round', { analyses: n(preview.roundAnalyses), credits: n(preview.roundCredits) }), preview.roundCredits, i18n.language)}
+              {withCreditEuros(t('preview.round', { analyses: n(preview.roundAnalyses), count: preview.roundCredits, credits: n(preview.roundCredits) }), preview.roundCredits, i18n.language)}
             </p>
             <p>{t('preview.minutes', { count: preview.roundMinutes })}</p>
             <p>

@@ -30,10 +30,12 @@ export function GridChangeWarning({ place, matrix, paysCredits }: GridChangeWarn
         {showCost && (
           <p data-testid="grid-change-cost">
             {t('edit.weeklyCost', {
+              count: pointsNew * keywords,
               credits: n(pointsNew * keywords),
               euros: creditsEurosNote(pointsNew * keywords, i18n.language),
               points: n(pointsNew),
-              keywords: n(keywords),
+              // «1 keyword», «3 keywords»: the count agrees with its noun.
+              keywords: t('portfolio.count', { count: keywords }),
               before: n(pointsNow * keywords),
               eurosBefore: creditsEurosNote(pointsNow * keywords, i18n.language),
             })}

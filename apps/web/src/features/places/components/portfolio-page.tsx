@@ -294,7 +294,7 @@ function TableRow({ row }: { row: PortfolioRow }) {
         <Sparkline values={row.sparkline} label={x.sparkLabel} />
       </td>
       <td className="px-3 py-2">
-        <ChangeText change={row.geoRank.change} />
+        <ChangeText change={row.geoRank.change} gridChanged={row.gridChanged} />
       </td>
       <td className="px-3 py-2">
         {x.num(row.avgPosition.value)} <ChangeText change={row.avgPosition.change} better="lower" className="block text-xs" />
@@ -339,7 +339,7 @@ function RowCard({ row }: { row: PortfolioRow }) {
         <div>
           <dt className="text-xs text-slate-500">{t('portfolio.columns.geoRank')}</dt>
           <dd className="font-semibold text-slate-900">
-            {x.num(row.geoRank.value)} <ChangeText change={row.geoRank.change} className="text-xs" />
+            {x.num(row.geoRank.value)} <ChangeText change={row.geoRank.change} gridChanged={row.gridChanged} className="text-xs" />
           </dd>
         </div>
         <div>

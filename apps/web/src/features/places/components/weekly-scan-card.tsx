@@ -61,7 +61,7 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
                 <p className="text-xs text-slate-500">{t('weekly.zone', { zone: timeZoneInWords(place.timeZone, i18n.language) })}</p>
                 {shortfall && (
                   <p data-testid="weekly-skip-warning" className="mt-1 text-sm font-medium text-amber-800">
-                    {t('weekly.skipWarning', { credits: shortfall.credits, available: shortfall.available })}{' '}
+                    {t('weekly.skipWarning', { count: shortfall.credits, credits: shortfall.credits, available: shortfall.available })}{' '}
                     <Link to={paths.buyCredits.getHref()} className="underline">
                       {t('weekly.buyCredits')}
                     </Link>

@@ -20,7 +20,7 @@ export function WeeklyScanOffer({ pointsPerScan, checked, onChange }: { pointsPe
         <span>
           <span className="font-medium text-slate-900">{t('wizard.weeklyOffer')}</span>
           <span data-testid="weekly-scan-cost" className="block text-sm text-slate-700">
-            {withCreditEuros(t('wizard.weeklyCost', { perScan: n(pointsPerScan), credits: n(monthly) }), monthly, i18n.language)}
+            {withCreditEuros(t('wizard.weeklyCost', { count: pointsPerScan, perScan: n(pointsPerScan), credits: n(monthly) }), monthly, i18n.language)}
           </span>
           <span className="block text-xs text-slate-500">{t('wizard.weeklyHint')}</span>
         </span>

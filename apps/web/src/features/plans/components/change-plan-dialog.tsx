@@ -113,7 +113,7 @@ export function ChangePlanDialog({ priceId, label, onClose }: ChangePlanDialogPr
                 </Row>
                 {data.creditsNow > 0 && (
                   <Row label={t('change.creditsNow')} testId="change-credits-now">
-                    {withCreditEuros(t('change.creditsNowValue', { credits: formatCount(data.creditsNow, i18n.language) }), data.creditsNow, i18n.language)}
+                    {withCreditEuros(t('change.creditsNowValue', { count: data.creditsNow, credits: formatCount(data.creditsNow, i18n.language) }), data.creditsNow, i18n.language)}
                   </Row>
                 )}
                 <Row label={t('change.nextRenewal')}>

@@ -25,7 +25,7 @@ export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditFor
   return (
     <div data-testid="credit-warning">
       <AlertBanner tone="warning" title={t('creditWarning.title')}>
-        <p>{t('creditWarning.summary', { needed: forecast.needed, available: forecast.available, shortfall: withCreditEuros(String(forecast.shortfall), forecast.shortfall, i18n.language) })}</p>
+        <p>{t('creditWarning.summary', { count: forecast.needed, needed: forecast.needed, available: forecast.available, shortfall: withCreditEuros(String(forecast.shortfall), forecast.shortfall, i18n.language) })}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {rounds.map((r) => (
             <li key={`${r.placeId}-${r.at}-${r.kind}`}>
@@ -33,6 +33,7 @@ export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditFor
                 place: r.placeName,
                 campaign: r.campaignName ?? '',
                 when: when(r.at),
+                count: r.credits,
                 credits: r.credits,
                 skipped: r.skippedAnalyses,
                 analyses: r.analyses,

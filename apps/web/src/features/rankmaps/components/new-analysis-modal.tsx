@@ -1,4 +1,5 @@
 import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
+import { DateField } from '@/components/ui/date-field';
 import type { Keyword } from '@rankmaps/shared/schemas/keywords';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { type AnalyzeResponse, MAX_SCHEDULE_AHEAD_MS, scheduledForIssue } from '@rankmaps/shared/schemas/rankmaps';
@@ -58,7 +59,11 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
   const formId = useId();
   const dateId = useId();
   const [when, setWhen] = useState<When>('now');
-  const [local, setLocal] = useState('');
+  // The day from a Monday-first calendar (DateField) and the time typed beside it; together
+  // they are the place's wall-clock time, as a datetime-local input would give it.
+  const [day, setDay] = useState('');
+  const [time, setTime] = useState('');
+  const local = day && time ? `${day}T${time}` : '';
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -140,27 +145,36 @@ export function NewAnalysisModal({ keyword, profile, onClose, onStarted }: NewAn
         </fieldset>
 
         {when === 'schedule' && (
-          <div>
-            <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-slate-700">
-              {t('modal.dateLabel', { zone: timeZoneInWords(place.timeZone, i18n.language) })}
-            </label>
-            <input
-              id={dateId}
-              type="datetime-local"
-              value={local}
-              min={min}
-              max={max}
-              onChange={(e) => setLocal(e.target.value)}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={dateError ? `${dateId}-error` : undefined}
-              className={`block w-full rounded-lg border px-3 py-2.5 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 ${dateError ? 'border-red-500' : 'border-slate-300'}`}
-            />
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium text-slate-700">{t('modal.dateLabel', { zone: timeZoneInWords(place.timeZone, i18n.language) })}</legend>
+            <div className="flex gap-2">
+              <DateField
+                id={dateId}
+                ariaLabel={t('modal.day')}
+                value={day}
+                onChange={setDay}
+                min={min.slice(0, 10)}
+                max={max.slice(0, 10)}
+                invalid={Boolean(dateError)}
+                describedBy={dateError ? `${dateId}-error` : undefined}
+                className="min-w-0 flex-1"
+              />
+              <input
+                type="time"
+                aria-label={t('modal.time')}
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+                aria-invalid={dateError ? true : undefined}
+                aria-describedby={dateError ? `${dateId}-error` : undefined}
+                className={`block w-32 rounded-lg border px-3 py-2.5 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 ${dateError ? 'border-red-500' : 'border-slate-300'}`}
+              />
+            </div>
             {dateError && (
               <p id={`${dateId}-error`} role="alert" className="mt-1 text-sm text-red-600">
                 {dateError}
               </p>
             )}
-          </div>
+          </fieldset>
         )}
 
         <CostBox

@@ -263,9 +263,11 @@ export function ResultsMap({ results, competitors, mode, center, selectedIndex, 
           style={{ background: tileStatus === 'failed' ? NO_BASEMAP_BACKGROUND : undefined }}
           className={`group/map z-0 w-full ${expanded ? 'h-full' : 'h-[26rem] sm:h-[30rem] lg:h-[34rem]'}`}
         />
+        {/* On a phone the attribution wraps to two lines along the bottom, so the hint sits under
+            the zoom buttons instead; from 640 px it has room above the one-line attribution. */}
         {mode === 'ranking' && compact && (
           <p
-            className="pointer-events-none absolute bottom-7 left-2 z-[1000] rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-slate-800 shadow-sm ring-1 ring-slate-300"
+            className="pointer-events-none absolute top-[5.25rem] left-2 z-[1000] sm:top-auto sm:bottom-7 rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-slate-800 shadow-sm ring-1 ring-slate-300"
             data-testid="results-map-zoom-hint"
           >
             {t('map.zoomHint')}
