@@ -11,11 +11,11 @@ import { createMadridClinicInWizard, createdPlaceName, payInSandbox, signUpThrou
 // Issue 27's «Done when»: an agency's first week, end to end in Chromium on a 1440 px screen.
 // It chooses Agency yearly on the pricing page (docs/decisions.md §29.7); sign-up and the
 // confirmation e-mail lead straight to that checkout; its first business is offered the weekly
-// scan unticked with its credits and euros (§29.5); it moves up to Enterprise and is granted the
-// pro-rated credits at once (§29.6); editing the grid quotes the new weekly cost; a campaign is
+// scan unticked with its credits and euros (docs/decisions.md §29.5); it moves up to Enterprise and is granted the
+// pro-rated credits at once (docs/decisions.md §29.6); editing the grid quotes the new weekly cost; a campaign is
 // warned of the overlap with the weekly scan and leaves those keywords out (docs/workspace.md
 // «Campañas»); a credit pack's invoice is downloaded and read back (docs/billing.md, "Invoices");
-// and a 25×25 map in full screen has every label legible inside its marker (§22.3). It replaced
+// and a 25×25 map in full screen has every label legible inside its marker (docs/decisions.md §22.3). It replaced
 // agency-plan-choice, invoice and heat-map-scale specs, whose assertions are all here. The
 // 25×25 scan (about 80 s) runs while the journey goes on, so it adds no time of its own.
 
