@@ -20,9 +20,16 @@ async function main() {
   if (config.demoUser) await seedDemoData(container);
 
   exitOnSignals(log, async () => {
-    // Fastify stops listening (new connections are refused), answers 503 to new requests on open
-    // connections, waits for those in flight, and its onClose hooks end the chat streams.
-    await app.close();
+    // Fastify ends the chat streams (preClose), stops listening (new connections are refused),
+    // answers 503 to new requests on open connections and waits for those in flight. Node closes
+    // the keep-alive connections idle at that moment only: one whose request ends later would
+    // hold the close until its keep-alive timeout (72 s), so they are closed as they go idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(idle);
+    }
     await container.close();
   });
 
