@@ -20,7 +20,7 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-const fresh = (sources: number) => ['server', 'worker'].every((name) => existsSync(compiledEntry(name as 'server')) && statSync(compiledEntry(name as 'server')).mtimeMs >= sources);
+const fresh = (sources: number) => (['server', 'worker'] as const).every((name) => existsSync(compiledEntry(name)) && statSync(compiledEntry(name)).mtimeMs >= sources);
 
 /**
  * Builds the bundle unless dist/server.js and dist/worker.js are newer than every source they
@@ -73,8 +73,8 @@ export function startCompiled(name: 'server' | 'worker', env: Record<string, str
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
