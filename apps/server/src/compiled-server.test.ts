@@ -1,19 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/fake-smtp';
 import { GEO_TEST_CACHE_DIR } from '../test/geo-data-dir';
+import { compiledEntry, ensureBuilt, repoRoot as root } from '../test/server-process';
 import { serverDir } from './paths';
 
 // `npm run serve` starts the bundle in apps/server/dist with plain node (docs/decisions.md §29.10).
-// This file builds it when it is missing or older than the sources, starts it as `npm run serve`
+// This file builds it when it is missing or older than the sources (test/server-process.ts), starts it as `npm run serve`
 // does, plus a probe (test/fixtures/loader-probe.mjs) that reports at exit what the process
 // loaded, and checks that no TypeScript loader was among it.
-const root = path.join(serverDir, '../..');
-const entry = path.join(serverDir, 'dist/server.js');
+const entry = compiledEntry('server');
 const probe = path.join(serverDir, 'test/fixtures/loader-probe.mjs');
 const work = mkdtempSync(path.join(tmpdir(), 'rankmaps-compiled-'));
 
@@ -32,24 +32,6 @@ function loaderSigns(report: ProbeReport): string[] {
     ...report.commonJs.filter((file) => /[\\/]node_modules[\\/](tsx|esbuild|@esbuild)[\\/]/.test(file)),
     ...[...report.execArgv, ...report.nodeOptions.split(/\s+/)].filter((arg) => /tsx|esbuild|--loader|--experimental-loader|--require|^-r$/.test(arg)),
   ];
-}
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile() || e.name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the bundle unless dist/server.js is newer than every source it is made of. */
-function ensureBuilt() {
-  const buildScript = path.join(root, 'scripts/build-server.mjs');
-  const sources = Math.max(newestSource(path.join(serverDir, 'src')), newestSource(path.join(root, 'packages/shared/src')), statSync(buildScript).mtimeMs);
-  if (existsSync(entry) && statSync(entry).mtimeMs >= sources) return;
-  const res = spawnSync(process.execPath, [buildScript], { cwd: root, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`npm run build failed for the server: ${res.stderr}`);
 }
 
 /** Runs `args` under node with the probe preloaded until it exits; its report and output. */

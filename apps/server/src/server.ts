@@ -4,6 +4,7 @@ import { devFeaturesLine, envWithDevToolsFlag } from './dev-tools';
 import { buildApp } from './app';
 import { startWorkers } from './jobs/start-workers';
 import { createLogger } from './logger';
+import { exitOnSignals } from './shutdown';
 import { DEMO_USER, seedDemoData } from './seed';
 
 async function main() {
@@ -18,24 +19,19 @@ async function main() {
   if (config.runWorker) await startWorkers(container);
   if (config.demoUser) await seedDemoData(container);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'cerrando: se terminan las peticiones y los trabajos en curso');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+  exitOnSignals(log, async () => {
+    // Fastify ends the chat streams (preClose), stops listening (new connections are refused),
+    // answers 503 to new requests on open connections and waits for those in flight. Node closes
+    // the keep-alive connections idle at that moment only: one whose request ends later would
+    // hold the close until its keep-alive timeout (72 s), so they are closed as they go idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
-      await container.close();
-      clearTimeout(force);
-      process.exit(0);
-    } catch (err) {
-      log.error({ err }, 'error al cerrar');
-      process.exit(1);
+    } finally {
+      clearInterval(idle);
     }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+    await container.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   // Load (or, on the first start, build) the sea index now rather than in the first matrix request.

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { startWorkers } from './jobs/start-workers';
 import { createLogger } from './logger';
+import { exitOnSignals } from './shutdown';
 import { bindBacklog } from './metrics/backlog';
 import { startWorkerMetricsServer } from './metrics/worker-server';
 
@@ -20,13 +21,11 @@ async function main() {
   const metricsServer = port && token ? await startWorkerMetricsServer({ port, host: config.host, token, log }) : null;
   if (metricsServer) bindBacklog(container.database.db);
   log.info({ metricsPort: metricsServer ? port : null }, 'worker listo');
-  const shutdown = async () => {
+  // Scans in flight hand themselves to another worker; other jobs finish (docs/operations.md "Shutdown").
+  exitOnSignals(log, async () => {
     metricsServer?.close();
     await container.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  });
 }
 
 main().catch((err: unknown) => {

@@ -38,6 +38,8 @@ export interface FakeDataForSeoOptions {
   taskReadyAfterMs?: [number, number];
   /** The nth task_post (1-based) creates its tasks and never answers: a POST answer lost on the way. */
   holdAnswerOfPost?: number;
+  /** Live calls after the first `holdLiveAfter` are held unanswered until releaseLive(): a vendor that stops answering mid-scan. */
+  holdLiveAfter?: number;
 }
 
 interface Task {
@@ -70,6 +72,8 @@ interface Counters {
   taskGets: number;
   /** POST live/advanced calls. */
   live: number;
+  /** Live calls held unanswered so far (holdLiveAfter). */
+  heldLive: number;
   /** POST id_list calls. */
   idLists: number;
   /** Calls answered 429 (over the per-minute limit). */
@@ -179,9 +183,17 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
   const tasks = new Map<string, Task>();
   /** Every live call and posted task, in the order made: what id_list reports. */
   const made: Made[] = [];
-  const counters: Counters = { posts: 0, polls: 0, taskGets: 0, live: 0, idLists: 0, rateLimited: 0, postedPerTag: new Map(), chargedUsd: 0 };
+  const counters: Counters = { posts: 0, polls: 0, taskGets: 0, live: 0, heldLive: 0, idLists: 0, rateLimited: 0, postedPerTag: new Map(), chargedUsd: 0 };
   /** The calls of the current minute (a fixed window, as the vendor counts them per minute). */
   let window = { start: Date.now(), used: 0 };
+  /** Held live calls wait on this until releaseLive(); a caller that gave up closes its socket meanwhile. */
+  let liveHeld: { released: Promise<void>; release(): void } | null = null;
+  const holdLive = () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    liveHeld = { released, release };
+  };
+  if (opts.holdLiveAfter !== undefined) holdLive();
 
   const overLimit = () => {
     const now = Date.now();
@@ -218,6 +230,10 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
 
     if (req.method === 'POST' && url.pathname === LIVE_PATH) {
       counters.live++;
+      if (liveHeld && counters.live > (opts.holdLiveAfter ?? 0)) {
+        counters.heldLive++;
+        await liveHeld.released;
+      }
       const params = posted()?.[0];
       if (!params) return refuse(400, 40501, 'Invalid Field.');
       counters.chargedUsd += DATAFORSEO_LIVE_USD;
@@ -335,7 +351,15 @@ export async function startFakeDataForSeo(opts: FakeDataForSeoOptions = {}) {
       readyAfter = range;
       for (const t of tasks.values()) if (!t.collected) t.readyAt = t.postedAt + draw(range);
     },
-    close: () => closeNow(server),
+    /** Answers the held live calls (those whose caller still listens) and every later one at once. */
+    releaseLive() {
+      liveHeld?.release();
+      liveHeld = null;
+    },
+    close: () => {
+      liveHeld?.release();
+      return closeNow(server);
+    },
   };
 }
 

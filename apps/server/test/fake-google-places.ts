@@ -1,5 +1,6 @@
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from './local-server';
 
 // Recorded responses of the Places API (New), shaped as Google documents them.
 export const RECORDED_AUTOCOMPLETE = {
@@ -61,14 +62,18 @@ export interface RecordedRequest {
   body: string;
 }
 
-/** A local stand-in for places.googleapis.com. mode 'down' answers 503 to everything. */
-export async function startFakeGooglePlaces(): Promise<{ baseUrl: string; requests: RecordedRequest[]; setMode(m: 'ok' | 'down'): void; close(): Promise<void> }> {
+/**
+ * A local stand-in for places.googleapis.com. mode 'down' answers 503 to everything; mode
+ * 'hold' keeps each request unanswered until the mode changes (a slow Google: `held` counts them).
+ */
+export async function startFakeGooglePlaces(): Promise<{ baseUrl: string; requests: RecordedRequest[]; held(): number; setMode(m: 'ok' | 'down' | 'hold'): void; close(): Promise<void> }> {
   const requests: RecordedRequest[] = [];
-  let mode: 'ok' | 'down' = 'ok';
+  let mode: 'ok' | 'down' | 'hold' = 'ok';
+  let waiting: (() => void)[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
+    const answer = () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -79,6 +84,13 @@ export async function startFakeGooglePlaces(): Promise<{ baseUrl: string; reques
       if (req.method === 'POST' && req.url === '/v1/places:searchText') return send(200, RECORDED_TEXT_SEARCH);
       if (req.method === 'GET' && req.url?.startsWith(`/v1/places/${RECORDED_DETAILS.id}`)) return send(200, RECORDED_DETAILS);
       return send(404, RECORDED_NOT_FOUND);
+    };
+    req.on('end', () => {
+      if (mode === 'hold') {
+        waiting.push(answer);
+        return;
+      }
+      answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -86,9 +98,17 @@ export async function startFakeGooglePlaces(): Promise<{ baseUrl: string; reques
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    held: () => waiting.length,
     setMode: (m) => {
       mode = m;
+      if (m === 'hold') return;
+      const release = waiting;
+      waiting = [];
+      for (const answer of release) answer();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      waiting = [];
+      return closeNow(server);
+    },
   };
 }

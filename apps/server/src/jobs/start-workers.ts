@@ -111,7 +111,7 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.work(REPORT_EMAIL_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleReportEmailScheduler(container);
   });
-  const scan = scanDeps(container, container.mapsSearch);
+  const scan = scanDeps(container, container.mapsSearch, { stopping: container.stopping });
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);
   await workVendorPollJobs(container.boss, scan);
   await container.boss.schedule(RANKMAP_SCHEDULER_JOB, RANKMAP_SCHEDULER_CRON, {}, { tz: 'UTC' });

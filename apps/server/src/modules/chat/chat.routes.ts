@@ -44,7 +44,9 @@ const RETRY_MS = 2000;
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new ChatHub(app.container.database, app.container.config.chatHours, app.container.log);
   await hub.start();
-  app.addHook('onClose', async () => hub.close());
+  // preClose, not onClose: Fastify's close waits for every open connection to end before the
+  // onClose hooks run, and an open stream never ends by itself (docs/operations.md "Shutdown").
+  app.addHook('preClose', async () => hub.close());
   const deps: ChatDeps = { ...app.container, hub };
   const route = routeKit(app, { tags: ['chat'] });
   const operatorTags = ['operador'];

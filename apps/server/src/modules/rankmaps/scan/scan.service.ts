@@ -18,6 +18,7 @@ import { resultOf } from './point-result';
 import { type StandardPlan, planStandardRun, postStandardTasks, standardQueueFor, waitForVendor } from './standard-queue.service';
 import { createScanWriter } from './scan-writer';
 import { sendNotifyAnalysisJob } from '../../../jobs/definitions/notify-analysis';
+import { sendScanJob } from '../../../jobs/definitions/rankmap-scan';
 import { scanPoints, scansCompleted, scansStarted } from '../../../metrics/metrics';
 
 /** What a scan reads of the process: the database, the log, the mapsSearch settings, and the queue (the standard queue's poll job). */
@@ -40,6 +41,11 @@ export interface ScanDeps {
   maxRuns: number;
   /** The vendor's standard queue: seconds between polls, and the bound on the wait (docs/decisions.md §21.2). */
   standard: { pollSeconds: number; maxWaitMinutes: number };
+  /**
+   * Aborted when the process shuts down (SIGTERM, docs/operations.md "Shutdown"): a scan stops
+   * its searches, keeps the points it has and hands itself to a new job for another worker.
+   */
+  stopping?: AbortSignal;
 }
 
 export const SCAN_DEFAULTS = {
@@ -60,7 +66,8 @@ export function scanDeps(container: ScanContainer, provider: MapsSearchProvider,
 }
 
 /** 'waiting': the points are in the vendor's standard queue; the poll job takes it from there. */
-export type ScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost' | 'waiting';
+/** 'handed-over': the process is shutting down; a new job resumes the analysis elsewhere. */
+export type ScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost' | 'waiting' | 'handed-over';
 type Claim = { kind: 'missing' | 'finished' | 'busy' | 'failed' } | { kind: 'claimed'; row: RankMapRow; runToken: string; firstRun: boolean };
 
 const isDone = (row: Pick<RankMapRow, 'status'>) => row.status === 'completed' || row.status === 'failed';
@@ -85,6 +92,7 @@ export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOu
     }
     const searched = await searchPoints(deps, row, runToken, plan);
     if (searched.lost) return 'lost';
+    if (searched.stopped) return await handOver(deps, row.id, runToken);
     const finished = await finishScan(deps, row, runToken, searched.providerRejected, searched.results);
     // Failures are counted where they are written (failRankMap).
     if (finished === 'completed') scansCompleted.inc();
@@ -94,6 +102,23 @@ export async function runScan(deps: ScanDeps, rankMapId: string): Promise<ScanOu
     await rankMapsRepository.updateLeased(deps.container.database.db, row.id, runToken, { runToken: null }).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The process is stopping mid-scan: the lease is freed and a new job queued in one transaction,
+ * so a worker still running resumes the analysis at its next poll (the points stored so far are
+ * kept; the credits were charged once, at the first claim). Waiting for the job's own retry
+ * would take its retry delay, and for the sweeper minutes.
+ */
+async function handOver(deps: ScanDeps, id: string, runToken: string): Promise<'handed-over' | 'lost'> {
+  const { boss, database, log } = deps.container;
+  const handed = await database.db.transaction(async (tx) => {
+    if (!(await rankMapsRepository.updateLeased(tx, id, runToken, { runToken: null }))) return false;
+    await rankMapsRepository.requeue(tx, id, await sendScanJob(boss, tx, id));
+    return true;
+  });
+  if (handed) log.info({ rankMapId: id }, 'cierre: el análisis pasa a otro worker');
+  return handed ? 'handed-over' : 'lost';
 }
 
 async function claimScan(deps: ScanDeps, id: string): Promise<Claim> {
@@ -153,7 +178,7 @@ async function searchPoints(
   runToken: string,
   /** A standard-queue analysis: what its tasks already cost, per point searched live now. */
   standard: StandardPlan | null = null,
-): Promise<{ lost: boolean; providerRejected: boolean; results: NewRankResult[] | null }> {
+): Promise<{ lost: boolean; stopped: boolean; providerRejected: boolean; results: NewRankResult[] | null }> {
   const db = deps.container.database.db;
   const stored = await rankResultsRepository.storedIndices(db, row.id);
   const businesses = await rankResultsRepository.registryFor(db, row.id);
@@ -162,6 +187,14 @@ async function searchPoints(
   const abort = new AbortController();
   // Each lane in flight listens to it (its request's timeout, its backoff): as many as the concurrency.
   setMaxListeners(2 * deps.concurrency + 10, abort.signal);
+  // Shutting down: the lanes stop as for a lost lease, and the searches in flight are cancelled.
+  let stopped = false;
+  const onStopping = () => {
+    stopped = true;
+    abort.abort(new Error('process shutting down'));
+  };
+  if (deps.stopping?.aborted) onStopping();
+  else deps.stopping?.addEventListener('abort', onStopping, { once: true });
   const limiter = createRateLimiter({
     db,
     provider: deps.provider.name,
@@ -212,6 +245,7 @@ async function searchPoints(
       await writer.add(result);
       scanPoints.labels({ outcome: outcome.ok ? 'ok' : 'failed' }).inc();
     });
+    // Stopped or not, what the lanes searched is written before the lease is let go.
     await writer.close();
   } catch (err) {
     abort.abort(err);
@@ -219,9 +253,10 @@ async function searchPoints(
     if (!writer.lost) throw err;
   } finally {
     writer.dispose();
+    deps.stopping?.removeEventListener('abort', onStopping);
   }
   if (rejected !== null) deps.container.log.warn({ rankMapId: row.id, error: rejected }, 'el proveedor de búsqueda rechaza las peticiones');
-  return { lost: writer.lost, providerRejected: rejected !== null, results: stored.size === 0 ? results : null };
+  return { lost: writer.lost, stopped: stopped && !writer.lost, providerRejected: rejected !== null, results: stored.size === 0 ? results : null };
 }
 
 /**
