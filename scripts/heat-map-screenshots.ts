@@ -37,6 +37,8 @@ function startServer(dataDir: string): ChildProcess {
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
+      // The outbox (to confirm the account) and the sandbox checkout are developer tools (docs/decisions.md §29.8).
+      DEV_TOOLS: 'true',
       RATE_LIMIT_GLOBAL_MAX: '100000',
       DEMO_SEARCH_LATENCY_MS: '20',
       SCAN_CONCURRENCY: '2',
