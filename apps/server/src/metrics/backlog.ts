@@ -50,34 +50,31 @@ async function snapshot(): Promise<Snapshot | null> {
 
 const knownQueues = () => jobDefinitions.map((d) => d.name);
 
-// Every known queue is reported, at 0 when empty, so an alert's series does not vanish when all is well.
-new Gauge({
-  name: 'rankmaps_queue_depth',
-  help: 'Trabajos pendientes y ya vencidos en la cola, por cola (pg-boss; el mismo valor en cada proceso).',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-  async collect() {
-    const snap = await snapshot();
-    this.reset();
-    if (!snap) return;
-    const byName = new Map(snap.queues.map((q) => [q.queue, q]));
-    for (const queue of new Set([...knownQueues(), ...byName.keys()])) this.set({ queue }, byName.get(queue)?.depth ?? 0);
-  },
-});
+/**
+ * A gauge with one series per queue. Every known queue is reported, at 0 when empty, so an
+ * alert's series does not vanish when all is well.
+ */
+function queueGauge(name: string, help: string, figure: (q: QueueBacklog) => number) {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      const snap = await snapshot();
+      this.reset();
+      if (!snap) return;
+      const byName = new Map(snap.queues.map((q) => [q.queue, q]));
+      for (const queue of new Set([...knownQueues(), ...byName.keys()])) {
+        const q = byName.get(queue);
+        this.set({ queue }, q ? figure(q) : 0);
+      }
+    },
+  });
+}
 
-new Gauge({
-  name: 'rankmaps_queue_oldest_job_age_seconds',
-  help: 'Segundos que lleva esperando el trabajo vencido más antiguo de cada cola.',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-  async collect() {
-    const snap = await snapshot();
-    this.reset();
-    if (!snap) return;
-    const byName = new Map(snap.queues.map((q) => [q.queue, q]));
-    for (const queue of new Set([...knownQueues(), ...byName.keys()])) this.set({ queue }, byName.get(queue)?.oldestSeconds ?? 0);
-  },
-});
+queueGauge('rankmaps_queue_depth', 'Trabajos pendientes y ya vencidos en la cola, por cola (pg-boss; el mismo valor en cada proceso).', (q) => q.depth);
+queueGauge('rankmaps_queue_oldest_job_age_seconds', 'Segundos que lleva esperando el trabajo vencido más antiguo de cada cola.', (q) => q.oldestSeconds);
 
 new Gauge({
   name: 'rankmaps_email_outbox_backlog',
