@@ -64,6 +64,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/places', from: './apps/web/src/features', except: ['./places'] },
             { target: './apps/web/src/features/keywords', from: './apps/web/src/features', except: ['./keywords'] },
             { target: './apps/web/src/features/rankmaps', from: './apps/web/src/features', except: ['./rankmaps'] },
+            { target: './apps/web/src/features/ai-visibility', from: './apps/web/src/features', except: ['./ai-visibility'] },
             { target: './apps/web/src/features/support', from: './apps/web/src/features', except: ['./support'] },
             { target: './apps/web/src/features/operator', from: './apps/web/src/features', except: ['./operator'] },
             { target: './apps/web/src/features/chat', from: './apps/web/src/features', except: ['./chat'] },
@@ -71,6 +72,8 @@ export default tseslint.config(
             { target: './apps/web/src/features/gbp', from: './apps/web/src/features', except: ['./gbp'] },
             { target: './apps/web/src/features/notifications', from: './apps/web/src/features', except: ['./notifications'] },
             { target: './apps/web/src/features/reports', from: './apps/web/src/features', except: ['./reports'] },
+            { target: './apps/web/src/features/team', from: './apps/web/src/features', except: ['./team'] },
+            { target: './apps/web/src/features/activity', from: './apps/web/src/features', except: ['./activity'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
             // Server: routes → service → repository → db. Only repositories touch the database

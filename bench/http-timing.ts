@@ -1,6 +1,9 @@
 import { type Agent, request as httpRequest } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { percentile, round } from './lib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { latencyStats, timeRuns } from './lib';
+
+// The timing loop and its statistics live in lib.ts (shared with the MCP benchmarks); re-exported for the HTTP ones.
+export { latencyStats, timeRuns };
 
 // How the HTTP benchmarks time a request: one GET over a kept-alive loopback connection, the
 // body read raw as sent (compressed or not), timed to its first and last byte.
@@ -39,14 +42,9 @@ export function timedGet(agent: Agent, url: URL, headers: Record<string, string>
 
 /** The JSON body of an answer, decompressed as its Content-Encoding says. */
 export function decodeJson<T>(a: TimedAnswer): T {
-  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.body;
+  // Node 24's @fastify/compress may pick zstd from BROWSER_ENCODINGS.
+  const raw = a.encoding === 'br' ? brotliDecompressSync(a.body) : a.encoding === 'gzip' ? gunzipSync(a.body) : a.encoding === 'zstd' ? zstdDecompressSync(a.body) : a.body;
   return JSON.parse(raw.toString('utf8')) as T;
-}
-
-/** The count and p50/p95/p99 of a list of durations in ms, rounded to `digits`. */
-export function latencyStats(xs: number[], digits = 1) {
-  const s = [...xs].sort((a, b) => a - b);
-  return { calls: s.length, p50Ms: round(percentile(s, 50), digits), p95Ms: round(percentile(s, 95), digits), p99Ms: round(percentile(s, 99), digits) };
 }
 
 /** The answers of `calls` GETs, each of which must be 200, made after `warmUp` untimed ones. */
@@ -61,14 +59,3 @@ export async function okAnswers(call: () => Promise<TimedAnswer>, warmUp: number
   return answers;
 }
 
-/** The latency of `calls` runs of `run` (which throws on a wrong answer), made after `warmUp` untimed ones. */
-export async function timeRuns(run: () => Promise<unknown>, warmUp: number, calls: number) {
-  for (let i = 0; i < warmUp; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < calls; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  return latencyStats(times);
-}

@@ -76,3 +76,42 @@ export async function runWhenAlone(moduleUrl: string, bench: (opts: { databaseUr
   if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
   console.log(JSON.stringify(await bench({ databaseUrl: process.argv[2] }), null, 2));
 }
+
+/** The count and p50/p95/p99 of a list of durations in ms, rounded to `digits`. */
+export function latencyStats(xs: number[], digits = 1) {
+  const s = [...xs].sort((a, b) => a - b);
+  return { calls: s.length, p50Ms: round(percentile(s, 50), digits), p95Ms: round(percentile(s, 95), digits), p99Ms: round(percentile(s, 99), digits) };
+}
+
+/** The latency of `calls` runs of `run` (which throws on a wrong answer), made after `warmUp` untimed ones. */
+export async function timeRuns(run: () => Promise<unknown>, warmUp: number, calls: number) {
+  for (let i = 0; i < warmUp; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  return latencyStats(times);
+}
+
+/** A tool call through a connected MCP client: its error flag and text. */
+export type McpCall = (name: string, args: Record<string, unknown>) => Promise<{ isError: boolean; text: string }>;
+
+/**
+ * The timing of the MCP read benchmarks (bench/mcp-read.ts over an API key, bench/mcp-oauth.ts
+ * over an OAuth token): list_places (limit 50) and get_latest_analysis, each 10 untimed calls
+ * then 200 timed ones, a tool error failing the run. Goal: p95 ≤ 50 ms.
+ */
+export async function timeMcpReads(call: McpCall, keywordId: string) {
+  const timeOf = (name: string, args: Record<string, unknown>) =>
+    timeRuns(
+      async () => {
+        const r = await call(name, args);
+        if (r.isError) throw new Error(`${name}: ${r.text}`);
+      },
+      10,
+      200,
+    );
+  return { listPlaces: await timeOf('list_places', { limit: 50 }), latestAnalysis: await timeOf('get_latest_analysis', { keywordId }), goal: 'p95 ≤ 50 ms' };
+}

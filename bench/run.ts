@@ -2,13 +2,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { benchAiEngineCost } from './ai-engine-cost';
+import { benchAiMetrics, benchAiVisibilityLiveScan } from './ai-visibility';
 import { benchAlertEvaluation } from './alert-evaluation';
 import { benchApiV1 } from './api-v1';
+import { benchReviewsPage } from './reviews-page';
+import { benchReviewsSync } from './reviews-sync';
 import { benchChatDelivery } from './chat-delivery';
 import { benchColdStart } from './cold-start';
 import { benchCompiledStart } from './compiled-start';
 import { benchCompareAnalyses } from './compare-analyses';
 import { benchGenerateMatrix } from './generate-matrix';
+import { benchHeatMapPng } from './heat-map-png';
 import { benchCampaignScheduler } from './campaign-scheduler';
 import { benchKeywordImport } from './keyword-import';
 import { benchLandingJs } from './landing-js';
@@ -16,7 +21,10 @@ import { benchLoad } from './load';
 import { benchLoadMetrics } from './load-metrics';
 import { benchLoginLatency } from './login-latency';
 import { benchMcpRead } from './mcp-read';
+import { benchMcpOAuth } from './mcp-oauth';
 import { benchPortfolio } from './portfolio';
+import { benchPortfolioMember } from './portfolio-member';
+import { benchPermissionCheck } from './permission-check';
 import { benchRankMapDetail } from './rankmap-detail';
 import { benchReportPdf } from './report-pdf';
 import { benchReportBuild } from './report-build';
@@ -72,8 +80,12 @@ await onBoth(benchSharePageApi);
 await onBoth(benchAlertEvaluation);
 // The portfolio (issue 18): 500 places × 10 keywords × 52 analyses, p95 ≤ 100 ms a page, first page ≤ 100 KB compressed.
 await onBoth(benchPortfolio);
+// Teams (issue 29): the permission check adds ≤ 1 ms at p95; «Cartera» for a Miembro with 50 of 500 businesses, p95 ≤ 100 ms.
+await onBoth(benchPermissionCheck);
+await onBoth(benchPortfolioMember);
 // Client reports (issue 17): the PDF of a 25×25 analysis ≤ 2 s and ≤ 1.5 MB, a place of 10 keywords ≤ 10 s.
 record(await benchReportPdf());
+record(await benchHeatMapPng());
 // Bulk keywords (issue 18): an import of 1,000 keywords ≤ 2 s, on both databases.
 await onBoth(benchKeywordImport);
 // Campaigns (issue 18): a scheduler tick with 10,000 keyword scans due queues each exactly once within 30 s, on PostgreSQL.
@@ -83,13 +95,23 @@ await onBoth(benchVideoSlots);
 // Rank data (issue 14): the standard queue's cost and calls, and a live scan at the vendor's own pace.
 record(await benchStandardQueueScan());
 record(await benchLiveVendorScan());
+// AI visibility (issue 30): a 5×5 × 3-sample Google AI Mode scan's vendor cost, standard queue against live.
+record(await benchAiEngineCost());
+// AI visibility (issue 30): the metrics with intervals ≤ 20 ms p95; a live two-engine scan within 1.1× the vendor's bound.
+record(benchAiMetrics());
+await onBoth(benchAiVisibilityLiveScan);
 // The live chat (issue 20): 200 open SSE chat clients, delivery p95 ≤ 200 ms, and the memory per connection; PostgreSQL is the target.
 if (pg) record(await benchChatDelivery({ databaseUrl: pg }));
 record(await benchChatDelivery());
 // The API v1 (issue 19): a call with a key next to the same read with a session.
 await onBoth(benchApiV1);
+// Reviews (issue 31): the incremental sync and the list at 5,000 reviews.
+await onBoth(benchReviewsSync);
+await onBoth(benchReviewsPage);
 // An MCP read tool over streamable HTTP with the official client (issue 19): p95 ≤ 50 ms.
 await onBoth(benchMcpRead);
+// The same read tools over an OAuth access token (issue 32): p95 ≤ 50 ms.
+await onBoth(benchMcpOAuth);
 // Webhooks (issue 19): 1,000 events delivered exactly once to a local receiver, with the time taken.
 await onBoth(benchWebhookDelivery);
 // The mixed load of signed-in users while scans run; PostgreSQL is what production runs.

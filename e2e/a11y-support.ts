@@ -51,6 +51,8 @@ export interface Seed {
   emptyKeywordId: string;
   checkoutUrl: string;
   successUrl: string;
+  /** The consent screen of an assistant registered for this run (OAuth for MCP). */
+  consentUrl: string;
 }
 
 const heading = (page: Page, name: string | RegExp, level = 1) =>
@@ -195,6 +197,11 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
       { name: 'campaign (missing)', url: '/campanas/00000000-0000-4000-8000-000000000000', as: 'member', ready: (p) => visible(p, 'Esta campaña no existe o ya se ha eliminado.') },
     ],
     '/clientes': [{ name: 'clients', url: '/clientes', as: 'member', ready: (p) => expect(p.getByRole('button', { name: 'Crear cliente' })).toBeVisible({ timeout: 20_000 }) }],
+    // The team screens (docs/decisions.md §30.7): the seeded member owns their workspace.
+    '/equipo': [{ name: 'team', url: '/equipo', as: 'member', ready: (p) => expect(p.getByRole('heading', { level: 2, name: 'Miembros' })).toBeVisible({ timeout: 20_000 }) }],
+    '/actividad': [{ name: 'activity', url: '/actividad', as: 'member', ready: (p) => expect(p.getByRole('button', { name: 'Exportar CSV' })).toBeVisible({ timeout: 20_000 }) }],
+    // Without a token the page says the invitation is not valid without asking the server (e2e/teams.spec.ts opens real ones).
+    '/invitacion': [{ name: 'invitation (no token)', url: '/invitacion', as: 'visitor', ready: (p) => visible(p, 'Esta invitación ya no sirve') }],
     '/estadisticas': [
       {
         name: 'statistics',
@@ -235,6 +242,23 @@ export function visitsByPath(seed: Seed, resetLink: string): Record<string, Visi
           await expect(p.getByRole('link', { name: /^dentista/ })).toBeVisible();
         },
       },
+    ],
+    '/rankmap/:placeId/keyword/:keywordId/ai': [
+      {
+        name: 'AI visibility (empty)',
+        url: `${place}/keyword/${seed.keywordId}/ai`,
+        as: 'member',
+        ready: (p) => heading(p, 'Aún no hay análisis de IA', 2),
+      },
+    ],
+    '/autorizar': [
+      {
+        name: 'OAuth consent',
+        url: seed.consentUrl,
+        as: 'member',
+        ready: (p) => heading(p, 'Asistente de accesibilidad quiere conectarse a tu cuenta de RankMaps'),
+      },
+      { name: 'OAuth consent (invalid request)', url: '/autorizar', as: 'member', ready: (p) => heading(p, 'No se puede conectar la aplicación') },
     ],
     '/rankmap/:placeId/keyword/:keywordId': [
       {
@@ -313,8 +337,8 @@ export async function axeFindings(page: Page): Promise<string[]> {
  */
 export async function openInApp(page: Page, url: string) {
   const current = page.url().startsWith('http') ? new URL(page.url()) : null;
-  // A first visit, or the same address again (no path change, so nothing would remount): a real load.
-  if (!current || `${current.pathname}${current.search}` === url) {
+  // A first visit, or the same path again (only the query may change, so nothing would remount): a real load.
+  if (!current || current.pathname === new URL(url, current).pathname) {
     await page.goto(url);
     return;
   }
@@ -371,7 +395,31 @@ export async function seedMember(page: Page, baseUrl: string, label: string, bef
   const keywordId = await addKeyword(page, placeId, 'dentista');
   const emptyKeywordId = await addKeyword(page, placeId, 'clínica dental');
   await analyse(page, placeId, keywordId);
-  return { email, placeId, keywordId, emptyKeywordId, checkoutUrl: checkoutPath, successUrl: successPath };
+  const consentUrl = await registerAssistant(baseUrl);
+  return { email, placeId, keywordId, emptyKeywordId, checkoutUrl: checkoutPath, successUrl: successPath, consentUrl };
+}
+
+/** Registers an assistant (OAuth dynamic client registration) and returns its consent screen's address. */
+async function registerAssistant(baseUrl: string): Promise<string> {
+  const redirect = 'http://127.0.0.1:8976/callback';
+  const res = await fetch(new URL('/oauth/register', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Asistente de accesibilidad', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+  });
+  expect(res.status).toBe(201);
+  const { client_id } = (await res.json()) as { client_id: string };
+  const params = new URLSearchParams({
+    client_id,
+    redirect_uri: redirect,
+    response_type: 'code',
+    // Any 43 base64url characters: the screen is only looked at, the code never exchanged.
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    resource: new URL('/mcp', baseUrl).href,
+    state: 'a11y',
+  });
+  return `/autorizar?${params}`;
 }
 
 /**

@@ -274,12 +274,14 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
     // The signed-in layout's bell asks for the notifications too; the stubbed token must not
     // meet the real server, whose 401 would sign the user out.
     await page.route('**/api/notifications?*', (route) => route.fulfill({ json: { notifications: [], total: 0, unread: 0, page: 1, limit: 20 } }));
+    // The menus follow the role in the active workspace (docs/decisions.md §30.7): a solo user owns theirs.
+    await page.route('**/api/workspaces', (route) => route.fulfill({ json: { items: [{ id: '00000000-0000-4000-8000-000000000001', name: profile.name, role: 'owner', active: true, brand: null, poweredBy: true }] } }));
   });
 
   test('when a signed-in user opens a public page, then the collapsible sidebar shows their account and logs out', async ({ page }) => {
     await page.goto('/faq');
     const sidebar = page.getByRole('navigation', { name: 'Menú de la aplicación' });
-    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Equipo', 'Actividad', 'Soporte', 'Perfil']);
     await expect(page.getByText('Lucía Fernández').first()).toBeVisible();
     await expect(page.getByText('lucia@clinicasonrisa.es').first()).toBeVisible();
 
@@ -301,7 +303,7 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
     await page.route('**/api/user/profile', (route) => route.fulfill({ json: agency }));
     await page.goto('/faq');
     const sidebar = page.getByRole('navigation', { name: 'Menú de la aplicación' });
-    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(sidebar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Equipo', 'Actividad', 'Soporte', 'Perfil']);
     await expect(sidebar.getByRole('link', { name: 'Clientes' })).toHaveAttribute('href', '/clientes');
 
     await page.setViewportSize({ width: 375, height: 812 });
@@ -309,7 +311,7 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
     await expect(bottomBar.getByRole('link')).toHaveText(['Inicio', 'RankMap', 'Cartera', 'Campañas', 'Perfil']);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.getByRole('navigation', { name: 'Menú' });
-    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Equipo', 'Actividad', 'Soporte', 'Perfil']);
   });
 
   test('when a signed-in user is on a phone, then the bottom bar and the menu list the app sections', async ({ page }) => {
@@ -344,7 +346,7 @@ test.describe('signed-in layout (profile answered by a stub)', () => {
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.getByRole('navigation', { name: 'Menú' });
-    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+    await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Campañas', 'Estadísticas', 'Reseñas', 'Equipo', 'Actividad', 'Soporte', 'Perfil']);
     await expect(page.locator('#app-mobile-menu').getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

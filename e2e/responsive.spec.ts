@@ -123,7 +123,8 @@ test('when a member is below 768 px, then the bottom bar and the menu show; from
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const menu = page.getByRole('navigation', { name: 'Menú' });
-  await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Soporte', 'Perfil']);
+  // The member owns their workspace: «Equipo» and «Actividad» too (docs/decisions.md §30.7).
+  await expect(menu.getByRole('link')).toHaveText(['Panel', 'RankMap', 'Cartera', 'Clientes', 'Campañas', 'Estadísticas', 'Reseñas', 'Equipo', 'Actividad', 'Soporte', 'Perfil']);
   await expect(page.locator('#app-mobile-menu').getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENS, '375', 'signed-in-mobile-menu-open.png') });
   await page.keyboard.press('Escape');

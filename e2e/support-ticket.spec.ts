@@ -63,12 +63,11 @@ test('when a paying user sends a support ticket, then it succeeds with its refer
   expect(inbox.text).toContain('Plan: Básico');
 });
 
-test('when a paying user opens Reseñas, then the coming-soon page lists the four future features', async ({ page, subscribe }) => {
+test('when a paying user with no business opens Reseñas, then it offers to add one and to connect the Business Profile, with no «Próximamente»', async ({ page, subscribe }) => {
   await subscribe();
   await page.goto('/reviews');
   await expect(page.getByRole('heading', { level: 1, name: 'Reseñas' })).toBeVisible();
-  await expect(page.getByText('Próximamente')).toBeVisible();
-  for (const feature of ['Listado completo de reseñas', 'Análisis de sentimiento', 'Respuestas automáticas', 'Alertas de nuevas reseñas']) {
-    await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
-  }
+  await expect(page.getByText('Añade un negocio para ver el ritmo de sus reseñas y los cambios en su ficha.')).toBeVisible();
+  await expect(page.getByTestId('gbp-reviews-note')).toContainText('Conecta tu Perfil de Empresa de Google para ver y responder tus reseñas.');
+  await expect(page.getByText('Próximamente')).toHaveCount(0);
 });

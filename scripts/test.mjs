@@ -15,7 +15,12 @@ console.log(`Node ${process.version} (${process.execPath})`);
 for (const [name, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const res = spawnSync('npm', args, { stdio: 'inherit' });
+  // The PGlite stage runs on PGlite even where TEST_DATABASE_URL is set (CI sets it for the
+  // PostgreSQL stage): with it, vitest would run the API tests on PostgreSQL twice and never on
+  // the embedded database `npm start` uses.
+  const env = { ...process.env };
+  if (name === 'unit + API (PGlite)') delete env.TEST_DATABASE_URL;
+  const res = spawnSync('npm', args, { stdio: 'inherit', env });
   if (res.status !== 0) {
     console.error(`\n✖ ${name} failed`);
     process.exit(res.status ?? 1);

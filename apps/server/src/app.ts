@@ -20,6 +20,7 @@ import { registerSecurity } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerModules } from './modules';
+import { registerActivityRecorder } from './modules/activity/activity-recorder';
 import { processBillingEvent } from './modules/billing/billing-events.service';
 
 // zod's generic messages in Spanish, for every schema on the server.
@@ -63,6 +64,7 @@ export async function buildApp(container: Container, opts: BuildOptions = {}): P
   // The sandbox applies its events through the same billing code as Stripe's webhook.
   container.payments.onEvent((event) => processBillingEvent(container, event));
   registerRouteTable(app);
+  registerActivityRecorder(app);
   registerRequestLog(app);
   // Off (no hook, no route) unless METRICS_TOKEN is set.
   registerMetrics(app);

@@ -67,6 +67,8 @@ const envSchema = z.object({
   GBP_ACCOUNT_MANAGEMENT_URL: z.url().default('https://mybusinessaccountmanagement.googleapis.com'),
   GBP_BUSINESS_INFORMATION_URL: z.url().default('https://mybusinessbusinessinformation.googleapis.com'),
   GBP_PERFORMANCE_URL: z.url().default('https://businessprofileperformance.googleapis.com'),
+  /** The Business Profile API v4 (reviews): docs/decisions.md §32.4. */
+  GBP_MY_BUSINESS_URL: z.url().default('https://mybusiness.googleapis.com'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -124,6 +126,11 @@ const envSchema = z.object({
   DATAFORSEO_STANDARD_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DATAFORSEO_STANDARD_MAX_WAIT_MINUTES: z.coerce.number().min(0.05).max(1440).default(45),
   DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  // AI visibility (docs/decisions.md §31.1): the Gemini API, grounded in Google Maps. The DataForSEO
+  // engines use DATAFORSEO_LOGIN/DATAFORSEO_PASSWORD above.
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
+  GEMINI_MODEL: z.string().regex(/^[a-z0-9.-]{1,80}$/, 'debe ser el nombre de un modelo de Gemini, como gemini-2.5-flash').default('gemini-2.5-flash'),
   // Prometheus metrics (docs/operations.md "Metrics"): GET /metrics on the API and a small server on
   // METRICS_PORT in each worker, both behind this bearer token; without it there are none.
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'debe tener entre 16 y 200 caracteres visibles, sin espacios (openssl rand -hex 32)').optional(),
@@ -141,6 +148,8 @@ export interface GoogleGbpSettings {
   accountManagementUrl: string;
   businessInformationUrl: string;
   performanceUrl: string;
+  /** Business Profile API v4 (accounts.locations.reviews). */
+  myBusinessUrl?: string;
 }
 
 export interface Config {
@@ -255,6 +264,17 @@ export interface Config {
     demoLatencyMs: number;
     /** The standard queue: seconds between polls, and the bound on the wait before the missing points are searched live. */
     standard: { pollSeconds: number; maxWaitMinutes: number };
+  };
+  /**
+   * AI answer engines (docs/decisions.md §31.1): an engine whose vendor is configured uses it; the
+   * others run on the demo engine when rank data is the demo's, and cannot run otherwise.
+   */
+  aiAnswers: {
+    dataforseo?: { login: string; password: string; baseUrl: string };
+    gemini?: { apiKey: string; baseUrl: string; model: string };
+    /** Engines without credentials answer from the demo (MAPS_SEARCH_PROVIDER=demo). */
+    demoFallback: boolean;
+    demoLatencyMs: number;
   };
   payments: {
     provider: 'sandbox' | 'stripe';
@@ -404,6 +424,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               accountManagementUrl: e.GBP_ACCOUNT_MANAGEMENT_URL,
               businessInformationUrl: e.GBP_BUSINESS_INFORMATION_URL,
               performanceUrl: e.GBP_PERFORMANCE_URL,
+              myBusinessUrl: e.GBP_MY_BUSINESS_URL,
             }
           : undefined,
     },
@@ -435,6 +456,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.SCAN_CONCURRENCY ?? (e.MAPS_SEARCH_PROVIDER === 'dataforseo' ? DATAFORSEO_LIVE_CONCURRENCY : 4),
       demoLatencyMs: e.DEMO_SEARCH_LATENCY_MS,
       standard: { pollSeconds: e.DATAFORSEO_STANDARD_POLL_SECONDS, maxWaitMinutes: e.DATAFORSEO_STANDARD_MAX_WAIT_MINUTES },
+    },
+    aiAnswers: {
+      dataforseo:
+        e.DATAFORSEO_LOGIN && e.DATAFORSEO_PASSWORD ? { login: e.DATAFORSEO_LOGIN, password: e.DATAFORSEO_PASSWORD, baseUrl: e.DATAFORSEO_BASE_URL } : undefined,
+      gemini: e.GEMINI_API_KEY ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL } : undefined,
+      demoFallback: e.MAPS_SEARCH_PROVIDER === 'demo',
+      demoLatencyMs: e.DEMO_SEARCH_LATENCY_MS,
     },
     payments: {
       provider: paymentsProvider,

@@ -12,11 +12,13 @@ import { startBoss } from './queue/boss';
 import { PriceCatalog } from './modules/billing/price-catalog';
 import { type Providers, createProviders } from './providers';
 import { type SeaIndex, createSeaIndex } from './modules/geo/sea-index';
+import { MembershipCheck } from './modules/workspaces/membership-check';
+import { workspacesRepository } from './modules/workspaces/workspaces.repository';
 
 /**
  * Everything a process needs, built once: the API, the worker and the tests all start
  * from here, so the same code runs on the embedded default and on PostgreSQL. The external
- * services (Providers: places, mapsSearch, gbp, mail, captcha, payments, storage) are built
+ * services (Providers: places, mapsSearch, aiEngines, gbp, mail, captcha, payments, storage) are built
  * by providers/index.ts.
  */
 export interface Container extends Providers {
@@ -27,6 +29,8 @@ export interface Container extends Providers {
   accessTokens: AccessTokens;
   /** Which sessions (refresh families) are still live, cached per process (plugins/auth.ts). */
   sessions: SessionCheck;
+  /** Who belongs to which workspace with which role, cached per process like the sessions (plugins/auth.ts). */
+  memberships: MembershipCheck;
   prices: PriceCatalog;
   /** Sea detection for matrix points; loads (or builds) its index on first use. */
   seaIndex: SeaIndex;
@@ -63,6 +67,7 @@ export async function createContainer(config: Config, log: Logger, opts: { datab
     sessions: new SessionCheck((familyId) => refreshTokenRepository.liveFamilyOwner(database.db, familyId), {
       ttlMs: config.sessionCheckTtlSeconds * 1000,
     }),
+    memberships: new MembershipCheck((workspaceId, userId) => workspacesRepository.membership(database.db, workspaceId, userId), config.sessionCheckTtlSeconds * 1000),
     prices,
     seaIndex,
     stopping: stopping.signal,

@@ -28,6 +28,7 @@ export function devFeatures(config: Pick<Config, 'devTools' | 'payments'>): stri
     'parámetros de desarrollo (/api/user/dev-params)',
     'ronda semanal a demanda (/api/dev/report-round)',
     'avisos de créditos a demanda (/api/dev/credit-warnings)',
+    'cambio simulado en la ficha de un negocio de demostración (/api/dev/listing-edit)',
     // With Stripe configured the payments are Stripe's, developer tools or not.
     ...(config.payments.sandboxEnabled ? ['pagos de prueba (/api/sandbox)'] : []),
   ];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { serverDir } from './paths';
 
@@ -26,5 +27,29 @@ describe('the Node the repository runs on', () => {
 
   it('when the tests run through npm, then they run on that pinned Node, not the system one', () => {
     expect(process.version).toBe(`v${pins[0]![1]}`);
+  });
+});
+
+// The first `npm ci` may run on an older system Node, and npm warns (EBADENGINE) for every
+// installed package whose engines exclude it (docs/decisions.md §29.9): none may.
+const INSPECTOR_ONLY = new Set(['node_modules/@modelcontextprotocol/inspector', 'node_modules/commander', 'node_modules/undici']);
+
+describe('the packages the lock installs', () => {
+  it('all accept the oldest Node npm may run the first install on (20.19)', () => {
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean; dev?: boolean }>;
+    };
+    const demanding = Object.entries(lock.packages)
+      // The root's own engines are checked against the Node its scripts run on, above (devEngines).
+      .filter(([key]) => key.includes('node_modules/'))
+      // Except the MCP Inspector, a test-only checker (apps/server devDependency), and the two of
+      // its dependencies that need Node 22: on a first install under Node 20 npm warns for these
+      // three and installs them; CI and `npm test` run on the repository's Node 24. Any other
+      // package demanding more than 20.19 still fails here.
+      .filter(([key]) => !INSPECTOR_ONLY.has(key))
+      .filter(([, entry]) => !Array.isArray(entry.engines) && typeof entry.engines?.node === 'string')
+      .filter(([, entry]) => !semver.satisfies('20.19.0', (entry.engines as { node: string }).node, { includePrerelease: true }))
+      .map(([key, entry]) => `${key} (${(entry.engines as { node: string }).node})`);
+    expect(demanding).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from '../src/container';
 import { users } from '../src/db/schema';
+import { workspacesRepository } from '../src/modules/workspaces/workspaces.repository';
 
 /** An address no other test uses, so tests can share one database. */
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
@@ -15,5 +16,7 @@ export async function buildUser(container: Container, overrides: UserFields = {}
     .values({ name: 'Usuaria de Prueba', email: `u-${randomUUID()}@example.com`, mailConfirmed: true, ...overrides })
     .returning();
   if (!row) throw new Error('user insert failed');
+  // As a sign-up does: the user owns a workspace with their id (docs/decisions.md §30.1).
+  await workspacesRepository.createOwned(container.database.db, row);
   return row;
 }

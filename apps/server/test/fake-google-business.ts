@@ -109,6 +109,7 @@ export async function startFakeGoogleBusiness() {
       GBP_ACCOUNT_MANAGEMENT_URL: baseUrl,
       GBP_BUSINESS_INFORMATION_URL: baseUrl,
       GBP_PERFORMANCE_URL: baseUrl,
+      GBP_MY_BUSINESS_URL: baseUrl,
     },
     /** Makes Google forget an access token, as when it is revoked or lapses early. */
     revoke(token: string) {

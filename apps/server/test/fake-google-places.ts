@@ -33,6 +33,7 @@ export const RECORDED_DETAILS = {
     { longText: 'España', shortText: 'ES', types: ['country', 'political'], languageCode: 'es' },
   ],
   googleMapsUri: 'https://maps.google.com/?cid=11469874601539750769',
+  websiteUri: 'https://www.clinicadentallarios.es/',
 };
 
 /** places:searchText with the field mask places.displayName,places.formattedAddress,places.location. */

@@ -11,15 +11,35 @@ import type { FastifyInstance } from 'fastify';
 // benchmark: real HTTP to a listening app, the key in the Authorization header.
 
 export const MCP_TOOLS = [
+  'add_keywords',
+  'add_place',
   'compare_analyses',
+  'create_campaign',
   'create_share_link',
+  'get_ai_visibility',
+  'get_analysis_points',
   'get_credits',
+  'get_heatmap',
   'get_latest_analysis',
+  'get_place',
   'get_portfolio',
+  'get_report_pdf',
   'get_scan_status',
+  'list_activity',
+  'list_alerts',
+  'list_campaigns',
   'list_keywords',
+  'list_listing_changes',
   'list_places',
+  'list_reviews',
+  'list_share_links',
+  'mark_alerts_read',
+  'pause_campaign',
+  'reply_to_review',
+  'resume_campaign',
+  'run_ai_visibility',
   'run_scan',
+  'search_places',
 ] as const;
 export type McpToolName = (typeof MCP_TOOLS)[number];
 
@@ -65,7 +85,11 @@ export async function callTool(client: Client, name: string, args: Record<string
 }
 
 /** A new API key of the signed-in user (session headers) with `scopes`. */
-export async function newApiKey(app: FastifyInstance, headers: Record<string, string>, scopes: string[] = ['read', 'scans']): Promise<CreatedApiKey> {
+export async function newApiKey(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  scopes: string[] = ['read', 'scans'],
+): Promise<CreatedApiKey> {
   const res = await app.inject({ method: 'POST', url: '/api/api-keys', headers, payload: { name: 'MCP', scopes } });
   if (res.statusCode !== 201) throw new Error(`POST /api/api-keys: ${res.statusCode} ${res.body}`);
   return res.json<CreatedApiKey>();

@@ -6,10 +6,16 @@ import { solvedToken } from './altcha';
 import type { Container } from '../src/container';
 import { notificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { runScan } from '../src/modules/rankmaps/scan/scan.service';
+import { businessMatcher } from '../src/modules/ai-visibility/ai-matcher';
+import { aiScanDeps, runAiScan } from '../src/modules/ai-visibility/scan/ai-scan.service';
 import { multipartBody } from './multipart';
 import { sandboxPriceOf } from './sandbox';
 import { fastScanDeps, scriptedProvider } from './scan-doubles';
 import { sessions } from './sessions';
+import { invite, joinAsNewPerson } from './team';
+import { REDIRECT_URI, authorizeParams, pkcePair, registerClient } from './oauth-flow';
+import { eq } from 'drizzle-orm';
+import { workspaceInvitations } from '../src/db/workspaces-schema';
 
 // One of every kind of resource a user owns, created through the API the way the browser
 // creates them, for tests that check who may reach what (src/security).
@@ -17,7 +23,7 @@ import { sessions } from './sessions';
 type Headers = Record<string, string>;
 
 /** The kinds of owned resource a route can name by id, in its path or its body. */
-export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation', 'apiKey', 'webhook', 'webhookDelivery', 'invoice'] as const;
+export const OWNED_KINDS = ['place', 'keyword', 'rankMap', 'scheduledRankMap', 'aiAnalysis', 'competitor', 'checkoutSession', 'notification', 'shareLink', 'reportRecipient', 'supportTicket', 'client', 'campaign', 'videoBooking', 'chatConversation', 'apiKey', 'oauthGrant', 'webhook', 'webhookDelivery', 'invoice', 'member', 'invitation', 'workspace', 'review', 'reviewTemplate'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 export type OwnedIds = Record<OwnedKind, string>;
 
@@ -83,6 +89,10 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
     const outcome = await runScan(fastScanDeps(container, scriptedProvider().provider), rankMap);
     if (outcome !== 'completed') throw new Error(`scan ended ${outcome}`);
   }
+  // An AI-visibility analysis (docs/decisions.md §31.4), run to completion on the demo engine: one ChatGPT answer, 1 credit.
+  const aiAnalysis = ok(await send('POST', `/api/ai-visibility/keyword/${keyword}/scan`, { engines: ['chatgpt'], gridSize: 3, samples: 1 }), 'AI analysis', 201).json<{ id: string }>().id;
+  const aiOutcome = await runAiScan(aiScanDeps(container, container.aiEngines, businessMatcher), aiAnalysis);
+  if (aiOutcome !== 'completed') throw new Error(`AI scan ended ${aiOutcome}`);
   const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
   const scheduledRankMap = ok(await send('POST', `/api/rankmap/keyword/${keyword}/analyze-advanced`, { scheduledFor: inTwoDays }), 'scheduled analysis', 201).json<{
     rankMapId: string;
@@ -142,6 +152,11 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const locations = ok(await app.inject({ method: 'GET', url: '/api/gbp/locations', headers }), 'gbp locations').json<{ locations: { name: string }[] }>();
   const gbpLocation = locations.locations[0]?.name;
   if (!gbpLocation) throw new Error('no demo GBP location');
+  // Reviews (docs/decisions.md §32.4): the place's first demo review, and a reply template of the workspace.
+  const review = ok(await app.inject({ method: 'GET', url: `/api/place/${place}/reviews?limit=1`, headers }), 'reviews').json<{ items: { id: string }[] }>().items[0]?.id;
+  if (!review) throw new Error('no demo review');
+  const templateText = `Gracias, {nombre}, por visitar ${tag}.`;
+  const reviewTemplate = ok(await send('POST', '/api/review-templates', { name: `Plantilla ${tag}`, text: templateText }), 'review template', 201).json<{ id: string }>().id;
 
   // The provider's ids of the subscription and its payments (the sandbox's, like Stripe's, are unique).
   const info = ok(await app.inject({ method: 'GET', url: '/api/payment/subscription-info', headers }), 'subscription').json<{ subscription: { id: string } | null }>();
@@ -178,12 +193,27 @@ export async function createOwnedResources(app: FastifyInstance, container: Cont
   const apiKeyName = `Clave ${tag}`;
   const apiKey = ok(await send('POST', '/api/api-keys', { name: apiKeyName, scopes: ['read'] }), 'api key', 201).json<{ apiKey: { id: string } }>().apiKey.id;
 
+  // An OAuth connected app (docs/decisions.md §33.4): a client the owner consented to in their workspace.
+  const oauthClientName = `Asistente ${tag}`;
+  const { client_id: oauthClientId } = await registerClient(app, { client_name: oauthClientName, redirect_uris: [REDIRECT_URI] });
+  ok(await send('POST', '/api/oauth/authorization', { params: authorizeParams(app, oauthClientId, pkcePair().challenge), decision: 'allow', workspaceId: row.id }), 'oauth consent', 200);
+  const oauthGrant = ok(await app.inject({ method: 'GET', url: '/api/oauth/grants', headers }), 'connected apps', 200).json<{ apps: { id: string }[] }>().apps[0]?.id ?? '';
+
   // A webhook endpoint and the delivery of its test event (docs/decisions.md §26.4): the URL and ids are the owner's.
   const webhookUrl = `http://127.0.0.1:9/hooks/${tag}`;
   const webhook = ok(await send('POST', '/api/webhooks', { url: webhookUrl, events: ['analysis.completed'] }), 'webhook', 201).json<{ endpoint: { id: string } }>().endpoint.id;
   const webhookDelivery = ok(await send('POST', `/api/webhooks/${webhook}/ping`, undefined), 'webhook test', 202).json<{ id: string }>().id;
 
-  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey, webhook, webhookDelivery, invoice: invoice.id };
-  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName, webhook, webhookUrl, webhookDelivery, invoice.id];
+  // Teams (docs/decisions.md §30.3): the workspace (the user's id), an administrator who joined
+  // from an invitation, and an invitation still open. Their addresses are the owner's data.
+  // A Cliente viewer and an invitation that expired hold no seat on an agency plan, and the
+  // viewer alone fits a business plan's one: the owner's plan changes stay allowed.
+  const joined = await joinAsNewPerson(app, container, headers, { role: 'client', clientIds: [client] });
+  const invitationEmail = `invitada-${tag}@example.com`;
+  const invitation = ok(await invite(app, headers, { email: invitationEmail, role: 'admin' }), 'invitation', 201).json<{ id: string }>().id;
+  await container.database.db.update(workspaceInvitations).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(workspaceInvitations.id, invitation));
+
+  const ids: OwnedIds = { place, keyword, rankMap, scheduledRankMap, aiAnalysis, competitor: opts.competitorPlaceId, checkoutSession, notification: notice.id, shareLink: shareLink.id, reportRecipient, supportTicket: ticket, client, campaign, videoBooking, chatConversation, apiKey, oauthGrant, webhook, webhookDelivery, invoice: invoice.id, member: joined.user.id, invitation, workspace: row.id, review, reviewTemplate };
+  const secrets = [row.id, notice.id, shareLink.id, row.email, row.name, place, keyword, keywordText, rankMap, scheduledRankMap, aiAnalysis, checkoutSession, billing.fiscalName, billing.taxId, avatar, ticketSubject, ticket, ...billingIds, reportRecipient, recipientEmail, client, clientName, clientLogo, campaign, campaignName, videoBooking, videoTopic, chatConversation, apiKey, apiKeyName, oauthGrant, oauthClientName, webhook, webhookUrl, webhookDelivery, invoice.id, joined.user.id, joined.email, invitation, invitationEmail, review, reviewTemplate, templateText];
   return { user: { id: row.id, email: row.email, name: row.name }, headers, ids, gbpLocation, secrets, shareToken };
 }

@@ -214,7 +214,7 @@ export function buildAnalysisScopeReport(opts: AnalysisFixtureOptions & { brand?
 }
 
 /** A keyword's report: its history (one row per trend point) and its latest analysis. */
-export function buildKeywordScopeReport(opts: AnalysisFixtureOptions & { brand?: ReportBrand } = {}): Report {
+export function buildKeywordScopeReport(opts: AnalysisFixtureOptions & { brand?: ReportBrand } = {}): Extract<Report, { scope: 'keyword' }> {
   const latest = buildAnalysisReport(opts);
   return {
     ...base(opts.brand ?? RANKMAPS_BRAND),

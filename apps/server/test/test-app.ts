@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { type Container, createContainer } from '../src/container';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { startWorkers } from '../src/jobs/start-workers';
+import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-template';
 import type { MapsSearchProvider } from '../src/providers/maps-search/interface';
 
 export interface TestApp {
@@ -28,13 +29,14 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openPglite(undefined);
+    const database = await openPglite(undefined, { loadDataDir: await migratedPgliteDump() });
     return { database, drop: () => Promise.resolve() };
   }
   const name = `rm_test_${randomBytes(6).toString('hex')}`;
+  const template = await migratedPostgresTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

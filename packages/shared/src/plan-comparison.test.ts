@@ -28,8 +28,8 @@ describe('what changes between two plans', () => {
 });
 
 describe('what an agency plan adds', () => {
-  it('gives every agency plan clients, campaigns, white-label, the API and live support, and only Enterprise unbranded reports', () => {
-    const common = ['clients', 'campaigns', 'whiteLabel', 'api', 'liveSupport'];
+  it('gives every agency plan clients, free client viewers, campaigns, white-label, the API and live support, and only Enterprise unbranded reports', () => {
+    const common = ['clients', 'clientViewers', 'campaigns', 'whiteLabel', 'api', 'liveSupport'];
     expect(agencyFeatures(plan('pro_starter'))).toEqual(common);
     expect(agencyFeatures(plan('pro_agency'))).toEqual(common);
     expect(agencyFeatures(plan('pro_enterprise'))).toEqual([...common, 'hidePoweredBy']);

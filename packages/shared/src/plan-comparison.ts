@@ -1,7 +1,7 @@
 // What a plan adds, and what changes between two plans, read from the catalogue (plans.ts) and
 // what it allows (plan-upgrade.ts): the pricing page's agency cards and the plan-change dialog
 // list these, so no page states a feature of its own (docs/decisions.md §1).
-import { type Plan, isUnlimited } from './plans';
+import { type Plan, UNLIMITED, isUnlimited } from './plans';
 import { planAllows } from './plan-upgrade';
 
 /** What the plan-change dialog lists for both plans. */
@@ -22,7 +22,8 @@ export function planChangeLines(from: Plan, to: Plan): PlanChangeLine[] {
   const values: [PlanChangeAspect, (p: Plan) => number | boolean][] = [
     ['credits', (p) => p.credits],
     ['gridSize', (p) => p.limits.gridSize],
-    ['seats', (p) => p.seats],
+    // Unlimited seats (null) read as the catalogue's other unlimited figures.
+    ['seats', (p) => p.seats ?? UNLIMITED],
     ['liveSupport', (p) => planAllows(p, { kind: 'liveSupport' })],
     ['whiteLabel', (p) => planAllows(p, { kind: 'whiteLabel' })],
   ];
@@ -35,13 +36,15 @@ export function planChangeLines(from: Plan, to: Plan): PlanChangeLine[] {
 }
 
 /** What an agency plan adds beyond the unlimited businesses and keywords, in the order the card lists it. */
-export type AgencyFeature = 'clients' | 'campaigns' | 'whiteLabel' | 'api' | 'liveSupport' | 'hidePoweredBy';
+export type AgencyFeature = 'clients' | 'clientViewers' | 'campaigns' | 'whiteLabel' | 'api' | 'liveSupport' | 'hidePoweredBy';
 
 /** The agency features `plan` has: clients and campaigns, white-label, API/webhooks/MCP, live support, and Enterprise's unbranded reports. */
 export function agencyFeatures(plan: Plan): AgencyFeature[] {
   const has: Record<AgencyFeature, boolean> = {
     // Clients group an agency's businesses (docs/decisions.md §25): the agency plans' workspace.
     clients: plan.category === 'professional',
+    // Cliente viewers take no seat on the agency plans (docs/decisions.md §30.3).
+    clientViewers: plan.category === 'professional',
     campaigns: planAllows(plan, { kind: 'campaigns' }),
     whiteLabel: planAllows(plan, { kind: 'whiteLabel' }),
     // Webhooks and the MCP server go with the API keys (docs/decisions.md §26.1).

@@ -33,24 +33,25 @@ export interface Plan {
    */
   liveSupport: boolean;
   /**
-   * Member seats: people who sign in to the workspace, owner included; -1 is unlimited
-   * (the spec's third-release decisions: business plans owner + 1, Starter 3, Agency 10, Enterprise unlimited).
+   * Member seats: people who sign in to the workspace besides its owner; null is unlimited
+   * (docs/decisions.md §30.3: business plans 1, Starter 3, Agency 10, Enterprise unlimited).
+   * Cliente viewers take none on the agency plans (permissions.ts, takesSeat).
    */
-  seats: number;
+  seats: number | null;
 }
 
 export const PLANS: readonly Plan[] = [
   {
     id: 'basico', name: 'Básico', category: 'basic', type: 'basic', monthlyPrice: 29, annualPrice: 24, popular: false,
-    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0, liveSupport: false, seats: 2,
+    limits: { places: 1, keywords: 3, weeklyScans: 1, manualScans: 2, gridSize: 7 }, credits: 0, liveSupport: false, seats: 1,
   },
   {
     id: 'profesional', name: 'Profesional', category: 'basic', type: 'basic', monthlyPrice: 59, annualPrice: 49, popular: true,
-    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0, liveSupport: false, seats: 2,
+    limits: { places: 3, keywords: 5, weeklyScans: 1, manualScans: 5, gridSize: 9 }, credits: 0, liveSupport: false, seats: 1,
   },
   {
     id: 'premium', name: 'Premium', category: 'basic', type: 'basic', monthlyPrice: 99, annualPrice: 79, popular: false,
-    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0, liveSupport: true, seats: 2,
+    limits: { places: 10, keywords: 5, weeklyScans: 1, manualScans: 20, gridSize: 13 }, credits: 0, liveSupport: true, seats: 1,
   },
   {
     id: 'pro_starter', name: 'Starter', category: 'professional', type: 'pro', monthlyPrice: 49, annualPrice: 39, popular: false,
@@ -62,7 +63,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: 'pro_enterprise', name: 'Enterprise', category: 'professional', type: 'pro', monthlyPrice: 199, annualPrice: 159, popular: false,
-    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000, liveSupport: true, seats: UNLIMITED,
+    limits: { places: UNLIMITED, keywords: UNLIMITED, weeklyScans: UNLIMITED, manualScans: UNLIMITED, gridSize: 25 }, credits: 5000, liveSupport: true, seats: null,
   },
 ];
 

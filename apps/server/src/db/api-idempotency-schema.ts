@@ -22,3 +22,24 @@ export const apiIdempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })],
 );
+
+/**
+ * The `idempotencyKey` argument of the MCP tools that spend or create (docs/decisions.md §33.7):
+ * one row per (credential, key). The credential is an API key or, for an OAuth token, its person
+ * in its workspace, which has no api_keys row to hang from (hence a table of its own). The row
+ * is reserved (result null) before the work, and then keeps the tool's first answer 24 hours.
+ */
+export const mcpIdempotencyKeys = pgTable(
+  'mcp_idempotency_keys',
+  {
+    /** `key:<api key id>` or `person:<actor id>:<workspace id>`. */
+    credential: text('credential').notNull(),
+    key: text('key').notNull(),
+    /** Hex SHA-256 of the tool's name and its arguments (without the key). */
+    requestHash: text('request_hash').notNull(),
+    /** The tool's answer as JSON; null while the first call is in progress. */
+    result: text('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.credential, t.key] })],
+);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
+import { workspaces } from './workspaces-schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -9,7 +10,7 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 export const billingCustomers = pgTable('billing_customers', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
   customerId: text('customer_id').notNull().unique(),
   createdAt: createdAt(),
@@ -26,7 +27,7 @@ export const subscriptions = pgTable(
     id: text('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
     planId: text('plan_id').notNull(),
     billingPeriod: text('billing_period').$type<'monthly' | 'annual'>().notNull(),
@@ -69,7 +70,7 @@ export const payments = pgTable(
     id: text('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     description: text('description').notNull(),
     status: text('status').notNull(),
@@ -106,7 +107,7 @@ export const creditLots = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     source: text('source').$type<'subscription' | 'purchase' | 'adjustment'>().notNull(),
     granted: integer('granted').notNull(),
     remaining: integer('remaining').notNull(),
@@ -128,11 +129,13 @@ export const creditTransactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'grant' | 'purchase' | 'spend' | 'refund' | 'expire' | 'adjustment'>().notNull(),
     amount: integer('amount').notNull(),
     reference: text('reference').notNull(),
     allocations: jsonb('allocations').$type<{ lotId: string; amount: number }[]>().notNull().default([]),
+    /** Who spent or bought, in a workspace of several people (docs/decisions.md §30.1); null for the system. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('credit_transactions_kind_ref_key').on(t.kind, t.reference), index('credit_transactions_user_idx').on(t.userId)],
@@ -142,7 +145,7 @@ export const creditTransactions = pgTable(
 export const devPlanOverrides = pgTable('dev_plan_overrides', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   planLimits: jsonb('plan_limits').$type<{ type: 'basic' | 'pro' | 'free'; places: number; keywords: number; credits: number }>().notNull(),
   updatedAt: ts('updated_at')
     .notNull()
@@ -203,7 +206,7 @@ export const invoices = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
     number: text('number').notNull().unique(),
     /** RankMaps' series ('RM-2026') and the invoice's place in it; null for Stripe's invoices. */

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignFrequency } from '@rankmaps/shared/schemas/campaigns';
 import { places } from './places-schema';
-import { ownerUserId } from './schema';
+
 import { createdAt, updatedAt, uuidKey } from './columns';
+import { ownerWorkspaceId } from './workspaces-schema';
 
 // Campaigns (issue 18, docs/decisions.md §25.3). A place's weekly scan is a campaign too: the row
 // with its place_id set, made with the place and deleted with it, which runs every keyword of the
@@ -12,7 +13,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: uuidKey(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     /** Set only on a place's weekly scan: one per place. */
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'cascade' }),
     /** Null on a place's weekly scan, which is named after the place. */
@@ -58,7 +59,7 @@ export const campaignRounds = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     slot: text('slot').notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
     /** Set when the round was not run for lack of credits (the campaign paused instead). */

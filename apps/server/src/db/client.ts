@@ -43,7 +43,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(serverDir, 'src/db/migrations');
+export const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 
 /**
  * Where the embedded database keeps its files: DATA_DIR/db, beside the uploads and the sea
@@ -54,10 +54,15 @@ export function pgliteDirectory(dataDir: string): string {
   return existsSync(path.join(dataDir, 'PG_VERSION')) ? dataDir : path.join(dataDir, 'db');
 }
 
-/** `dataDir` undefined or 'memory://' gives an in-memory PGlite (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir && !dataDir.startsWith('memory://') ? dataDir : undefined);
+/**
+ * `dataDir` undefined or 'memory://' gives an in-memory PGlite (tests). `loadDataDir`, for an
+ * in-memory one, starts it from a dump of a database (`dumpDataDir`) instead of an empty one:
+ * the tests start each file from an already migrated copy; migrate() then finds nothing to do.
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  const onDisk = dataDir && !dataDir.startsWith('memory://') ? dataDir : undefined;
+  if (onDisk) mkdirSync(onDisk, { recursive: true });
+  const client = onDisk ? await PGlite.create(onDisk) : await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

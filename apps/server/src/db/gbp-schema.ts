@@ -1,6 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ownerUserId, users } from './schema';
+import { ownerUserId } from './schema';
 import { createdAt, updatedAt } from './columns';
+import { workspaces } from './workspaces-schema';
 
 // Google Business Profile (docs/decisions.md §20).
 
@@ -13,7 +14,7 @@ import { createdAt, updatedAt } from './columns';
 export const gbpConnections = pgTable('gbp_connections', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   provider: text('provider').$type<'demo' | 'google'>().notNull(),
   accessTokenEnc: text('access_token_enc').notNull(),
   refreshTokenEnc: text('refresh_token_enc'),

@@ -5,6 +5,7 @@ import { ownerPlaceId, places } from './places-schema';
 import { rankMaps } from './rankmaps-schema';
 import { emails, ownerUserId, users } from './schema';
 import { createdAt, updatedAt, uuidKey } from './columns';
+import { ownerWorkspaceId } from './workspaces-schema';
 
 // Notifications (issue 16, docs/decisions.md §23.2). One row per event, created once: its
 // dedupe_key is unique and the evaluation inserts with ON CONFLICT DO NOTHING.
@@ -72,7 +73,7 @@ export const notificationPlaceSlack = pgTable('notification_place_slack', {
   placeId: uuid('place_id')
     .primaryKey()
     .references(() => places.id, { onDelete: 'cascade' }),
-  userId: ownerUserId(),
+  userId: ownerWorkspaceId(),
   slackUrl: text('slack_url').notNull(),
   updatedAt: updatedAt(),
 });

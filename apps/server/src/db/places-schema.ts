@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ownerUserId, users } from './schema';
+
 import { createdAt, uuidKey } from './columns';
+import { ownerWorkspaceId, workspaces } from './workspaces-schema';
 
 /** The grid a place is analysed on (docs/product.md §3, matrixConfig). */
 export interface StoredMatrixConfig {
@@ -16,7 +17,7 @@ export const clients = pgTable(
   'clients',
   {
     id: uuidKey(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     /** ≤ 80 characters, trimmed. */
     name: text('name').notNull(),
     /** Storage key of the client's re-encoded logo ('logos/<logo_key>.png'), as report_brands.logo is kept (docs/decisions.md §25.1). */
@@ -34,7 +35,7 @@ export const places = pgTable(
   'places',
   {
     id: uuidKey(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     googlePlaceId: text('google_place_id').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
@@ -51,6 +52,8 @@ export const places = pgTable(
     searchLanguage: text('search_language').notNull().default('es'),
     /** Google's customer id (the cid of its Maps URL), when known: results are matched by it after the place id. */
     cid: text('cid'),
+    /** The business's own website, when Google (or the demo) gives one: the AI matcher's domain rule reads it (docs/decisions.md §31.12). */
+    website: text('website'),
     timeZone: text('time_zone').notNull().default('Europe/Madrid'),
     serviceArea: boolean('service_area').notNull().default(false),
     matrixConfig: jsonb('matrix_config').$type<StoredMatrixConfig>().notNull(),
@@ -71,6 +74,6 @@ export const ownerPlaceId = () =>
 export const activePlaces = pgTable('user_active_places', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   placeId: ownerPlaceId(),
 });

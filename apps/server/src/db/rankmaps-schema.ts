@@ -3,8 +3,9 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, t
 import type { MetricsResultItem, PositionTally, ScanStats, StoredCompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { campaignRounds, campaigns } from './campaigns-schema';
 import { ownerPlaceId } from './places-schema';
-import { ownerUserId } from './schema';
+
 import { createdAt, updatedAt, uuidKey } from './columns';
+import { ownerWorkspaceId } from './workspaces-schema';
 
 // A search phrase tracked for a place (docs/product.md §3 Keyword). Unique per place whatever the case.
 export const keywords = pgTable(
@@ -12,7 +13,7 @@ export const keywords = pgTable(
   {
     id: uuidKey(),
     placeId: ownerPlaceId(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -46,7 +47,7 @@ export const keywordFigures = pgTable(
     keywordId: uuid('keyword_id')
       .primaryKey()
       .references(() => keywords.id, { onDelete: 'cascade' }),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     placeId: ownerPlaceId(),
     /** The latest completed analysis (no foreign key: deleting it recomputes this row). */
     latestRankMapId: uuid('latest_rank_map_id'),
@@ -129,7 +130,7 @@ export const rankMaps = pgTable(
       .notNull()
       .references(() => keywords.id, { onDelete: 'cascade' }),
     placeId: ownerPlaceId(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     query: text('query').notNull(),
     maxResults: integer('max_results').notNull().default(20),
     kind: text('kind').$type<RankMapKindValue>().notNull(),
@@ -282,7 +283,7 @@ export const scanQuotaUses = pgTable(
   'scan_quota_uses',
   {
     rankMapId: uuid('rank_map_id').primaryKey(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     /** Calendar month in Europe/Madrid, 'YYYY-MM'. */
     month: text('month').notNull(),
     createdAt: createdAt(),

@@ -1,6 +1,7 @@
 import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+
 import { updatedAt } from './columns';
+import { workspaces } from './workspaces-schema';
 
 // White-label (issue 17, docs/decisions.md §24.5): one row per user who saved a brand. The row
 // stays when the plan no longer allows it: the reports fall back to RankMaps' brand, and the
@@ -10,7 +11,7 @@ export const reportBrands = pgTable(
   {
     userId: uuid('user_id')
       .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The agency's name (≤ 80); null while only a logo was uploaded. */
     name: text('name'),
     /** #rrggbb, lower-case. */

@@ -3,8 +3,9 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 import type { ShareScope } from '@rankmaps/shared/schemas/share-links';
 import { ownerPlaceId } from './places-schema';
 import { keywords, rankMaps } from './rankmaps-schema';
-import { ownerUserId } from './schema';
+
 import { createdAt, uuidKey } from './columns';
+import { ownerWorkspaceId } from './workspaces-schema';
 
 // Share links (issue 17, docs/decisions.md §24.4): a public URL of one report. Only the
 // SHA-256 of the token is stored. The target is held by foreign keys that cascade: deleting
@@ -14,7 +15,7 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: uuidKey(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     scope: text('scope').$type<ShareScope>().notNull(),
     /** The place of the target, whatever the scope. */
     placeId: ownerPlaceId(),

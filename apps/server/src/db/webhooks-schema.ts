@@ -1,6 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
-import { ownerUserId } from './schema';
+
 import { createdAt, updatedAt, uuidKey } from './columns';
+import { users } from './schema';
+import { ownerWorkspaceId } from './workspaces-schema';
 
 // Outgoing webhooks (issue 19, docs/webhooks.md, docs/decisions.md §26.4).
 
@@ -9,7 +11,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuidKey(),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     /** As parsed by validateWebhookUrl (what is delivered to is what was checked). */
     url: text('url').notNull(),
     /** Subset of WEBHOOK_EVENT_TYPES. */
@@ -26,6 +28,8 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason'),
     /** Deliveries in a row that ended failed; reset by any delivered one. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** The person who added it (docs/decisions.md §30.4). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,7 +49,7 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    userId: ownerUserId(),
+    userId: ownerWorkspaceId(),
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
     /** `{ id, type, createdAt, data }`, sent byte for byte as stored (JSON text). */

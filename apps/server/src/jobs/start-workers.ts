@@ -1,12 +1,18 @@
 import type PgBoss from 'pg-boss';
 import type { Container } from '../container';
 import { type ScanDeps, scanDeps } from '../modules/rankmaps/scan/scan.service';
+import { type AiScanDeps, aiScanDeps } from '../modules/ai-visibility/scan/ai-scan.service';
+import { businessMatcher } from '../modules/ai-visibility/ai-matcher';
 import { BILLING_MAIL_JOB } from './definitions/billing-mail';
 import { CREDIT_WARNINGS_CRON, CREDIT_WARNINGS_JOB } from './definitions/credit-warnings';
 import { GRANT_PLAN_CREDITS_CRON, GRANT_PLAN_CREDITS_JOB } from './definitions/grant-plan-credits';
 import { MAIL_OUTBOX_SWEEP_CRON, MAIL_OUTBOX_SWEEP_JOB } from './definitions/mail-outbox-sweep';
+import { ACTIVITY_RETENTION_CRON, ACTIVITY_RETENTION_JOB } from './definitions/activity-retention';
 import { IDEMPOTENCY_SWEEP_CRON, IDEMPOTENCY_SWEEP_JOB } from './definitions/idempotency-sweep';
+import { OAUTH_PURGE_CRON, OAUTH_PURGE_JOB } from './definitions/oauth-purge';
 import { RANKMAP_SCAN_JOB, rememberScanWorker } from './definitions/rankmap-scan';
+import { AI_VISIBILITY_SCAN_JOB, rememberAiScanWorker } from './definitions/ai-visibility-scan';
+import { AI_VISIBILITY_ALERTS_JOB } from './definitions/ai-visibility-alerts';
 import { RANKMAP_SCHEDULER_CRON, RANKMAP_SCHEDULER_JOB } from './definitions/rankmap-scheduler';
 import { RANKMAP_VENDOR_POLL_JOB } from './definitions/rankmap-vendor-poll';
 import { REPORT_EMAIL_JOB } from './definitions/report-email';
@@ -27,10 +33,16 @@ import { handleWebhookDelivery } from './handlers/webhook-delivery';
 import { handleGrantPlanCredits } from './handlers/grant-plan-credits';
 import { handleMailOutboxSweep } from './handlers/mail-outbox-sweep';
 import { handleIdempotencySweep } from './handlers/idempotency-sweep';
+import { handleOAuthPurge } from './handlers/oauth-purge';
+import { handleActivityRetention } from './handlers/activity-retention';
 import { handleRankmapScan } from './handlers/rankmap-scan';
+import { handleAiVisibilityScan } from './handlers/ai-visibility-scan';
+import { handleAiVisibilityAlerts } from './handlers/ai-visibility-alerts';
 import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
 import { handleRankmapVendorPoll } from './handlers/rankmap-vendor-poll';
 import { handleReportEmail } from './handlers/report-email';
+import { handleReviewSync, handleReviewSyncSweep } from './handlers/review-sync';
+import { REVIEW_SYNC_JOB, REVIEW_SYNC_SWEEP_CRON, REVIEW_SYNC_SWEEP_JOB } from './definitions/review-sync';
 import { handleReportEmailScheduler } from './handlers/report-email-scheduler';
 import { handleSendEmail } from './handlers/send-email';
 import { handleTrialEndingMail } from './handlers/trial-ending-mail';
@@ -38,6 +50,8 @@ import { handleVideoCallReminders } from './handlers/video-call-reminders';
 
 /** Scans one process runs at a time; each scan has its own bounded concurrency of searches. */
 const SCAN_WORKERS_PER_PROCESS = 2;
+/** AI-visibility analyses one process runs at a time; each asks its engines with bounded concurrency. */
+const AI_SCAN_WORKERS_PER_PROCESS = 2;
 /** Webhook delivery workers per process, each taking up to WEBHOOK_DELIVERY_BATCH attempts at once: pg-boss fetches once per polling interval, so the two bound the rate (docs/performance.md). */
 const WEBHOOK_DELIVERY_WORKERS = 2;
 const WEBHOOK_DELIVERY_BATCH = 20;
@@ -62,6 +76,14 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.schedule(IDEMPOTENCY_SWEEP_JOB, IDEMPOTENCY_SWEEP_CRON, {}, { tz: 'UTC' });
   await container.boss.work(IDEMPOTENCY_SWEEP_JOB, { pollingIntervalSeconds: 60 }, async () => {
     await handleIdempotencySweep(container);
+  });
+  await container.boss.schedule(OAUTH_PURGE_JOB, OAUTH_PURGE_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(OAUTH_PURGE_JOB, { pollingIntervalSeconds: 60 }, async () => {
+    await handleOAuthPurge(container);
+  });
+  await container.boss.schedule(ACTIVITY_RETENTION_JOB, ACTIVITY_RETENTION_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(ACTIVITY_RETENTION_JOB, { pollingIntervalSeconds: 60 }, async () => {
+    await handleActivityRetention(container);
   });
   await container.boss.schedule(GRANT_PLAN_CREDITS_JOB, GRANT_PLAN_CREDITS_CRON, {}, { tz: 'UTC' });
   await container.boss.work(GRANT_PLAN_CREDITS_JOB, { pollingIntervalSeconds: 30 }, async () => {
@@ -111,9 +133,22 @@ export async function startWorkers(container: Container): Promise<void> {
   await container.boss.work(REPORT_EMAIL_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleReportEmailScheduler(container);
   });
+  // Reviews of the businesses linked to a Business Profile location: on demand and every 6 hours (docs/decisions.md §32.4).
+  await container.boss.work(REVIEW_SYNC_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await handleReviewSync(container, job.data);
+  });
+  await container.boss.schedule(REVIEW_SYNC_SWEEP_JOB, REVIEW_SYNC_SWEEP_CRON, {}, { tz: 'UTC' });
+  await container.boss.work(REVIEW_SYNC_SWEEP_JOB, { pollingIntervalSeconds: 60 }, async () => {
+    await handleReviewSyncSweep(container);
+  });
   const scan = scanDeps(container, container.mapsSearch, { stopping: container.stopping });
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);
   await workVendorPollJobs(container.boss, scan);
+  // AI-visibility analyses (docs/decisions.md §31.4): their runs and, queued with each outcome, their alerts.
+  await workAiScanJobs(container.boss, aiScanDeps(container, container.aiEngines, businessMatcher, { stopping: container.stopping }), AI_SCAN_WORKERS_PER_PROCESS);
+  await container.boss.work(AI_VISIBILITY_ALERTS_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await handleAiVisibilityAlerts(container, job.data);
+  });
   await container.boss.schedule(RANKMAP_SCHEDULER_JOB, RANKMAP_SCHEDULER_CRON, {}, { tz: 'UTC' });
   await container.boss.work(RANKMAP_SCHEDULER_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await handleRankmapScheduler(container);
@@ -127,6 +162,16 @@ export async function workScanJobs(boss: PgBoss, deps: ScanDeps, count: number):
       for (const job of jobs) await handleRankmapScan(deps, job.data, job.retryCount >= job.retryLimit);
     });
     rememberScanWorker(boss, id);
+  }
+}
+
+/** Registers `count` workers of the AI-visibility queue, each running one analysis at a time with `deps`. */
+export async function workAiScanJobs(boss: PgBoss, deps: AiScanDeps, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = await boss.work(AI_VISIBILITY_SCAN_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await handleAiVisibilityScan(deps, job.data, job.retryCount >= job.retryLimit);
+    });
+    rememberAiScanWorker(boss, id);
   }
 }
 

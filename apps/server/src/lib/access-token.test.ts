@@ -37,25 +37,41 @@ describe('AccessTokens', () => {
     const tokens = new AccessTokens(randomBytes(32));
     const [userId, sessionId] = [randomUUID(), randomUUID()];
     const token = await tokens.sign(userId, sessionId);
-    expect(await tokens.verifyClaims(token)).toEqual({ userId, sessionId });
+    expect(await tokens.verifyClaims(token)).toEqual({ userId, sessionId, workspaceId: userId });
     // Again, from the per-token cache.
-    expect(await tokens.verifyClaims(token)).toEqual({ userId, sessionId });
+    expect(await tokens.verifyClaims(token)).toEqual({ userId, sessionId, workspaceId: userId });
     expect(await tokens.verify(token)).toBe(userId);
-    expect(await tokens.verifyClaims(await tokens.sign(userId))).toEqual({ userId, sessionId: null });
+    expect(await tokens.verifyClaims(await tokens.sign(userId))).toEqual({ userId, sessionId: null, workspaceId: userId });
+  });
+
+  it('when a token is signed for another workspace, then it carries that workspace, and its own workspace is left out of the token', async () => {
+    const tokens = new AccessTokens(randomBytes(32));
+    const [userId, sessionId, workspaceId] = [randomUUID(), randomUUID(), randomUUID()];
+    expect(await tokens.verifyClaims(await tokens.sign(userId, sessionId, workspaceId))).toEqual({ userId, sessionId, workspaceId });
+    const own = await tokens.sign(userId, sessionId, userId);
+    expect(JSON.parse(Buffer.from(own.split('.')[1]!, 'base64url').toString())).not.toHaveProperty('wid');
+  });
+
+  it('when a correctly signed token carries a wid that is not a UUID, then it is refused', async () => {
+    const secret = randomBytes(32);
+    const tokens = new AccessTokens(secret);
+    for (const wid of ['not-a-uuid', '', 7, ['x']]) {
+      const token = await signedWithOurKey(secret, { wid });
+      expect(await tokens.verifyClaims(token), JSON.stringify(wid)).toBeNull();
+    }
   });
 
   it('when a correctly signed token carries a sid that is not a UUID, then it is refused', async () => {
     const secret = randomBytes(32);
     const tokens = new AccessTokens(secret);
     for (const sid of ['not-a-uuid', '', 42, null, ["' or 1=1 --"]]) {
-      const token = await new SignJWT({ sid })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(randomUUID())
-        .setIssuer('rankmaps')
-        .setAudience('rankmaps-web')
-        .setExpirationTime('5m')
-        .sign(createSecretKey(secret));
+      const token = await signedWithOurKey(secret, { sid });
       expect(await tokens.verifyClaims(token), JSON.stringify(sid)).toBeNull();
     }
   });
 });
+
+/** A token signed with the server's key and issuer, as our own, carrying the claims given. */
+function signedWithOurKey(secret: Uint8Array, claims: Record<string, unknown>): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(randomUUID()).setIssuer('rankmaps').setAudience('rankmaps-web').setExpirationTime('5m').sign(createSecretKey(secret));
+}

@@ -24,6 +24,11 @@ export interface AccessClaims {
    * existed: they are accepted until they expire, at most 15 minutes after the deploy.
    */
   sessionId: string | null;
+  /**
+   * The workspace the token acts in (`wid`). Tokens signed before workspaces existed carry
+   * none and act in the user's own, which has the user's id (docs/decisions.md §30.1).
+   */
+  workspaceId: string;
 }
 
 /** Short-lived access JWT (docs/decisions.md §6). HS256 only: `alg: none` and others are refused. */
@@ -48,8 +53,8 @@ export class AccessTokens {
    * id-only form, with no `sid`, serves tests and tools that need a
    * token for a user without signing in.
    */
-  sign(userId: string, sessionId?: string): Promise<string> {
-    return new SignJWT(sessionId ? { sid: sessionId } : {})
+  sign(userId: string, sessionId?: string, workspaceId?: string): Promise<string> {
+    return new SignJWT({ ...(sessionId ? { sid: sessionId } : {}), ...(workspaceId && workspaceId !== userId ? { wid: workspaceId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -78,7 +83,9 @@ export class AccessTokens {
       if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
       const sid: unknown = payload.sid;
       if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) return null;
-      const claims: AccessClaims = { userId: payload.sub, sessionId: sid ?? null };
+      const wid: unknown = payload.wid;
+      if (wid !== undefined && (typeof wid !== 'string' || !UUID.test(wid))) return null;
+      const claims: AccessClaims = { userId: payload.sub, sessionId: sid ?? null, workspaceId: wid ?? payload.sub };
       if (typeof payload.exp === 'number' && payload.nbf === undefined) this.verified.set(token, { claims, exp: payload.exp });
       return claims;
     } catch {

@@ -13,7 +13,9 @@ import { compareAnalyses } from '../modules/rankmaps/rankmap-compare.service';
 import { NO_VALID_POINTS, analyze, ownedKeywordOr404 } from '../modules/rankmaps/rankmaps.service';
 import { gridSnapshotOf } from '../modules/rankmaps/scan/scan-snapshot.service';
 import { createShareLink } from '../modules/reports/share-links.service';
+import { recordToolActivity } from '../modules/activity/system-activity';
 import { idField } from './mcp-inputs';
+import { idempotencyKeyField, onceFor } from './mcp-idempotency';
 import { type McpCaller, runTool, toolDescription, toolResult } from './mcp-result';
 
 // The MCP tools that start, compare or make something (docs/mcp.md): run a scan (with a cost
@@ -47,6 +49,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
           .max(1_000_000, 'confirmCost no es válido.')
           .optional()
           .describe('El coste en créditos que respondió la llamada anterior / the credit cost the previous call answered'),
+        idempotencyKey: idempotencyKeyField,
       },
       outputSchema: {
         status: z.enum(['confirmation_required', 'started']),
@@ -56,7 +59,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
-    ({ keywordId, confirmCost }) =>
+    ({ keywordId, confirmCost, idempotencyKey }) =>
       runTool(container.log, caller, 'run_scan', async () => {
         const { place } = await ownedKeywordOr404(container, userId, keywordId);
         // The same count analyze charges (1 credit per valid point of the grid snapshot).
@@ -71,13 +74,17 @@ export function registerActionTools(server: McpServer, container: Container, cal
             { status: 'confirmation_required', cost, availableCredits: available, analysis: null },
           );
         }
-        const started = await analyze(container, userId, keywordId, {});
-        const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
-        if (!row) throw new Error('run_scan: the analysis just created is missing');
-        return toolResult(
-          `Análisis lanzado (${creditsText(started.creditsCharged)}). Consulta su estado con get_scan_status y analysisId ${row.id}.`,
-          { status: 'started', cost, availableCredits: available - started.creditsCharged, analysis: presentAnalysis(row) },
-        );
+        // A retried confirmed call with the same idempotencyKey gets the first answer: one scan, one charge.
+        return onceFor(container, caller, 'run_scan', idempotencyKey, { keywordId, confirmCost }, async () => {
+          const started = await analyze(container, userId, keywordId, {}, caller.actorId);
+          await recordToolActivity(container, caller, 'run_scan', { type: 'keyword', id: keywordId }, { credits: started.creditsCharged, points: started.totalPoints });
+          const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
+          if (!row) throw new Error('run_scan: the analysis just created is missing');
+          return toolResult(
+            `Análisis lanzado (${creditsText(started.creditsCharged)}). Consulta su estado con get_scan_status y analysisId ${row.id}.`,
+            { status: 'started', cost, availableCredits: available - started.creditsCharged, analysis: presentAnalysis(row) },
+          );
+        });
       }),
   );
 
@@ -139,6 +146,7 @@ export function registerActionTools(server: McpServer, container: Container, cal
     ({ scope, targetId, expiresInDays }) =>
       runTool(container.log, caller, 'create_share_link', async () => {
         const link = await createShareLink(container, userId, { scope, targetId, expiresInDays: expiresInDays === undefined ? 30 : expiresInDays });
+        await recordToolActivity(container, caller, 'create_share_link', { type: 'shareLink', id: link.id }, {});
         const until = link.expiresAt ? `caduca el ${link.expiresAt}` : 'no caduca';
         return toolResult(`Enlace creado (${until}): ${link.url}`, { link });
       }),

@@ -48,7 +48,7 @@ export function registerReadTools(server: McpServer, container: Container, calle
     },
     ({ cursor, limit = PAGE_LIMIT_DEFAULT }) =>
       read('list_places', async () => {
-        const { items, nextCursor } = pageOf(await apiV1Repository.places(db, userId, decodeCursor(cursor), limit), limit);
+        const { items, nextCursor } = pageOf(await apiV1Repository.places(db, userId, decodeCursor(cursor), limit, caller.scope), limit);
         const places = items.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
         const more = nextCursor ? ' Hay más: pasa nextCursor como cursor.' : '';
         return toolResult(`${places.length} negocio(s).${more}`, { places, nextCursor });
@@ -142,7 +142,7 @@ export function registerReadTools(server: McpServer, container: Container, calle
     },
     ({ q, page, limit }) =>
       read('get_portfolio', async () => {
-        const portfolio = await getPortfolio(container, userId, portfolioQuerySchema.parse({ q, page, limit }));
+        const portfolio = await getPortfolio(container, caller.scope, portfolioQuerySchema.parse({ q, page, limit }));
         return toolResult(`${portfolio.total} negocio(s) × keyword en la cartera; página ${portfolio.page}.`, portfolio);
       }),
   );

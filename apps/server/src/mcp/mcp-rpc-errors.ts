@@ -19,6 +19,9 @@ const rewrite = (m: unknown): unknown => {
   const error = (m as RpcMessage | null)?.error;
   if (!error || typeof error !== 'object') return m;
   const code = typeof error.code === 'number' ? error.code : -32600;
+  // An error RankMaps raised itself (a resource or prompt refusal, spanishRpcError) keeps its Spanish message and code.
+  const data = error.data as { code?: unknown; es?: unknown } | undefined;
+  if (data?.es === true && typeof error.message === 'string') return { ...(m as object), error: { code, message: error.message.replace(/^MCP error -?\d+: /, ''), data: { code: data.code } } };
   return { ...(m as object), error: { code, message: MESSAGES[code] ?? OTHER } };
 };
 
@@ -47,3 +50,6 @@ export function isRefusal(body: string): boolean {
     return false;
   }
 }
+
+/** Resource not found, as the MCP specification numbers it. */
+export const RESOURCE_NOT_FOUND_CODE = -32002;

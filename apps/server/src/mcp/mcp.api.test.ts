@@ -1,5 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { MCP_TOOLS, callTool, connectHttp, listening, newApiKey, stdioBridgeClient } from '../../test/mcp-client';
@@ -88,6 +90,19 @@ describe('the MCP server end to end (official client SDK)', async () => {
     const counts = (compared.structured?.points as { counts: Record<string, number> }).counts;
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(49);
     expect((compared.structured?.metrics as { key: string }[]).map((m) => m.key)).toContain('geoRank');
+
+    // The heat map as an image block the assistant can show, and the same figures as text.
+    const map = (await client.callTool({ name: 'get_heatmap', arguments: { analysisId: second } })) as CallToolResult;
+    expect(map.isError ?? false).toBe(false);
+    const image = map.content.find((c) => c.type === 'image');
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    const png = Buffer.from((image as { data: string }).data, 'base64');
+    expect(png.length).toBeLessThanOrEqual(200 * 1024);
+    const decoded = await sharp(png).metadata();
+    expect(decoded).toMatchObject({ format: 'png' });
+    expect(decoded.width).toBeGreaterThanOrEqual(600);
+    expect(map.structuredContent).toMatchObject({ analysisId: second, keyword: 'dentista', gridSize: 7, dataLabel: 'demo', imageBytes: png.length });
+    expect(map.content.find((c) => c.type === 'text')).toMatchObject({ text: expect.stringContaining('GeoRank') });
 
     const shared = await callTool(client, 'create_share_link', { scope: 'analysis', targetId: second });
     expect(shared.isError, shared.text).toBe(false);

@@ -1,8 +1,12 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { authenticateApiKey, recordKeyUse, requireApiPlan } from '../modules/api-v1/api-key-auth';
-import { limitPerApiKey } from '../modules/api-v1/api-v1-rate-limit';
+import { MCP_CORS_PATHS, allowCors } from '../modules/oauth/oauth-cors';
+import { recordKeyUse, requireApiPlan } from '../modules/api-v1/api-key-auth';
+import { wholeWorkspace } from '../modules/workspaces/scope';
+import { seesWholeWorkspace } from '@rankmaps/shared/permissions';
+import { authenticateMcp, limitMcpCalls, mcpChallenge, recordGrantUse } from './mcp-auth';
+import { portableToolList } from './mcp-portable-schemas';
 import { isRefusal, spanishRpcErrors } from './mcp-rpc-errors';
 import { createMcpServer } from './mcp-server';
 
@@ -10,7 +14,8 @@ import { createMcpServer } from './mcp-server';
 // Stateless: each POST gets its own McpServer and transport, answered as JSON, so any process
 // behind the load balancer answers any call and nothing is kept between calls. The key is
 // checked exactly as /api/v1 checks it (same hash look-up, per-key limit shared with v1, plan
-// check, last-use stamp); what this route refuses is answered as a JSON-RPC error.
+// check, last-use stamp); what this route refuses is answered as a JSON-RPC error. An OAuth
+// access token works the same way, as its person (mcp-auth.ts, docs/decisions.md §33.2).
 
 const METHOD_NOT_ALLOWED = 'Este servidor MCP no tiene sesiones ni flujo de eventos: envía cada mensaje JSON-RPC por POST a /mcp.';
 const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
@@ -32,7 +37,7 @@ const rpcCodeOf = (status: number, code: string) =>
             : -32600;
 
 function rpcError(reply: FastifyReply, status: number, message: string, code: string) {
-  if (status === 401) void reply.header('www-authenticate', 'Bearer');
+  if (status === 401) void reply.header('www-authenticate', mcpChallenge(reply.server.container, reply.request));
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
@@ -53,6 +58,7 @@ function webHeaders(request: FastifyRequest): Headers {
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
   const { container } = app;
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('oauth', null);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return rpcError(reply, err.status, err.message, err.code);
@@ -66,31 +72,41 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     return rpcError(reply, 500, INTERNAL, 'INTERNAL');
   });
 
-  const limit = limitPerApiKey(app, container.config.rateLimit.apiMax);
+  // A browser-based MCP client posts from its own origin (docs/decisions.md §33.9).
+  allowCors(app, MCP_CORS_PATHS);
+
+  const limit = limitMcpCalls(app, container.config.rateLimit.apiMax);
   const refused = new WeakSet<FastifyRequest>();
   app.post(
     '/mcp',
     {
       // JSON-RPC, not a REST route: documented in docs/mcp.md, not in the OpenAPI document.
       schema: { hide: true },
-      // The same order as /api/v1: the key, its per-minute limit, then its owner's plan.
-      onRequest: [async (request) => authenticateApiKey(container, request), limit, async (request) => requireApiPlan(container, request)],
+      // The same order as /api/v1: the key (or token), its per-minute limit, then the workspace's plan.
+      onRequest: [async (request) => authenticateMcp(container, request), limit, async (request) => requireApiPlan(container, request)],
       onSend: async (request, reply, payload) => {
         // A call the server refused (a JSON-RPC error, a tool error) changes nothing, not even the key's last use.
-        await recordKeyUse(container, request, refused.has(request) ? 400 : reply.statusCode);
+        const status = refused.has(request) ? 400 : reply.statusCode;
+        await recordKeyUse(container, request, status);
+        await recordGrantUse(container, request, status);
         return payload;
       },
     },
     async (request, reply) => {
       const key = request.apiKey;
-      if (!key) throw new Error('POST /mcp without its key');
-      const server = createMcpServer(container, { userId: key.userId, keyId: key.id, scopes: key.scopes });
+      const workspace = request.workspace;
+      if ((!key && !request.oauth) || !workspace) throw new Error('POST /mcp without its key or token');
+      // A token's person acts with their role, which the permission table limits: it carries both key permissions.
+      const caller = key
+        ? { userId: key.userId, keyId: key.id, scopes: key.scopes, scope: wholeWorkspace(key.userId), ip: request.ip, role: workspace.role, actorId: workspace.actorId }
+        : { userId: workspace.id, keyId: null, scopes: ['read', 'scans'], scope: { workspaceId: workspace.id, clientIds: seesWholeWorkspace(workspace.role) ? null : workspace.clientIds }, ip: request.ip, role: workspace.role, actorId: workspace.actorId };
+      const server = createMcpServer(container, caller);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       try {
         await server.connect(transport);
         const url = `http://${request.hostname || 'localhost'}/mcp`;
         const response = await transport.handleRequest(new Request(url, { method: 'POST', headers: webHeaders(request) }), { parsedBody: request.body });
-        const body = spanishRpcErrors(await response.text());
+        const body = portableToolList(spanishRpcErrors(await response.text()));
         if (isRefusal(body)) refused.add(request);
         void reply.status(response.status);
         const type = response.headers.get('content-type');

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { activityRoutes } from './activity/activity.routes';
+import { aiVisibilityRoutes } from './ai-visibility/ai-visibility.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { apiV1Routes } from './api-v1/api-v1.routes';
 import { mcpRoutes } from '../mcp/mcp.routes';
+import { oauthConsentRoutes } from './oauth/oauth-consent.routes';
+import { oauthProtocolRoutes } from './oauth/oauth-protocol.routes';
 import { authRoutes } from './auth/auth.routes';
 import { registerBilling } from './billing';
 import { chatRoutes } from './chat/chat.routes';
@@ -16,6 +20,8 @@ import { keywordImportRoutes } from './keywords/keyword-import.routes';
 import { keywordsRoutes } from './keywords/keywords.routes';
 import { coastlineRoutes } from './geo/coastline.routes';
 import { competitorsRoutes } from './places/competitors.routes';
+import { listingGuardRoutes } from './listing-guard/listing-guard.routes';
+import { reviewsRoutes } from './reviews/reviews.routes';
 import { matrixRoutes } from './places/matrix.routes';
 import { operatorRoutes } from './operator/operator.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -33,6 +39,8 @@ import { seoRoutes } from './seo/seo.routes';
 import { supportRoutes } from './support/support.routes';
 import { registerUsers } from './users';
 import { videoCallRoutes } from './video-call/video-call.routes';
+import { teamRoutes } from './team/team.routes';
+import { workspacesRoutes } from './workspaces/workspaces.routes';
 
 /** The routes of each domain, under /api. One line per module. */
 export async function registerModules(app: FastifyInstance) {
@@ -51,9 +59,12 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(coastlineRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   await app.register(competitorsRoutes, { prefix: '/api' });
+  await app.register(listingGuardRoutes, { prefix: '/api' });
+  await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(keywordsRoutes, { prefix: '/api' });
   await app.register(keywordImportRoutes, { prefix: '/api' });
   await app.register(rankmapsRoutes, { prefix: '/api' });
+  await app.register(aiVisibilityRoutes, { prefix: '/api' });
   await app.register(analyzeAllRoutes, { prefix: '/api' });
   await app.register(rankmapReportsRoutes, { prefix: '/api' });
   await app.register(reportsRoutes, { prefix: '/api' });
@@ -68,7 +79,12 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(apiKeysRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
+  await app.register(workspacesRoutes, { prefix: '/api' });
+  await app.register(teamRoutes, { prefix: '/api' });
+  await app.register(activityRoutes, { prefix: '/api' });
   await app.register(apiV1Routes, { prefix: '/api/v1' });
+  await app.register(oauthConsentRoutes, { prefix: '/api' });
   await app.register(mcpRoutes);
+  await app.register(oauthProtocolRoutes);
   await app.register(seoRoutes);
 }

@@ -21,7 +21,7 @@ const PUBLIC_TAGS = [
   {
     name: 'webhooks',
     description:
-      'Tus endpoints HTTPS reciben los eventos analysis.completed, analysis.failed, alert.triggered, campaign.round.completed y credits.low como POST JSON { id, type, createdAt, data }. Cada envío lleva RankMaps-Event, RankMaps-Delivery (el id de la entrega: descarta repetidos por él) y RankMaps-Signature: t=<segundos unix>,v1=<HMAC-SHA256 en hexadecimal, con el secreto whsec_… del endpoint, de "<t>.<cuerpo tal cual llegó>">. Compara la firma en tiempo constante y rechaza las de hace más de 5 minutos. Un 2xx confirma la entrega; cualquier otra respuesta se reintenta con espera creciente durante unos 3 días, y tras 5 entregas fallidas seguidas el endpoint se desactiva y te avisamos por correo.',
+      'Tus endpoints HTTPS reciben los eventos analysis.completed, analysis.failed, alert.triggered, campaign.round.completed, credits.low y listing.changed como POST JSON { id, type, createdAt, data }. Cada envío lleva RankMaps-Event, RankMaps-Delivery (el id de la entrega: descarta repetidos por él) y RankMaps-Signature: t=<segundos unix>,v1=<HMAC-SHA256 en hexadecimal, con el secreto whsec_… del endpoint, de "<t>.<cuerpo tal cual llegó>">. Compara la firma en tiempo constante y rechaza las de hace más de 5 minutos. Un 2xx confirma la entrega; cualquier otra respuesta se reintenta con espera creciente durante unos 3 días, y tras 5 entregas fallidas seguidas el endpoint se desactiva y te avisamos por correo.',
   },
 ];
 
@@ -56,10 +56,12 @@ const INTERNAL_TAGS: Record<string, string> = {
   clientes: 'Los clientes de una agencia y sus logotipos.',
   cartera: 'La cartera de una agencia: todos sus negocios de un vistazo.',
   campañas: 'Campañas de escaneo programadas de una agencia.',
+  equipo: 'Los espacios de trabajo de la persona, los miembros e invitaciones de uno y el traspaso de su propiedad.',
   pagos: 'Planes, suscripción, pagos, créditos y cambios de plan.',
   'sandbox de pagos': 'El proveedor de pagos local (sin Stripe): su página de pago y sus renovaciones.',
   'google business profile': 'La conexión con Google Business Profile y sus estadísticas.',
   webhooks: 'Los endpoints de webhooks del usuario y el registro de sus entregas.',
+  actividad: 'El registro de actividad del espacio de trabajo: quién hizo qué y cuándo (propietario y administradores).',
   soporte: 'Tickets de soporte y videollamadas del cliente.',
   chat: 'El chat en vivo con el equipo de soporte.',
   operador: 'La bandeja del equipo de soporte: tickets, chats y videollamadas (solo operadores).',

@@ -1,19 +1,31 @@
 import type { RouteOptions } from 'fastify';
+import type { WorkspaceAction } from '@rankmaps/shared/permissions';
 import type { ApiKeyScope } from '@rankmaps/shared/schemas/api-keys';
 
 // What a declared route keeps on `config.declaration` (route-kit.ts), and what the API
 // reference, the tests and the 405 answer read back. Framework-free, so tests and the docs
 // transform import it without the kit's hooks.
 
-/** Who may call a route: anyone, a signed-in user, an operator (others get 404), or an API key with a permission. */
-export type Access = { readonly kind: 'public' } | { readonly kind: 'session' } | { readonly kind: 'operator' } | { readonly kind: 'apiKey'; readonly scope: ApiKeyScope };
+/**
+ * Who may call a route: anyone; a signed-in person, on their own things (profile, bell,
+ * support); a signed-in person whose role in the active workspace may do the action, by the
+ * permission table (packages/shared/src/permissions.ts; 403 otherwise); an operator (others
+ * get 404); or an API key with a permission.
+ */
+export type Access =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'session' }
+  | { readonly kind: 'workspace'; readonly action: WorkspaceAction }
+  | { readonly kind: 'operator' }
+  | { readonly kind: 'apiKey'; readonly scope: ApiKeyScope };
 
 export const access = {
   public: { kind: 'public' },
   session: { kind: 'session' },
+  workspace: (action: WorkspaceAction): Access => ({ kind: 'workspace', action }),
   operator: { kind: 'operator' },
   apiKey: (scope: ApiKeyScope): Access => ({ kind: 'apiKey', scope }),
-} as const satisfies Record<string, Access | ((scope: ApiKeyScope) => Access)>;
+} as const satisfies Record<string, Access | ((scope: never) => Access)>;
 
 /** Files a route answers with instead of JSON. */
 export type Download = 'application/pdf' | 'text/csv' | 'text/html' | 'application/xml' | 'text/plain' | 'image/png' | 'image/webp' | 'image/svg+xml' | 'text/calendar' | 'application/octet-stream';

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { errorResponseSchema } from '@rankmaps/shared/schemas/common';
+import { activityHooksFor } from '../modules/activity/activity-recorder';
 import { requireScope } from '../modules/api-v1/api-key-auth';
+import { requireAction } from '../modules/workspaces/workspace-access';
+import { scopeGuard } from '../modules/workspaces/scope-guard';
 import { requireOperator } from '../modules/operator/operator-access';
 import { type Access, type DeclaredRoute, type Download, DOWNLOAD_KEY, EVENT_STREAM_KEY, isCamelCase } from './route-declaration';
 
@@ -92,7 +95,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - 400 on every route: a malformed URL, a NUL in the query (text-guard.ts) or a bad body;
  * - 415 where a body can be sent with a type no parser takes;
  * - 414 and 404 where the path has parameters (one past 500 characters; an id that is not yours);
- * - 401 without a session or key, 403 for a key without the permission, 404 for an operator route;
+ * - 401 without a session or key, 403 for a key without the permission or a role without the action, 404 for an operator route;
  * - 429 on every route the global per-address limit covers (all but those with `rateLimit: false`).
  */
 export function derivedErrorStatuses(method: string, declaration: Pick<Declaration<unknown, unknown, unknown, unknown, unknown>, 'access' | 'params' | 'refusals' | 'rateLimit'>): number[] {
@@ -101,7 +104,7 @@ export function derivedErrorStatuses(method: string, declaration: Pick<Declarati
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) statuses.add(415);
   if (declaration.params) statuses.add(404).add(414);
   if (declaration.access.kind !== 'public') statuses.add(401);
-  if (declaration.access.kind === 'apiKey') statuses.add(403);
+  if (declaration.access.kind === 'apiKey' || declaration.access.kind === 'workspace') statuses.add(403);
   if (declaration.access.kind === 'operator') statuses.add(404);
   for (const status of declaration.refusals ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
@@ -171,9 +174,16 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
   if (d.access.kind !== 'public' && d.access.kind !== 'apiKey') onRequest.push(app.authenticate);
   onRequest.push(...(d.onRequest ?? []));
   if (d.access.kind === 'operator') onRequest.push(requireOperator(app.container));
+  if (d.access.kind === 'workspace') onRequest.push(requireAction(d.access.action));
   // An API key is authenticated by the /api/v1 plugin's own hooks; the route checks its permission.
   if (d.access.kind === 'apiKey') preHandler.push(requireScope(d.access.scope));
+  // After validation: a Miembro's or a Cliente's ids of businesses not assigned to them name nothing (docs/decisions.md §30.6).
+  if (d.access.kind === 'workspace') preHandler.push(scopeGuard(() => app.container.database.db, d.operationId));
   preHandler.push(...(d.preHandler ?? []));
+
+  // The activity log (docs/decisions.md §30.5): a route that spends, changes, shares or grants
+  // access is recorded after its 2xx answer, by these hooks rather than by its handler.
+  const activity = d.access.kind === 'public' || method === 'GET' ? null : activityHooksFor(app, url, d.operationId);
 
   const declared: DeclaredRoute = { operationId: d.operationId, access: d.access, refusals: d.refusals ?? [], download: 'download' in answer ? answer.download : null };
   app.route({
@@ -182,6 +192,7 @@ function registerDeclared<P, Q, B, H, R>(app: FastifyInstance, method: Method, u
     ...(onRequest.length ? { onRequest } : {}),
     ...(preValidation.length ? { preValidation } : {}),
     ...(preHandler.length ? { preHandler } : {}),
+    ...(activity ? { preSerialization: activity.preSerialization, onResponse: activity.onResponse } : {}),
     ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
     ...(d.decompress === false ? { decompress: false as const } : {}),
     config: { declaration: declared, ...(d.rateLimit === false ? { rateLimit: false as const } : {}) },

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { PriceCatalog } from '../modules/billing/price-catalog';
+import { type AiEngineCatalogue, createAiEngineCatalogue } from './ai-answers';
 import { createCaptchaProvider } from './captcha';
 import type { CaptchaProvider } from './captcha/interface';
 import { createMailTransport } from './email';
@@ -20,6 +21,8 @@ export interface Providers {
   places: PlacesProvider;
   /** Rank data for each point of a scan. */
   mapsSearch: MapsSearchProvider;
+  /** The AI answer engines of an AI-visibility analysis (docs/decisions.md §31.1). */
+  aiEngines: AiEngineCatalogue;
   /** Google Business Profile: OAuth and performance data. */
   gbp: GbpProvider;
   mail: MailTransport;
@@ -45,6 +48,7 @@ export function createProviders(config: Config, { db, log, prices, altchaKey }: 
   return {
     places: createPlacesProvider(config),
     mapsSearch: createMapsSearchProvider(config, log),
+    aiEngines: createAiEngineCatalogue(config, log),
     gbp: createGbpProvider(config),
     mail: createMailTransport(config, log),
     captcha: createCaptchaProvider(config, { hmacKey: altchaKey, db, log }),

@@ -9,6 +9,8 @@ import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
 import { KEY_ACTIONS, type KeyAction, isKeyAction, permissionFor } from '../modules/api-keys/key-permissions';
 import { runScan } from '../modules/rankmaps/scan/scan.service';
+import { businessMatcher } from '../modules/ai-visibility/ai-matcher';
+import { aiScanDeps, runAiScan } from '../modules/ai-visibility/scan/ai-scan.service';
 import { type DeclaredRoute, declarationOf } from '../plugins/route-declaration';
 
 // The authorization matrix's API-key column (docs/decisions.md §26.3): every /api/v1 route,
@@ -26,6 +28,11 @@ interface Ids {
   analysis: string;
   otherAnalysis: string;
   campaign: string;
+  /** Two completed AI-visibility analyses of the keyword (docs/decisions.md §31.4). */
+  aiAnalysis: string;
+  otherAiAnalysis: string;
+  /** A demo review of the place (docs/decisions.md §32.4). */
+  review: string;
 }
 interface Entry {
   request: (ids: Ids) => { url: string; payload?: object };
@@ -42,6 +49,12 @@ const TABLE: Record<string, Entry> = {
     request: (i) => ({ url: `/api/v1/places/${i.place}/keywords`, payload: { keywords: ['clínica dental urgencias'] } }),
   },
   'GET /api/v1/places/:id/report': { foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/report` }) },
+  'GET /api/v1/places/:id/review-pace': { foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/review-pace` }) },
+  'GET /api/v1/places/:id/listing-changes': { foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/listing-changes` }) },
+  // Reviews (docs/decisions.md §32.7): the owner's demo Business Profile connection.
+  'GET /api/v1/places/:id/reviews': { foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/reviews` }) },
+  'PUT /api/v1/places/:id/reviews/:reviewId/reply': { foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/reviews/${i.review}/reply`, payload: { comment: 'Gracias por tu reseña.' } }) },
+  'DELETE /api/v1/places/:id/reviews/:reviewId/reply': { foreign: 404, request: (i) => ({ url: `/api/v1/places/${i.place}/reviews/${i.review}/reply` }) },
   'GET /api/v1/keywords/:id/analyses': { foreign: 404, request: (i) => ({ url: `/api/v1/keywords/${i.keyword}/analyses` }) },
   'POST /api/v1/keywords/:id/analyses': { foreign: 404, request: (i) => ({ url: `/api/v1/keywords/${i.keyword}/analyses`, payload: {} }) },
   'GET /api/v1/analyses/:id': { foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}` }) },
@@ -51,6 +64,7 @@ const TABLE: Record<string, Entry> = {
     request: (i) => ({ url: `/api/v1/analyses/${i.analysis}/compare/${i.otherAnalysis}` }),
   },
   'GET /api/v1/analyses/:id/csv': { foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}/csv` }) },
+  'GET /api/v1/analyses/:id/heatmap.png': { foreign: 404, request: (i) => ({ url: `/api/v1/analyses/${i.analysis}/heatmap.png` }) },
   'GET /api/v1/campaigns': { foreign: 'own', request: () => ({ url: '/api/v1/campaigns' }) },
   'POST /api/v1/campaigns': {
     foreign: 404,
@@ -69,6 +83,13 @@ const TABLE: Record<string, Entry> = {
   'GET /api/v1/portfolio': { foreign: 'own', request: () => ({ url: '/api/v1/portfolio' }) },
   'GET /api/v1/credits': { foreign: 'own', request: () => ({ url: '/api/v1/credits' }) },
   'GET /api/v1/credits/forecast': { foreign: 'own', request: () => ({ url: '/api/v1/credits/forecast' }) },
+  // AI visibility (docs/decisions.md §31.8).
+  'GET /api/v1/ai-visibility/engines': { foreign: 'own', request: () => ({ url: '/api/v1/ai-visibility/engines' }) },
+  'POST /api/v1/keywords/:id/ai-visibility': { foreign: 404, request: (i) => ({ url: `/api/v1/keywords/${i.keyword}/ai-visibility`, payload: { engines: ['chatgpt'], gridSize: 3, samples: 1 } }) },
+  'GET /api/v1/keywords/:id/ai-visibility': { foreign: 404, request: (i) => ({ url: `/api/v1/keywords/${i.keyword}/ai-visibility` }) },
+  'GET /api/v1/ai-visibility/:id': { foreign: 404, request: (i) => ({ url: `/api/v1/ai-visibility/${i.aiAnalysis}` }) },
+  'GET /api/v1/ai-visibility/:id/points': { foreign: 404, request: (i) => ({ url: `/api/v1/ai-visibility/${i.aiAnalysis}/points` }) },
+  'GET /api/v1/ai-visibility/:id/compare/:otherAnalysisId': { foreign: 404, request: (i) => ({ url: `/api/v1/ai-visibility/${i.aiAnalysis}/compare/${i.otherAiAnalysis}` }) },
 };
 
 /** Every route of the app as method and URL, without Fastify's HEAD twins of GET routes. */
@@ -137,7 +158,20 @@ describe('authorization matrix of /api/v1 (API keys)', async () => {
       payload: { name: 'Diaria', frequency: 'daily', hour: 9, keywordIds: [keyword] },
     });
     expect(campaign.statusCode, campaign.body).toBe(201);
-    const ids: Ids = { place, keyword, spareKeyword, analysis, otherAnalysis, campaign: campaign.json<{ id: string }>().id };
+    const aiScanned = async () => {
+      const res = await app.inject({ method: 'POST', url: `/api/ai-visibility/keyword/${keyword}/scan`, headers, payload: { engines: ['chatgpt'], gridSize: 3, samples: 1 } });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json<{ id: string }>().id;
+      expect(await runAiScan(aiScanDeps(container, container.aiEngines, businessMatcher), id)).toBe('completed');
+      return id;
+    };
+    const aiAnalysis = await aiScanned();
+    const otherAiAnalysis = await aiScanned();
+    // The demo Business Profile connection links the place to its simulated reviews.
+    const start = await app.inject({ method: 'GET', url: '/api/auth/google/start-url?intent=gbp_connect', headers });
+    await app.inject({ method: 'GET', url: start.json<{ url: string }>().url });
+    const review = (await app.inject({ method: 'GET', url: `/api/place/${place}/reviews?limit=1`, headers })).json<{ items: { id: string }[] }>().items[0]!.id;
+    const ids: Ids = { place, keyword, spareKeyword, analysis, otherAnalysis, campaign: campaign.json<{ id: string }>().id, aiAnalysis, otherAiAnalysis, review };
     const full = await keyOf(headers, ['read', 'scans']);
     return { user, headers, ids, key: full.key };
   };

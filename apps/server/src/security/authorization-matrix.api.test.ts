@@ -14,6 +14,11 @@ import { type SlackReceiver, startSlackReceiver } from '../../test/slack-receive
 import { createTestApp } from '../../test/test-app';
 import { rowsOf } from '../db/client';
 import { loopbackOnly } from '../dev-tools';
+import { type DeclaredRoute, declarationOf } from '../plugins/route-declaration';
+import { SCOPED_PARAMS, fieldKind } from '../modules/workspaces/scope-guard';
+import { type WorkspaceRole, can } from '@rankmaps/shared/permissions';
+import { joinWorkspace } from '../../test/team';
+import { authorizeParams, pkcePair, registerClient } from '../../test/oauth-flow';
 import { unauthorized } from '../errors';
 import { PASSWORD, logIn, sessions, signUpRequest } from '../../test/sessions';
 import { UPGRADE_REQUIRED_MESSAGE } from '../modules/billing';
@@ -50,6 +55,8 @@ interface ApiRoute {
   /** Answers only clients on the server's own machine (dev-tools.ts loopbackOnly): the mail outbox. */
   machineOnly: boolean;
   schema: RouteSchema;
+  /** What the route kit declared (route-declaration.ts); undefined for a route registered by hand. */
+  declaration: DeclaredRoute | undefined;
 }
 
 /** A valid request for a route whose schema needs more than an empty body or query. */
@@ -70,12 +77,21 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'analysis/:id': 'rankMap',
   'compare/:otherId': 'rankMap',
   'scheduled/:id': 'scheduledRankMap',
+  // AI-visibility analyses (docs/decisions.md §31.4).
+  'ai-visibility/:id': 'aiAnalysis',
+  'compare/:otherAnalysisId': 'aiAnalysis',
   'competitors/:competitorId': 'competitor',
   'checkout-session/:id': 'checkoutSession',
   'notifications/:id': 'notification',
   'share-links/:id': 'shareLink',
   'report-recipients/:recipientId': 'reportRecipient',
   'report-round/:id': 'place',
+  // The demo's simulated Google edit of a business (developer tools, docs/decisions.md §32.3).
+  'listing-edit/:id': 'place',
+  // Reviews (docs/decisions.md §32.4): a review of the owner's place, a reply template, the simulated arrival's business.
+  'reviews/:reviewId': 'review',
+  'review-templates/:id': 'reviewTemplate',
+  'review-arrive/:placeId': 'place',
   'tickets/:reference': 'supportTicket',
   'clients/:id': 'client',
   'campaigns/:id': 'campaign',
@@ -83,9 +99,14 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'video-bookings/:id': 'videoBooking',
   'conversations/:id': 'chatConversation',
   'api-keys/:id': 'apiKey',
+  'grants/:id': 'oauthGrant',
   'webhooks/:id': 'webhook',
   'deliveries/:deliveryId': 'webhookDelivery',
   'invoices/:id': 'invoice',
+  // Teams (docs/decisions.md §30.3): a member, an invitation, a workspace one belongs to.
+  'members/:userId': 'member',
+  'invitations/:id': 'invitation',
+  'workspaces/:id': 'workspace',
 };
 
 /** Valid notification settings: the defaults, every kind on in both channels. */
@@ -104,10 +125,13 @@ const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).
 // The demo GBP provider gives every connected account the same locations.
 const DEMO_LOCATION = 'locations/demo-1001';
 
-function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sample> {
+function samplesFor(app: FastifyInstance, logoPng: Buffer, oauthClientId: string): Record<string, Sample> {
   return {
     'GET /api/geo/coastline': { query: () => ({ south: '36.6', west: '-4.6', north: '36.8', east: '-4.3' }) },
     'GET /api/places/autocomplete': { query: () => ({ input: 'dentista Málaga' }) },
+    // The activity log (docs/decisions.md §30.5): memberId is any person's id, so the sample filters by kind and days instead.
+    'GET /api/activity': { query: () => ({ kind: 'scan', from: isoDay(30), to: isoDay(0), limit: '10' }) },
+    'GET /api/activity.csv': { query: () => ({ kind: 'scan', from: isoDay(30), to: isoDay(0) }) },
     'GET /api/places/locate': { query: () => ({ input: 'Málaga' }) },
     'GET /api/places/details': { query: () => ({ placeId: 'demo-malaga-dentista-3' }) },
     'GET /api/auth/google/start-url': { query: () => ({ intent: 'gbp_connect' }) },
@@ -157,6 +181,8 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/keywords/import': { body: (ids) => ({ source: 'text', placeIds: [ids.place], text: 'dentista infantil\nortodoncia invisible' }) },
     'POST /api/rankmap/analyze-many/preview': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
     'POST /api/rankmap/analyze-many': { body: (ids) => ({ keywordIds: [ids.keyword] }) },
+    // An AI-visibility analysis of the owner's keyword (docs/decisions.md §31.4): one ChatGPT answer on the demo engine.
+    'POST /api/ai-visibility/keyword/:keywordId/scan': { body: () => ({ engines: ['chatgpt'], gridSize: 3, samples: 1 }) },
     'POST /api/clients': { body: () => ({ name: 'Cliente Matriz' }) },
     'PUT /api/clients/:id': { body: () => ({ name: 'Cliente Renombrado' }) },
     // A client's logo (docs/decisions.md §25.1): the owner is on Starter, a plan with white-label.
@@ -168,9 +194,19 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'PUT /api/place/:id/client': { body: (ids) => ({ clientId: ids.client }) },
     // API keys (docs/decisions.md §26.1): the owner is on Starter, a pro-type plan.
     'POST /api/api-keys': { body: () => ({ name: 'Clave Matriz', scopes: ['read', 'scans'] }) },
+    // The consent API with a registered client's request (oauth.api.test.ts runs the whole flow); cancelling records nothing.
+    'GET /api/oauth/authorization': { query: () => authorizeParams(app, oauthClientId, pkcePair().challenge) },
+    'POST /api/oauth/authorization': { body: (ids) => ({ params: authorizeParams(app, oauthClientId, pkcePair().challenge), decision: 'deny', workspaceId: ids.workspace }) },
     // Webhooks (docs/decisions.md §26.4): a local URL, allowed outside production; no worker runs here, so the test delivery is still queued.
     'POST /api/webhooks': { body: () => ({ url: 'http://127.0.0.1:9/hooks/matriz', events: ['analysis.completed', 'credits.low'] }) },
     'POST /api/webhooks/:id/deliveries/:deliveryId/replay': { ownerStatus: { status: 409, why: 'a delivery still queued (no worker runs here) is in progress, and only a finished one is replayed' } },
+    // The demo's simulated Google edit starts from what the last demo scan recorded of the listing; the world's analyses ran without the job that records it.
+    'POST /api/dev/listing-edit/:id': { ownerStatus: { status: 409, why: 'no demo scan has recorded this listing yet, so there is nothing to edit (docs/decisions.md §32.3)' } },
+    // Reviews (docs/decisions.md §32.4): the owner's demo connection links the place; the reply goes to the demo's Google.
+    'PUT /api/place/:id/reviews/:reviewId/reply': { body: () => ({ comment: 'Gracias por tu reseña.' }) },
+    'POST /api/review-templates': { body: () => ({ name: 'Agradecimiento', text: 'Gracias, {nombre}, por visitar {negocio}.' }) },
+    'PUT /api/review-templates/:id': { body: () => ({ name: 'Disculpa', text: 'Sentimos lo ocurrido, {nombre}.' }) },
+    'POST /api/dev/review-arrive/:placeId': { body: () => ({ stars: 2 }) },
     'GET /api/portfolio': { query: (ids) => ({ clientId: ids.client, sort: 'geoRank', dir: 'desc' }) },
     'PUT /api/notifications/settings': { body: (ids) => ({ ...notificationSettingsSample, mutedPlaceIds: [ids.place] }) },
     'PUT /api/notifications/slack': { body: async () => ({ url: await slackUrl() }) },
@@ -188,6 +224,14 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
     'POST /api/report-recipients/confirm': { query: () => ({ token: 'A'.repeat(43) }) },
     'GET /api/report-recipients/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.firma' }) },
     'POST /api/report-recipients/unsubscribe': { query: () => ({ token: '00000000-0000-4000-8000-000000000000.firma' }) },
+    // ── Teams (docs/decisions.md §30.3) ──
+    // The owner's administrator made a Miembro of the owner's client; a new address each time (Starter's seats hold it).
+    'PUT /api/team/members/:userId': { body: (ids) => ({ role: 'member', clientIds: [ids.client] }) },
+    'POST /api/team/invitations': { body: () => ({ email: uniqueEmail('matriz'), role: 'admin', clientIds: [] }) },
+    'POST /api/team/ownership-transfer': { body: (ids) => ({ userId: ids.member }) },
+    'POST /api/team/ownership-transfer/accept': { ownerStatus: { status: 404, why: 'the owner is not the member a transfer was offered to: only that member accepts it' } },
+    // The public invitation page with a token that opens nothing: the one 410 for any link that no longer works.
+    'GET /api/team/invitations/accept': { query: () => ({ token: 'A'.repeat(43) }) },
   };
 }
 
@@ -199,7 +243,7 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer): Record<string, Sampl
  * keywords, analyses, and the provider calls behind them. Reading and deleting one's own data
  * stays open. The writes outside that, each with its reason:
  */
-const PAID_AREAS = new Set(['place', 'keyword', 'keywords', 'rankmap']);
+const PAID_AREAS = new Set(['place', 'keyword', 'keywords', 'rankmap', 'ai-visibility']);
 const FREE_ACTIONS: Record<string, string> = {
   'POST /api/place/:id/competitors': 'docs/decisions.md §3, followed competitors: "No plan check: it costs nothing."',
   'PUT /api/place/active-place': 'a display preference: which of one’s own places the screens open on',
@@ -218,6 +262,49 @@ const REFUSED_UNTIL_CONFIRMED: Record<string, string> = {
   'POST /api/payment/create-checkout-session': 'Confirma tu email antes de realizar un pago.',
 };
 
+/**
+ * The routes about the person, not the workspace (docs/decisions.md §30.1 and docs/decisions.md §30.6): they keep
+ * access.session and act on the caller's own rows, whatever workspace is active. Every other
+ * signed-in route declares access.workspace(action), so the permission table decides who may
+ * call it: a new access.session route fails the first test until it is listed here, with why.
+ */
+const PERSONAL_ROUTES: Record<string, string> = {
+  'GET /api/user/profile': 'the person’s profile',
+  'PUT /api/user': 'the person’s name, options and picture',
+  'DELETE /api/user/profile-picture': 'the person’s picture',
+  'PUT /api/user/billing': 'the fiscal data on the person’s own user row',
+  'GET /api/notifications': 'the person’s bell',
+  'POST /api/notifications/read-all': 'the person’s bell',
+  'POST /api/notifications/:id/read': 'the person’s bell',
+  'GET /api/notifications/settings': 'the person’s notification preferences',
+  'PUT /api/notifications/settings': 'the person’s notification preferences',
+  'POST /api/general/support': 'the person’s support tickets',
+  'GET /api/general/support/tickets': 'the person’s support tickets',
+  'GET /api/general/support/tickets/:reference': 'the person’s support tickets',
+  'POST /api/general/support/tickets/:reference/messages': 'the person’s support tickets',
+  'GET /api/general/support/video/slots': 'the person’s video calls with support',
+  'GET /api/general/support/video/bookings': 'the person’s video calls with support',
+  'POST /api/general/support/video/bookings': 'the person’s video calls with support',
+  'PUT /api/general/support/video/bookings/:id': 'the person’s video calls with support',
+  'DELETE /api/general/support/video/bookings/:id': 'the person’s video calls with support',
+  'GET /api/chat': 'the person’s live chat',
+  'GET /api/chat/stream': 'the person’s live chat',
+  'POST /api/chat/messages': 'the person’s live chat',
+  'POST /api/chat/typing': 'the person’s live chat',
+  'POST /api/chat/read': 'the person’s live chat',
+  'GET /api/workspaces': 'the workspaces the person belongs to',
+  'POST /api/workspaces/:id/switch': 'the person moves their session to another of their workspaces',
+  'POST /api/team/ownership-transfer/accept': 'the person named by a transfer accepts it (the service checks it is them)',
+  // OAuth for /mcp (docs/decisions.md §33.3, docs/decisions.md §33.4): a consent is the person's, made in a workspace they pick and still belong to.
+  'GET /api/oauth/authorization': 'the person’s consent screen: their own workspaces and roles',
+  'POST /api/oauth/authorization': 'the person’s consent, in a workspace the service checks they belong to',
+  'GET /api/oauth/grants': 'the person’s connected apps',
+  'DELETE /api/oauth/grants/:id': 'the person’s connected apps',
+};
+
+/** Owned kinds that are a business or hang from one: a Miembro or Cliente of another client gets 404 for them (docs/decisions.md §30.6). */
+const BUSINESS_KINDS = new Set<OwnedKind>(['place', 'keyword', 'rankMap', 'scheduledRankMap', 'aiAnalysis', 'competitor', 'shareLink', 'reportRecipient', 'client', 'campaign', 'review']);
+
 /** Every route under /api as the app registered it, without Fastify's HEAD twins and the docs UI's files. */
 function apiRoutesOf(app: FastifyInstance): ApiRoute[] {
   const table: RouteOptions[] = [...app.routeTable];
@@ -230,7 +317,7 @@ function apiRoutesOf(app: FastifyInstance): ApiRoute[] {
       const onRequest = [route.onRequest ?? []].flat();
       const isProtected = onRequest.includes(app.authenticate);
       const machineOnly = onRequest.includes(loopbackOnly);
-      return { method: method as Method, url: route.url, label: `${method} ${route.url}`, isProtected, machineOnly, schema: (route.schema ?? {}) as RouteSchema };
+      return { method: method as Method, url: route.url, label: `${method} ${route.url}`, isProtected, machineOnly, schema: (route.schema ?? {}) as RouteSchema, declaration: declarationOf(route) };
     });
 }
 
@@ -274,6 +361,7 @@ function missingIds(): OwnedIds {
     keyword: randomUUID(),
     rankMap: randomUUID(),
     scheduledRankMap: randomUUID(),
+    aiAnalysis: randomUUID(),
     competitor: 'demo-malaga-dentista-15',
     checkoutSession: `cs_sbx_${randomBytes(12).toString('hex')}`,
     notification: randomUUID(),
@@ -285,9 +373,15 @@ function missingIds(): OwnedIds {
     videoBooking: randomUUID(),
     chatConversation: randomUUID(),
     apiKey: randomUUID(),
+    oauthGrant: randomUUID(),
     webhook: randomUUID(),
     webhookDelivery: randomUUID(),
     invoice: randomUUID(),
+    member: randomUUID(),
+    invitation: randomUUID(),
+    workspace: randomUUID(),
+    review: randomUUID(),
+    reviewTemplate: randomUUID(),
   };
 }
 
@@ -308,7 +402,7 @@ describe('authorization matrix', async () => {
   beforeAll(() => container.seaIndex.ready(), 300_000);
   // The owner is on Starter, an agency plan: white-label is theirs to set.
   const logoPng = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
-  const samples = samplesFor(app, logoPng);
+  const samples = samplesFor(app, logoPng, (await registerClient(app)).client_id);
   const routes = apiRoutesOf(app);
   const ownerKindOf = (key: string): OwnedKind | undefined => OWNED_PARAMS[key];
 
@@ -404,6 +498,22 @@ describe('authorization matrix', async () => {
         if (!ownerKindOf(key)) problems.push(`${route.label}: the path parameter "${key}" names no known owned resource (add it to OWNED_PARAMS)`);
       }
       if (needsSample(route) && !samples[route.label]) problems.push(`${route.label}: the schema needs a request body or query (add a sample)`);
+    }
+    // Who may call each signed-in route: the person (listed), a role of the workspace by the permission table, or an operator.
+    for (const route of protectedRoutes) {
+      const kind = route.declaration?.access.kind;
+      if (kind === 'session' && !PERSONAL_ROUTES[route.label]) problems.push(`${route.label}: access.session on a route that is not about the person (declare access.workspace(action), or list it in PERSONAL_ROUTES with why)`);
+      if (kind !== 'session' && kind !== 'workspace' && kind !== 'operator') problems.push(`${route.label}: a signed-in route with access ${kind ?? 'undeclared'}`);
+      if (kind !== 'workspace') continue;
+      // The scope guard must know every id a workspace route takes (modules/workspaces/scope-guard.ts).
+      for (const { key } of paramsOf(route.url)) if (!SCOPED_PARAMS[key]) problems.push(`${route.label}: the scope guard does not know the path parameter "${key}" (add it to SCOPED_PARAMS)`);
+      for (const field of [...fieldNamesOf(route.schema.body), ...fieldNamesOf(route.schema.querystring)].filter((f) => /id(s)?$/i.test(f))) {
+        if (!fieldKind(route.declaration!.operationId, field)) problems.push(`${route.label}: the scope guard does not know the id field "${field}" (add it to SCOPED_FIELDS)`);
+      }
+    }
+    for (const label of Object.keys(PERSONAL_ROUTES)) {
+      const route = routes.find((r) => r.label === label);
+      if (route?.declaration?.access.kind !== 'session') problems.push(`${label}: listed as personal but not an access.session route`);
     }
     const labels = new Set(routes.map((r) => r.label));
     for (const label of [...Object.keys(samples), ...Object.keys(FREE_ACTIONS), ...Object.keys(REFUSED_UNTIL_CONFIRMED)]) {
@@ -513,6 +623,108 @@ describe('authorization matrix', async () => {
         ? await createOwnedResources(app, container, { googlePlaceId: 'demo-malaga-dentista-1', coordinates: MALAGA, competitorPlaceId: 'demo-malaga-dentista-2' })
         : owner;
       const res = await app.inject((await requestFor(route, account.ids, account.headers)).options);
+      const expected = samples[route.label]?.ownerStatus;
+      if (expected) {
+        expect(res.statusCode, `${res.body} (${expected.why})`).toBe(expected.status);
+      } else {
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      }
+    });
+  });
+
+  // The role dimension (docs/decisions.md §30.6): every access.workspace route, called by each
+  // role of the owner's workspace. The expected answer comes from the permission table and the
+  // request: a role without the route's action → 403 ROLE_FORBIDDEN; with it, but naming a
+  // business of a client not assigned to the caller → 404, as another workspace's id (the
+  // intruder above) and a missing one; otherwise what the owner gets. Lists are searched for
+  // the unassigned business. No session → 401 and another workspace → 404: the tests above.
+  describe('the roles of the owner’s workspace', async () => {
+    const workspaceRoutes = protectedRoutes.filter((r) => r.declaration?.access.kind === 'workspace');
+    const actionOf = (route: ApiRoute) => (route.declaration?.access.kind === 'workspace' ? route.declaration.access.action : 'workspace.own');
+    const { signedIn } = sessions(app, container);
+    // A second client of the owner: a Miembro or Cliente assigned to it alone does not see the owner's business.
+    const otherClient = (await app.inject({ method: 'POST', url: '/api/clients', headers: owner.headers, payload: { name: 'Cliente Ajeno Matriz' } })).json<{ id: string }>().id;
+    const people = await Promise.all([0, 1, 2, 3, 4].map(async () => (await signedIn()).user));
+    const callers: { name: string; role: WorkspaceRole; assigned: boolean; person: { id: string } }[] = [
+      { name: 'an admin', role: 'admin', assigned: true, person: people[0]! },
+      { name: 'a Miembro of the business’s client', role: 'member', assigned: true, person: people[1]! },
+      { name: 'a Miembro of another client', role: 'member', assigned: false, person: people[2]! },
+      { name: 'a Cliente of the business’s client', role: 'client', assigned: true, person: people[3]! },
+      { name: 'a Cliente of another client', role: 'client', assigned: false, person: people[4]! },
+    ];
+    // Joined when this block starts, not when it is read: the owner's writes above (team routes
+    // among them) run first, with the seats of the owner's plan as they were.
+    const headersOf = new Map<string, Headers>();
+    // What a caller who may not see the owner's business must never be shown of it.
+    const businessSecrets = [owner.ids.place, owner.ids.keyword, owner.ids.rankMap, owner.ids.scheduledRankMap, owner.ids.campaign, owner.ids.client, owner.ids.shareLink, owner.ids.reportRecipient, owner.shareToken];
+
+    type Expected = 403 | 404 | 'allowed';
+    async function expectedFor(route: ApiRoute, caller: (typeof callers)[number]): Promise<Expected> {
+      if (!can(caller.role, actionOf(route))) return 403;
+      const { referenced } = await requestFor(route, missingIds(), {});
+      if (!caller.assigned && [...referenced].some((k) => BUSINESS_KINDS.has(k))) return 404;
+      return 'allowed';
+    }
+    const cases = (await Promise.all(workspaceRoutes.flatMap((route) => callers.map(async (caller) => ({ route, caller, expected: await expectedFor(route, caller) })))));
+    const refusedCases = cases.filter((c) => c.expected !== 'allowed');
+    const allowedReads = cases.filter((c) => c.expected === 'allowed' && c.route.method === 'GET');
+
+    let before: string[] = [];
+    beforeAll(async () => {
+      for (const c of callers) headersOf.set(c.name, await joinWorkspace(container, owner.user.id, c.person.id, c.role, c.role === 'admin' ? [] : [c.assigned ? owner.ids.client : otherClient]));
+      before = await snapshotOf(owner);
+    });
+
+    it('when the table is read, then every role has routes it may not call, and the scoped roles routes that name the owner’s business', () => {
+      expect(workspaceRoutes.length).toBeGreaterThan(80);
+      for (const role of ['admin', 'member', 'client'] as const) expect(refusedCases.some((c) => c.caller.role === role && c.expected === 403), role).toBe(true);
+      expect(refusedCases.filter((c) => c.expected === 404).length).toBeGreaterThan(40);
+      expect(allowedReads.some((c) => c.caller.role === 'client' && !c.caller.assigned)).toBe(true);
+    });
+
+    it.each(refusedCases.map((c) => [c.route.label, c.caller.name, c.expected, c] as const))('%s: when %s calls it, then %s and nothing changes', async (_label, _name, expected, { route, caller }) => {
+      const headers = headersOf.get(caller.name)!;
+      const res = await app.inject((await requestFor(route, owner.ids, headers)).options);
+      expect(res.statusCode, res.body).toBe(expected);
+      if (expected === 403) {
+        expect(res.json()).toEqual({ error: 'Tu rol en este espacio de trabajo no permite hacer esto.', code: 'ROLE_FORBIDDEN' });
+      } else {
+        // As another workspace's id: nothing tells it from a missing one.
+        const missing = await app.inject((await requestFor(route, missingIds(), headers)).options);
+        expect({ status: res.statusCode, body: res.json() }).toEqual({ status: missing.statusCode, body: missing.json() });
+      }
+      if (!isDevTool(route)) expect(businessSecrets.filter((s) => res.body.toLowerCase().includes(s.toLowerCase()))).toEqual([]);
+    });
+
+    // Reads may write (a Google consent URL keeps its state), so this follows the refusals alone.
+    it('when the refusals are done, then none of the owner’s rows changed', async () => {
+      expect(await snapshotOf(owner)).toEqual(before);
+    });
+
+    it.each(allowedReads.map((c) => [c.route.label, c.caller.name, c] as const))('%s: when %s reads it, then 2xx, and the business of another client is not in it', async (_label, _name, { route, caller }) => {
+      const res = await app.inject((await requestFor(route, owner.ids, headersOf.get(caller.name)!)).options);
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      if (!caller.assigned) expect(businessSecrets.filter((s) => res.body.toLowerCase().includes(s.toLowerCase())), 'the unassigned business leaked').toEqual([]);
+    });
+
+    // A write a role may do, done once by the least trusted role allowed, on a workspace of its own
+    // (a DELETE on a fresh one each), as the owner's writes are done: accepted as the owner's are.
+    const allowedWrites = workspaceRoutes
+      .filter((r) => r.method !== 'GET')
+      .flatMap((route) => {
+        const caller = [...callers].reverse().find((c) => c.assigned && can(c.role, actionOf(route)));
+        return caller ? [{ route, caller }] : [];
+      });
+    // On Agency, whose seats hold the callers and the invitations the team routes send.
+    const teamWorld = () => createOwnedResources(app, container, { googlePlaceId: 'demo-malaga-dentista-3', coordinates: MALAGA, competitorPlaceId: 'demo-malaga-dentista-4', planId: 'pro_agency' });
+    const team = await teamWorld();
+    const teamHeaders = async (world: OwnedResources, caller: (typeof callers)[number]) => joinWorkspace(container, world.user.id, caller.person.id, caller.role, caller.role === 'admin' ? [] : [world.ids.client]);
+
+    it.each(allowedWrites.map((w) => [w.route.label, w.caller.name, w] as const))('%s: when %s writes, then it is accepted as the owner’s write is', async (_label, _name, { route, caller }) => {
+      const world = route.method === 'DELETE' ? await teamWorld() : team;
+      const res = await app.inject((await requestFor(route, world.ids, await teamHeaders(world, caller))).options);
       const expected = samples[route.label]?.ownerStatus;
       if (expected) {
         expect(res.statusCode, `${res.body} (${expected.why})`).toBe(expected.status);

@@ -1,3 +1,4 @@
+import { CORS_PATHS } from '../modules/oauth/oauth-cors';
 import { COOKIE_REFRESH, COOKIE_XSRF, STORAGE_TOKEN_KEY } from '@rankmaps/shared/constants';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -81,17 +82,19 @@ describe('CSRF protections, derived from the route table', async () => {
     expect((await refresh(app, session)).statusCode).toBe(200);
   });
 
-  it('when a request comes from another origin, then no route allows the answer to be read cross-site (no CORS headers)', async () => {
+  it('when a request comes from another origin, then no route allows the answer to be read cross-site (no CORS headers), except the OAuth and MCP protocol endpoints, which take no cookie (any origin, never credentials)', async () => {
     const { accessToken } = await createConfirmedUser(app, container);
     const origin = 'https://atacante.example';
     const urls = [...new Set(routes.map((r) => fill(r.url)))];
+    // docs/decisions.md §33.9: browser-based MCP clients; each takes a bearer token or a PKCE-bound code, never a cookie.
+    expect(urls).toEqual(expect.arrayContaining([...CORS_PATHS]));
     for (const url of urls) {
       const preflight = await app.inject({
         method: 'OPTIONS',
         url,
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
       });
-      expect(preflight.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(preflight.headers['access-control-allow-origin'], url).toBe(CORS_PATHS.includes(url) ? '*' : undefined);
       expect(preflight.headers['access-control-allow-credentials'], url).toBeUndefined();
     }
     const read = await app.inject({ method: 'GET', url: '/api/user/profile', headers: { origin, authorization: `Bearer ${accessToken}` } });

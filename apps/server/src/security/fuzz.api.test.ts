@@ -7,6 +7,8 @@ import { describeRequest, notASpanishError } from '../../test/fuzz/response-chec
 import { type FuzzRequest, type FuzzRoute, fuzzRoutes, requestsFor } from '../../test/fuzz/route-inputs';
 import { GEO_TEST_DATA_DIR } from '../../test/geo-data-dir';
 import { createTestApp } from '../../test/test-app';
+import { sessions } from '../../test/sessions';
+import { joinWorkspace } from '../../test/team';
 import { users } from '../db/schema';
 
 // Property-based input fuzzing over every route the app registered.
@@ -139,6 +141,33 @@ describe('fuzzed input on every route', async () => {
       if (worldError) throw worldError;
     },
     60_000,
+  );
+
+  // As a Miembro of the world's client (docs/decisions.md §30.6): the signed-in routes whose query
+  // or body carries an id, with fewer runs (a path parameter is always a string; these fields
+  // come as anything). The scope guard rewrites a scoped caller's ids before the handler runs,
+  // so it meets every shape the generators make.
+  const takesIds = (r: FuzzRoute) => /"[A-Za-z]*Ids?"/.test(JSON.stringify([r.body ?? null, r.querystring ?? null]));
+  const memberRoutes = routes.filter((r) => r.authenticated && !r.url.startsWith('/api/v1/') && takesIds(r));
+  let memberToken = '';
+
+  it.each(memberRoutes.map((r) => [label(r), r] as const))(
+    'as a Miembro, when %s gets generated input, then it never answers 5xx, and every refusal is a Spanish error that leaves the database untouched',
+    async (_label, route) => {
+      if (!memberToken) {
+        const person = await sessions(app, container).signedIn();
+        const client = world.knownIds('client')[0];
+        memberToken = (await joinWorkspace(container, world.userId, person.user.id, 'member', client ? [client] : [])).authorization.slice('Bearer '.length);
+      }
+      worldError = null;
+      last = null;
+      await fc.assert(
+        fc.asyncProperty(requestsFor(route, { known: world.knownIds, bearer: () => memberToken, examples: world.examples }), (req) => check(route, req)),
+        { numRuns: 6, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true },
+      );
+      if (worldError) throw worldError;
+    },
+    30_000,
   );
 
   // Tests run in order: these come after every route's.

@@ -26,16 +26,23 @@ interface Answer {
   body: { error?: { message?: unknown }; result?: { isError?: boolean; content?: { text?: string }[]; _meta?: { code?: string } } } | null;
 }
 
-describe('fuzzed arguments on every MCP tool', async () => {
+// The same fuzzing over both credentials /mcp takes: an API key and an OAuth access token (docs/decisions.md §33.2).
+const CREDENTIALS = [
+  ['an API key', 'key'],
+  ['an OAuth token', 'oauth'],
+] as const;
+
+describe.each(CREDENTIALS)('fuzzed arguments on every MCP tool, with %s', async (_label, kind) => {
   const { app, container } = await createTestApp({ DATA_DIR: GEO_TEST_DATA_DIR, RATE_LIMIT_API_MAX: '100000' });
   const base = await listening(app);
   const watch = await watchDatabase(container.database);
   let world: McpWorld;
   let fields: Map<string, string[]>;
+  const credential = () => (kind === 'oauth' ? world.oauth : world.keys.both);
   beforeAll(async () => {
     await container.seaIndex.ready();
     world = await createMcpWorld(app, container);
-    const client = await connectHttp(base, world.keys.both);
+    const client = await connectHttp(base, credential());
     fields = new Map((await client.listTools()).tools.map((t) => [t.name, Object.keys(t.inputSchema.properties ?? {})]));
     await client.close();
   }, 300_000);
@@ -43,7 +50,7 @@ describe('fuzzed arguments on every MCP tool', async () => {
   const post = async (body: string): Promise<Answer> => {
     const res = await fetch(new URL('/mcp', base), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${world.keys.both}` },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${credential()}` },
       body,
     });
     const text = await res.text();

@@ -8,6 +8,9 @@ import { gbpConnections } from '../../src/db/gbp-schema';
 import { placeFollowedCompetitors } from '../../src/db/followed-competitors-schema';
 import { clients, places } from '../../src/db/places-schema';
 import { keywords, rankMaps } from '../../src/db/rankmaps-schema';
+import { aiVisibilityAnalyses } from '../../src/db/ai-visibility-schema';
+import { businessMatcher } from '../../src/modules/ai-visibility/ai-matcher';
+import { aiScanDeps, runAiScan } from '../../src/modules/ai-visibility/scan/ai-scan.service';
 import { getPlanState } from '../../src/modules/billing/billing.service';
 import { grantOperator } from '../../src/modules/operator/operator.service';
 import { supportRepository } from '../../src/modules/support/support.repository';
@@ -22,6 +25,7 @@ import { reportRecipients } from '../../src/db/report-mail-schema';
 import { videoBookings } from '../../src/db/video-call-schema';
 import { apiKeys } from '../../src/db/api-keys-schema';
 import { webhookDeliveries, webhookEndpoints } from '../../src/db/webhooks-schema';
+import { workspaceInvitations, workspaceMembers } from '../../src/db/workspaces-schema';
 import { webhooksRepository } from '../../src/modules/webhooks/webhooks.repository';
 import { apiKeysRepository } from '../../src/modules/api-keys/api-keys.repository';
 import { generateApiKey, hashApiKey } from '../../src/modules/api-keys/api-keys.service';
@@ -80,7 +84,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     return res;
   };
 
-  const ids = { place: '', keyword: '', rankmap: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '', campaign: '', booking: '' };
+  const ids = { place: '', keyword: '', rankmap: '', ai: '', scheduled: '', checkout: '', location: '', notification: '', sharelink: '', token: '', recipient: '', client: '', campaign: '', booking: '' };
 
   const matrixConfig = { gridSize: 5, radius: 1000, coordinates: MALAGA };
   const ensurePlace = async () => {
@@ -250,6 +254,43 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   examples.set('POST /api/webhooks', [fromPlain({ url: 'http://127.0.0.1:9/hooks/fuzz', events: ['analysis.completed', 'credits.low'] })]);
   examples.set('PATCH /api/webhooks/:id', [fromPlain({ events: ['credits.low'], enabled: true })]);
 
+  // Teams (docs/decisions.md §30.3): an administrator who joined the user's workspace and an
+  // open invitation, inserted directly (fuzzed requests may remove, revoke or fill the seats).
+  const team = { member: '', invitation: '' };
+  const ensureTeam = async () => {
+    const [member] = team.member ? await db.select({ id: workspaceMembers.userId }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, user.id), eq(workspaceMembers.userId, team.member))) : [];
+    if (!member) {
+      const person = team.member ? { id: team.member } : await buildUser(container, { name: 'Miembro Fuzz' });
+      team.member = person.id;
+      await db.insert(workspaceMembers).values({ workspaceId: user.id, userId: person.id, role: 'admin' }).onConflictDoNothing();
+      container.memberships.forget(user.id, person.id);
+    }
+    const [open] = team.invitation
+      ? await db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(and(eq(workspaceInvitations.id, team.invitation), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)))
+      : [];
+    if (!open) {
+      const email = uniqueEmail('fuzz-invitada');
+      const [row] = await db.insert(workspaceInvitations).values({ workspaceId: user.id, email, role: 'admin', tokenHash: crypto.randomUUID(), invitedBy: user.id, expiresAt: new Date(Date.now() + 7 * 86_400_000) }).returning();
+      team.invitation = row?.id ?? '';
+    }
+  };
+
+  /** A completed AI-visibility analysis of the keyword (docs/decisions.md §31.4), made through the API and run on the demo engine. */
+  const ensureAiAnalysis = async () => {
+    const [own] = await db
+      .select({ id: aiVisibilityAnalyses.id })
+      .from(aiVisibilityAnalyses)
+      .where(and(eq(aiVisibilityAnalyses.keywordId, ids.keyword), eq(aiVisibilityAnalyses.status, 'completed')))
+      .limit(1);
+    if (own) {
+      ids.ai = own.id;
+      return;
+    }
+    ids.ai = (await call('/api/ai-visibility/keyword/:keywordId/scan', `/api/ai-visibility/keyword/${ids.keyword}/scan`, { engines: ['chatgpt'], gridSize: 3, samples: 1 })).id as string;
+    const outcome = await runAiScan(aiScanDeps(container, container.aiEngines, businessMatcher), ids.ai);
+    if (outcome !== 'completed') throw new Error(`fuzz world: AI scan ended ${outcome}`);
+  };
+
   const restore = async () => {
     // The development panel can turn the plan into "free"; the override is dropped, not undone.
     await db.delete(devPlanOverrides).where(eq(devPlanOverrides.userId, user.id));
@@ -258,6 +299,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensurePlace();
     await ensureKeyword();
     await ensureAnalyses();
+    await ensureAiAnalysis();
     await ensureCompetitor();
     await ensureGbp();
     await ensureNotification();
@@ -268,6 +310,7 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     await ensureBooking();
     await ensureApiKey();
     await ensureWebhook();
+    await ensureTeam();
   };
   await restore();
 
@@ -286,6 +329,13 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
   examples.set('POST /api/auth/signup/user', [
     fromPlain({ name: 'Socia Fuzz', email: member.email, password: PASSWORD, confirmPassword: PASSWORD }),
   ]);
+
+  // Teams: valid bodies naming the world's own client and member, so fuzzed variants reach the handlers.
+  examples.set('POST /api/team/invitations', [fromPlain({ email: 'fuzz-equipo@example.com', role: 'member', clientIds: [ids.client] })]);
+  examples.set('PUT /api/team/members/:userId', [fromPlain({ role: 'member', clientIds: [ids.client] })]);
+  examples.set('POST /api/team/ownership-transfer', [fromPlain({ userId: team.member })]);
+  examples.set('GET /api/team/invitations/accept', [fromPlain({ token: 'A'.repeat(43) })]);
+  examples.set('POST /api/team/invitations/accept', [fromPlain({ token: 'A'.repeat(43), name: 'Nueva Fuzz', password: PASSWORD, confirmPassword: PASSWORD })]);
 
   // A market the route accepts (a country and a language from the lists), so fuzzed variants reach the handler.
   examples.set('PUT /api/place/:id/market', [fromPlain({ countryCode: 'PT', searchLanguage: 'pt' })]);
@@ -325,6 +375,8 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     place: [ids.place],
     keyword: [ids.keyword],
     rankmap: [ids.rankmap, ids.scheduled],
+    aivisibility: [ids.ai],
+    otheranalysis: [ids.ai],
     scheduled: [ids.scheduled],
     competitor: [COMPETITOR.placeId],
     checkout: [ids.checkout],
@@ -341,6 +393,9 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
     apikey: [apiKey.id],
     webhook: [webhookIds.endpoint],
     delivery: [webhookIds.delivery],
+    member: [team.member],
+    invitation: [team.invitation],
+    workspace: [user.id],
   });
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 

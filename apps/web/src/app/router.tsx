@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
-import { HomeSwitch, RequireAuth, RequirePlan } from './guards';
+import { HomeSwitch, RequireAuth, RequireCan, RequirePlan } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -38,10 +38,15 @@ const NewPlace = lazy(() => import('./routes/new-place'));
 const EditMatrix = lazy(() => import('./routes/edit-matrix'));
 const PlaceKeywords = lazy(() => import('./routes/place'));
 const KeywordAnalysis = lazy(() => import('./routes/keyword-analysis'));
+const AiVisibility = lazy(() => import('./routes/ai-visibility'));
 const Support = lazy(() => import('./routes/support'));
 const Operator = lazy(() => import('./routes/operator'));
 const Reviews = lazy(() => import('./routes/reviews'));
 const Statistics = lazy(() => import('./routes/estadisticas'));
+const Team = lazy(() => import('./routes/equipo'));
+const Activity = lazy(() => import('./routes/actividad'));
+const Invitation = lazy(() => import('./routes/invitacion'));
+const Authorize = lazy(() => import('./routes/autorizar'));
 
 /** `/login`, the old address of the sign-in page (the server answers it with a 301 too). */
 function LoginMoved() {
@@ -63,6 +68,12 @@ export function AppRoutes() {
           <Route path={paths.signup.path} element={<SignUp />} />
           <Route path={paths.resetPassword.path} element={<ResetPassword />} />
           <Route path={paths.resetPasswordToken.path} element={<ResetPasswordToken />} />
+          {/* An invitation to a workspace: public, and for a signed-in person too (docs/decisions.md §30.7). */}
+          <Route path={paths.invitation.path} element={<Invitation />} />
+          {/* The OAuth consent screen (docs/decisions.md §33.3): signed in, any plan; the server checks the workspace's. */}
+          <Route element={<RequireAuth requirePlan={false} />}>
+            <Route path={paths.authorize.path} element={<Authorize />} />
+          </Route>
         </Route>
         {/* Public pages: the public layout for visitors, the sidebar layout when signed in. */}
         <Route element={<SiteLayout />}>
@@ -97,17 +108,31 @@ export function AppRoutes() {
               <Route path={paths.profile.path} element={<Profile />} />
               <Route path={paths.rankmap.path} element={<Rankmap />} />
               <Route path={paths.portfolio.path} element={<Portfolio />} />
-              <Route path={paths.clients.path} element={<Clients />} />
-              <Route path={paths.campaigns.path} element={<Campaigns />} />
-              <Route path={paths.newCampaign.path} element={<Campaign />} />
-              <Route path={paths.campaign.path} element={<Campaign />} />
-              <Route path={paths.statistics.path} element={<Statistics />} />
+              <Route element={<RequireCan action="clients.manage" />}>
+                <Route path={paths.clients.path} element={<Clients />} />
+              </Route>
+              <Route element={<RequireCan action="data.write" />}>
+                <Route path={paths.campaigns.path} element={<Campaigns />} />
+                <Route path={paths.newCampaign.path} element={<Campaign />} />
+                <Route path={paths.campaign.path} element={<Campaign />} />
+                <Route path={paths.newPlace.path} element={<NewPlace />} />
+                <Route path={paths.editMatrix.path} element={<EditMatrix />} />
+              </Route>
+              <Route element={<RequireCan action="integrations.manage" />}>
+                <Route path={paths.statistics.path} element={<Statistics />} />
+              </Route>
               <Route path={paths.reviews.path} element={<Reviews />} />
               <Route path={paths.support.path} element={<Support />} />
-              <Route path={paths.newPlace.path} element={<NewPlace />} />
-              <Route path={paths.editMatrix.path} element={<EditMatrix />} />
               <Route path={paths.place.path} element={<PlaceKeywords />} />
               <Route path={paths.keywordAnalysis.path} element={<KeywordAnalysis />} />
+              <Route path={paths.aiVisibility.path} element={<AiVisibility />} />
+              {/* Owners and admins; like the screens above, the table of docs/decisions.md §30.2 decides. */}
+              <Route element={<RequireCan action="members.manage" />}>
+                <Route path={paths.team.path} element={<Team />} />
+              </Route>
+              <Route element={<RequireCan action="activity.read" />}>
+                <Route path={paths.activity.path} element={<Activity />} />
+              </Route>
             </Route>
           </Route>
         </Route>

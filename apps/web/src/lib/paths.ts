@@ -43,6 +43,10 @@ export const paths = {
       return search ? `/email-verification?${search}` : '/email-verification';
     },
   },
+  /** The consent screen of RankMaps' OAuth server for its MCP server (docs/decisions.md §33.3); the server's /oauth/authorize sends the person here with the request's parameters. */
+  authorize: fixed('/autorizar'),
+  /** An invitation to a workspace, from its e-mail (docs/decisions.md §30.7); public. */
+  invitation: { path: '/invitacion', getHref: (token: string) => `/invitacion?${new URLSearchParams({ token }).toString()}` },
   confirmEmail: { path: '/confirm-email/:type?/:token?', getHref: (type: string, token: string) => `/confirm-email/${type}/${token}` },
 
   // Payments (the sandbox provider's pages stand in for Stripe's)
@@ -60,6 +64,9 @@ export const paths = {
   newCampaign: fixed('/campanas/nueva'),
   campaign: { path: '/campanas/:campaignId', getHref: (campaignId: string) => `/campanas/${campaignId}` },
   statistics: fixed('/estadisticas'),
+  /** A workspace's members and invitations, and its activity log (docs/decisions.md §30.7). */
+  team: fixed('/equipo'),
+  activity: fixed('/actividad'),
   reviews: fixed('/reviews'),
   support: fixed('/support'),
   /** The support operator's inbox (docs/support.md); a 404 page for everyone else. */
@@ -70,5 +77,10 @@ export const paths = {
   keywordAnalysis: {
     path: '/rankmap/:placeId/keyword/:keywordId',
     getHref: (placeId: string, keywordId: string) => `/rankmap/${placeId}/keyword/${keywordId}`,
+  },
+  /** «Visibilidad en IA» of a keyword (issue 30; docs/decisions.md §31.10). */
+  aiVisibility: {
+    path: '/rankmap/:placeId/keyword/:keywordId/ai',
+    getHref: (placeId: string, keywordId: string) => `/rankmap/${placeId}/keyword/${keywordId}/ai`,
   },
 } as const;

@@ -16,6 +16,16 @@ export const NOTIFICATION_KINDS = [
   'credits-running-out',
   // The summary of a campaign's or weekly scan's round, once it ends (docs/decisions.md §25.6).
   'round-completed',
+  // An AI-visibility analysis's «Cuota de voz en IA» dropped beyond the noise (docs/decisions.md §31.7).
+  'ai-share-drop',
+  // A change in the business's listing, seen in the search results (docs/decisions.md §32.2).
+  'listing-changed',
+  // An AI-visibility analysis that failed, as «Análisis fallido» for map scans (docs/decisions.md §31.14).
+  'ai-analysis-failed',
+  // Reviews of a business with its Business Profile connected (docs/decisions.md §32.5): one notification per
+  // new review, of the urgent kind when it has 3 stars or fewer, so each can be switched apart.
+  'review-created',
+  'review-low-star',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +51,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'round-skipped-no-credits': 'Un análisis programado se omitió por falta de créditos',
   'credits-running-out': 'Créditos insuficientes para los próximos 7 días',
   'round-completed': 'Resumen de cada ronda',
+  'ai-share-drop': 'Bajada de la cuota de voz en IA',
+  'listing-changed': 'Cambio en la ficha de Google',
+  'ai-analysis-failed': 'Análisis de IA fallido',
+  'review-created': 'Nueva reseña',
+  'review-low-star': 'Nueva reseña de 3 estrellas o menos',
 };
 
 /** Every channel of every kind is on unless the user turns it off. */

@@ -136,6 +136,28 @@ export const placeReportRowSchema = z.object({
   foundPercentage: z.number().nullable(),
 });
 
+/**
+ * A place report's «Ritmo de reseñas» (docs/metrics.md §13): the table of «Reseñas» and its
+ * finding. Absent when no scan has seen the business yet.
+ */
+export const reportReviewPaceSchema = z.object({
+  rows: z.array(
+    z.object({
+      name: z.string(),
+      isOurs: z.boolean(),
+      rating: z.number().nullable(),
+      reviews: z.number().int().nullable(),
+      reviewsPerMonth: z.number().nullable(),
+      gapToLeader: z.number().int().nullable(),
+      /** «Es el líder», «En unos 11,2 meses», «No la alcanzarás a este ritmo», «Sin datos suficientes». */
+      catchUp: z.string(),
+    }),
+  ),
+  finding: reportInsightSchema.nullable(),
+  demo: z.boolean(),
+});
+export type ReportReviewPace = z.infer<typeof reportReviewPaceSchema>;
+
 const reportBaseSchema = z.object({
   brand: reportBrandSchema,
   /** «Informe para {client}»: only when the place is grouped under a client. */
@@ -145,24 +167,54 @@ const reportBaseSchema = z.object({
   generatedAt: z.string(),
 });
 
+/** A figure of an AI-visibility analysis with its 95 % interval (docs/metrics.md §12). */
+const reportAiEstimateSchema = z.object({ value: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
+const reportAiFiguresSchema = z.object({ shareOfVoice: reportAiEstimateSchema, mentionedIn: reportAiEstimateSchema, avgPosition: reportAiEstimateSchema });
+
+/** A keyword's latest completed AI-visibility analysis in its report (docs/decisions.md §31.10). */
+export const reportAiSchema = z.object({
+  date: z.string(),
+  gridSize: z.number().int(),
+  samples: z.number().int(),
+  /** Some answer came from the demo engine: «Datos de demostración». */
+  demo: z.boolean(),
+  overall: reportAiFiguresSchema,
+  engines: z.array(reportAiFiguresSchema.extend({ label: z.string() })),
+  /** The ten businesses named most, ours among them wherever it ranks. */
+  competitors: z.array(z.object({ name: z.string(), isTarget: z.boolean(), share: reportAiEstimateSchema })),
+  /** Where the AI names the business, half against half, only beyond the noise (docs/metrics.md §12); absent in older reports. */
+  findings: z.array(reportInsightSchema).optional(),
+});
+export type ReportAi = z.infer<typeof reportAiSchema>;
+
 /**
  * The three reports: one analysis; a keyword (its latest analysis with the whole trend,
  * and the list of its analyses); a place (a summary table, then one section per keyword
  * with a completed analysis).
  */
 export const reportSchema = z.discriminatedUnion('scope', [
-  reportBaseSchema.extend({ scope: z.literal('analysis'), analysis: analysisReportSchema }),
+  reportBaseSchema.extend({
+    scope: z.literal('analysis'),
+    analysis: analysisReportSchema,
+    /** The analysis's keyword's latest completed AI-visibility analysis; null or absent when there is none. */
+    ai: reportAiSchema.nullable().optional(),
+  }),
   reportBaseSchema.extend({
     scope: z.literal('keyword'),
     keyword: z.string(),
     /** Null while the keyword has no completed analysis. */
     latest: analysisReportSchema.nullable(),
     history: z.array(z.object({ date: z.string(), geoRank: z.number(), avgTotalPosition: z.number(), localPackPercentage: z.number(), dataLabel: reportDataLabelSchema })),
+    /** The latest completed AI-visibility analysis; null or absent when there is none. */
+    ai: reportAiSchema.nullable().optional(),
   }),
   reportBaseSchema.extend({
     scope: z.literal('place'),
     summary: z.array(placeReportRowSchema),
     keywords: z.array(analysisReportSchema),
+    reviewPace: reportReviewPaceSchema.optional(),
+    /** Per keyword (in the keywords' order) with a completed AI-visibility analysis, its latest one. */
+    ai: z.array(z.object({ keyword: z.string(), ai: reportAiSchema })).optional(),
   }),
 ]);
 export type Report = z.infer<typeof reportSchema>;

@@ -5,7 +5,7 @@ import { planAllowanceFields } from './common';
 // Outgoing webhooks (issue 19, docs/webhooks.md, docs/decisions.md §26.4): a user's endpoints,
 // the events each receives, and each endpoint's deliveries.
 
-export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.failed', 'alert.triggered', 'campaign.round.completed', 'credits.low'] as const;
+export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.failed', 'alert.triggered', 'campaign.round.completed', 'credits.low', 'listing.changed', 'review.created'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event a «Enviar prueba» sends; any endpoint receives it whatever its events. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -1,4 +1,5 @@
 import { summarizeRoundAfterAnalysis } from '../../modules/campaigns/round-summary.service';
+import { recordListingFromAnalysis } from '../../modules/listing-guard/listing-guard.service';
 import { evaluateAnalysis, type NotifyContainer } from '../../modules/notifications/notifications.service';
 import { reportRoundAfterAnalysis } from '../../modules/report-mail/report-rounds.service';
 import { emitAnalysisEvents } from '../../modules/webhooks/webhook-facts.service';
@@ -15,6 +16,9 @@ export async function handleNotifyAnalysis(container: NotifyContainer, data: unk
   const { rankMapId } = notifyAnalysisPayload.parse(data);
   let failure: unknown = null;
   try {
+    // The listing guard first (docs/decisions.md §32.2): the alerts below announce the changes it records.
+    const changes = await recordListingFromAnalysis(container, rankMapId);
+    if (changes.length > 0) container.log.info({ rankMapId, fields: changes.map((c) => c.field) }, 'cambios en la ficha');
     const created = await evaluateAnalysis(container, rankMapId);
     container.log.debug({ rankMapId, created }, 'avisos del análisis');
   } catch (err) {

@@ -3,8 +3,8 @@ import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { billingRepository } from '../billing/billing.repository';
 import type { RenderedEmail } from '../auth/email-templates';
-import { queueEmail } from '../mail/mail.service';
 import { usersRepository } from '../users/users.repository';
+import { queueEmail } from '../mail/mail.service';
 import type { BillingMailPayload } from '../../jobs/definitions/billing-mail';
 import type { PriceTarget } from '../billing/price-catalog';
 import { formatAmount, paymentFailedEmail, receiptEmail, trialEndingEmail, welcomeEmail } from './account-mail.templates';
@@ -21,8 +21,9 @@ export const TRIAL_REMINDER_DAYS = 3;
  * duplicate webhook, a scheduler that runs again, a second worker): its primary key makes
  * the second insert a no-op, so each mail goes out once even when two runs race.
  */
-async function queueOnce(container: MailContainer, tx: DbOrTx, key: string, kind: string, userId: string, build: (name: string) => RenderedEmail): Promise<boolean> {
-  const user = await usersRepository.findById(tx, userId);
+async function queueOnce(container: MailContainer, tx: DbOrTx, key: string, kind: string, to: { person: string } | { workspace: string }, build: (name: string) => RenderedEmail): Promise<boolean> {
+  // A workspace's mail goes to its current owner: after an ownership transfer, the new one (docs/decisions.md §30.3).
+  const user = 'person' in to ? await usersRepository.findById(tx, to.person) : await billingRepository.findUser(tx, to.workspace);
   if (!user) return false;
   if (!(await billingRepository.recordEvent(tx, `mail:${kind}:${key}`, `mail.${kind}`))) return false;
   await queueEmail(container, { to: user.email, kind, ...build(user.name) }, tx);
@@ -33,7 +34,7 @@ const url = (container: MailContainer, path: string) => `${container.config.appU
 
 /** After the address is confirmed: what to do first. */
 export function queueWelcome(container: MailContainer, tx: DbOrTx, userId: string) {
-  return queueOnce(container, tx, userId, 'welcome', userId, (name) => welcomeEmail({ name, plansUrl: url(container, '/subscription') }));
+  return queueOnce(container, tx, userId, 'welcome', { person: userId }, (name) => welcomeEmail({ name, plansUrl: url(container, '/subscription') }));
 }
 
 /**
@@ -51,7 +52,7 @@ export async function queueTrialEndingMails(container: MailContainer, at = new D
     if (!plan || !sub.trialEnd) continue;
     const trialEnd = sub.trialEnd;
     const done = await db.transaction((tx) =>
-      queueOnce(container, tx, sub.id, 'trial-ending', sub.userId, (name) =>
+      queueOnce(container, tx, sub.id, 'trial-ending', { workspace: sub.userId }, (name) =>
         trialEndingEmail({
           name,
           planName: plan.name,
@@ -92,12 +93,12 @@ export async function queueBillingMail(container: BillingMailContainer, job: Bil
     const profileUrl = url(container, '/profile');
     if (job.kind === 'receipt') {
       if (payment.status !== 'paid' || payment.amount <= 0) return false;
-      return queueOnce(container, tx, payment.id, 'receipt', payment.userId, (name) =>
+      return queueOnce(container, tx, payment.id, 'receipt', { workspace: payment.userId }, (name) =>
         receiptEmail({ name, item, amount, paidAt: payment.date, periodStart: payment.periodStart, periodEnd: payment.periodEnd, profileUrl }),
       );
     }
     if (payment.status !== 'failed') return false;
-    return queueOnce(container, tx, payment.id, 'payment-failed', payment.userId, (name) =>
+    return queueOnce(container, tx, payment.id, 'payment-failed', { workspace: payment.userId }, (name) =>
       paymentFailedEmail({ name, item, amount, nextAttempt: payment.nextPaymentAttempt, profileUrl }),
     );
   });

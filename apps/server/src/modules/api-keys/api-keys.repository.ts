@@ -22,7 +22,7 @@ export const apiKeysRepository = {
     const [row] = await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     return row?.n ?? 0;
   },
-  async insert(db: DbOrTx, values: Pick<ApiKeyRow, 'userId' | 'name' | 'scopes' | 'prefix' | 'keyHash'>): Promise<ApiKeyRow> {
+  async insert(db: DbOrTx, values: Pick<ApiKeyRow, 'userId' | 'name' | 'scopes' | 'prefix' | 'keyHash'> & Partial<Pick<ApiKeyRow, 'createdBy'>>): Promise<ApiKeyRow> {
     const [row] = await db.insert(apiKeys).values(values).returning();
     if (!row) throw new Error('api key insert returned no row');
     return row;

@@ -59,14 +59,15 @@ export async function listApiKeys(container: Deps, userId: string): Promise<ApiK
  * POST /api/api-keys: a pro-type plan, fewer than MAX_ACTIVE_API_KEYS active keys (counted under
  * the user's row lock, so two concurrent creations cannot both pass the check).
  */
-export async function createApiKey(container: Deps, userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+/** `createdBy`: the person who creates it; removing them from the workspace revokes it (docs/decisions.md §30.3). */
+export async function createApiKey(container: Deps, userId: string, body: CreateApiKeyBody, createdBy: string = userId): Promise<CreatedApiKey> {
   const access = await keyAccess(container, userId);
   if (!access.allowed) throw forbidden(apiKeysUpgradeMessage(access.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
   const key = generateApiKey();
   const row = await container.database.db.transaction(async (tx) => {
     await apiKeysRepository.lockOwner(tx, userId);
     if ((await apiKeysRepository.countActive(tx, userId)) >= MAX_ACTIVE_API_KEYS) throw conflict(TOO_MANY_KEYS, 'TOO_MANY_API_KEYS');
-    return apiKeysRepository.insert(tx, { userId, name: body.name, scopes: body.scopes, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key) });
+    return apiKeysRepository.insert(tx, { userId, name: body.name, scopes: body.scopes, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashApiKey(key), createdBy });
   });
   return { apiKey: presentApiKey(row), key };
 }

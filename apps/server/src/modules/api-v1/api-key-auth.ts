@@ -38,6 +38,8 @@ export async function authenticateApiKey(container: Pick<Container, 'database'>,
   if (!row || row.revokedAt) throw invalidKey();
   request.apiKey = { id: row.id, userId: row.userId, scopes: row.scopes, lastUsedAt: row.lastUsedAt };
   request.userId = row.userId;
+  // A key acts as its workspace (its user_id column holds the workspace's id), limited by its scopes.
+  request.workspace = { id: row.userId, role: 'admin', clientIds: [], actorId: row.userId };
 }
 
 /**
@@ -62,7 +64,9 @@ export const requireScope = (scope: ApiKeyScope) => async (request: FastifyReque
  * the plan allows it again.
  */
 export async function requireApiPlan(container: Pick<Container, 'config' | 'database'>, request: FastifyRequest): Promise<void> {
-  if (!request.apiKey) throw new Error('requireApiPlan needs the API key authentication to run first');
-  const state = await getCurrentPlanState(container, request.apiKey.userId);
+  // The workspace of the key, or of the OAuth token on /mcp (docs/decisions.md §33.2).
+  const workspaceId = request.apiKey?.userId ?? request.workspace?.id;
+  if (!workspaceId) throw new Error('requireApiPlan needs the API key or OAuth authentication to run first');
+  const state = await getCurrentPlanState(container, workspaceId);
   if (state.planLimits.type !== 'pro') throw forbidden(apiUseUpgradeMessage(state.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
 }

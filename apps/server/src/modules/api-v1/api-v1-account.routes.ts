@@ -12,6 +12,7 @@ import { requireUserId } from '../../plugins/auth';
 import { routeKit } from '../../plugins/route-kit';
 import { createCampaign, listCampaigns, setCampaignRunning } from '../campaigns/campaigns.service';
 import { getPortfolio } from '../portfolio/portfolio.service';
+import { wholeWorkspace } from '../workspaces/scope';
 import { creditForecast } from '../rankmaps/credit-forecast.service';
 import { createShareLink, listShareLinks } from '../reports/share-links.service';
 import { IDEMPOTENCY_DOC, idempotencyHeadersSchema, tags, v1Action } from './api-v1-route-kit';
@@ -29,7 +30,7 @@ export const apiV1AccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route.get('/campaigns', { ...v1Action('listCampaigns', 'Paginado: más recientes primero. Incluye el escaneo semanal de cada negocio.'), summary: 'Las campañas (análisis programados)', querystring: pageQuerySchema, answer: { schema: page(campaignSchema) } }, async (request) => {
     const cursor = decodeCursor(request.query.cursor);
-    const { campaigns } = await listCampaigns(container, requireUserId(request));
+    const { campaigns } = await listCampaigns(container, wholeWorkspace(requireUserId(request)));
     const { items, nextCursor } = pageOfAll(campaigns, cursor, request.query.limit);
     return { data: items, nextCursor };
   });
@@ -52,7 +53,7 @@ export const apiV1AccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route.post('/share-links', { ...v1Action( 'createShareLink', `El cuerpo de la aplicación: { scope, targetId, expiresInDays (30, 90 o null), embedOrigins? }. La URL solo se muestra en esta respuesta.${IDEMPOTENCY_DOC}`, ), summary: 'Crea un enlace público a un informe', headers: idempotencyHeadersSchema, body: createShareLinkBodySchema, answer: { status: 201, schema: createdShareLinkSchema }, refusals: [404, 409], preHandler: [idempotent(container)] }, async (request, reply) => reply.status(201).send(await createShareLink(container, requireUserId(request), request.body)));
 
-  route.get('/portfolio', { ...v1Action('getPortfolio', 'Paginada por página (page, limit) como en la aplicación, con sus filtros y orden.'), summary: 'La cartera: cada keyword con sus últimas cifras', querystring: portfolioQuerySchema, answer: { schema: portfolioResponseSchema }, refusals: [404] }, async (request) => getPortfolio(container, requireUserId(request), request.query));
+  route.get('/portfolio', { ...v1Action('getPortfolio', 'Paginada por página (page, limit) como en la aplicación, con sus filtros y orden.'), summary: 'La cartera: cada keyword con sus últimas cifras', querystring: portfolioQuerySchema, answer: { schema: portfolioResponseSchema }, refusals: [404] }, async (request) => getPortfolio(container, wholeWorkspace(requireUserId(request)), request.query));
 
-  route.get('/credits/forecast', { ...v1Action( 'getCreditForecast', 'Lo que gastarán las campañas y escaneos semanales programados en los próximos 30 días, y si el saldo alcanza.', ), summary: 'Previsión de créditos de los próximos 30 días', answer: { schema: creditForecastResponseSchema } }, async (request) => creditForecast(container, requireUserId(request)));
+  route.get('/credits/forecast', { ...v1Action( 'getCreditForecast', 'Lo que gastarán las campañas y escaneos semanales programados en los próximos 30 días, y si el saldo alcanza.', ), summary: 'Previsión de créditos de los próximos 30 días', answer: { schema: creditForecastResponseSchema } }, async (request) => creditForecast(container, wholeWorkspace(requireUserId(request))));
 };

@@ -9,6 +9,7 @@ import { exportPoints } from '../rankmaps/rankmap-export.service';
 import { rankResultsRepository } from '../rankmaps/rank-results.repository';
 import { analyze, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
 import { routeKit } from '../../plugins/route-kit';
+import { heatMapImage } from '../reports/heat-map-png/heat-map-image.service';
 import { ANALYSIS_NOT_FOUND, IDEMPOTENCY_DOC, idempotencyHeadersSchema, tags, v1Action } from './api-v1-route-kit';
 import { presentAnalysis } from './api-v1.presenter';
 import { apiV1Repository } from './api-v1.repository';
@@ -34,7 +35,7 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route.post('/keywords/:id/analyses', { ...v1Action( 'startKeywordAnalysis', 'Cuerpo opcional: { query?, maxResults? }. Cobra 1 crédito por punto válido de la cuadrícula del negocio; sin créditos suficientes, 403 INSUFFICIENT_CREDITS. Ejemplo: `curl -X POST -H "Authorization: Bearer rmk_…" -H "Idempotency-Key: 6f1c…" -H "Content-Type: application/json" -d \'{}\' https://app.rankmaps.es/api/v1/keywords/{id}/analyses`.' + IDEMPOTENCY_DOC, ), summary: 'Lanza un análisis ahora (gasta créditos)', params: v1IdParams, headers: idempotencyHeadersSchema, body: analyzeRequestSchema, answer: { status: 201, schema: v1AnalysisSchema }, refusals: [409], preHandler: [idempotent(container)] }, async (request, reply) => {
     const userId = requireUserId(request);
-    const started = await analyze(container, userId, request.params.id, request.body);
+    const started = await analyze(container, userId, request.params.id, request.body, request.workspace?.actorId ?? null);
     const row = await apiV1Repository.analysis(db, userId, started.rankMapId);
     if (!row) throw notFound(ANALYSIS_NOT_FOUND, 'ANALYSIS_NOT_FOUND');
     return reply.status(201).send(presentAnalysis(row));
@@ -74,5 +75,14 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="${file.filename}"`)
       .header('cache-control', 'no-store')
       .send(file.content);
+  });
+
+  route.get('/analyses/:id/heatmap.png', { ...v1Action( 'getAnalysisHeatmapPng', 'El mapa de calor del análisis como imagen PNG (≤ 200 KB): las casillas con la posición en cada punto, con la misma escala de colores que la aplicación, el centro marcado, la leyenda, las cifras principales y la etiqueta de los datos simulados. 400 RANKMAP_NOT_COMPLETED si no está completado. Ejemplo: `curl -H "Authorization: Bearer rmk_…" -o mapa.png https://app.rankmaps.es/api/v1/analyses/{id}/heatmap.png`', ), summary: 'El mapa de calor de un análisis, en PNG', params: v1IdParams, answer: { download: 'image/png', description: 'El mapa de calor en PNG.' } }, async (request, reply) => {
+    const image = await heatMapImage(container, requireUserId(request), request.params.id);
+    return reply
+      .header('content-type', 'image/png')
+      .header('content-disposition', `inline; filename="${image.filename}"`)
+      .header('cache-control', 'private, max-age=300')
+      .send(image.png);
   });
 };

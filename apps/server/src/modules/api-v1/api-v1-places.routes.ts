@@ -5,11 +5,15 @@ import { isUuid } from '../../lib/uuid';
 import { requireUserId } from '../../plugins/auth';
 import { routeKit } from '../../plugins/route-kit';
 import { importKeywords } from '../keywords/keyword-import.service';
+import { listingChangesQuerySchema, listingChangesResponseSchema, reviewPaceResponseSchema } from '@rankmaps/shared/schemas/review-pace';
+import { listListingChanges } from '../listing-guard/listing-guard.service';
+import { getReviewPace } from '../listing-guard/review-pace.service';
 import { buildPlaceReport } from '../reports/report-builder.service';
 import { IDEMPOTENCY_DOC, PLACE_NOT_FOUND, idempotencyHeadersSchema, tags, v1Action } from './api-v1-route-kit';
 import { apiV1Repository, placeOf } from './api-v1.repository';
 import { v1BulkKeywordsBodySchema, v1BulkKeywordsResultSchema, v1IdParams, v1PlaceSchema } from './api-v1.schemas';
 import { idempotent } from './idempotency';
+import { wholeWorkspace } from '../workspaces/scope';
 
 // One place, its keywords added in bulk and its report (docs/api.md «Negocios»).
 
@@ -29,7 +33,7 @@ export const apiV1PlacesRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = requireUserId(request);
     const { id } = request.params;
     if (!isUuid(id) || !(await apiV1Repository.ownsPlace(db, userId, id))) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
-    const outcome = await importKeywords(container, userId, { source: 'text', placeIds: [id], text: request.body.keywords.join('\n') });
+    const outcome = await importKeywords(container, wholeWorkspace(userId), { source: 'text', placeIds: [id], text: request.body.keywords.join('\n') });
     if (!outcome.ok) {
       const problems = outcome.error.rows?.map((r) => `«${r.keyword}»: ${r.message ?? r.status}`).slice(0, 5) ?? [];
       throw new AppError(outcome.error.code, [outcome.error.error, ...problems].join(' '), 400);
@@ -43,4 +47,8 @@ export const apiV1PlacesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/places/:id/report', { ...v1Action( 'getPlaceReport', 'El mismo informe que la aplicación muestra y comparte: un resumen y una sección por keyword con su último análisis.', ), summary: 'El informe de un negocio', params: v1IdParams, answer: { schema: reportSchema } }, async (request) => buildPlaceReport(container, requireUserId(request), request.params.id));
+
+  route.get('/places/:id/review-pace', { ...v1Action('getPlaceReviewPace', 'Lo mismo que la aplicación muestra en «Ritmo de reseñas»: por negocio (el tuyo y sus competidores seguidos), valoración y reseñas por día, reseñas al mes en los últimos 90 días (null: sin datos suficientes), distancia al líder y meses para alcanzarlo.'), summary: 'El ritmo de reseñas de un negocio y de sus competidores seguidos', params: v1IdParams, answer: { schema: reviewPaceResponseSchema } }, async (request) => getReviewPace(container, requireUserId(request), request.params.id));
+
+  route.get('/places/:id/listing-changes', { ...v1Action('listPlaceListingChanges', 'Los cambios de nombre, categoría principal o dirección vistos en los resultados de búsqueda, del más reciente al más antiguo. Paginado por cursor: pasa nextCursor como cursor.'), summary: 'Los cambios en la ficha de un negocio', params: v1IdParams, querystring: listingChangesQuerySchema, answer: { schema: listingChangesResponseSchema } }, async (request) => listListingChanges(container, requireUserId(request), request.params.id, request.query));
 };

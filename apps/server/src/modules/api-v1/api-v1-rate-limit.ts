@@ -10,9 +10,14 @@ export const TOO_MANY_API_CALLS = 'Has superado el límite de peticiones de esta
  * (seconds until the window ends). It runs after the key's authentication.
  */
 export function limitPerApiKey(app: FastifyInstance, max: number) {
-  const count = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => `api-v1\u0000${request.apiKey?.id ?? ''}`, allowList: [] });
+  return limitPerCredential(app, max, 'api-v1', (request) => request.apiKey?.id, TOO_MANY_API_CALLS);
+}
+
+/** The same limit for another credential of the API: `idOf` names it (an OAuth grant on /mcp, docs/decisions.md §33.2). */
+export function limitPerCredential(app: FastifyInstance, max: number, name: string, idOf: (request: FastifyRequest) => string | undefined, message: string) {
+  const count = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => `${name}\u0000${idOf(request) ?? ''}`, allowList: [] });
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.apiKey) throw new Error('limitPerApiKey needs the API key authentication to run first');
+    if (!idOf(request)) throw new Error(`the ${name} limit needs the authentication to run first`);
     const counted = await count(request);
     if (counted.isAllowed) return;
     const reset = String(Math.max(1, counted.ttlInSeconds));
@@ -21,7 +26,7 @@ export function limitPerApiKey(app: FastifyInstance, max: number) {
     reply.header('ratelimit-reset', reset);
     if (counted.isExceeded) {
       reply.header('retry-after', reset);
-      throw new AppError('RATE_LIMITED', TOO_MANY_API_CALLS, 429);
+      throw new AppError('RATE_LIMITED', message, 429);
     }
   };
 }

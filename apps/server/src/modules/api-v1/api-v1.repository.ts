@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { places } from '../../db/places-schema';
 import { keywords, rankMaps } from '../../db/rankmaps-schema';
 import type { Cursor } from './cursor';
+import { type Scope, clientCondition } from '../workspaces/scope';
 
 // Reads of the /api/v1 surface (docs/api.md). Every query is scoped by the key's user: another
 // user's id finds nothing, exactly like an id that does not exist.
@@ -12,11 +13,12 @@ const after = (createdAt: typeof places.createdAt | typeof rankMaps.createdAt, i
   c ? or(lt(createdAt, c.createdAt), and(eq(createdAt, c.createdAt), lt(id, c.id))) : undefined;
 
 export const apiV1Repository = {
-  async places(db: DbOrTx, userId: string, cursor: Cursor | null, limit: number) {
+  /** `scope`: an MCP caller acting as a Miembro or Cliente sees only their clients' places (docs/decisions.md §33.3); v1 keys see all. */
+  async places(db: DbOrTx, userId: string, cursor: Cursor | null, limit: number, scope: Scope | null = null) {
     return db
       .select({ id: places.id, name: places.name, address: places.address, countryCode: places.countryCode, lat: places.centerLat, lng: places.centerLng, rating: places.rating, totalReviews: places.totalReviews, clientId: places.clientId, createdAt: places.createdAt })
       .from(places)
-      .where(and(eq(places.userId, userId), after(places.createdAt, places.id, cursor)))
+      .where(and(eq(places.userId, userId), after(places.createdAt, places.id, cursor), scope ? clientCondition(scope, places.clientId) : undefined))
       .orderBy(desc(places.createdAt), desc(places.id))
       .limit(limit + 1);
   },

@@ -4,8 +4,10 @@ import { isUuid } from '../../lib/uuid';
 import { getPlanState } from '../billing/billing.service';
 import { authenticateApiKey, recordKeyUse, requireApiPlan } from './api-key-auth';
 import { apiV1AccountRoutes } from './api-v1-account.routes';
+import { apiV1AiVisibilityRoutes } from './api-v1-ai-visibility.routes';
 import { apiV1AnalysesRoutes } from './api-v1-analyses.routes';
 import { apiV1PlacesRoutes } from './api-v1-places.routes';
+import { apiV1ReviewsRoutes } from './api-v1-reviews.routes';
 import { limitPerApiKey } from './api-v1-rate-limit';
 import { routeKit } from '../../plugins/route-kit';
 import { ANALYSIS_NOT_FOUND, KEYWORD_NOT_FOUND, PLACE_NOT_FOUND, tags, v1Action } from './api-v1-route-kit';
@@ -96,6 +98,8 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(apiV1PlacesRoutes);
+  await app.register(apiV1ReviewsRoutes);
   await app.register(apiV1AnalysesRoutes);
+  await app.register(apiV1AiVisibilityRoutes);
   await app.register(apiV1AccountRoutes);
 };

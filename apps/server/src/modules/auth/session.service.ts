@@ -3,6 +3,7 @@ import { REFRESH_TTL_DAYS_REMEMBER, REFRESH_TTL_HOURS_SESSION } from '@rankmaps/
 import type { Container } from '../../container';
 import { unauthorized } from '../../errors';
 import type { DbOrTx } from '../users/users.repository';
+import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { refreshTokenRepository } from './refresh-token.repository';
 import { generateToken, hashToken } from './tokens';
 
@@ -27,13 +28,20 @@ async function issue(container: Pick<Container, 'accessTokens'>, db: DbOrTx, use
     persistent,
     ttlSeconds: refreshTtlSeconds(persistent),
   });
-  // The family id rides in the access token, so revoking the family ends it too (plugins/auth.ts).
-  return { accessToken: await container.accessTokens.sign(userId, familyId), refreshToken, persistent };
+  // The family id rides in the access token, so revoking the family ends it too (plugins/auth.ts);
+  // so does the workspace the session works in, which a refresh keeps (docs/decisions.md §30.1).
+  const workspaceId = await workspacesRepository.sessionWorkspace(db, userId, familyId);
+  return { accessToken: await container.accessTokens.sign(userId, familyId, workspaceId ?? undefined), refreshToken, persistent };
 }
 
-/** Starts a new token family: one per sign-in, so logging out ends only this device. */
-export function startSession(container: Pick<Container, 'accessTokens' | 'database'>, userId: string, persistent: boolean, db: DbOrTx = container.database.db) {
-  return issue(container, db, userId, randomUUID(), persistent);
+/**
+ * Starts a new token family: one per sign-in, so logging out ends only this device. With
+ * `workspaceId` (an accepted invitation) the session starts in that workspace.
+ */
+export async function startSession(container: Pick<Container, 'accessTokens' | 'database'>, userId: string, persistent: boolean, db: DbOrTx = container.database.db, workspaceId?: string) {
+  const familyId = randomUUID();
+  if (workspaceId) await workspacesRepository.rememberSessionWorkspace(db, familyId, workspaceId);
+  return issue(container, db, userId, familyId, persistent);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { creditsText } from '@rankmaps/shared/credit-value';
-import { CREDIT_PACKAGE } from '@rankmaps/shared/plans';
+import { CREDIT_PACKAGE, getPlan } from '@rankmaps/shared/plans';
 import type { Container } from '../../container';
 import type { DbOrTx } from '../../db/client';
 import { sendBillingMailJob } from '../../jobs/definitions/billing-mail';
+import type { SystemAction } from '../activity/activity-kinds';
+import { recordSystemActivity } from '../activity/system-activity';
 import { type CheckoutSessionLike, type EventLike, type InvoiceLike, type ScheduleLike, type SubscriptionLike, idOf } from '../../providers/payments/shapes';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { creditsRepository } from './credits.repository';
@@ -44,6 +46,7 @@ export async function applySubscription(container: Pick<Container, 'log' | 'paym
     container.log.warn({ subscription: sub.id }, 'subscription for an unknown customer or price: ignored');
     return;
   }
+  const before = await billingRepository.findSubscription(tx, sub.id);
   await billingRepository.upsertSubscription(tx, {
     id: sub.id,
     userId,
@@ -64,6 +67,33 @@ export async function applySubscription(container: Pick<Container, 'log' | 'paym
   await takeEarlierPayment(tx, userId, sub);
   await takeEarlierFailure(tx, userId, sub.id);
   await settleScheduledChange(tx, sub.id);
+  await recordPlanActivity(tx, userId, before, await billingRepository.findSubscription(tx, sub.id));
+}
+
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * The activity log's entry for what the provider's notice changed (docs/decisions.md §30.5):
+ * a plan taken, changed, cancelled at the period's end or at once, or a cancellation
+ * withdrawn; nothing for a notice that changed none of these (a renewal, a late or repeated
+ * event), so a replayed webhook adds no entry. Written in the event's transaction.
+ */
+async function recordPlanActivity(tx: DbOrTx, workspaceId: string, before: SubscriptionRow | undefined, after: SubscriptionRow | undefined): Promise<void> {
+  if (!after) return;
+  const plan = { type: 'plan', id: after.planId, label: getPlan(after.planId)?.name ?? after.planId };
+  const details = { subscription: after.id, status: after.status, ...(before && before.planId !== after.planId ? { from: before.planId, to: after.planId } : {}) };
+  const action: SystemAction | null = !before
+    ? ENDED.has(after.status) ? null : 'subscriptionCreated'
+    : ENDED.has(after.status) && !ENDED.has(before.status)
+      ? 'subscriptionCancelled'
+      : before.planId !== after.planId
+        ? 'subscriptionPlanChanged'
+        : after.cancelAtPeriodEnd && !before.cancelAtPeriodEnd
+          ? 'subscriptionCancelScheduled'
+          : !after.cancelAtPeriodEnd && before.cancelAtPeriodEnd && !ENDED.has(after.status)
+            ? 'subscriptionResumed'
+            : null;
+  if (action) await recordSystemActivity(tx, { workspaceId, action, target: plan, details });
 }
 
 /**

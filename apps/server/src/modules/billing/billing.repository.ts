@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { billingCustomers, billingEvents, devPlanOverrides, payments, subscriptions } from '../../db/billing-schema';
-import { appSettings, users } from '../../db/schema';
+import { appSettings } from '../../db/schema';
 import { places } from '../../db/places-schema';
 import { keywords } from '../../db/rankmaps-schema';
+import { usersRepository } from '../users/users.repository';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -24,9 +25,16 @@ const findCurrentSubscription = preparedStatement('subscription_find_current', (
 );
 
 export const billingRepository = {
+  /**
+   * Whom the workspace's billing speaks to: its current owner (docs/decisions.md §30.3), whose
+   * e-mail and name go to the provider and on the billing e-mails. `id` stays the workspace's,
+   * which the provider's customer is keyed by. One statement, as when the account was the
+   * workspace: the owner is looked up inside it, and a workspace with no owner row reads the
+   * user with its id.
+   */
   async findUser(db: DbOrTx, userId: string) {
-    const [row] = await db.select({ id: users.id, email: users.email, name: users.name, mailConfirmed: users.mailConfirmed }).from(users).where(eq(users.id, userId));
-    return row;
+    const row = await usersRepository.findWorkspaceOwner(db, userId);
+    return row ? { id: userId, email: row.email, name: row.name, mailConfirmed: row.mailConfirmed } : undefined;
   },
 
   /** True the first time an event id is seen; false for a duplicate delivery. */

@@ -65,7 +65,7 @@ export const creditsService = {
   },
 
   /** Takes `amount` credits for the work named by `reference`. Repeating it charges nothing more. */
-  async reserve(db: Db, input: { userId: string; amount: number; reference: string; now?: Date }): Promise<{ charged: number; repeated: boolean }> {
+  async reserve(db: Db, input: { userId: string; amount: number; reference: string; now?: Date; actorId?: string | null }): Promise<{ charged: number; repeated: boolean }> {
     const now = input.now ?? new Date();
     if (!Number.isInteger(input.amount) || input.amount < 0) throw new Error('reserve: amount must be a non-negative integer');
     return db.transaction(async (tx) => {
@@ -77,7 +77,7 @@ export const creditsService = {
       const allocations = allocate(lots, input.amount);
       if (!allocations) throw insufficientCredits();
       for (const a of allocations) await creditsRepository.addToLot(tx, a.lotId, -a.amount);
-      await creditsRepository.insertTransaction(tx, { userId: input.userId, kind: 'spend', amount: -input.amount, reference: input.reference, allocations });
+      await creditsRepository.insertTransaction(tx, { userId: input.userId, kind: 'spend', amount: -input.amount, reference: input.reference, allocations, actorId: input.actorId ?? null });
       return { charged: input.amount, repeated: false };
     });
   },

@@ -11,7 +11,7 @@ import {
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { invoiceIdParamsSchema, paymentHistoryWithInvoicesSchema } from '@rankmaps/shared/schemas/invoices';
 import { forbidden, unauthorized } from '../../errors';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { billingUser } from './billing-user';
 import { invoicePdfFilename, renderInvoicePdf } from './invoice-pdf';
@@ -33,15 +33,14 @@ import {
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const route = routeKit(app, { tags: ['pagos'] });
-  const session = access.session;
 
-  route.get('/subscription-info', { operationId: 'getMySubscription', summary: 'Plan, suscripción y créditos del usuario', access: session, answer: { schema: subscriptionInfoSchema } }, async (request) => getSubscriptionInfo(container, requireUserId(request)));
+  route.get('/subscription-info', { operationId: 'getMySubscription', summary: 'Plan, suscripción y créditos del usuario', access: access.workspace('billing.read'), answer: { schema: subscriptionInfoSchema } }, async (request) => getSubscriptionInfo(container, requireWorkspace(request).id));
 
-  route.get('/payment-history', { operationId: 'listMyPayments', summary: 'Los últimos 20 pagos del usuario, con sus facturas', access: session, answer: { schema: paymentHistoryWithInvoicesSchema } }, async (request) => ({ payments: await getPaymentHistory(container, requireUserId(request)) }));
+  route.get('/payment-history', { operationId: 'listMyPayments', summary: 'Los últimos 20 pagos del usuario, con sus facturas', access: access.workspace('billing.read'), answer: { schema: paymentHistoryWithInvoicesSchema } }, async (request) => ({ payments: await getPaymentHistory(container, requireWorkspace(request).id) }));
 
   // docs/billing.md, "Invoices": RankMaps' own invoice of a payment; Stripe's are linked to Stripe's PDF instead.
-  route.get('/invoices/:id/pdf', { operationId: 'getMyInvoicePdf', summary: 'Factura de un pago en PDF', description: 'Solo las facturas del propio usuario: las demás responden 404, como una que no existe. Las facturas de Stripe se descargan de Stripe (providerPdfUrl en el historial).', access: session, params: invoiceIdParamsSchema, answer: { download: 'application/pdf', description: 'La factura en PDF, como adjunto.' } }, async (request, reply) => {
-    const invoice = await ownInvoiceToDraw(container, requireUserId(request), request.params.id);
+  route.get('/invoices/:id/pdf', { operationId: 'getMyInvoicePdf', summary: 'Factura de un pago en PDF', description: 'Solo las facturas del propio usuario: las demás responden 404, como una que no existe. Las facturas de Stripe se descargan de Stripe (providerPdfUrl en el historial).', access: access.workspace('billing.read'), params: invoiceIdParamsSchema, answer: { download: 'application/pdf', description: 'La factura en PDF, como adjunto.' } }, async (request, reply) => {
+    const invoice = await ownInvoiceToDraw(container, requireWorkspace(request).id, request.params.id);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
@@ -49,15 +48,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(await renderInvoicePdf(invoice));
   });
 
-  route.post('/create-checkout-session', { operationId: 'createCheckoutSession', summary: 'Abre el pago de un plan o del paquete de créditos', description: 'Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).', access: session, body: checkoutRequestSchema, answer: { schema: urlResponseSchema }, refusals: [403, 409, 503] }, async (request) => {
-    const user = await billingUser(container, requireUserId(request));
+  route.post('/create-checkout-session', { operationId: 'createCheckoutSession', summary: 'Abre el pago de un plan o del paquete de créditos', description: 'Responde la dirección del pago. 403: email sin confirmar; 409: ya hay una suscripción activa (solo para planes).', access: access.workspace('billing.manage'), body: checkoutRequestSchema, answer: { schema: urlResponseSchema }, refusals: [403, 409, 503] }, async (request) => {
+    const user = await billingUser(container, requireWorkspace(request).id);
     if (!user) throw unauthorized();
     if (!user.mailConfirmed)
       throw forbidden('Confirma tu email antes de realizar un pago.', 'EMAIL_NOT_CONFIRMED', 'email_not_confirmed');
     return createCheckout(container, user, request.body.priceId, request.body.quantity ?? 1);
   });
 
-  route.get('/checkout-session/:id', { operationId: 'getCheckoutSession', summary: 'Estado de un pago iniciado por el usuario', description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.', access: session, params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), answer: { schema: checkoutSessionStatusSchema }, refusals: [503] }, async (request) => getCheckoutStatus(container, requireUserId(request), request.params.id));
+  route.get('/checkout-session/:id', { operationId: 'getCheckoutSession', summary: 'Estado de un pago iniciado por el usuario', description: 'Solo los pagos del propio usuario: los demás responden 404, como uno que no existe.', access: access.workspace('billing.manage'), params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Sesión de pago no válida.') }), answer: { schema: checkoutSessionStatusSchema }, refusals: [503] }, async (request) => getCheckoutStatus(container, requireWorkspace(request).id, request.params.id));
 
   const subscriptionAction = (
     path: string,
@@ -65,8 +64,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     kind: 'cancel' | 'reactivate' | 'cancelNow',
     message: string,
   ) =>
-    route.post(path, { ...declaration, access: session, answer: { schema: messageResponseSchema } }, async (request) => {
-      await changeSubscription(container, requireUserId(request), kind);
+    route.post(path, { ...declaration, access: access.workspace('billing.manage'), answer: { schema: messageResponseSchema } }, async (request) => {
+      await changeSubscription(container, requireWorkspace(request).id, kind);
       return { message };
     });
   subscriptionAction(
@@ -104,18 +103,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // docs/decisions.md §22.1: the price first, then the change.
-  route.post('/change-plan/preview', { operationId: 'previewPlanChange', summary: 'Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)', description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.', access: session, body: planChangeRequestSchema, answer: { schema: planChangePreviewSchema }, refusals: [404, 409, 503] }, async (request) => previewPlanChange(container, requireUserId(request), request.body.priceId));
+  route.post('/change-plan/preview', { operationId: 'previewPlanChange', summary: 'Qué costaría y qué cambiaría pasar a otro plan (no cambia nada)', description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado.', access: access.workspace('billing.manage'), body: planChangeRequestSchema, answer: { schema: planChangePreviewSchema }, refusals: [404, 409, 503] }, async (request) => previewPlanChange(container, requireWorkspace(request).id, request.body.priceId));
 
-  route.post('/change-plan', { operationId: 'changePlan', summary: 'Cambia de plan: sube al momento, o baja al final del período', description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.', access: session, body: planChangeRequestSchema, answer: { schema: messageResponseSchema }, refusals: [404, 409, 503] }, async (request) => {
-    const result = await changePlan(container, requireUserId(request), request.body.priceId);
+  route.post('/change-plan', { operationId: 'changePlan', summary: 'Cambia de plan: sube al momento, o baja al final del período', description: '409 si ya tiene ese plan, hay un pago pendiente, una cancelación o un cambio programado, o si al bajar de plan tiene más negocios o keywords de los que permite el nuevo.', access: access.workspace('billing.manage'), body: planChangeRequestSchema, answer: { schema: messageResponseSchema }, refusals: [404, 409, 503] }, async (request) => {
+    const result = await changePlan(container, requireWorkspace(request).id, request.body.priceId);
     return { message: changePlanMessage(result, scheduledPlanName(container, request.body.priceId)) };
   });
 
   // A move down waits for the end of the period; until then it can be cancelled, leaving nothing behind.
-  route.post('/change-plan/cancel', { operationId: 'cancelPlanChange', summary: 'Cancela el cambio de plan programado', description: '404 si no hay ningún cambio de plan programado.', access: session, answer: { schema: messageResponseSchema }, refusals: [404, 503] }, async (request) => {
-    await cancelScheduledChange(container, requireUserId(request));
+  route.post('/change-plan/cancel', { operationId: 'cancelPlanChange', summary: 'Cancela el cambio de plan programado', description: '404 si no hay ningún cambio de plan programado.', access: access.workspace('billing.manage'), answer: { schema: messageResponseSchema }, refusals: [404, 503] }, async (request) => {
+    await cancelScheduledChange(container, requireWorkspace(request).id);
     return { message: 'Cambio de plan cancelado. Sigues con tu plan actual.' };
   });
 
-  route.post('/create-portal-session', { operationId: 'createBillingPortalSession', summary: 'Abre el portal de facturación del proveedor de pagos', description: '404: el usuario aún no tiene datos de facturación en el proveedor.', access: session, answer: { schema: urlResponseSchema }, refusals: [404, 503] }, async (request) => createPortal(container, requireUserId(request)));
+  route.post('/create-portal-session', { operationId: 'createBillingPortalSession', summary: 'Abre el portal de facturación del proveedor de pagos', description: '404: el usuario aún no tiene datos de facturación en el proveedor.', access: access.workspace('billing.manage'), answer: { schema: urlResponseSchema }, refusals: [404, 503] }, async (request) => createPortal(container, requireWorkspace(request).id));
 };

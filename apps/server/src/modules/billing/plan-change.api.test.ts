@@ -6,6 +6,8 @@ import { sessions } from '../../../test/sessions';
 import { rankmapFixtures } from '../../../test/rankmap-fixtures';
 import { sandboxObjects, subscriptions } from '../../db/billing-schema';
 import { and, eq, sql } from 'drizzle-orm';
+import { buildUser } from '../../../test/factories';
+import { workspaceMembers } from '../../db/workspaces-schema';
 
 describe('changing plan through the sandbox provider (docs/decisions.md §22.1)', async () => {
   // The geo test data, so that creating a business does not build the sea index of the whole world.
@@ -177,6 +179,32 @@ describe('changing plan through the sandbox provider (docs/decisions.md §22.1)'
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: expected, code: 'OVER_NEW_PLAN_LIMITS' });
     expect(await info(headers)).toEqual(before);
+  });
+
+  // Member seats (docs/decisions.md §30.3): a plan with fewer seats than the team takes is refused, naming whom to remove.
+  it('when the team takes more seats than the lower plan has, then the preview says whom to remove and the change is refused with nothing changed', async () => {
+    const headers = await subscribed('pro_agency', 'monthly');
+    const workspaceId = (JSON.parse(Buffer.from(headers.authorization.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
+    const join = async (name: string, role: 'admin' | 'client') => {
+      const person = await buildUser(container, { name });
+      await container.database.db.insert(workspaceMembers).values({ workspaceId, userId: person.id, role });
+    };
+    await join('Ana', 'admin');
+    await join('Berto', 'admin');
+    // A Cliente viewer: free on Agency, a seat on a business plan.
+    await join('Carla', 'client');
+    const priceId = await priceOf('basico', 'monthly');
+    const expected = 'Para pasar a Básico tienes que quitar antes 2 miembros del equipo (tienes 3 y el plan permite 1): elige entre Ana, Berto y Carla.';
+    const preview = (await app.inject({ method: 'POST', url: '/api/payment/change-plan/preview', headers, payload: { priceId } })).json();
+    expect(preview).toMatchObject({ kind: 'downgrade', mustRemove: [], blockedReason: expected });
+    const before = await info(headers);
+    const res = await app.inject({ method: 'POST', url: '/api/payment/change-plan', headers, payload: { priceId } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: expected, code: 'OVER_NEW_PLAN_SEATS' });
+    expect(await info(headers)).toEqual(before);
+    // Starter's 3 seats hold the two administradores; Carla, a viewer, is free there.
+    const starter = (await app.inject({ method: 'POST', url: '/api/payment/change-plan/preview', headers, payload: { priceId: await priceOf('pro_starter', 'monthly') } })).json();
+    expect(starter.blockedReason).toBeNull();
   });
 
   it('when a scheduled move down is cancelled, then the subscription goes on as before and nothing is left behind', async () => {

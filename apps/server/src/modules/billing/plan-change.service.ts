@@ -6,6 +6,7 @@ import { applySubscription } from './billing-events.service';
 import { type SubscriptionRow, billingRepository } from './billing.repository';
 import { requirePaymentsProvider } from './billing.service';
 import { grantUpgradeCredits, upgradeCreditsNow } from './upgrade-credits';
+import { seatsOverMessage } from '../team/seats';
 
 type Deps = Pick<Container, 'config' | 'database' | 'log' | 'payments' | 'prices'>;
 
@@ -64,6 +65,8 @@ export function excessMessage(planName: string, excess: PlanLimitExcess[]): stri
   return `Para pasar a ${planName} tienes que eliminar antes ${list}.`;
 }
 
+const joinReasons = (...reasons: (string | null)[]) => reasons.filter(Boolean).join(' ') || null;
+
 const scheduledConflict = (container: Pick<Container, 'prices'>, sub: SubscriptionRow) =>
   conflict(
     `Ya tienes programado el cambio a ${scheduledPlanName(container, sub.scheduledPriceId!)} para el ${longDate(sub.scheduledAt ?? new Date())}. Cancélalo antes de elegir otro plan.`,
@@ -105,8 +108,10 @@ export async function previewPlanChange(container: Deps, userId: string, priceId
     const excess = excessOf(owned, target.plan);
     const at = (sub.currentPeriodEnd ?? new Date()).toISOString();
     const overGrid = gridsOverLimit(owned, target.plan);
-    return { ...common, kind: 'downgrade', amountDue: 0, currency: sub.currency, effectiveAt: at, nextRenewalAt: at, mustRemove: excess, blockedReason: excessMessage(target.plan.name, excess), gridsOverLimit: overGrid, creditsNow: 0, trialEndsAt: trialEndOf(sub) };
+    const blockedReason = joinReasons(excessMessage(target.plan.name, excess), await seatsOverMessage(container.database.db, userId, target.plan));
+    return { ...common, kind: 'downgrade', amountDue: 0, currency: sub.currency, effectiveAt: at, nextRenewalAt: at, mustRemove: excess, blockedReason, gridsOverLimit: overGrid, creditsNow: 0, trialEndsAt: trialEndOf(sub) };
   }
+  const seatsBlocked = await seatsOverMessage(container.database.db, userId, target.plan);
   const quote = await container.payments.previewPlanChange({ subscriptionId: sub.id, priceId, prorationDate: nowSeconds() });
   return {
     ...common,
@@ -116,7 +121,7 @@ export async function previewPlanChange(container: Deps, userId: string, priceId
     effectiveAt: new Date().toISOString(),
     nextRenewalAt: new Date(quote.periodEnd * 1000).toISOString(),
     mustRemove: [],
-    blockedReason: null,
+    blockedReason: seatsBlocked,
     gridsOverLimit: [],
     creditsNow: upgradeCreditsNow(sub, current, target, new Date()),
     trialEndsAt: trialEndOf(sub),
@@ -134,6 +139,9 @@ const trialEndOf = (sub: SubscriptionRow) => (sub.status === 'trialing' && sub.t
 export async function changePlan(container: Deps, userId: string, priceId: string): Promise<{ kind: 'upgrade' | 'downgrade'; effectiveAt: Date }> {
   const { sub, current, target, upgrade } = await planChangeFor(container, userId, priceId);
   const idempotencyKey = `change-plan-${sub.id}-${priceId}-${sub.updatedAt.getTime()}`;
+  // A plan with fewer seats than the team takes (either way: Starter → Profesional is a move up by price).
+  const seatsBlocked = await seatsOverMessage(container.database.db, userId, target.plan);
+  if (seatsBlocked) throw conflict(seatsBlocked, 'OVER_NEW_PLAN_SEATS');
   if (!upgrade) {
     const message = excessMessage(target.plan.name, await limitExcess(container, userId, target.plan));
     if (message) throw conflict(message, 'OVER_NEW_PLAN_LIMITS');

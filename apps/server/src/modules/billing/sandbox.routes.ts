@@ -8,7 +8,7 @@ import {
   sandboxRenewalSchema,
 } from '@rankmaps/shared/schemas/sandbox';
 import { notFound } from '../../errors';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { describeSandboxCheckout, sandboxOf, settleSandboxPastDue, simulateSandboxRenewal } from './sandbox.service';
 
@@ -35,13 +35,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return sandbox.completeCheckout(request.params.id, request.body.outcome);
   });
 
-  route.post('/renewal', { operationId: 'simulateSandboxRenewal', summary: 'Simula la próxima renovación de la suscripción (cobrada o fallida)', description: '404: el usuario no tiene suscripción.', access: access.session, body: sandboxRenewalSchema.nullish(), answer: { schema: messageResponseSchema }, refusals: [404] }, async (request) => {
-    const status = await simulateSandboxRenewal(app.container, requireUserId(request), request.body?.outcome);
+  route.post('/renewal', { operationId: 'simulateSandboxRenewal', summary: 'Simula la próxima renovación de la suscripción (cobrada o fallida)', description: '404: el usuario no tiene suscripción.', access: access.workspace('billing.manage'), body: sandboxRenewalSchema.nullish(), answer: { schema: messageResponseSchema }, refusals: [404] }, async (request) => {
+    const status = await simulateSandboxRenewal(app.container, requireWorkspace(request).id, request.body?.outcome);
     return { message: status === 'past_due' ? 'Renovación simulada: el cobro ha fallado.' : 'Renovación simulada: cobro realizado.' };
   });
 
-  route.post('/portal/settle', { operationId: 'settleSandboxPastDue', summary: 'Simula actualizar la tarjeta en el portal de facturación y pagar lo pendiente', description: '404: el usuario no tiene suscripción.', access: access.session, answer: { schema: messageResponseSchema }, refusals: [404] }, async (request) => {
-    await settleSandboxPastDue(app.container, requireUserId(request));
+  route.post('/portal/settle', { operationId: 'settleSandboxPastDue', summary: 'Simula actualizar la tarjeta en el portal de facturación y pagar lo pendiente', description: '404: el usuario no tiene suscripción.', access: access.workspace('billing.manage'), answer: { schema: messageResponseSchema }, refusals: [404] }, async (request) => {
+    await settleSandboxPastDue(app.container, requireWorkspace(request).id);
     return { message: 'Método de pago actualizado (simulado). Pago realizado.' };
   });
 };

@@ -4,13 +4,14 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { getPlanState } from '../billing/billing.service';
 import { campaignsUpgradeMessage } from '../billing/upgrade-messages';
-import { type PlannedCampaign, type UserForecast, plannedCampaigns, userForecast } from '../rankmaps/credit-forecast.service';
+import { type PlannedCampaign, type UserForecast, namedInScope, plannedCampaigns, userForecast } from '../rankmaps/credit-forecast.service';
 import { zoneOf } from '../rankmaps/scan/weekly-scans.service';
 import { campaignOverlap } from './campaign-overlap';
 import { roundMinutes } from './campaign-rules';
 import { nextRunOf } from './campaign-timing';
 import { type CampaignRow, campaignsRepository } from './campaigns.repository';
 import { PLACE_SCAN_IS_EDITED_ON_ITS_CARD, checkedDraft } from './campaigns.service';
+import type { Scope } from '../workspaces/scope';
 
 type ForecastContainer = Pick<Container, 'config' | 'database' | 'log' | 'prices' | 'seaIndex'>;
 
@@ -42,8 +43,9 @@ export function presentCampaignForecast(f: UserForecast, days: number): Campaign
 }
 
 /** The credits the scheduled work of the next 30 days will use (docs/decisions.md §25.4), by campaign and by place. */
-export async function campaignForecast(container: ForecastContainer, userId: string, now = new Date()): Promise<CampaignForecast> {
-  return presentCampaignForecast(await userForecast(container, userId, now, CAMPAIGN_FORECAST_DAYS), CAMPAIGN_FORECAST_DAYS);
+export async function campaignForecast(container: ForecastContainer, scope: Scope, now = new Date()): Promise<CampaignForecast> {
+  const forecast = await userForecast(container, scope.workspaceId, now, CAMPAIGN_FORECAST_DAYS);
+  return presentCampaignForecast(await namedInScope(container, scope, forecast), CAMPAIGN_FORECAST_DAYS);
 }
 
 /**
@@ -51,7 +53,8 @@ export async function campaignForecast(container: ForecastContainer, userId: str
  * and duration, whether it fits its window, its next run, and the 30-day forecast before and
  * after, with the campaign being edited (`id`) replaced by the draft. Nothing is stored.
  */
-export async function previewCampaign(container: ForecastContainer, userId: string, id: string | null, fields: CampaignFields, now = new Date()): Promise<CampaignPreview> {
+export async function previewCampaign(container: ForecastContainer, scope: Scope, id: string | null, fields: CampaignFields, now = new Date()): Promise<CampaignPreview> {
+  const userId = scope.workspaceId;
   const plan = await getPlanState(container, userId);
   if (plan.planLimits.type !== 'pro') throw forbidden(campaignsUpgradeMessage(plan.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
   const planned = await plannedCampaigns(container, userId);
@@ -96,8 +99,8 @@ export async function previewCampaign(container: ForecastContainer, userId: stri
     roundMinutes: roundMinutes(totalPoints, container.config.mapsSearch.rateLimitPerMinute),
     problem: draft.problem,
     nextRun: runs.length > 0 ? new Date(Math.min(...runs.map((d) => d.getTime()))).toISOString() : null,
-    before: presentCampaignForecast(beforeF, CAMPAIGN_FORECAST_DAYS),
-    after: presentCampaignForecast(afterF, CAMPAIGN_FORECAST_DAYS),
+    before: presentCampaignForecast(await namedInScope(container, scope, beforeF), CAMPAIGN_FORECAST_DAYS),
+    after: presentCampaignForecast(await namedInScope(container, scope, afterF), CAMPAIGN_FORECAST_DAYS),
     overlap,
   };
 }

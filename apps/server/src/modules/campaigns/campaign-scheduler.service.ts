@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CampaignSlot } from '@rankmaps/shared/campaign-schedule';
 import type { Container } from '../../container';
+import type { DbOrTx } from '../../db/client';
 import { RANKMAP_SCAN_JOB, RANKMAP_SCAN_OPTIONS } from '../../jobs/definitions/rankmap-scan';
 import { transactionExecutor } from '../../queue/tx-executor';
+import { recordSystemActivity } from '../activity/system-activity';
 import { getPlanState } from '../billing/billing.service';
 import type { RankMapGrid } from '../rankmaps/rankmaps.repository';
 import { gridSnapshotOf, targetOf } from '../rankmaps/scan/scan-snapshot.service';
@@ -206,6 +208,33 @@ async function insertBatch(container: SchedulerContainer, batch: { p: PlannedAna
       })),
       { db: transactionExecutor(tx) },
     );
+    await recordRounds(tx, batch, inserted);
     return inserted.length;
   });
+}
+
+/**
+ * The activity log's entry for each round this batch started (docs/decisions.md §30.5): no
+ * actor («Sistema»), the campaign, its analyses and the credits they will take (a pro plan's
+ * points; a basic plan's weekly scans take none). In the batch's transaction, so a round
+ * queued twice is recorded once: the second time inserts no analysis.
+ */
+async function recordRounds(tx: DbOrTx, batch: { p: PlannedAnalysis; roundId: string }[], inserted: { campaignRoundId: string | null; totalPoints: number; billing: string }[]) {
+  const byRound = new Map<string, { analyses: number; credits: number }>();
+  for (const r of inserted) {
+    if (!r.campaignRoundId) continue;
+    const t = byRound.get(r.campaignRoundId) ?? { analyses: 0, credits: 0 };
+    t.analyses++;
+    if (r.billing === 'credits') t.credits += r.totalPoints;
+    byRound.set(r.campaignRoundId, t);
+  }
+  for (const [roundId, t] of byRound) {
+    const { campaign, target } = batch.find((b) => b.roundId === roundId)!.p.item;
+    await recordSystemActivity(tx, {
+      workspaceId: campaign.userId,
+      action: 'campaignRound',
+      target: { type: 'campaign', id: campaign.id, label: campaign.name ?? target.place.name },
+      details: { round: roundId, analyses: t.analyses, credits: t.credits },
+    });
+  }
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { places } from '../../db/places-schema';
 import { campaignKeywords, keywords, rankMaps } from '../../db/rankmaps-schema';
 import type { PlaceColumns } from '../places/place-schedule';
+import { type Scope, clientCondition } from '../workspaces/scope';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
@@ -22,8 +23,22 @@ const targetColumns = { keywordId: keywords.id, keywordName: keywords.name, keyw
 
 /** The queries of campaigns (docs/decisions.md §25.3). API reads are scoped to the owner. */
 export const campaignsRepository = {
-  async listOwned(db: DbOrTx, userId: string): Promise<CampaignRow[]> {
-    return db.select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+  /**
+   * The campaigns the scope sees: for a Miembro or a Cliente, those whose every business is of
+   * their clients (a campaign with none yet, or with one business of another client, is left
+   * out, like its id in the scope guard; docs/decisions.md §30.6).
+   */
+  async listOwned(db: DbOrTx, scope: Scope): Promise<CampaignRow[]> {
+    const userId = scope.workspaceId;
+    const assigned = clientCondition(scope, sql`p.client_id`);
+    const visible = assigned
+      ? sql`${campaigns.id} in (select c.id from campaigns c
+          left join campaign_keywords ck on ck.campaign_id = c.id
+          left join keywords k on k.id = ck.keyword_id
+          left join places p on p.id = coalesce(c.place_id, k.place_id)
+          where c.user_id = ${userId} group by c.id having bool_and(coalesce(${assigned}, false)))`
+      : undefined;
+    return db.select().from(campaigns).where(and(eq(campaigns.userId, userId), visible)).orderBy(asc(campaigns.createdAt), asc(campaigns.id));
   },
 
   async findOwned(db: DbOrTx, userId: string, id: string): Promise<CampaignRow | undefined> {
@@ -186,7 +201,7 @@ export const campaignsRepository = {
 
   /** A round's analyses; those the round already has (unique per keyword and round) are left out of the answer. */
   async insertAnalyses(tx: DbOrTx, values: (typeof rankMaps.$inferInsert)[]) {
-    return tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor });
+    return tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor, campaignRoundId: rankMaps.campaignRoundId, totalPoints: rankMaps.totalPoints, billing: rankMaps.billing });
   },
 
   /** A round with its campaign, and each of its analyses with its keyword's text, place, state and GeoRank: what its summary says. */

@@ -20,6 +20,7 @@ import { windowProblem } from './campaign-rules';
 import { nextRunOf } from './campaign-timing';
 import { presentCampaign, presentRound } from './campaigns.presenter';
 import { type CampaignRow, type CampaignTarget, type NewCampaign, campaignsRepository } from './campaigns.repository';
+import { type Scope, wholeWorkspace } from '../workspaces/scope';
 
 export type CampaignsContainer = Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>;
 
@@ -38,9 +39,10 @@ async function requireCampaignPlan(container: Pick<Container, 'config' | 'databa
   if (plan.planLimits.type !== 'pro') throw forbidden(campaignsUpgradeMessage(plan.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
 }
 
-export async function listCampaigns(container: CampaignsContainer, userId: string, now = new Date()): Promise<CampaignList> {
+/** The campaigns the scope sees (docs/decisions.md §30.6). */
+export async function listCampaigns(container: CampaignsContainer, scope: Scope, now = new Date()): Promise<CampaignList> {
   const db = container.database.db;
-  const rows = await campaignsRepository.listOwned(db, userId);
+  const rows = await campaignsRepository.listOwned(db, scope);
   const ids = rows.map((c) => c.id);
   const [targets, rounds] = await Promise.all([campaignsRepository.targets(db, { campaignIds: ids }), campaignsRepository.roundsWithProgress(db, ids, 1)]);
   const points = await pointsByPlace(container, targets);
@@ -177,7 +179,7 @@ export async function setCampaignRunning(container: CampaignsContainer, userId: 
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   if (running) await requireCampaignPlan(container, userId);
   await campaignsRepository.update(container.database.db, id, { active: running, pausedReason: null, pausedAt: running ? null : now });
-  const { campaigns } = await listCampaigns(container, userId, now);
+  const { campaigns } = await listCampaigns(container, wholeWorkspace(userId), now);
   const found = campaigns.find((c) => c.id === id);
   if (!found) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
   return found;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clients, places } from '../../db/places-schema';
+import { type Scope, clientCondition } from '../workspaces/scope';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientWithCount = ClientRow & { places: number };
@@ -15,12 +16,14 @@ function hasCode(err: unknown, code: string): boolean {
 
 /** Every query on `clients` is scoped to its owner: others' clients do not exist. */
 export const clientsRepository = {
-  async list(db: DbOrTx, userId: string): Promise<ClientWithCount[]> {
+  /** The clients the scope sees: a Miembro or a Cliente, only those assigned to them (docs/decisions.md §30.6). */
+  async list(db: DbOrTx, scope: Scope): Promise<ClientWithCount[]> {
+    const userId = scope.workspaceId;
     const rows = await db
       .select({ id: clients.id, userId: clients.userId, name: clients.name, logo: clients.logo, logoKey: clients.logoKey, createdAt: clients.createdAt, places: count(places.id) })
       .from(clients)
       .leftJoin(places, and(eq(places.clientId, clients.id), eq(places.userId, userId)))
-      .where(eq(clients.userId, userId))
+      .where(and(eq(clients.userId, userId), clientCondition(scope, clients.id)))
       .groupBy(clients.id)
       .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
     return rows.map((r) => ({ ...r, places: Number(r.places) }));

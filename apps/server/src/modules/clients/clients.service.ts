@@ -6,6 +6,7 @@ import { clientLogoUrlOf } from '../reports/report-logo-files';
 import { discardProfilePicture } from '../users/profile-picture.service';
 import { type ClientWithCount, clientsRepository } from './clients.repository';
 import { isUuid } from '../../lib/uuid';
+import { type Scope, wholeWorkspace } from '../workspaces/scope';
 
 // Clients (issue 18, docs/decisions.md §25.1): a label grouping a user's places.
 
@@ -19,8 +20,8 @@ export function checkId(id: string): void {
   if (!isUuid(id)) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
 }
 
-export async function listClients(container: Deps, userId: string): Promise<ClientList> {
-  return { clients: (await clientsRepository.list(container.database.db, userId)).map(present) };
+export async function listClients(container: Deps, scope: Scope): Promise<ClientList> {
+  return { clients: (await clientsRepository.list(container.database.db, scope)).map(present) };
 }
 
 export async function createClient(container: Deps, userId: string, name: string): Promise<Client> {
@@ -35,13 +36,13 @@ export async function renameClient(container: Deps, userId: string, id: string, 
   const row = await clientsRepository.rename(db, userId, id, name);
   if (row === 'taken') throw conflict(CLIENT_NAME_TAKEN, 'CLIENT_NAME_TAKEN');
   if (!row) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
-  const withCount = (await clientsRepository.list(db, userId)).find((c) => c.id === id);
+  const withCount = (await clientsRepository.list(db, wholeWorkspace(userId))).find((c) => c.id === id);
   return present(withCount ?? { ...row, places: 0 });
 }
 
 /** One of the user's clients as the API answers it; 404 when it is not theirs (it went meanwhile). */
 export async function presentClient(container: Deps, userId: string, id: string): Promise<Client> {
-  const row = (await clientsRepository.list(container.database.db, userId)).find((c) => c.id === id);
+  const row = (await clientsRepository.list(container.database.db, wholeWorkspace(userId))).find((c) => c.id === id);
   if (!row) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
   return present(row);
 }

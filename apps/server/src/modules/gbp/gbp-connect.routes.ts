@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { gbpCallbackQuerySchema, gbpConnectionStatusSchema, gbpStartUrlQuerySchema, gbpStartUrlResponseSchema } from '@rankmaps/shared/schemas/gbp';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import type { GbpDeps } from './gbp.deps';
 import { completeCallback, disconnect, getStatus, startUrl } from './gbp-connect.service';
@@ -17,9 +17,8 @@ function badStatePage(location: string): string {
 /** Connecting a Google Business Profile: the consent URL, Google's callback, the status and disconnecting. */
 export const gbpConnectRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async (app, { deps }) => {
   const route = routeKit(app, { tags: ['google business profile'] });
-  const session = access.session;
 
-  route.get('/auth/google/start-url', { operationId: 'getGbpConsentUrl', summary: 'URL de consentimiento de Google para conectar Google Business Profile', description: 'La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.', access: session, querystring: gbpStartUrlQuerySchema, answer: { schema: gbpStartUrlResponseSchema } }, async (request) => startUrl(deps, requireUserId(request), request.query.redirectAfter));
+  route.get('/auth/google/start-url', { operationId: 'getGbpConsentUrl', summary: 'URL de consentimiento de Google para conectar Google Business Profile', description: 'La URL lleva un state firmado de un solo uso; Google vuelve a /api/auth/google/callback, que lleva al usuario a redirectAfter.', access: access.workspace('integrations.manage'), querystring: gbpStartUrlQuerySchema, answer: { schema: gbpStartUrlResponseSchema } }, async (request) => startUrl(deps, requireWorkspace(request).id, request.query.redirectAfter));
 
   // No bearer: the browser arrives here by redirect from Google. The signed state says who it is.
   route.get('/auth/google/callback', { operationId: 'completeGbpConnection', summary: 'Vuelta de Google tras el consentimiento (redirige a la aplicación)', description: 'Redirige a la aplicación con gbp=connected, denied o error en la dirección. Con un state no válido, caducado o ya usado responde 400 con una página HTML que lleva a la aplicación.', access: access.public, querystring: gbpCallbackQuerySchema, answer: { redirect: 302 } }, async (request, reply) => {
@@ -29,10 +28,10 @@ export const gbpConnectRoutes: FastifyPluginAsyncZod<{ deps: GbpDeps }> = async 
     return reply.status(400).type('text/html; charset=utf-8').send(badStatePage(outcome.location));
   });
 
-  route.get('/gbp/connection/status', { operationId: 'getGbpConnectionStatus', summary: 'Estado de la conexión con Google Business Profile', description: 'Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.', access: session, answer: { schema: gbpConnectionStatusSchema } }, async (request) => getStatus(deps, requireUserId(request)));
+  route.get('/gbp/connection/status', { operationId: 'getGbpConnectionStatus', summary: 'Estado de la conexión con Google Business Profile', description: 'Una conexión de otro proveedor que el activo (los datos de demostración tras pasar a Google) cuenta como ninguna.', access: access.workspace('integrations.manage'), answer: { schema: gbpConnectionStatusSchema } }, async (request) => getStatus(deps, requireWorkspace(request).id));
 
-  route.delete('/gbp/connection', { operationId: 'disconnectGbp', summary: 'Desconecta Google Business Profile', access: session, answer: { schema: messageResponseSchema } }, async (request) => {
-    await disconnect(deps, requireUserId(request));
+  route.delete('/gbp/connection', { operationId: 'disconnectGbp', summary: 'Desconecta Google Business Profile', access: access.workspace('integrations.manage'), answer: { schema: messageResponseSchema } }, async (request) => {
+    await disconnect(deps, requireWorkspace(request).id);
     return { message: 'Google Business Profile desconectado.' };
   });
 };

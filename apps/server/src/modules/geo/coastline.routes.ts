@@ -19,7 +19,7 @@ export const coastlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
   const route = routeKit(app, { tags: ['negocios'] });
 
-  route.get('/geo/coastline', { operationId: 'getCoastline', summary: 'Línea de costa de un área', description: 'Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.', access: access.session, querystring: coastlineQuerySchema, answer: { schema: coastlineResponseSchema }, refusals: [503] }, async (request, reply) => {
+  route.get('/geo/coastline', { operationId: 'getCoastline', summary: 'Línea de costa de un área', description: 'Polilíneas [lat, lng] de la costa que cruza el área (como máximo 1,5° de lado), de los mismos polígonos que la detección de puntos en el mar. Vacío tierra adentro.', access: access.workspace('data.read'), querystring: coastlineQuerySchema, answer: { schema: coastlineResponseSchema }, refusals: [503] }, async (request, reply) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

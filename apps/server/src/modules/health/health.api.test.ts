@@ -14,6 +14,8 @@ describe('GET /api/health', async () => {
     expect(body.queue.ok).toBe(true);
     expect(body.adapters.email).toBe('outbox');
     expect(body.adapters.captcha).toBe('altcha');
+    // The embedded default runs every AI engine on the demo engine.
+    expect(body.adapters).toMatchObject({ 'ai.google-ai-mode': 'demo', 'ai.google-ai-overview': 'demo', 'ai.chatgpt': 'demo', 'ai.gemini-maps': 'demo' });
     // The Node that runs the server, which the vitest run shares: the repository's own 24 (docs/decisions.md §29.9).
     expect(body.runtime).toEqual({ node: process.version });
     expect(body.runtime.node).toMatch(/^v24\./);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, routeKit } from '../../plugins/route-kit';
+import { aiEnginesHealth } from '../../providers/ai-answers';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -45,6 +46,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         payments: c.config.payments.available ? c.payments.name : 'disabled',
         gbp: c.gbp.name,
         storage: c.storage.name,
+        // One entry per AI engine, 'ai.<id>': demo, dataforseo, gemini or disabled (docs/decisions.md §31.1).
+        ...aiEnginesHealth(c.aiEngines),
       },
       runtime: { node: process.version },
     };

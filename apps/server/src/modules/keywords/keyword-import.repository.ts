@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { places } from '../../db/places-schema';
 import { keywords } from '../../db/rankmaps-schema';
+import { type Scope, clientCondition } from '../workspaces/scope';
 
 export interface ImportPlace {
   id: string;
@@ -13,9 +14,13 @@ const INSERT_BATCH = 2000;
 
 /** The queries of a bulk keyword import (docs/decisions.md §25.2), scoped to the owner. */
 export const keywordImportRepository = {
-  /** Every place of the user, by id and name: what a CSV's «negocio» column is matched against. */
-  async listOwnedPlaces(db: DbOrTx, userId: string): Promise<ImportPlace[]> {
-    return db.select({ id: places.id, name: places.name }).from(places).where(eq(places.userId, userId)).orderBy(asc(places.createdAt), asc(places.id));
+  /** Every place the scope sees, by id and name: what a CSV's «negocio» column is matched against. */
+  async listOwnedPlaces(db: DbOrTx, scope: Scope): Promise<ImportPlace[]> {
+    return db
+      .select({ id: places.id, name: places.name })
+      .from(places)
+      .where(and(eq(places.userId, scope.workspaceId), clientCondition(scope, places.clientId)))
+      .orderBy(asc(places.createdAt), asc(places.id));
   },
 
   /** The user's places among `ids`, locked in id order (the order every import takes them, so two imports never deadlock). */

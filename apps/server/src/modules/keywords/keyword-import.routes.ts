@@ -10,7 +10,7 @@ import {
   keywordImportResultSchema,
 } from '@rankmaps/shared/schemas/bulk-keywords';
 import { AppError, badRequest } from '../../errors';
-import { requireUserId } from '../../plugins/auth';
+import { scopeOf } from '../workspaces/scope';
 import { access, routeKit } from '../../plugins/route-kit';
 import { FILE_MESSAGES, decodeCsvBytes } from './keyword-import-file';
 import { importKeywords, previewKeywordImport } from './keyword-import.service';
@@ -68,7 +68,7 @@ export const keywordImportRoutes: FastifyPluginAsyncZod = async (app) => {
     'JSON: { source: "text", placeIds, text } (una keyword por línea, para cada negocio elegido) o { source: "csv", csv }. ' +
     `O multipart/form-data con el archivo CSV en el campo «${KEYWORD_IMPORT_FILE_FIELD}»: cabecera negocio y keyword (nombre o id del negocio), separadas por «;» o «,», en UTF-8 (con o sin BOM) o Windows-1252; hasta 1 MB y 5.000 filas.`;
   const common = {
-    access: access.session,
+    access: access.workspace('data.write'),
     // The documented body: the JSON forms (a multipart upload is read into the csv one by readCsvUpload).
     body: keywordImportRequestSchema,
     consumes: ['application/json', 'multipart/form-data'],
@@ -83,10 +83,10 @@ export const keywordImportRoutes: FastifyPluginAsyncZod = async (app) => {
     errorBodies: { 400: keywordImportErrorSchema },
   } as const;
 
-  route.post('/keywords/import/preview', { ...common, operationId: 'previewKeywordImport', summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada', description, answer: { schema: keywordImportPreviewSchema } }, async (request) => previewKeywordImport(container, requireUserId(request), request.body));
+  route.post('/keywords/import/preview', { ...common, operationId: 'previewKeywordImport', summary: 'Vista previa de una importación de keywords: el estado de cada fila; no guarda nada', description, answer: { schema: keywordImportPreviewSchema } }, async (request) => previewKeywordImport(container, scopeOf(request), request.body));
 
   route.post('/keywords/import', { ...common, operationId: 'importKeywords', summary: 'Importa varias keywords a la vez: todas o ninguna', description: `${description} Con cualquier fila en error no se guarda nada (400 con las filas). Las repetidas se saltan.`, answer: { status: 201, schema: keywordImportResultSchema } }, async (request, reply) => {
-    const outcome = await importKeywords(container, requireUserId(request), request.body);
+    const outcome = await importKeywords(container, scopeOf(request), request.body);
     return outcome.ok ? reply.status(201).send(outcome.result) : reply.status(400).send(outcome.error);
   });
 };

@@ -20,6 +20,7 @@ import { FILE_MESSAGES, type ImportLine, parseKeywordCsv, pastedLines } from './
 import { type ImportPlace, keywordImportRepository } from './keyword-import.repository';
 import { keywordLimitOf } from './keywords.service';
 import { isUuid } from '../../lib/uuid';
+import type { Scope } from '../workspaces/scope';
 
 // Bulk keyword import (docs/decisions.md §25.2). The preview and the import run the same
 // evaluation; the import runs it again inside its transaction, under the places' row locks, so
@@ -146,8 +147,10 @@ async function evaluate(db: DbOrTx, candidates: Candidate[], limit: number, plan
 }
 
 /** The rows the request brings, after the ownership check (404) and the plan check (403). */
-async function prepare(container: Pick<Container, 'config' | 'database'>, userId: string, request: KeywordImportRequest) {
-  const owned = await keywordImportRepository.listOwnedPlaces(container.database.db, userId);
+async function prepare(container: Pick<Container, 'config' | 'database'>, scope: Scope, request: KeywordImportRequest) {
+  const userId = scope.workspaceId;
+  // A Miembro's CSV matches only the businesses of their clients (docs/decisions.md §30.6).
+  const owned = await keywordImportRepository.listOwnedPlaces(container.database.db, scope);
   // Pasted text names places by id: someone else's answers 404, as a missing one does, before the plan is looked at.
   const candidates = request.source === 'text' ? candidatesOf(request, owned) : null;
   const state = await requirePaidPlan(container, userId);
@@ -155,8 +158,8 @@ async function prepare(container: Pick<Container, 'config' | 'database'>, userId
 }
 
 /** POST /api/keywords/import/preview: what the import would do, row by row; nothing is saved. */
-export async function previewKeywordImport(container: Pick<Container, 'config' | 'database'>, userId: string, request: KeywordImportRequest): Promise<KeywordImportPreview> {
-  const { candidates, limit, planId } = await prepare(container, userId, request);
+export async function previewKeywordImport(container: Pick<Container, 'config' | 'database'>, scope: Scope, request: KeywordImportRequest): Promise<KeywordImportPreview> {
+  const { candidates, limit, planId } = await prepare(container, scope, request);
   return previewOf(await evaluate(container.database.db, candidates, limit, planId));
 }
 
@@ -167,8 +170,9 @@ export type KeywordImportOutcome = { ok: true; result: KeywordImportResult } | {
  * the rows are evaluated again; any error and nothing is saved (the rows in error are answered
  * with a 400); otherwise every ok row is inserted in batches, and duplicates are skipped.
  */
-export async function importKeywords(container: Pick<Container, 'config' | 'database'>, userId: string, request: KeywordImportRequest): Promise<KeywordImportOutcome> {
-  const { candidates, limit, planId } = await prepare(container, userId, request);
+export async function importKeywords(container: Pick<Container, 'config' | 'database'>, scope: Scope, request: KeywordImportRequest): Promise<KeywordImportOutcome> {
+  const userId = scope.workspaceId;
+  const { candidates, limit, planId } = await prepare(container, scope, request);
   return container.database.db.transaction(async (tx): Promise<KeywordImportOutcome> => {
     const locked = await keywordImportRepository.lockOwnedPlaces(tx, userId, placeIdsOf(candidates));
     // A place deleted since it was read: its rows name no place any more.

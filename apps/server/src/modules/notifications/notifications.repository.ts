@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationDeliveries, notificationMutedPlaces, notificationSettings, notifications } from '../../db/notifications-schema';
 import { places } from '../../db/places-schema';
 import { keywords, rankMaps } from '../../db/rankmaps-schema';
+import { workspaceMembers } from '../../db/workspaces-schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -32,13 +33,18 @@ export const notificationsRepository = {
       .where(and(eq(notificationMutedPlaces.userId, userId), eq(notificationMutedPlaces.placeId, placeId)));
     return rows.length > 0;
   },
-  /** How many of `placeIds` are the user's places. */
+  /**
+   * How many of `placeIds` the person may mute: the businesses they can see in a workspace they
+   * belong to (all of it as owner or admin, their clients' as Miembro or Cliente;
+   * docs/decisions.md §30.5).
+   */
   async countOwnedPlaces(db: DbOrTx, userId: string, placeIds: string[]): Promise<number> {
     if (placeIds.length === 0) return 0;
     const [row] = await db
       .select({ n: count() })
       .from(places)
-      .where(and(eq(places.userId, userId), inArray(places.id, placeIds)));
+      .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, places.userId), eq(workspaceMembers.userId, userId)))
+      .where(and(inArray(places.id, placeIds), or(inArray(workspaceMembers.role, ['owner', 'admin']), sql`${places.clientId} = any(${workspaceMembers.clientIds})`)));
     return row?.n ?? 0;
   },
   /** Replaces the muted places with `placeIds` (the user's own, checked by the caller). */

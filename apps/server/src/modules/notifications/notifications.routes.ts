@@ -12,7 +12,7 @@ import {
 } from '@rankmaps/shared/schemas/notifications';
 import { escapeHtml } from '../auth/email-templates';
 import { notFound, badRequest } from '../../errors';
-import { requireUserId } from '../../plugins/auth';
+import { requireUserId, requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { notificationsRepository } from './notifications.repository';
 import { getSettings, presentNotification, saveSettings, unsubscribe } from './notifications.service';
@@ -66,13 +66,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the masked URL is ever answered: the URL is a secret.
   const saveDescription =
     'Comprueba la URL (https, dirección pública) y le envía un mensaje de prueba; un 4xx o un servicio que no responde → 400 y no se guarda.';
-  route.get('/notifications/slack', { operationId: 'getUserSlackWebhook', summary: 'Webhook de Slack del usuario (enmascarado)', access: session, answer: { schema: slackWebhookSchema } }, async (request) => getUserSlack(app.container, requireUserId(request)));
-  route.put('/notifications/slack', { operationId: 'saveUserSlackWebhook', summary: 'Guarda el webhook de Slack del usuario', description: saveDescription, access: session, body: slackWebhookBodySchema, answer: { schema: slackWebhookSchema } }, async (request) => saveUserSlack(app.container, requireUserId(request), request.body.url));
-  route.delete('/notifications/slack', { operationId: 'deleteUserSlackWebhook', summary: 'Quita el webhook de Slack del usuario', access: session, answer: { schema: slackWebhookSchema } }, async (request) => saveUserSlack(app.container, requireUserId(request), null));
+  route.get('/notifications/slack', { operationId: 'getUserSlackWebhook', summary: 'Webhook de Slack del usuario (enmascarado)', access: access.workspace('integrations.manage'), answer: { schema: slackWebhookSchema } }, async (request) => getUserSlack(app.container, requireWorkspace(request).id));
+  route.put('/notifications/slack', { operationId: 'saveUserSlackWebhook', summary: 'Guarda el webhook de Slack del usuario', description: saveDescription, access: access.workspace('integrations.manage'), body: slackWebhookBodySchema, answer: { schema: slackWebhookSchema } }, async (request) => saveUserSlack(app.container, requireWorkspace(request).id, request.body.url));
+  route.delete('/notifications/slack', { operationId: 'deleteUserSlackWebhook', summary: 'Quita el webhook de Slack del usuario', access: access.workspace('integrations.manage'), answer: { schema: slackWebhookSchema } }, async (request) => saveUserSlack(app.container, requireWorkspace(request).id, null));
   const placeParams = z.object({ id: z.string().max(100, 'Lugar no encontrado.') });
-  route.get('/place/:id/slack', { operationId: 'getPlaceSlackWebhook', summary: 'Webhook de Slack del lugar (enmascarado)', access: session, params: placeParams, answer: { schema: slackWebhookSchema } }, async (request) => getPlaceSlack(app.container, requireUserId(request), request.params.id));
-  route.put('/place/:id/slack', { operationId: 'savePlaceSlackWebhook', summary: 'Guarda el webhook de Slack del lugar', description: `Sustituye al del usuario para los avisos de este lugar. ${saveDescription}`, access: session, params: placeParams, body: slackWebhookBodySchema, answer: { schema: slackWebhookSchema } }, async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, request.body.url));
-  route.delete('/place/:id/slack', { operationId: 'deletePlaceSlackWebhook', summary: 'Quita el webhook de Slack del lugar', access: session, params: placeParams, answer: { schema: slackWebhookSchema } }, async (request) => savePlaceSlack(app.container, requireUserId(request), request.params.id, null));
+  route.get('/place/:id/slack', { operationId: 'getPlaceSlackWebhook', summary: 'Webhook de Slack del lugar (enmascarado)', access: access.workspace('integrations.manage'), params: placeParams, answer: { schema: slackWebhookSchema } }, async (request) => getPlaceSlack(app.container, requireWorkspace(request).id, request.params.id));
+  route.put('/place/:id/slack', { operationId: 'savePlaceSlackWebhook', summary: 'Guarda el webhook de Slack del lugar', description: `Sustituye al del usuario para los avisos de este lugar. ${saveDescription}`, access: access.workspace('integrations.manage'), params: placeParams, body: slackWebhookBodySchema, answer: { schema: slackWebhookSchema } }, async (request) => savePlaceSlack(app.container, requireWorkspace(request).id, request.params.id, request.body.url));
+  route.delete('/place/:id/slack', { operationId: 'deletePlaceSlackWebhook', summary: 'Quita el webhook de Slack del lugar', access: access.workspace('integrations.manage'), params: placeParams, answer: { schema: slackWebhookSchema } }, async (request) => savePlaceSlack(app.container, requireWorkspace(request).id, request.params.id, null));
 
   route.post('/notifications/:id/read', { operationId: 'markNotificationRead', summary: 'Marca una notificación como leída', access: session, params: notificationIdParamsSchema, answer: { schema: okSchema } }, async (request) => {
     const { id } = request.params;

@@ -25,15 +25,17 @@ import { alertEmail, digestEmail, unsubscribeHeaders } from './notification-mail
 import { type NotificationRow, type NotificationSettingsRow, notificationsRepository } from './notifications.repository';
 import { queueSlackDelivery, slackTargetFor } from './slack.service';
 import { type UnsubscribeScope, readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
+import { type Recipient, recipientKey, recipientsOf } from './notification-audience';
 import { isUuid } from '../../lib/uuid';
 import { emitWebhookEvent } from '../webhooks/webhook-events.service';
+import { listingChangeDrafts } from '../listing-guard/listing-alerts';
 import { notificationEvent } from '../webhooks/webhook-facts.service';
 
 export type NotifyContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
 
 // ── Settings ────────────────────────────────────────────────────────────────
 
-type ResolvedSettings = Omit<NotificationSettings, 'mutedPlaceIds'>;
+export type ResolvedSettings = Omit<NotificationSettings, 'mutedPlaceIds'>;
 
 function fullSwitches(stored: NotificationKindSwitches): ResolvedSettings['switches'] {
   return Object.fromEntries(
@@ -117,7 +119,7 @@ export function presentNotification(row: NotificationRow): NotificationItem {
 // ── Evaluation ──────────────────────────────────────────────────────────────
 
 
-interface Draft {
+export interface Draft {
   kind: NotificationKind;
   dedupeKey: string;
   title: string;
@@ -153,11 +155,13 @@ function rankSentence(alert: RankAlert, direction: 'drop' | 'gain', geo: { from:
 }
 
 /**
- * Works out what an analysis that completed or failed notifies (docs/decisions.md §23.2). The
- * reads come first, outside any transaction; then each event's notification, its e-mail
- * delivery and its mail go in one transaction, each notification inserted once by its dedupe
- * key: a second run, or one after a crash, creates nothing again and sends nothing twice.
- * Returns the notifications created by this run.
+ * Works out what an analysis that completed or failed notifies (docs/decisions.md §23.2), for
+ * each member who can see its business (docs/decisions.md §30.5), each with their own
+ * settings, mutes and e-mail. The reads come first, outside any transaction; then each event's notification, its
+ * e-mail delivery and its mail go in one transaction per recipient, each notification inserted
+ * once by its dedupe key: a second run, or one after a crash, creates nothing again and sends
+ * nothing twice. The workspace's Slack message and webhook event go with the owner's
+ * notification, once. Returns the notifications created by this run.
  */
 export async function evaluateAnalysis(container: NotifyContainer, rankMapId: string): Promise<number> {
   const db = container.database.db;
@@ -165,31 +169,62 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
   if (!ctx) return 0;
   const row = ctx.rankMap;
   if (row.status !== 'completed' && row.status !== 'failed') return 0;
-  if (await notificationsRepository.isMuted(db, row.userId, row.placeId)) return 0;
-  const settings = resolve(await notificationsRepository.findSettings(db, row.userId));
-  const drafts = await draftsFor(container, row, ctx.placeName, ctx.keywordName, settings);
-  const slackTarget = await slackTargetFor(db, row.userId, row.placeId);
+  const facts: AnalysisFacts = {};
+  let created = 0;
+  for (const recipient of await recipientsOf(db, row.userId, row.placeId)) created += await evaluateFor(container, row, ctx, recipient, facts);
+  return created;
+}
+
+async function evaluateFor(container: NotifyContainer, row: RankMapRow, ctx: { placeName: string; keywordName: string }, recipient: Recipient, facts: AnalysisFacts): Promise<number> {
+  const db = container.database.db;
+  if (await notificationsRepository.isMuted(db, recipient.userId, row.placeId)) return 0;
+  const settings = resolve(await notificationsRepository.findSettings(db, recipient.userId));
+  const drafts = await draftsFor(container, row, ctx.placeName, ctx.keywordName, settings, facts);
+  return deliverDrafts(container, { workspaceId: row.userId, placeId: row.placeId, rankMapId: row.id, roundAnalysis: isRoundAnalysis(row) }, recipient, drafts, settings);
+}
+
+/** What a notification is about: the workspace, its business and, for a map analysis, the analysis (null for others, such as an AI-visibility analysis). */
+export interface NotificationSubject {
+  workspaceId: string;
+  placeId: string;
+  rankMapId: string | null;
+  /** Made by a campaign's or weekly scan's round: «Análisis completado» is e-mailed only when the user asked for it. */
+  roundAnalysis: boolean;
+}
+
+/**
+ * Sends one recipient the drafts their settings want: each notification inserted once by its
+ * dedupe key, with its e-mail (or digest entry), and, for the workspace's owner, the Slack
+ * message and webhook event, in one transaction. A second run creates and sends nothing again.
+ */
+export async function deliverDrafts(container: NotifyContainer, subject: NotificationSubject, recipient: Recipient, drafts: Draft[], known?: ResolvedSettings): Promise<number> {
+  const db = container.database.db;
+  const userId = recipient.userId;
+  if (!known && (await notificationsRepository.isMuted(db, userId, subject.placeId))) return 0;
+  const settings = known ?? resolve(await notificationsRepository.findSettings(db, userId));
+  // The workspace's Slack (its own URL or the business's) is told once, with the owner's switches.
+  const slackTarget = recipient.primary ? await slackTargetFor(db, subject.workspaceId, subject.placeId) : null;
   const slackOn = (k: NotificationKind) => Boolean(slackTarget) && settings.switches[k].slack !== false;
   // An analysis of a round e-mails «Análisis completado» only when the user asked for it: the round's summary says it (docs/decisions.md §25.6).
-  const emailOn = (k: NotificationKind) => settings.switches[k].email && !(k === 'scan-completed' && isRoundAnalysis(row) && !settings.roundScanEmails);
+  const emailOn = (k: NotificationKind) => settings.switches[k].email && !(k === 'scan-completed' && subject.roundAnalysis && !settings.roundScanEmails);
   const wanted = drafts.filter((d) => settings.switches[d.kind].inApp || emailOn(d.kind) || slackOn(d.kind));
   if (wanted.length === 0) return 0;
-  const user = await usersRepository.findById(db, row.userId);
+  const user = await usersRepository.findById(db, userId);
   if (!user) return 0;
   // Signed before the transaction: the secret may be read (or created) on first use.
   const urls = new Map<NotificationKind, string>();
-  for (const d of wanted) if (emailOn(d.kind)) urls.set(d.kind, await unsubscribeUrl(container, row.userId, d.kind));
+  for (const d of wanted) if (emailOn(d.kind)) urls.set(d.kind, await unsubscribeUrl(container, userId, d.kind));
   return db.transaction(async (tx) => {
     let created = 0;
     for (const d of wanted) {
       const sw = settings.switches[d.kind];
       const inserted = await notificationsRepository.insertOnce(tx, {
-        userId: row.userId,
-        placeId: row.placeId,
-        rankMapId: row.id,
+        userId,
+        placeId: subject.placeId,
+        rankMapId: subject.rankMapId,
         comparedRankMapId: d.comparedRankMapId,
         kind: d.kind,
-        dedupeKey: d.dedupeKey,
+        dedupeKey: recipientKey(d.dedupeKey, recipient),
         title: d.title,
         body: d.body,
         link: d.link,
@@ -199,14 +234,14 @@ export async function evaluateAnalysis(container: NotifyContainer, rankMapId: st
       if (!inserted) continue;
       created++;
       if (slackTarget && slackOn(d.kind)) await queueSlackDelivery(container, tx, inserted, slackTarget);
-      await emitNotificationEvent(container, tx, inserted);
+      if (recipient.primary) await emitNotificationEvent(container, tx, inserted);
       if (!emailOn(d.kind)) continue;
       if (settings.emailMode === 'digest') {
-        await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId: row.userId, status: 'pending' });
+        await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId, status: 'pending' });
         continue;
       }
       const emailId = await queueAlertEmail(container, tx, { email: user.email, name: user.name }, inserted, urls.get(d.kind) ?? '');
-      await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId: row.userId, status: 'queued', emailId, queuedAt: new Date() });
+      await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId, status: 'queued', emailId, queuedAt: new Date() });
     }
     return created;
   });
@@ -231,7 +266,14 @@ async function queueAlertEmail(container: NotifyContainer, tx: DbOrTx, user: { e
   return queueEmail(container, { to: user.email, kind: `alert-${n.kind}`, ...mail, headers: unsubscribeHeaders(url) }, tx);
 }
 
-async function draftsFor(container: NotifyContainer, row: RankMapRow, placeName: string, keywordName: string, settings: ResolvedSettings): Promise<Draft[]> {
+/** What an analysis' alerts read, worked out once for all its recipients (only the thresholds are each one's). */
+interface AnalysisFacts {
+  compared?: Promise<{ prev: RankMapRow; points: ReturnType<typeof comparePoints> } | null>;
+  overtakes?: Promise<Draft[]>;
+  listing?: Promise<Draft[]>;
+}
+
+async function draftsFor(container: NotifyContainer, row: RankMapRow, placeName: string, keywordName: string, settings: ResolvedSettings, facts: AnalysisFacts): Promise<Draft[]> {
   const about = `«${keywordName}» (${placeName})`;
   if (row.status === 'failed') {
     const cause = failureCause(row.failureReason);
@@ -260,10 +302,12 @@ async function draftsFor(container: NotifyContainer, row: RankMapRow, placeName:
       data: { geoRank: stats.geoRank, localPackPercentage: stats.localPackPercentage, foundPercentage: stats.foundPercentage },
     },
   ];
-  const prev = await notificationsRepository.previousCompleted(container.database.db, row.keywordId, row.id, row.createdAt);
-  if (!prev?.stats) return drafts;
-  const [cellsA, cellsB] = await Promise.all([cellsOf(container, row), cellsOf(container, prev)]);
-  const points = comparePoints(cellsA, cellsB, { sameGrid: sameGrid(row.grid, prev.grid) });
+  // The listing changes this analysis saw in the search results (docs/decisions.md §32.2), with or without a previous analysis.
+  drafts.push(...(await (facts.listing ??= listingChangeDrafts(container.database.db, row.id, { id: row.placeId, name: placeName }))));
+  const compared = await (facts.compared ??= compareWithPrevious(container, row));
+  if (!compared?.prev.stats) return drafts;
+  const { prev, points } = compared;
+  if (!prev.stats) return drafts;
   const deltas = metricDeltas(stats, prev.stats);
   const geoDelta = deltas.find((d) => d.key === 'geoRank')?.delta ?? 0;
   const shift = localPackShift(points.points);
@@ -275,8 +319,16 @@ async function draftsFor(container: NotifyContainer, row: RankMapRow, placeName:
     drafts.push({ kind: 'rank-drop', dedupeKey: `rank-drop:${row.id}`, title: `Bajada de posiciones en ${about}`, body: rankSentence(drop, 'drop', geo), link, comparedRankMapId: prev.id, data: { ...common, alert: drop } });
   if (gain)
     drafts.push({ kind: 'rank-gain', dedupeKey: `rank-gain:${row.id}`, title: `Subida de posiciones en ${about}`, body: rankSentence(gain, 'gain', geo), link, comparedRankMapId: prev.id, data: { ...common, alert: gain } });
-  drafts.push(...(await overtakes(container, row, prev, about, link, common)));
+  drafts.push(...(await (facts.overtakes ??= overtakes(container, row, prev, about, link, common))));
   return drafts;
+}
+
+/** The keyword's completed analysis before this one, and how each point moved since. */
+async function compareWithPrevious(container: NotifyContainer, row: RankMapRow) {
+  const prev = await notificationsRepository.previousCompleted(container.database.db, row.keywordId, row.id, row.createdAt);
+  if (!prev?.stats) return null;
+  const [cellsA, cellsB] = await Promise.all([cellsOf(container, row), cellsOf(container, prev)]);
+  return { prev, points: comparePoints(cellsA, cellsB, { sameGrid: sameGrid(row.grid, prev.grid) }) };
 }
 
 /** A followed competitor ahead of us in GeoRank now that was not ahead (or not listed) in the analysis before. */
@@ -347,13 +399,32 @@ export interface UserNotificationDraft {
 }
 
 /**
- * Creates the user's notifications not tied to an analysis, each once by its dedupe key, with
- * the same channels, muting and e-mail (each or digest) as an analysis' alerts: reads first,
- * then every row, delivery and mail in one transaction. Returns the notifications created.
+ * Creates a workspace's notifications not tied to an analysis (the id is the workspace's; it
+ * was the account's before teams), for each member who can see the business each is about
+ * (the owner and admins for one about no business, docs/decisions.md §30.5), each once by its
+ * dedupe key, with that member's channels, mutes and e-mail (each or digest): reads first,
+ * then every row, delivery and mail in one transaction per member. Returns the notifications
+ * created.
  */
-export async function notifyUser(container: NotifyContainer, userId: string, drafts: UserNotificationDraft[]): Promise<number> {
+export async function notifyUser(container: NotifyContainer, workspaceId: string, drafts: UserNotificationDraft[]): Promise<number> {
   if (drafts.length === 0) return 0;
   const db = container.database.db;
+  const byRecipient = new Map<string, { recipient: Recipient; drafts: UserNotificationDraft[] }>();
+  for (const placeId of new Set(drafts.map((d) => d.placeId))) {
+    for (const recipient of await recipientsOf(db, workspaceId, placeId)) {
+      const entry = byRecipient.get(recipient.userId) ?? { recipient, drafts: [] };
+      entry.drafts.push(...drafts.filter((d) => d.placeId === placeId));
+      byRecipient.set(recipient.userId, entry);
+    }
+  }
+  let created = 0;
+  for (const { recipient, drafts: theirs } of byRecipient.values()) created += await notifyOne(container, recipient, theirs);
+  return created;
+}
+
+async function notifyOne(container: NotifyContainer, recipient: Recipient, drafts: UserNotificationDraft[]): Promise<number> {
+  const db = container.database.db;
+  const userId = recipient.userId;
   const settings = resolve(await notificationsRepository.findSettings(db, userId));
   const muted = new Set(await notificationsRepository.mutedPlaceIds(db, userId));
   const wanted = drafts.filter((d) => !(d.placeId && muted.has(d.placeId)) && (settings.switches[d.kind].inApp || settings.switches[d.kind].email));
@@ -366,10 +437,10 @@ export async function notifyUser(container: NotifyContainer, userId: string, dra
     let created = 0;
     for (const d of wanted) {
       const sw = settings.switches[d.kind];
-      const inserted = await notificationsRepository.insertOnce(tx, { userId, placeId: d.placeId, kind: d.kind, dedupeKey: d.dedupeKey, title: d.title, body: d.body, link: d.link, data: d.data, inApp: sw.inApp });
+      const inserted = await notificationsRepository.insertOnce(tx, { userId, placeId: d.placeId, kind: d.kind, dedupeKey: recipientKey(d.dedupeKey, recipient), title: d.title, body: d.body, link: d.link, data: d.data, inApp: sw.inApp });
       if (!inserted) continue;
       created++;
-      await emitNotificationEvent(container, tx, inserted);
+      if (recipient.primary) await emitNotificationEvent(container, tx, inserted);
       if (!sw.email) continue;
       if (settings.emailMode === 'digest') {
         await notificationsRepository.insertDelivery(tx, { notificationId: inserted.id, channel: 'email', userId, status: 'pending' });

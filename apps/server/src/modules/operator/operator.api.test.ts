@@ -39,8 +39,10 @@ describe('the operator role and the operator inbox', async () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ reference: string }>().reference;
   };
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, h: Headers, payload?: object) => app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
-  const isOperator = async (userId: string) => (await db.select({ n: count() }).from(operators).where(eq(operators.userId, userId)))[0]!.n === 1;
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, h: Headers, payload?: object) =>
+    app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+  const isOperator = async (userId: string) =>
+    (await db.select({ n: count() }).from(operators).where(eq(operators.userId, userId)))[0]!.n === 1;
   const tableCounts = async () => ({
     messages: (await db.select({ n: count() }).from(supportTicketMessages))[0]!.n,
     mails: (await db.select({ n: count() }).from(emails))[0]!.n,
@@ -64,24 +66,37 @@ describe('the operator role and the operator inbox', async () => {
     const spare = await buildUser(container);
     await grantOperator(container.database, spare.email);
     expect(await isOperator(spare.id)).toBe(true);
-    expect(await revokeOperator(container.database, spare.email)).toEqual({ ok: true, message: `${spare.email} ya no es operador de soporte.` });
+    expect(await revokeOperator(container.database, spare.email)).toEqual({
+      ok: true,
+      message: `${spare.email} ya no es operador de soporte.`,
+    });
     expect(await isOperator(spare.id)).toBe(false);
     expect((await revokeOperator(container.database, spare.email)).message).toContain('no era operador');
   });
 
   it('when the command is run without an action or an e-mail, then it prints the usage and exits 2 without opening the database', () => {
     for (const args of [[], ['add'], ['grant', 'a@b.es'], ['add', 'sin-arroba']]) {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../operator-cli.ts', import.meta.url)), ...args], { encoding: 'utf8', timeout: 60_000 });
+      const res = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('../../operator-cli.ts', import.meta.url)), ...args],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
       expect(res.status, args.join(' ')).toBe(2);
       expect(res.stderr).toContain('npm run operator:add -- email@ejemplo.es');
     }
-  });
+    // Four processes that each compile the command through tsx: on a loaded CI machine one
+    // start can take over 5 s, so the default 20 s is too short for the four.
+  }, 240_000);
 
   it('when the command itself runs against a database, then it grants and removes the role there, and refuses an e-mail without an account with exit 1', () => {
     const cli = fileURLToPath(new URL('../../operator-cli.ts', import.meta.url));
     const run = (env: Record<string, string>, ...args: string[]) => {
       const { DATABASE_URL: _ignored, ...inherited } = process.env;
-      return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...inherited, LOG_LEVEL: 'warn', ...env } });
+      return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...inherited, LOG_LEVEL: 'warn', ...env },
+      });
     };
     // A fresh embedded database: the command migrates it like the server, then finds no account.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rankmaps-operator-cli-'));
@@ -110,9 +125,20 @@ describe('the operator role and the operator inbox', async () => {
       { name: 'role', value: 'operator' },
       { name: 'isOperator', value: 'true' },
     ]);
-    const put = await app.inject({ method: 'PUT', url: '/api/user', headers: { ...customer.headers, ...form.headers }, payload: form.payload });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: { ...customer.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(put.statusCode, put.body).toBeLessThan(500);
-    const dev = await call('PUT', '/api/user/dev-params', customer.headers, { role: 'operator', operator: true, planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 }, subscriptionCredits: 1, extraCredits: 0 });
+    const dev = await call('PUT', '/api/user/dev-params', customer.headers, {
+      role: 'operator',
+      operator: true,
+      planLimits: { type: 'pro', places: -1, keywords: 10, credits: 500 },
+      subscriptionCredits: 1,
+      extraCredits: 0,
+    });
     expect(dev.statusCode, dev.body).toBeLessThan(500);
     const email = uniqueEmail('rol');
     expect((await signUpRequest(app, { email, role: 'operator', isOperator: true })).statusCode).toBe(201);
@@ -159,15 +185,26 @@ describe('the operator role and the operator inbox', async () => {
     // The inbox lists it first (newest activity), filterable by state.
     const inbox = await call('GET', '/api/operator/tickets', operatorUser.headers);
     expect(inbox.statusCode).toBe(200);
-    expect(inbox.json()[0]).toMatchObject({ reference, subject: 'No veo mis análisis', state: 'abierto', customerName: 'Lucía Cliente', customerEmail: customer.user.email });
+    expect(inbox.json()[0]).toMatchObject({
+      reference,
+      subject: 'No veo mis análisis',
+      state: 'abierto',
+      customerName: 'Lucía Cliente',
+      customerEmail: customer.user.email,
+    });
     const waiting = (await call('GET', '/api/operator/tickets?state=esperando', operatorUser.headers)).json<{ reference: string }[]>();
     expect(waiting.map((t) => t.reference)).not.toContain(reference);
 
-    const answer = await call('POST', `/api/operator/tickets/${reference.toLowerCase()}/messages`, operatorUser.headers, { body: '  Hola Lucía, ya está arreglado.  ' });
+    const answer = await call('POST', `/api/operator/tickets/${reference.toLowerCase()}/messages`, operatorUser.headers, {
+      body: '  Hola Lucía, ya está arreglado.  ',
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ reference, state: 'esperando' });
 
-    const mail = await db.select().from(emails).where(and(eq(emails.kind, 'support-answer'), eq(emails.to, customer.user.email)));
+    const mail = await db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.kind, 'support-answer'), eq(emails.to, customer.user.email)));
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ subject: `Re: [${reference}] No veo mis análisis`, status: 'queued' });
     expect(mail[0]!.text).toContain('Hola Lucía, ya está arreglado.');
@@ -222,11 +259,22 @@ describe('the operator role and the operator inbox', async () => {
     for (let look = 1; look <= 2; look++) {
       const res = await call('GET', `/api/operator/tickets/${reference}/customer`, operatorUser.headers);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ name: 'Lucía Cliente', email: customer.user.email, plan: { id: 'premium', name: 'Premium', liveSupport: true }, places: [] });
+      expect(res.json()).toMatchObject({
+        name: 'Lucía Cliente',
+        email: customer.user.email,
+        plan: { id: 'premium', name: 'Premium', liveSupport: true },
+        places: [],
+      });
       const log = await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.customerId, customer.user.id));
       expect(log).toHaveLength(before.length + look);
       const last = log.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!;
-      expect(last).toMatchObject({ operatorId: operatorUser.user.id, operatorEmail: operatorUser.user.email, customerId: customer.user.id, ticketReference: reference, what: CUSTOMER_LOOK });
+      expect(last).toMatchObject({
+        operatorId: operatorUser.user.id,
+        operatorEmail: operatorUser.user.email,
+        customerId: customer.user.id,
+        ticketReference: reference,
+        what: CUSTOMER_LOOK,
+      });
       expect(Date.now() - last.createdAt.getTime()).toBeLessThan(60_000);
     }
     const basic = await send(other.headers, 'Plan básico');
@@ -241,7 +289,10 @@ describe('the operator role and the operator inbox', async () => {
     const answer = await call('POST', `/api/operator/tickets/${reference}/messages`, operatorUser.headers, { body: `Respuesta ${XSS}` });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('application/json');
-    const [mail] = await db.select().from(emails).where(eq(emails.subject, `Re: [${reference}] Marcado`));
+    const [mail] = await db
+      .select()
+      .from(emails)
+      .where(eq(emails.subject, `Re: [${reference}] Marcado`));
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).toContain('&lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;');
   });
@@ -252,23 +303,28 @@ describe('the operator role and the operator inbox', async () => {
     ['no body field', {}, 'El mensaje es obligatorio'],
     ['a number', { body: 42 }, 'El mensaje es obligatorio'],
     ['a body too long', { body: 'x'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1) }, 'El mensaje no puede tener más de 5000 caracteres'],
-  ])('when a reply has %s, then the customer and the operator get 400 in Spanish and nothing is stored or sent', async (_case, payload, error) => {
-    const reference = await send(customer.headers, 'Entrada inválida');
-    const before = await tableCounts();
-    for (const [url, h] of [
-      [`/api/general/support/tickets/${reference}/messages`, customer.headers],
-      [`/api/operator/tickets/${reference}/messages`, operatorUser.headers],
-    ] as const) {
-      const res = await call('POST', url, h, payload);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toMatchObject({ error });
-    }
-    expect(await tableCounts()).toEqual(before);
-  });
+  ])(
+    'when a reply has %s, then the customer and the operator get 400 in Spanish and nothing is stored or sent',
+    async (_case, payload, error) => {
+      const reference = await send(customer.headers, 'Entrada inválida');
+      const before = await tableCounts();
+      for (const [url, h] of [
+        [`/api/general/support/tickets/${reference}/messages`, customer.headers],
+        [`/api/operator/tickets/${reference}/messages`, operatorUser.headers],
+      ] as const) {
+        const res = await call('POST', url, h, payload);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toMatchObject({ error });
+      }
+      expect(await tableCounts()).toEqual(before);
+    },
+  );
 
   it('when a reply is exactly 5000 characters, then it is accepted', async () => {
     const reference = await send(customer.headers, 'Largo');
-    const res = await call('POST', `/api/general/support/tickets/${reference}/messages`, customer.headers, { body: 'm'.repeat(SUPPORT_MESSAGE_MAX_LENGTH) });
+    const res = await call('POST', `/api/general/support/tickets/${reference}/messages`, customer.headers, {
+      body: 'm'.repeat(SUPPORT_MESSAGE_MAX_LENGTH),
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -278,7 +334,10 @@ describe('the operator role and the operator inbox', async () => {
     const put = await call('PUT', `/api/operator/tickets/${reference}/state`, operatorUser.headers, { state: 'borrado' });
     expect(put.statusCode).toBe(400);
     expect(put.json()).toMatchObject({ error: expected });
-    const answer = await call('POST', `/api/operator/tickets/${reference}/messages`, operatorUser.headers, { body: 'Hola', state: 'resuelto' });
+    const answer = await call('POST', `/api/operator/tickets/${reference}/messages`, operatorUser.headers, {
+      body: 'Hola',
+      state: 'resuelto',
+    });
     expect(answer.statusCode).toBe(400);
     const list = await call('GET', '/api/operator/tickets?state=todos', operatorUser.headers);
     expect(list.statusCode).toBe(400);

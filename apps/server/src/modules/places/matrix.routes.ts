@@ -9,5 +9,5 @@ export const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['negocios'] });
 
   // The sea index is still loading or failed to load.
-  route.post('/place/generate-matrix', { operationId: 'generatePlaceGrid', summary: 'Genera la cuadrícula de puntos alrededor de un negocio', description: 'Cuadrícula size × size centrada en el negocio; los puntos extremos norte, sur, este y oeste están a maxDistance metros. Con filterLandPoints, los puntos en el mar se marcan onSea y quedan a null en matrix.', access: access.session, body: generateMatrixRequestSchema, answer: { schema: generateMatrixResponseSchema }, refusals: [503] }, async (request) => generateMatrixForPlace(container, request.body));
+  route.post('/place/generate-matrix', { operationId: 'generatePlaceGrid', summary: 'Genera la cuadrícula de puntos alrededor de un negocio', description: 'Cuadrícula size × size centrada en el negocio; los puntos extremos norte, sur, este y oeste están a maxDistance metros. Con filterLandPoints, los puntos en el mar se marcan onSea y quedan a null en matrix.', access: access.workspace('data.write'), body: generateMatrixRequestSchema, answer: { schema: generateMatrixResponseSchema }, refusals: [503] }, async (request) => generateMatrixForPlace(container, request.body));
 };

@@ -3,7 +3,9 @@ import { GEO_TEST_DATA_DIR } from '../../../test/geo-data-dir';
 import { RECORDED_DETAILS, startFakeGooglePlaces } from '../../../test/fake-google-places';
 import { sessions } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
-import { DETAILS_FIELD_MASK, cidOfMapsUri, createGooglePlacesProvider } from '../../providers/places/google';
+import { eq } from 'drizzle-orm';
+import { places } from '../../db/places-schema';
+import { DETAILS_FIELD_MASK, cidOfMapsUri, createGooglePlacesProvider, websiteOf } from '../../providers/places/google';
 
 describe('places through the Google Places API (New), against a local fake', async () => {
   const fake = await startFakeGooglePlaces();
@@ -52,7 +54,11 @@ describe('places through the Google Places API (New), against a local fake', asy
     expect(req!.url).toBe(`/v1/places/${RECORDED_DETAILS.id}?sessionToken=s-1`);
     expect(req!.headers['x-goog-fieldmask']).toBe(DETAILS_FIELD_MASK);
     expect(req!.headers['x-goog-api-key']).toBe('test-key');
-    const place = (await app.inject({ method: 'GET', url: `/api/place/${res.json<{ _id: string }>()._id}`, headers })).json();
+    const placeId = res.json<{ _id: string }>()._id;
+    // The website is stored for the AI matcher's domain rule (docs/decisions.md §31.12).
+    const [stored] = await container.database.db.select({ website: places.website }).from(places).where(eq(places.id, placeId));
+    expect(stored?.website).toBe('https://www.clinicadentallarios.es/');
+    const place = (await app.inject({ method: 'GET', url: `/api/place/${placeId}`, headers })).json();
     expect(place).toMatchObject({
       name: 'Clínica Dental Larios',
       address: RECORDED_DETAILS.formattedAddress,
@@ -97,8 +103,19 @@ describe('places through the Google Places API (New), against a local fake', asy
     const provider = createGooglePlacesProvider({ apiKey: 'k', baseUrl: fake.baseUrl });
     const d = await provider.details(RECORDED_DETAILS.id);
     expect(DETAILS_FIELD_MASK.split(',')).toContain('googleMapsUri');
-    expect(d).toMatchObject({ placeId: RECORDED_DETAILS.id, serviceArea: false, lat: 36.7195, lng: -4.4216, countryCode: 'ES', cid: '11469874601539750769' });
+    expect(DETAILS_FIELD_MASK.split(',')).toContain('websiteUri');
+    expect(d).toMatchObject({ placeId: RECORDED_DETAILS.id, serviceArea: false, lat: 36.7195, lng: -4.4216, countryCode: 'ES', cid: '11469874601539750769', website: 'https://www.clinicadentallarios.es/' });
     expect(d.mainPhoto).toContain('places/ChIJN1t_tDeuEmsRUsoyG83frY4/photos/AUc7tXV/media');
+  });
+});
+
+describe('websiteOf', () => {
+  it('when websiteUri is an http(s) address, then it is the website; anything else reads null', () => {
+    expect(websiteOf('https://www.clinicadentallarios.es/')).toBe('https://www.clinicadentallarios.es/');
+    expect(websiteOf('http://clinica.wixsite.com/sonrisas')).toBe('http://clinica.wixsite.com/sonrisas');
+    expect(websiteOf('mailto:hola@clinica.es')).toBeNull();
+    expect(websiteOf('no es una url')).toBeNull();
+    expect(websiteOf(undefined)).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { preparedStatement } from '../../db/prepared';
 import { campaigns } from '../../db/campaigns-schema';
 import { activePlaces, clients, places } from '../../db/places-schema';
 import { keywordFigures } from '../../db/rankmaps-schema';
+import { type Scope, clientCondition } from '../workspaces/scope';
 import { type PlaceRow, type PlaceSchedule, insertPlaceCampaign, placeCampaignJoin, placeWithSchedule, updatePlaceCampaign } from './place-schedule';
 
 export type { PlaceRow };
@@ -90,9 +91,20 @@ export const placesRepository = {
     return listByUser(db).execute({ userId });
   },
 
-  /** The user's places as their cards show them, oldest first: one statement, however many places. */
-  async listCardsByUser(db: DbOrTx, userId: string): Promise<PlaceCardRow[]> {
-    return (await listCardsByUser(db).execute({ userId })).map(toCard);
+  /**
+   * The places the scope sees as their cards show them, oldest first: one statement, however many
+   * places. The whole workspace runs the prepared statement; a Miembro or a Cliente the same
+   * query with their clients' condition (docs/decisions.md §30.6).
+   */
+  async listCards(db: DbOrTx, scope: Scope): Promise<PlaceCardRow[]> {
+    const userId = scope.workspaceId;
+    const assigned = clientCondition(scope, places.clientId);
+    const rows = assigned
+      ? await placeCards(db, and(eq(places.userId, userId), assigned))
+          .orderBy(asc(places.createdAt), asc(places.id))
+          .execute({ userId })
+      : await listCardsByUser(db).execute({ userId });
+    return rows.map(toCard);
   },
 
   /** One of the user's places as its card shows it. */

@@ -18,6 +18,7 @@ import { usersRepository } from '../users/users.repository';
 import { clientsRepository } from '../clients/clients.repository';
 import { type PlaceCardRow, type PlaceRow, placesRepository } from './places.repository';
 import { isUuid } from '../../lib/uuid';
+import type { Scope } from '../workspaces/scope';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
 export const PLACE_NOT_FOUND = 'Lugar no encontrado.';
@@ -117,8 +118,9 @@ export async function previewPlace(container: ProviderDeps, placeId: string, ses
   return { placeId: d.placeId, name: d.name, address: d.address, location, rating: d.rating, totalReviews: d.totalReviews, serviceArea: d.serviceArea || !location };
 }
 
-export async function listPlaces(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, userId: string): Promise<Place[]> {
-  const cards = await placesRepository.listCardsByUser(container.database.db, userId);
+/** The businesses the scope sees (a Miembro or a Cliente: their clients'; docs/decisions.md §30.6). */
+export async function listPlaces(container: Pick<Container, 'database' | 'log' | 'seaIndex'>, scope: Scope): Promise<Place[]> {
+  const cards = await placesRepository.listCards(container.database.db, scope);
   const out: Place[] = [];
   for (const card of cards) out.push(await present(container, card));
   return out;
@@ -180,6 +182,7 @@ export async function createPlace(
       countryCode,
       searchLanguage: defaultLanguageFor(countryCode),
       cid: details.cid,
+      website: details.website,
       timeZone: timeZoneOf(center.lat, center.lng),
       serviceArea: details.serviceArea || !hasPoint,
       matrixConfig,
@@ -209,6 +212,8 @@ export async function refreshPlace(container: Pick<Container, 'config' | 'databa
     totalReviews: d.totalReviews,
     // The market is left alone: it may be the user's choice (docs/decisions.md §21.3).
     ...(d.cid ? { cid: d.cid } : {}),
+    // A site taken down is gone from the listing too: the refresh follows Google.
+    website: d.website,
     ...(hasPoint ? { lat: d.lat, lng: d.lng } : {}),
   });
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
@@ -250,10 +255,12 @@ export async function getActivePlaceId(container: Pick<Container, 'database'>, u
 }
 
 /** What the profile reports of the user's places: their ids and the active one. */
-export async function getPlaceRefs(container: Pick<Container, 'database'>, userId: string): Promise<{ places: { _id: string }[]; activePlaceId: string | null }> {
+export async function getPlaceRefs(container: Pick<Container, 'database'>, scope: Scope): Promise<{ places: { _id: string }[]; activePlaceId: string | null }> {
   const db = container.database.db;
-  const [rows, activePlaceId] = await Promise.all([placesRepository.listByUser(db, userId), placesRepository.findActivePlaceId(db, userId)]);
-  return { places: rows.map((r) => ({ _id: r.id })), activePlaceId };
+  const [rows, activePlaceId] = await Promise.all([placesRepository.listByUser(db, scope.workspaceId), placesRepository.findActivePlaceId(db, scope.workspaceId)]);
+  // The workspace's prepared list, narrowed for a Miembro or Cliente (docs/decisions.md §30.6).
+  const visible = scope.clientIds === null ? rows : rows.filter((r) => r.clientId !== null && scope.clientIds!.includes(r.clientId));
+  return { places: visible.map((r) => ({ _id: r.id })), activePlaceId: visible.some((r) => r.id === activePlaceId) ? activePlaceId : null };
 }
 
 export async function updateSchedule(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, id: string, input: ScheduleRequest): Promise<Place> {

@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { type Scope, clientCondition } from '../workspaces/scope';
 
 export type PortfolioSortColumn = 'place' | 'keyword' | 'client' | 'geoRank' | 'geoRankChange' | 'avgPosition' | 'avgTotalPosition' | 'localPack' | 'lastAt' | 'nextRunAt';
 
 export interface PortfolioFilter {
-  userId: string;
+  /** The workspace, and the clients a Miembro or a Cliente sees (docs/decisions.md §30.6). */
+  scope: Scope;
   /** Lower-cased words without accents: each must appear in the place's or the keyword's name. */
   terms: string[];
   /** A client id, 'none' (no client), or undefined (every place). */
@@ -83,14 +85,16 @@ const sortExpressions: Record<PortfolioSortColumn, SQL> = {
 const placesFor = (filter: PortfolioFilter) => {
   // A place's weekly scan is its campaign (docs/decisions.md §25.3): its day, hour and on/off come from there.
   const withSchedule = sql`(select p.*, pc.active and pc.paused_reason is null as weekly_scans, pc.day as rank_day, pc.hour as rank_hour
-    from places p join campaigns pc on pc.place_id = p.id where p.user_id = ${filter.userId})`;
+    from places p join campaigns pc on pc.place_id = p.id where p.user_id = ${filter.scope.workspaceId})`;
   return filter.sort === 'nextRunAt' ? sql`(select p.*, ${nextWeekly} as next_weekly from ${withSchedule} p)` : withSchedule;
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions(filter: PortfolioFilter): SQL {
-  const parts: SQL[] = [sql`k.user_id = ${filter.userId}`];
+  const parts: SQL[] = [sql`k.user_id = ${filter.scope.workspaceId}`];
+  const assigned = clientCondition(filter.scope, sql`p.client_id`);
+  if (assigned) parts.push(assigned);
   if (filter.clientId === 'none') parts.push(sql`p.client_id is null`);
   else if (filter.clientId) parts.push(sql`p.client_id = ${filter.clientId}`);
   if (filter.movement === 'dropped') parts.push(sql`f.geo_rank_change < 0`);

@@ -8,6 +8,7 @@ import { clientsRepository } from '../clients/clients.repository';
 import { nextWeeklySlot, zoneOf } from '../rankmaps/scan/weekly-scans.service';
 import { ACCENTED, PLAIN, type PortfolioDbRow, portfolioRepository } from './portfolio.repository';
 import { isUuid } from '../../lib/uuid';
+import type { Scope } from '../workspaces/scope';
 
 // The portfolio (issue 18, docs/decisions.md §25.1): every place × keyword of a user, one page at a time.
 
@@ -54,13 +55,14 @@ function present(row: PortfolioDbRow, activity: { running: boolean; nextSchedule
   };
 }
 
-export async function getPortfolio(container: Pick<Container, 'database'>, userId: string, query: Query, now = new Date()): Promise<PortfolioResponse> {
+export async function getPortfolio(container: Pick<Container, 'database'>, scope: Scope, query: Query, now = new Date()): Promise<PortfolioResponse> {
   const db = container.database.db;
+  const userId = scope.workspaceId;
   if (query.clientId !== undefined && query.clientId !== 'none') {
     if (!isUuid(query.clientId) || !(await clientsRepository.findOwned(db, userId, query.clientId))) throw notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
   }
   const filter = {
-    userId,
+    scope,
     terms: searchTerms(query.q),
     clientId: query.clientId,
     movement: query.movement,

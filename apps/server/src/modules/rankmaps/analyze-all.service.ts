@@ -166,7 +166,7 @@ async function previewFor(container: Deps, userId: string, found: KeywordWithPla
  * cost is checked against the balance (or the month's scans) there, and one missing credit
  * starts none. Nothing left to start (a double click) answers the empty list.
  */
-async function startFor(container: Deps, userId: string, found: KeywordWithPlace[], state: PlanStateWithCredits): Promise<AnalyzeAllResult> {
+async function startFor(container: Deps, userId: string, found: KeywordWithPlace[], state: PlanStateWithCredits, actorId: string | null): Promise<AnalyzeAllResult> {
   if (found.length === 0) throw badRequest(ANALYZE_ALL_MESSAGES.noKeywords, 'NO_KEYWORDS');
   const grids = await gridsOf(container, found);
   const month = quotaMonth(new Date());
@@ -193,6 +193,7 @@ async function startFor(container: Deps, userId: string, found: KeywordWithPlace
         month,
         query: f.keyword.name,
         maxResults: 20,
+        actorId,
       });
       started.push({ keywordId: f.keyword.id, rankMapId: queued.rankMapId, totalPoints: queued.totalPoints });
     }
@@ -207,9 +208,10 @@ export async function previewAnalyzeAll(container: Deps, userId: string, placeId
   return previewFor(container, userId, found, state);
 }
 
-export async function analyzeAll(container: Deps, userId: string, placeId: string): Promise<AnalyzeAllResult> {
+/** `actorId`: who spends the workspace's credits, named in the ledger (docs/decisions.md §30.6). */
+export async function analyzeAll(container: Deps, userId: string, placeId: string, actorId: string | null = null): Promise<AnalyzeAllResult> {
   const { found, state } = await placeKeywords(container, userId, placeId);
-  return startFor(container, userId, found, state);
+  return startFor(container, userId, found, state, actorId);
 }
 
 export async function previewAnalyzeMany(container: Deps, userId: string, keywordIds: string[]): Promise<AnalyzeAllPreview> {
@@ -217,7 +219,7 @@ export async function previewAnalyzeMany(container: Deps, userId: string, keywor
   return previewFor(container, userId, found, state);
 }
 
-export async function analyzeMany(container: Deps, userId: string, keywordIds: string[]): Promise<AnalyzeAllResult> {
+export async function analyzeMany(container: Deps, userId: string, keywordIds: string[], actorId: string | null = null): Promise<AnalyzeAllResult> {
   const { found, state } = await chosenKeywords(container, userId, keywordIds);
-  return startFor(container, userId, found, state);
+  return startFor(container, userId, found, state, actorId);
 }

@@ -9,6 +9,8 @@ import { creditForecastRepository } from './credit-forecast.repository';
 import { nextCreditGrant } from './credit-grants.service';
 import { gridSnapshotOf } from './scan/scan-snapshot.service';
 import { zoneOf } from './scan/weekly-scans.service';
+import { placesRepository } from '../places/places.repository';
+import { type Scope, wholeWorkspace } from '../workspaces/scope';
 
 type ForecastContainer = Pick<Container, 'config' | 'database' | 'log' | 'prices' | 'seaIndex'>;
 
@@ -117,6 +119,21 @@ export function presentForecast(f: UserForecast): CreditForecastResponse {
   };
 }
 
-export async function creditForecast(container: ForecastContainer, userId: string): Promise<CreditForecastResponse> {
-  return presentForecast(await userForecast(container, userId));
+export async function creditForecast(container: ForecastContainer, scope: Scope): Promise<CreditForecastResponse> {
+  return presentForecast(await namedInScope(container, scope, await userForecast(container, scope.workspaceId)));
+}
+
+/**
+ * A forecast as a Miembro or a Cliente may read it (docs/decisions.md §30.6): the figures are the
+ * workspace's (its credits pay for every round), but only the rounds of their businesses, and
+ * of campaigns they see, are listed by name. The whole workspace gets it as it is.
+ */
+export async function namedInScope<F extends { rounds: ScheduledWork[] }>(container: Pick<Container, 'database'>, scope: Scope, forecast: F): Promise<F> {
+  if (scope.clientIds === null) return forecast;
+  const db = container.database.db;
+  const [places, seen, all] = await Promise.all([placesRepository.listCards(db, scope), campaignsRepository.listOwned(db, scope), campaignsRepository.listOwned(db, wholeWorkspace(scope.workspaceId))]);
+  const placeIds = new Set(places.map((p) => p.id));
+  const seenIds = new Set(seen.map((c) => c.id));
+  const hiddenCampaigns = new Set(all.filter((c) => !seenIds.has(c.id)).map((c) => c.id));
+  return { ...forecast, rounds: forecast.rounds.filter((r) => placeIds.has(r.placeId) && !(r.campaignId && hiddenCampaigns.has(r.campaignId))) };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { createCreditWarnings } from './credit-warnings.service';
 
@@ -14,5 +14,5 @@ export const creditWarningsDevRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['desarrollo'] });
 
   // Development only: not part of the API reference.
-  route.post('/dev/credit-warnings', { operationId: 'runCreditWarnings', summary: 'Ejecuta ahora los avisos de créditos del usuario (solo con herramientas de desarrollo)', access: access.session, answer: { schema: z.object({ created: z.number().int() }) }, hide: true }, async (request) => ({ created: await createCreditWarnings(app.container, new Date(), requireUserId(request)) }));
+  route.post('/dev/credit-warnings', { operationId: 'runCreditWarnings', summary: 'Ejecuta ahora los avisos de créditos del usuario (solo con herramientas de desarrollo)', access: access.workspace('billing.read'), answer: { schema: z.object({ created: z.number().int() }) }, hide: true }, async (request) => ({ created: await createCreditWarnings(app.container, new Date(), requireWorkspace(request).id) }));
 };

@@ -60,7 +60,8 @@ export async function ownedRankMapOr404(container: Pick<Container, 'database'>, 
  * same transaction. Pro plans pay 1 credit per valid point, taken now for an analysis run
  * now (scheduled ones pay when they start); basic plans spend one of the month's scans.
  */
-export async function analyze(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, keywordId: string, body: AnalyzeAdvancedRequest): Promise<AnalyzeResponse> {
+/** `actorId`: the person (or key creator) who spends the workspace's credits, named in the ledger (docs/decisions.md §30.6). */
+export async function analyze(container: Pick<Container, 'boss' | 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, keywordId: string, body: AnalyzeAdvancedRequest, actorId: string | null = null): Promise<AnalyzeResponse> {
   const { keyword, place } = await ownedKeywordOr404(container, userId, keywordId);
   const state = await requirePaidPlan(container, userId);
   const scheduledFor = body?.scheduledFor ? new Date(body.scheduledFor) : null;
@@ -77,7 +78,7 @@ export async function analyze(container: Pick<Container, 'boss' | 'config' | 'da
     if (quotaReached(limit, await rankMapsRepository.countQuotaUses(tx, userId, month))) {
       throw forbidden(manualScansUpgradeMessage(limit, state.currentPlan), 'MANUAL_SCANS_LIMIT', 'upgrade_required');
     }
-    return queueAnalysis(container, tx, { keyword, place, grid, billing, kind, scheduledFor, month, query: body?.query || keyword.name, maxResults: body?.maxResults ?? 20 });
+    return queueAnalysis(container, tx, { keyword, place, grid, billing, kind, scheduledFor, month, query: body?.query || keyword.name, maxResults: body?.maxResults ?? 20, actorId });
   });
   // The job is committed: a worker of this process can take it now rather than at its next poll.
   if (!scheduledFor) wakeScanWorkers(container.boss);
@@ -96,6 +97,8 @@ export interface QueueAnalysisInput {
   month: string;
   query: string;
   maxResults: number;
+  /** Who spends, for the ledger's actor_id; null for the system. */
+  actorId: string | null;
 }
 
 /**
@@ -126,7 +129,7 @@ export async function queueAnalysis(container: Pick<Container, 'boss' | 'config'
   let creditsCharged = 0;
   if (billing === 'credits' && kind === 'manual') {
     try {
-      creditsCharged = await reserveCredits(tx, row);
+      creditsCharged = await reserveCredits(tx, row, input.actorId);
     } catch (err) {
       if (err instanceof AppError && err.errorType === 'insufficient_credits') {
         throw forbidden(insufficientCreditsMessage(row.totalPoints), 'INSUFFICIENT_CREDITS', 'insufficient_credits');

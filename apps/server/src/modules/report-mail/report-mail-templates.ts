@@ -1,5 +1,6 @@
 import { formatFigure, formatSignedFigure } from '@rankmaps/shared/figures';
-import type { Report, ReportBrand } from '@rankmaps/shared/schemas/report';
+import type { Report, ReportAi, ReportBrand } from '@rankmaps/shared/schemas/report';
+import { aiShareText } from '../reports/pdf/ai-visibility-section';
 import { type RenderedEmail, escapeHtml } from '../auth/email-templates';
 
 // The report recipients' e-mails (docs/reports.md, "Scheduled report e-mails"): the confirmation
@@ -107,6 +108,20 @@ export function summaryLines(report: Report): string[] {
   });
 }
 
+/**
+ * The report's «Visibilidad en IA» in a few lines (docs/decisions.md §31.13): per keyword with an
+ * AI analysis, its share of voice and «Mencionado en» with their intervals, labelled demo when
+ * demo, then its findings (docs/metrics.md §12), as the share page and the PDF show them.
+ */
+export function aiLines(report: Report): string[] {
+  const sections: Array<{ keyword: string; ai: ReportAi }> =
+    report.scope === 'place' ? (report.ai ?? []) : report.ai ? [{ keyword: report.scope === 'keyword' ? report.keyword : report.analysis.keyword, ai: report.ai }] : [];
+  return sections.flatMap(({ keyword, ai }) => [
+    `Visibilidad en IA de «${keyword}»${ai.demo ? ' (datos de demostración)' : ''}: cuota de voz ${aiShareText(ai.overall.shareOfVoice)}, mencionado en ${aiShareText(ai.overall.mentionedIn)} de los puntos.`,
+    ...(ai.findings ?? []).map((f) => f.text),
+  ]);
+}
+
 export const REPORT_ROUND_NAMES = { weekly: 'semanal', monthly: 'mensual', dev: 'semanal' } as const;
 
 export function reportEmail(input: {
@@ -130,6 +145,9 @@ export function reportEmail(input: {
     greetingName: input.recipientName,
     paragraphs: [
       `Aquí tienes el informe ${REPORT_ROUND_NAMES[input.round]} de posicionamiento en Google Maps de ${business}. Va adjunto en PDF (${input.pdfName}) y también puedes verlo en el navegador.`,
+      // The review pace's finding (docs/metrics.md §13), when both paces are known.
+      ...(input.report.scope === 'place' && input.report.reviewPace?.finding ? [`Ritmo de reseñas: ${input.report.reviewPace.finding.text}`] : []),
+      ...aiLines(input.report),
       ...(lines.length ? ['Resumen por keyword:'] : []),
     ],
     list: lines,

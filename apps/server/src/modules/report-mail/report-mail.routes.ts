@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { placeIdParamsSchema } from '@rankmaps/shared/schemas/places';
 import {
@@ -14,7 +14,7 @@ import type { ReportBrand } from '@rankmaps/shared/schemas/report';
 import { escapeHtml } from '../auth/email-templates';
 import { reportBrandFor } from '../reports/report-brand';
 import { recipientPage } from './recipient-page';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import {
   addRecipient,
@@ -44,23 +44,22 @@ export const reportMailRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicRecipientRoutes);
   await app.register(reportRoundDevRoutes);
   const { container } = app;
-  const userId = requireUserId;
+  const workspaceId = (request: FastifyRequest) => requireWorkspace(request).id;
   const route = routeKit(app, { tags });
-  const session = access.session;
 
-  route.get('/place/:id/report-recipients', { operationId: 'listReportRecipients', summary: 'Destinatarios de los informes del negocio', access: session, params: placeIdParamsSchema, answer: { schema: reportRecipientsResponseSchema } }, async (request) => listRecipients(container, userId(request), request.params.id));
+  route.get('/place/:id/report-recipients', { operationId: 'listReportRecipients', summary: 'Destinatarios de los informes del negocio', access: access.workspace('share.manage'), params: placeIdParamsSchema, answer: { schema: reportRecipientsResponseSchema } }, async (request) => listRecipients(container, workspaceId(request), request.params.id));
 
   // 403: a free plan; 409: the address is already on the list, or the list is full.
-  route.post('/place/:id/report-recipients', { operationId: 'addReportRecipient', summary: 'Añade un destinatario y le envía el correo de confirmación', description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.', access: session, params: placeIdParamsSchema, body: addReportRecipientRequestSchema, answer: { status: 201, schema: z.object({ recipient: reportRecipientSchema, recipients: reportRecipientsResponseSchema.shape.recipients, max: z.number().int(), }), }, refusals: [403, 409] }, async (request, reply) => {
-    const { recipient, list } = await addRecipient(container, userId(request), request.params.id, request.body);
+  route.post('/place/:id/report-recipients', { operationId: 'addReportRecipient', summary: 'Añade un destinatario y le envía el correo de confirmación', description: 'Como mucho 10 por negocio. Una dirección que ya está en la lista (en cualquier estado) → 409, y no se reenvía nada.', access: access.workspace('share.manage'), params: placeIdParamsSchema, body: addReportRecipientRequestSchema, answer: { status: 201, schema: z.object({ recipient: reportRecipientSchema, recipients: reportRecipientsResponseSchema.shape.recipients, max: z.number().int(), }), }, refusals: [403, 409] }, async (request, reply) => {
+    const { recipient, list } = await addRecipient(container, workspaceId(request), request.params.id, request.body);
     return reply.status(201).send({ recipient, ...list });
   });
 
-  route.delete('/place/:id/report-recipients/:recipientId', { operationId: 'removeReportRecipient', summary: 'Quita un destinatario', access: session, params: reportRecipientParamsSchema, answer: { schema: reportRecipientsResponseSchema } }, async (request) => removeRecipient(container, userId(request), request.params.id, request.params.recipientId));
+  route.delete('/place/:id/report-recipients/:recipientId', { operationId: 'removeReportRecipient', summary: 'Quita un destinatario', access: access.workspace('share.manage'), params: reportRecipientParamsSchema, answer: { schema: reportRecipientsResponseSchema } }, async (request) => removeRecipient(container, workspaceId(request), request.params.id, request.params.recipientId));
 
-  route.get('/place/:id/report-schedule', { operationId: 'getReportSchedule', summary: 'Cuándo se envía el informe del negocio', access: session, params: placeIdParamsSchema, answer: { schema: reportScheduleSchema } }, async (request) => getReportSchedule(container, userId(request), request.params.id));
+  route.get('/place/:id/report-schedule', { operationId: 'getReportSchedule', summary: 'Cuándo se envía el informe del negocio', access: access.workspace('share.manage'), params: placeIdParamsSchema, answer: { schema: reportScheduleSchema } }, async (request) => getReportSchedule(container, workspaceId(request), request.params.id));
 
-  route.put('/place/:id/report-schedule', { operationId: 'saveReportSchedule', summary: 'Guarda cuándo se envía el informe del negocio', description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.', access: session, params: placeIdParamsSchema, body: reportScheduleSchema, answer: { schema: reportScheduleSchema }, refusals: [403] }, async (request) => saveReportSchedule(container, userId(request), request.params.id, request.body));
+  route.put('/place/:id/report-schedule', { operationId: 'saveReportSchedule', summary: 'Guarda cuándo se envía el informe del negocio', description: 'off (por defecto), weekly (después de cada escaneo semanal de sus keywords) o monthly con monthDay de 1 a 28.', access: access.workspace('share.manage'), params: placeIdParamsSchema, body: reportScheduleSchema, answer: { schema: reportScheduleSchema }, refusals: [403] }, async (request) => saveReportSchedule(container, workspaceId(request), request.params.id, request.body));
 };
 
 const sendPage = (reply: FastifyReply, status: number, title: string, body: string, brand: ReportBrand | null = null) =>
@@ -155,5 +154,5 @@ const publicRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 const reportRoundDevRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.container.config.devTools) return;
-  routeKit(app, { tags: ['desarrollo'] }).post('/dev/report-round/:id', { operationId: 'runReportRoundNow', summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)', description: 'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.', access: access.session, params: placeIdParamsSchema, answer: { schema: z.object({ round: z.string(), analyses: z.number().int() }) }, refusals: [403] }, async (request) => runReportRoundNow(app.container, requireUserId(request), request.params.id));
+  routeKit(app, { tags: ['desarrollo'] }).post('/dev/report-round/:id', { operationId: 'runReportRoundNow', summary: 'Ejecuta ahora el escaneo semanal del negocio (solo con herramientas de desarrollo)', description: 'Crea y pone en cola un análisis semanal por keyword, como una ronda semanal; al terminar la ronda sale el informe por correo si el negocio lo tiene así programado.', access: access.workspace('scan.run'), params: placeIdParamsSchema, answer: { schema: z.object({ round: z.string(), analyses: z.number().int() }) }, refusals: [403] }, async (request) => runReportRoundNow(app.container, requireWorkspace(request).id, request.params.id));
 };

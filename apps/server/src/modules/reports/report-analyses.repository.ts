@@ -10,6 +10,8 @@ export interface SectionHead {
   id: string;
   status: string;
   keyword: string;
+  /** The analysis's keyword: the report carries its latest AI analysis (docs/decisions.md §31.13). */
+  keywordId: string;
   /** The analysis's place: the report names its client, if any. */
   placeId: string;
   /** The place's time zone, for the dates the report writes. */
@@ -44,6 +46,7 @@ export const reportAnalysesRepository = {
     const [row] = await rowsOf<{
       status: string;
       keyword: string;
+      keyword_id: string;
       place_id: string;
       place_name: string;
       address: string;
@@ -58,7 +61,7 @@ export const reportAnalysesRepository = {
     }>(
       db,
       sql`
-        select r.status, k.name as keyword, r.place_id, p.name as place_name, p.address, p.time_zone, p.country_code, p.search_language,
+        select r.status, k.name as keyword, r.keyword_id, r.place_id, p.name as place_name, p.address, p.time_zone, p.country_code, p.search_language,
           r.target->>'regionCode' as region_code, r.target->>'languageCode' as language_code, r.updated_at::text as updated_at,
           (select coalesce(string_agg(x.id::text || '@' || x.updated_at::text, ',' order by x.id), '')
              from ${rankMaps} x where x.keyword_id = r.keyword_id and x.status = 'completed') as analyses,
@@ -74,6 +77,7 @@ export const reportAnalysesRepository = {
       id: rankMapId,
       status: row.status,
       keyword: row.keyword,
+      keywordId: row.keyword_id,
       placeId: row.place_id,
       timeZone: row.time_zone,
       place: { name: row.place_name, address: row.address, market: { countryCode: row.region_code ?? row.country_code, languageCode: row.language_code ?? row.search_language } },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { placeIdParamsSchema } from '@rankmaps/shared/schemas/places';
 import { keywordIdParamsSchema, rankMapIdParamsSchema } from '@rankmaps/shared/schemas/rankmaps';
 import { reportSchema } from '@rankmaps/shared/schemas/report';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { buildAnalysisReport, buildKeywordReport, buildPlaceReport } from './report-builder.service';
 import { type ReportPdfFile, reportPdfFor } from './report-pdf.service';
@@ -20,22 +20,21 @@ function sendPdf(reply: FastifyReply, file: ReportPdfFile) {
 /** The owner's preview of a client report (docs/reports.md, "Builder"): the document the share page and the PDF render. Others' ids answer 404. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { container } = app;
-  const userId = requireUserId;
+  const workspaceId = (request: FastifyRequest) => requireWorkspace(request).id;
   const route = routeKit(app, { tags: ['informes'] });
-  const session = access.session;
 
-  route.get('/reports/analysis/:id', { operationId: 'getAnalysisReport', summary: 'Informe de un análisis completado', access: session, params: rankMapIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildAnalysisReport(container, userId(request), request.params.id));
+  route.get('/reports/analysis/:id', { operationId: 'getAnalysisReport', summary: 'Informe de un análisis completado', access: access.workspace('data.read'), params: rankMapIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildAnalysisReport(container, workspaceId(request), request.params.id));
 
-  route.get('/reports/keyword/:keywordId', { operationId: 'getKeywordReport', summary: 'Informe de una keyword: su último análisis y su historial', access: session, params: keywordIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildKeywordReport(container, userId(request), request.params.keywordId));
+  route.get('/reports/keyword/:keywordId', { operationId: 'getKeywordReport', summary: 'Informe de una keyword: su último análisis y su historial', access: access.workspace('data.read'), params: keywordIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildKeywordReport(container, workspaceId(request), request.params.keywordId));
 
-  route.get('/reports/place/:id', { operationId: 'getMyPlaceReport', summary: 'Informe de un negocio: un resumen y una sección por keyword', access: session, params: placeIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildPlaceReport(container, userId(request), request.params.id));
+  route.get('/reports/place/:id', { operationId: 'getMyPlaceReport', summary: 'Informe de un negocio: un resumen y una sección por keyword', access: access.workspace('data.read'), params: placeIdParamsSchema, answer: { schema: reportSchema } }, async (request) => buildPlaceReport(container, workspaceId(request), request.params.id));
 
   // The same reports as a PDF (docs/reports.md, "PDF"): drawn on the server, signed with the owner's brand.
   const pdf = { download: 'application/pdf', description: 'El informe en PDF, como adjunto.' } as const;
 
-  route.get('/reports/analysis/:id/pdf', { operationId: 'getAnalysisReportPdf', summary: 'Informe de un análisis en PDF', access: session, params: rankMapIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'analysis', request.params.id)));
+  route.get('/reports/analysis/:id/pdf', { operationId: 'getAnalysisReportPdf', summary: 'Informe de un análisis en PDF', access: access.workspace('data.read'), params: rankMapIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, workspaceId(request), 'analysis', request.params.id)));
 
-  route.get('/reports/keyword/:keywordId/pdf', { operationId: 'getKeywordReportPdf', summary: 'Informe de una keyword en PDF', access: session, params: keywordIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'keyword', request.params.keywordId)));
+  route.get('/reports/keyword/:keywordId/pdf', { operationId: 'getKeywordReportPdf', summary: 'Informe de una keyword en PDF', access: access.workspace('data.read'), params: keywordIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, workspaceId(request), 'keyword', request.params.keywordId)));
 
-  route.get('/reports/place/:id/pdf', { operationId: 'getPlaceReportPdf', summary: 'Informe de un negocio en PDF', access: session, params: placeIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, userId(request), 'place', request.params.id)));
+  route.get('/reports/place/:id/pdf', { operationId: 'getPlaceReportPdf', summary: 'Informe de un negocio en PDF', access: access.workspace('data.read'), params: placeIdParamsSchema, answer: pdf }, async (request, reply) => sendPdf(reply, await reportPdfFor(container, workspaceId(request), 'place', request.params.id)));
 };

@@ -9,7 +9,7 @@ import {
   shareLinkSchema,
   shareTokenParamsSchema,
 } from '@rankmaps/shared/schemas/share-links';
-import { requireUserId } from '../../plugins/auth';
+import { requireWorkspace } from '../../plugins/auth';
 import { access, routeKit } from '../../plugins/route-kit';
 import { rateLimitPolicy } from '../rate-limits/policy';
 import { limitPerAddress } from '../rate-limits/shared-rate-limit';
@@ -28,13 +28,13 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['informes'] });
 
   // The analysis, keyword or place is not the user's.
-  route.post('/share-links', { operationId: 'createReportShareLink', summary: 'Crea un enlace público de un informe', description: 'Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).', access: access.session, body: createShareLinkBodySchema, answer: { status: 201, schema: createdShareLinkSchema }, refusals: [404] }, async (request, reply) => reply.status(201).send(await createShareLink(container, requireUserId(request), request.body)));
+  route.post('/share-links', { operationId: 'createReportShareLink', summary: 'Crea un enlace público de un informe', description: 'Para un análisis completado, una keyword (su historial) o un negocio. Caduca a los 30 o 90 días, o nunca (null). embedOrigins: hasta 5 orígenes https que pueden insertar el informe. La respuesta es la única vez que se muestra el token (dentro de `url`).', access: access.workspace('share.manage'), body: createShareLinkBodySchema, answer: { status: 201, schema: createdShareLinkSchema }, refusals: [404] }, async (request, reply) => reply.status(201).send(await createShareLink(container, requireWorkspace(request).id, request.body)));
 
-  route.get('/share-links', { operationId: 'listReportShareLinks', summary: 'Los enlaces de un informe', description: 'Creación, caducidad, revocación, visitas y última visita; nunca el token.', access: access.session, querystring: shareLinkListQuerySchema, answer: { schema: shareLinkListSchema }, refusals: [404] }, async (request) => ({
-    links: await listShareLinks(container, requireUserId(request), request.query.scope, request.query.targetId),
+  route.get('/share-links', { operationId: 'listReportShareLinks', summary: 'Los enlaces de un informe', description: 'Creación, caducidad, revocación, visitas y última visita; nunca el token.', access: access.workspace('share.manage'), querystring: shareLinkListQuerySchema, answer: { schema: shareLinkListSchema }, refusals: [404] }, async (request) => ({
+    links: await listShareLinks(container, requireWorkspace(request).id, request.query.scope, request.query.targetId),
   }));
 
-  route.delete('/share-links/:id', { operationId: 'revokeReportShareLink', summary: 'Revoca un enlace', description: 'Deja de abrir el informe al momento y sigue en la lista como revocado.', access: access.session, params: shareLinkIdParamsSchema, answer: { schema: shareLinkSchema } }, async (request) => revokeShareLink(container, requireUserId(request), request.params.id));
+  route.delete('/share-links/:id', { operationId: 'revokeReportShareLink', summary: 'Revoca un enlace', description: 'Deja de abrir el informe al momento y sigue en la lista como revocado.', access: access.workspace('share.manage'), params: shareLinkIdParamsSchema, answer: { schema: shareLinkSchema } }, async (request) => revokeShareLink(container, requireWorkspace(request).id, request.params.id));
 
   await app.register(sharedReportRoutes);
 };

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { users } from '../../db/schema';
+import { workspaceMembers } from '../../db/workspaces-schema';
+import { workspacesRepository } from '../workspaces/workspaces.repository';
 
 /** Services pass transactions along without importing the database module themselves. */
 export type { DbOrTx };
@@ -19,6 +21,23 @@ export const usersRepository = {
     return row;
   },
 
+  /**
+   * Whom a workspace's mail goes to (billing, credits, alerts): its current owner, who after an
+   * ownership transfer is not the user whose id the workspace has (docs/decisions.md §30.3).
+   * One statement, as reading that user was; a workspace with no owner row reads that user.
+   */
+  async findWorkspaceOwner(db: DbOrTx, workspaceId: string): Promise<UserRow | undefined> {
+    const owner = db
+      .select({ id: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql`coalesce((${owner}), ${workspaceId}::uuid)`));
+    return row;
+  },
+
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email));
     return row;
@@ -33,9 +52,14 @@ export const usersRepository = {
    * Inserts unless the e-mail (or Google id) is taken. The unique indexes decide, so two sign-ups racing
    * for one address create one account; the loser gets undefined.
    */
-  async insertIfEmailFree(db: DbOrTx, user: NewUser): Promise<UserRow | undefined> {
-    const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
-    return row;
+  async insertIfEmailFree(db: DbOrTx, user: NewUser, options: { ownWorkspace?: boolean } = {}): Promise<UserRow | undefined> {
+    // A sign-up owns a workspace from its first moment (docs/decisions.md §30.1); a person who
+    // joins from an invitation belongs to the inviting one only.
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(user).onConflictDoNothing().returning();
+      if (row && options.ownWorkspace !== false) await workspacesRepository.createOwned(tx, row);
+      return row;
+    });
   },
 
   async markEmailConfirmed(db: DbOrTx, id: string): Promise<void> {

@@ -14,9 +14,14 @@ const NOTIFICATION_EVENTS: Partial<Record<NotificationKind, WebhookEventType>> =
   'rank-drop': 'alert.triggered',
   'rank-gain': 'alert.triggered',
   'competitor-overtook': 'alert.triggered',
+  'ai-share-drop': 'alert.triggered',
   'round-lacks-credits-tomorrow': 'credits.low',
   'round-skipped-no-credits': 'credits.low',
   'credits-running-out': 'credits.low',
+  'listing-changed': 'listing.changed',
+  // One event per new review; details.urgent says it has 3 stars or fewer (docs/decisions.md §32.5).
+  'review-created': 'review.created',
+  'review-low-star': 'review.created',
 };
 
 /** The event a notification of an alert or credit warning is, or null (an analysis's own notices come from the analysis). */

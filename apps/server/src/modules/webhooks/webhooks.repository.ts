@@ -29,7 +29,7 @@ export const webhooksRepository = {
     const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
     return row?.n ?? 0;
   },
-  async insertEndpoint(db: DbOrTx, values: Pick<WebhookEndpointRow, 'id' | 'userId' | 'url' | 'events' | 'secretEnc' | 'secretPrefix'>): Promise<WebhookEndpointRow> {
+  async insertEndpoint(db: DbOrTx, values: Pick<WebhookEndpointRow, 'id' | 'userId' | 'url' | 'events' | 'secretEnc' | 'secretPrefix'> & Partial<Pick<WebhookEndpointRow, 'createdBy'>>): Promise<WebhookEndpointRow> {
     const [row] = await db.insert(webhookEndpoints).values(values).returning();
     if (!row) throw new Error('webhook endpoint insert returned no row');
     return row;

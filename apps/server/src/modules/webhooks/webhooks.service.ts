@@ -99,7 +99,8 @@ async function checkedUrl(container: WebhookContainer, input: string): Promise<s
 }
 
 /** POST /api/webhooks: a pro-type plan, at most MAX_WEBHOOK_ENDPOINTS (counted under the user's row lock). */
-export async function createWebhook(container: WebhookContainer, userId: string, body: CreateWebhookBody): Promise<CreatedWebhook> {
+/** `createdBy`: the person who adds it, so removing them from the workspace can tell what was theirs (docs/decisions.md §30.3). */
+export async function createWebhook(container: WebhookContainer, userId: string, body: CreateWebhookBody, createdBy: string = userId): Promise<CreatedWebhook> {
   await requirePlan(container, userId);
   const url = await checkedUrl(container, body.url);
   const secret = generateWebhookSecret();
@@ -108,7 +109,7 @@ export async function createWebhook(container: WebhookContainer, userId: string,
   const row = await container.database.db.transaction(async (tx) => {
     await webhooksRepository.lockOwner(tx, userId);
     if ((await webhooksRepository.countOwned(tx, userId)) >= MAX_WEBHOOK_ENDPOINTS) throw conflict(TOO_MANY_WEBHOOKS, 'TOO_MANY_WEBHOOKS');
-    return webhooksRepository.insertEndpoint(tx, { id, userId, url, events: body.events, secretEnc, secretPrefix: secret.slice(0, SHOWN_SECRET_LENGTH) });
+    return webhooksRepository.insertEndpoint(tx, { id, userId, url, events: body.events, secretEnc, secretPrefix: secret.slice(0, SHOWN_SECRET_LENGTH), createdBy });
   });
   return { endpoint: presentEndpoint(row), secret };
 }

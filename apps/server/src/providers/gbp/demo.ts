@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_EMAIL, DEMO_KEYWORD_THRESHOLD, DEMO_LOCATIONS, demoDailyValue, demoKeywordValue } from './demo-data';
+import { DemoReviewStore, demoGoogleUpdated } from './demo-reviews';
 import { GBP_SCOPE, GbpAuthError, GbpNotFoundError, type GbpProvider, type SearchKeywordCount } from './interface';
+
+/** The demo location of a business: every business of a workspace with the demo connection has one (docs/decisions.md §32.4). */
+export const demoReviewLocation = (placeId: string) => `${DEMO_ACCOUNT.name}/locations/demo-place-${placeId}`;
 
 // The demo connection: the same OAuth round trip (our own callback stands in for Google's
 // consent screen) and deterministic synthetic data, so the statistics screen works without
@@ -36,10 +40,54 @@ function* months(startMonth: string, endMonth: string): Generator<string> {
   }
 }
 
-export function createDemoGbpProvider(opts: { now?: () => Date } = {}): GbpProvider {
+export type DemoGbpProvider = GbpProvider & { readonly reviewStore: DemoReviewStore };
+
+export function createDemoGbpProvider(opts: { now?: () => Date } = {}): DemoGbpProvider {
   const now = opts.now ?? (() => new Date());
+  const reviewStore = new DemoReviewStore();
+  const findReview = (name: string) => {
+    const found = reviewStore.find(name, now());
+    if (!found) throw new GbpNotFoundError(`La reseña ${name} no existe en la demostración.`);
+    return found;
+  };
   return {
     name: 'demo',
+    reviewStore,
+
+    async listReviews(accessToken, location, { pageSize, pageToken }) {
+      requireDemoToken(accessToken);
+      const all = reviewStore.all(location, now());
+      const offset = pageToken ? Number(pageToken) : 0;
+      const page = all.slice(offset, offset + Math.min(pageSize, 50));
+      return { reviews: page, nextPageToken: offset + page.length < all.length ? String(offset + page.length) : null };
+    },
+
+    async getReview(accessToken, name) {
+      requireDemoToken(accessToken);
+      return findReview(name);
+    },
+
+    async updateReply(accessToken, name, comment) {
+      requireDemoToken(accessToken);
+      findReview(name);
+      return reviewStore.reply(name, comment, now());
+    },
+
+    async deleteReply(accessToken, name) {
+      requireDemoToken(accessToken);
+      findReview(name);
+      reviewStore.deleteReply(name);
+    },
+
+    async getGoogleUpdated(accessToken, location) {
+      requireDemoToken(accessToken);
+      return demoGoogleUpdated(location, now());
+    },
+
+    async listLocationPlaceIds(accessToken) {
+      requireDemoToken(accessToken);
+      return [];
+    },
 
     // Straight back to our own callback with a demo code: the browser makes the same trip.
     authorizationUrl({ state, redirectUri }) {

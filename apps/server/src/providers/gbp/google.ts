@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import type { GoogleGbpSettings } from '../../config';
+import { googleReviews } from './google-reviews';
 import { apiError, callGoogle, formatPostalAddress, int64, isoDay, tokenEndpointError } from './google-http';
 import {
   type DailyMetricSeries,
@@ -103,6 +104,7 @@ export function createGoogleGbpProvider(opts: GoogleGbpOptions): GbpProvider {
 
   return {
     name: 'google',
+    ...googleReviews(fetchImpl, { myBusiness: trim(opts.myBusinessUrl ?? 'https://mybusiness.googleapis.com'), info: infoBase }, opts.timeoutMs),
 
     authorizationUrl({ state, redirectUri }) {
       const url = new URL(opts.authUrl);

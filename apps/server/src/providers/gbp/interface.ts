@@ -105,7 +105,7 @@ export class GbpUnavailableError extends Error {
   }
 }
 
-export interface GbpProvider {
+export interface GbpProvider extends GbpReviewsProvider {
   readonly name: 'demo' | 'google';
   /** Where the browser goes to grant access; it comes back to `redirectUri` with `code` and `state`. */
   authorizationUrl(opts: { state: string; redirectUri: string }): string;
@@ -119,4 +119,77 @@ export interface GbpProvider {
   fetchDailyMetrics(accessToken: string, location: string, dailyMetrics: readonly DailyMetric[], range: DayRange): Promise<DailyMetricSeries[]>;
   /** locations/{id}/searchkeywords/impressions/monthly over the inclusive months, all pages. */
   listSearchKeywords(accessToken: string, location: string, range: MonthRange): Promise<SearchKeywordCount[]>;
+}
+
+// ── Reviews (Business Profile API v4, accounts.locations.reviews) and Google's own updates
+//    (Business Information API v1, locations.getGoogleUpdated): docs/decisions.md §32.4. ──
+
+/** One review as Google's `Review` gives it, mapped. Stars come from StarRating ONE…FIVE. */
+export interface GbpReview {
+  /** accounts/{a}/locations/{l}/reviews/{r} */
+  name: string;
+  reviewId: string;
+  stars: 1 | 2 | 3 | 4 | 5;
+  comment: string | null;
+  reviewer: { displayName: string | null; photoUrl: string | null; anonymous: boolean };
+  createTime: Date;
+  updateTime: Date;
+  reply: GbpReviewReply | null;
+  media: { kind: 'photo' | 'video'; url: string; thumbnailUrl: string | null }[];
+  replyUrl: string | null;
+}
+
+export interface GbpReviewReply {
+  comment: string;
+  updateTime: Date;
+  state: 'published' | 'pending' | 'rejected' | 'unknown';
+  /** Google's reason when it flagged the reply, in its words. */
+  policyViolation: string | null;
+}
+
+export interface GbpReviewPage {
+  reviews: GbpReview[];
+  nextPageToken: string | null;
+}
+
+/** Google refused a reply (a 400 with its reason): the user sees the reason. */
+export class GbpRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GbpRefusedError';
+  }
+}
+
+/** A location's public fields the listing guard compares (null: Google gives none). */
+export interface GbpListingFields {
+  name: string | null;
+  category: string | null;
+  additionalCategories: string | null;
+  address: string | null;
+  phone: string | null;
+  website: string | null;
+  hours: string | null;
+  description: string | null;
+}
+
+/** GoogleUpdatedLocation: the location as Google shows it, and which fields Google changed (diffMask) or has pending. */
+export interface GbpGoogleUpdated {
+  fields: GbpListingFields;
+  diffMask: string[];
+  pendingMask: string[];
+}
+
+/** The listing fields read for the guard (Location field names of the Business Information API). */
+export const GOOGLE_UPDATED_READ_MASK = 'name,title,categories,storefrontAddress,phoneNumbers,websiteUri,regularHours,profile';
+
+export interface GbpReviewsProvider {
+  /** accounts.locations.reviews.list: one page, newest updateTime first. */
+  listReviews(accessToken: string, location: string, opts: { pageSize: number; pageToken?: string }): Promise<GbpReviewPage>;
+  getReview(accessToken: string, reviewName: string): Promise<GbpReview>;
+  updateReply(accessToken: string, reviewName: string, comment: string): Promise<GbpReviewReply>;
+  deleteReply(accessToken: string, reviewName: string): Promise<void>;
+  /** locations.getGoogleUpdated with GOOGLE_UPDATED_READ_MASK; `location` is 'locations/{id}'. */
+  getGoogleUpdated(accessToken: string, location: string): Promise<GbpGoogleUpdated>;
+  /** The Maps place id of each location of an account (Location.metadata.placeId), to link a business to its location. */
+  listLocationPlaceIds(accessToken: string, account: string): Promise<{ name: string; placeId: string | null }[]>;
 }

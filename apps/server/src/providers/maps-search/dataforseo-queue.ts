@@ -50,6 +50,40 @@ const idListSchema = z.object({
   metadata: z.object({ tag: z.string().nullish() }).passthrough().nullish(),
 });
 
+type EnvelopeCall = (path: string, init: RequestInit, signal?: AbortSignal) => Promise<{ envelope: ReturnType<typeof readEnvelope>['envelope'] }>;
+
+/**
+ * The tasks posted since `since` under one of `tags` (id_list, docs/decisions.md §21.1): what a task_post whose
+ * answer was lost did create. At most a month back (id_list keeps POST parameters that long),
+ * pages of 1,000; `postedHere` keeps one endpoint's standard-queue tasks. Shared by the map
+ * scans' queue and the AI engines' (docs/decisions.md §31.9).
+ */
+export async function findPostedTasks(
+  call: EnvelopeCall,
+  opts: { tags: string[]; since: Date; now: Date; postedHere: (url: string | null | undefined) => boolean; signal?: AbortSignal },
+): Promise<FoundTask[]> {
+  const wanted = new Set(opts.tags);
+  if (wanted.size === 0) return [];
+  const to = opts.now;
+  const oldest = new Date(to.getTime() - ID_LIST_METADATA_DAYS * 86_400_000);
+  const from = opts.since < oldest ? oldest : opts.since;
+  if (from >= to) return [];
+  const found: FoundTask[] = [];
+  for (let page = 0; page < ID_LIST_MAX_PAGES; page++) {
+    const body = [{ datetime_from: dataForSeoDateTime(from), datetime_to: dataForSeoDateTime(to), limit: ID_LIST_PAGE, offset: page * ID_LIST_PAGE, sort: 'asc', include_metadata: true }];
+    const { envelope } = await call(DATAFORSEO_ID_LIST_PATH, { method: 'POST', body: JSON.stringify(body) }, opts.signal);
+    const rows = envelope.tasks?.[0]?.result ?? [];
+    for (const raw of rows) {
+      const row = idListSchema.safeParse(raw);
+      if (!row.success) continue;
+      const tag = row.data.metadata?.tag;
+      if (tag && wanted.has(tag) && opts.postedHere(row.data.url)) found.push({ tag, taskId: row.data.id, costUsd: row.data.cost ?? 0 });
+    }
+    if (rows.length < ID_LIST_PAGE) break;
+  }
+  return found;
+}
+
 /** "yyyy-mm-dd hh:mm:ss +00:00", the UTC form id_list takes. */
 export function dataForSeoDateTime(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
@@ -111,39 +145,8 @@ export function createDataForSeoStandardQueue(
       return { state: 'failed', error, fatal: !isRetryableCode(task.status_code) };
     },
 
-    async findPosted(tags: string[], since: Date, signal?: AbortSignal): Promise<FoundTask[]> {
-      const wanted = new Set(tags);
-      if (wanted.size === 0) return [];
-      const to = now();
-      const oldest = new Date(to.getTime() - ID_LIST_METADATA_DAYS * 86_400_000);
-      const from = since < oldest ? oldest : since;
-      if (from >= to) return [];
-      const found: FoundTask[] = [];
-      for (let page = 0; page < ID_LIST_MAX_PAGES; page++) {
-        const body = [
-          {
-            datetime_from: dataForSeoDateTime(from),
-            datetime_to: dataForSeoDateTime(to),
-            limit: ID_LIST_PAGE,
-            offset: page * ID_LIST_PAGE,
-            sort: 'asc',
-            include_metadata: true,
-          },
-        ];
-        const { envelope } = await call(DATAFORSEO_ID_LIST_PATH, { method: 'POST', body: JSON.stringify(body) }, signal);
-        const rows = envelope.tasks?.[0]?.result ?? [];
-        for (const raw of rows) {
-          const row = idListSchema.safeParse(raw);
-          if (!row.success) continue;
-          const tag = row.data.metadata?.tag;
-          // Only Maps tasks set through the standard queue: a live call with the same tag is another thing.
-          if (tag && wanted.has(tag) && row.data.url?.includes(DATAFORSEO_TASK_POST_PATH.slice(1))) {
-            found.push({ tag, taskId: row.data.id, costUsd: row.data.cost ?? 0 });
-          }
-        }
-        if (rows.length < ID_LIST_PAGE) break;
-      }
-      return found;
-    },
+    findPosted: (tags: string[], since: Date, signal?: AbortSignal): Promise<FoundTask[]> =>
+      // Only Maps tasks set through the standard queue: a live call with the same tag is another thing.
+      findPostedTasks(call, { tags, since, now: now(), postedHere: (url) => !!url?.includes(DATAFORSEO_TASK_POST_PATH.slice(1)), signal }),
   };
 }

@@ -10,6 +10,7 @@ import {
   syntheticAround,
   townFor,
 } from './demo-market';
+import { demoCategoryAt, demoReviewsAt } from './demo-listing';
 import { hashString, isoWeek, mixInts, unit } from './demo-random';
 import type { MapsSearchItem, MapsSearchProvider, MapsSearchRequest, MapsSearchResult } from './interface';
 
@@ -54,7 +55,7 @@ function relevance(b: MarketBusiness, profile: QueryProfile): number {
   return b.baseRelevance * (1 + (0.25 * hits) / profile.words.length);
 }
 
-function targetBusiness(target: NonNullable<MapsSearchRequest['target']>, profile: QueryProfile): MarketBusiness {
+function targetBusiness(target: NonNullable<MapsSearchRequest['target']>): MarketBusiness {
   return {
     id: target.placeId,
     name: target.name,
@@ -64,7 +65,9 @@ function targetBusiness(target: NonNullable<MapsSearchRequest['target']>, profil
     showLocation: true,
     rating: target.rating,
     reviews: target.totalReviews,
-    category: profile.label,
+    // Its own category, whatever the keyword (the listing guard compares it from scan to scan):
+    // the catalogue's, or none for a business outside the catalogue.
+    category: catalogueBusiness(target.placeId)?.category ?? '',
     // The business is tracked for this keyword: it belongs to the keyword's market.
     baseRelevance: 1,
     nameKey: normalise(target.name),
@@ -73,16 +76,23 @@ function targetBusiness(target: NonNullable<MapsSearchRequest['target']>, profil
   };
 }
 
-function toItem(b: MarketBusiness, position: number, isAd: boolean): MapsSearchItem {
+/**
+ * A result as Google shows it at `now` (docs/decisions.md §32.3): the review count grown at the
+ * business's pace, and, for the tracked business (the one the listing guard watches), its
+ * category as edited in its edit week. The ranking keeps reading the
+ * catalogue's counts (prominence), so the simulated reviews never move the positions.
+ */
+function toItem(b: MarketBusiness, position: number, isAd: boolean, now: Date, isTarget: boolean): MapsSearchItem {
+  const category = isTarget && b.category ? demoCategoryAt(b.seed, b.category, now) : b.category;
   return {
     position,
     name: b.name,
     address: b.address,
     rating: b.rating,
-    userRatingCount: b.reviews,
+    userRatingCount: demoReviewsAt(b.seed, b.reviews, now),
     placeId: b.id,
     location: b.showLocation ? { latitude: b.lat, longitude: b.lng } : null,
-    categories: [b.category],
+    categories: category ? [category] : [],
     isAd,
   };
 }
@@ -101,7 +111,7 @@ export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
   const pointLng = Math.round(lng * 2000);
 
   const candidates: MarketBusiness[] = syntheticAround(profile, lat, lng, horizonKm);
-  const target = request.target ? targetBusiness(request.target, profile) : undefined;
+  const target = request.target ? targetBusiness(request.target) : undefined;
   for (const b of catalogueFor(profile)) {
     if (b.id !== target?.id && distanceKm(lat, lng, b.lat, b.lng) <= horizonKm) candidates.push(b);
   }
@@ -128,8 +138,8 @@ export function simulateSearch(request: MapsSearchRequest): MapsSearchResult {
     if (adCount > 0 && b.id !== target?.id && unit(mixInts(b.seed, week, 0xad)) < ADVERTISER_SHARE) keepBest(advertisers, s, adCount);
   }
   return {
-    organic: organic.map((s, i) => toItem(s.b, i + 1, false)),
-    ads: advertisers.map((s, i) => toItem(s.b, i + 1, true)),
+    organic: organic.map((s, i) => toItem(s.b, i + 1, false, now, s.b === target)),
+    ads: advertisers.map((s, i) => toItem(s.b, i + 1, true, now, false)),
     costUsd: 0,
   };
 }

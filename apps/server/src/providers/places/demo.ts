@@ -1,5 +1,6 @@
 import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSuggestion, type PlacesProvider } from './interface';
 import { seededRandom } from '@rankmaps/shared/seeded-random';
+import { hashString, mixInts, unit } from '../maps-search/demo-random';
 
 // A deterministic catalogue of businesses, generated in code, for set-ups without a Google key
 // (docs/decisions.md §4): every category in Spanish cities, and a few businesses in cities of
@@ -167,6 +168,22 @@ export function normalise(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
+/**
+ * About half the simulated businesses have a website, named after them; stable per business.
+ * The demo AI engine cites the same domains (docs/decisions.md §31.2), and a demo place stores its
+ * own (docs/decisions.md §31.12).
+ */
+export function demoDomain(placeId: string, name: string): string | null {
+  const draw = unit(mixInts(hashString(placeId), 0xd0));
+  if (draw >= 0.55) return null;
+  return `${normalise(name).replace(/[^a-z0-9ñ]+/g, '').slice(0, 40)}${draw < 0.4 ? '.es' : '.com'}`;
+}
+
+const demoWebsite = (placeId: string, name: string) => {
+  const domain = demoDomain(placeId, name);
+  return domain ? `https://www.${domain}/` : null;
+};
+
 interface DemoEntry {
   details: PlaceDetails;
   haystack: string;
@@ -207,6 +224,7 @@ function buildCatalogue(): Map<string, DemoEntry> {
           mainPhoto: null,
           countryCode: 'ES',
           cid: null,
+          website: demoWebsite(placeId, name),
           serviceArea,
         };
         out.set(placeId, { details, haystack: normalise(`${name} ${cat.label} ${cat.slug} ${city.name}`) });
@@ -239,6 +257,7 @@ function addForeignCity(out: Map<string, DemoEntry>, city: ForeignDemoCity): voi
         mainPhoto: null,
         countryCode: city.countryCode,
         cid: null,
+        website: demoWebsite(placeId, name),
         serviceArea,
       };
       const words = [name, group.label, spanishLabel, group.category, city.name, ...city.aliases, city.country];

@@ -4,9 +4,10 @@ import { type LocatedArea, type PlaceDetails, PlaceNotFoundError, type PlaceSugg
  * The smallest field mask covering what a place stores (Place Details, Places API New). The
  * request is billed at its highest field's SKU: rating and userRatingCount already make it
  * Place Details Enterprise, so googleMapsUri (Pro, carrying "?cid=") costs nothing more
- * (https://developers.google.com/maps/billing-and-pricing/sku-details/places; docs/decisions.md §21.1).
+ * (https://developers.google.com/maps/billing-and-pricing/sku-details/places; docs/decisions.md §21.1), and
+ * websiteUri (Enterprise) neither (docs/decisions.md §31.12).
  */
-export const DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,location,rating,userRatingCount,photos,addressComponents,pureServiceAreaBusiness,googleMapsUri';
+export const DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,location,rating,userRatingCount,photos,addressComponents,pureServiceAreaBusiness,googleMapsUri,websiteUri';
 /** Text Search for a service area's centre: only what the list and the map need. */
 const LOCATE_FIELD_MASK = 'places.displayName,places.formattedAddress,places.location';
 
@@ -32,6 +33,19 @@ interface GooglePlace {
   pureServiceAreaBusiness?: boolean;
   /** "https://maps.google.com/?cid=NNN": Google's customer id rides in the query. */
   googleMapsUri?: string;
+  /** The business's own website, when it has one. */
+  websiteUri?: string;
+}
+
+/** An http(s) website, or null: anything else Google might hold is not a site a domain can be read from. */
+export function websiteOf(uri: string | undefined): string | null {
+  if (!uri) return null;
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString().slice(0, 500) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The cid of a googleMapsUri ("https://maps.google.com/?cid=11469874601539750769"), or null. */
@@ -132,6 +146,7 @@ export function createGooglePlacesProvider(opts: { apiKey: string; baseUrl: stri
         mainPhoto: photo ? `${base}/v1/${photo}/media?maxWidthPx=400` : null,
         countryCode: country,
         cid: cidOfMapsUri(p.googleMapsUri),
+        website: websiteOf(p.websiteUri),
         serviceArea: p.pureServiceAreaBusiness === true || typeof lat !== 'number',
       };
       return details;

@@ -18,6 +18,8 @@ export interface PlaceDetails {
   countryCode: string | null;
   /** Google's customer id (the cid of its Maps URL), when the provider gives it. */
   cid: string | null;
+  /** The business's own website ('https://…'), when the provider gives one: the AI matcher's domain rule reads it (docs/decisions.md §31.12). */
+  website: string | null;
   serviceArea: boolean;
 }
 

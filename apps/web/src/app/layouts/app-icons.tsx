@@ -1,4 +1,4 @@
-import { BriefcaseIcon, CalendarClockIcon, ChartColumnIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { BriefcaseIcon, CalendarClockIcon, ChartColumnIcon, HistoryIcon, HouseIcon, LifeBuoyIcon, type LucideIcon, MapIcon, StarIcon, UserCogIcon, UserIcon, UsersIcon } from 'lucide-react';
 
 // The signed-in navigation's icons, chosen by each item's `icon` key in app-nav.ts.
 const appIcons = {
@@ -11,6 +11,8 @@ const appIcons = {
   support: LifeBuoyIcon,
   user: UserIcon,
   clients: UsersIcon,
+  team: UserCogIcon,
+  activity: HistoryIcon,
 } satisfies Record<string, LucideIcon>;
 
 export type AppIconName = keyof typeof appIcons;

@@ -4,6 +4,9 @@ import { LogOutIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
 import { ChatButton } from '@/features/chat/components/chat-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useWorkspace } from '@/lib/workspace/use-workspace';
+import { roleCan } from '@/lib/workspace/active-workspace';
+import { WorkspaceSwitcher } from '@/features/team/components/workspace-switcher';
 import { bottomBarItems, isNavActive, mobileMenuItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
 import { LanguageSwitch } from './language-switch';
@@ -19,6 +22,9 @@ export function AppMobileNav() {
   const { profile, logout } = useSession();
   const menu = useMenu();
   const agency = profile?.planLimits.type === 'pro';
+  const { role } = useWorkspace();
+  const allowed = (action: Parameters<typeof roleCan>[1]) => roleCan(role, action);
+  const bottomItems = bottomBarItems(agency, allowed);
   return (
     <>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur md:hidden">
@@ -39,9 +45,10 @@ export function AppMobileNav() {
           <div className="rounded-xl bg-slate-50 p-3">
             <UserBadge profile={profile} fallbackName={t('app.account')} />
           </div>
+          <WorkspaceSwitcher id="workspace-switcher-mobile" className="mt-3" />
           <nav aria-label={t('nav.mobileMenu')} className="mt-3">
             <ul className="space-y-1">
-              {mobileMenuItems(agency).map((item) => {
+              {mobileMenuItems(agency, allowed).map((item) => {
                 const active = isNavActive(item.to, pathname);
                 return (
                   <li key={item.to}>
@@ -76,8 +83,9 @@ export function AppMobileNav() {
         aria-label={t('app.bottomBar')}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
       >
-        <ul className="grid grid-cols-5">
-          {bottomBarItems(agency).map((item) => {
+        {/* Five sections, or fewer for a role that may not use some (docs/decisions.md §30.7). */}
+        <ul className="grid" style={{ gridTemplateColumns: `repeat(${bottomItems.length}, minmax(0, 1fr))` }}>
+          {bottomItems.map((item) => {
             const active = isNavActive(item.to, pathname);
             return (
               <li key={item.to}>

@@ -4,6 +4,9 @@ import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from 'lucide-react';
 import { useSession } from '@/lib/auth/session';
 import { ChatButton } from '@/features/chat/components/chat-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useWorkspace } from '@/lib/workspace/use-workspace';
+import { roleCan } from '@/lib/workspace/active-workspace';
+import { WorkspaceSwitcher } from '@/features/team/components/workspace-switcher';
 import { isNavActive, sidebarItems } from './app-nav';
 import { AppIcon as Icon } from './app-icons';
 import { LanguageSwitch } from './language-switch';
@@ -24,6 +27,7 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { profile, logout } = useSession();
+  const { role } = useWorkspace();
   return (
     <aside
       aria-label={t('app.sidebarRegion')}
@@ -55,9 +59,10 @@ export function AppSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
       >
         {collapsed ? <ChevronRightIcon className="h-4 w-4 shrink-0" /> : <ChevronLeftIcon className="h-4 w-4 shrink-0" />}
       </button>
+      {!collapsed && <WorkspaceSwitcher id="workspace-switcher" className="border-b border-slate-100 px-3 py-3" />}
       <nav id="app-sidebar-nav" aria-label={t('app.sidebar')} className={`flex-1 px-3 py-6 ${collapsed ? '' : 'overflow-y-auto'}`}>
         <ul className="space-y-1">
-          {sidebarItems(profile?.planLimits.type === 'pro').map((item) => {
+          {sidebarItems(profile?.planLimits.type === 'pro', (action) => roleCan(role, action)).map((item) => {
             const active = isNavActive(item.to, pathname);
             const label = t(`app.${item.label}`);
             return (

@@ -1,3 +1,6 @@
+import { useCan, useWorkspace } from '@/lib/workspace/use-workspace';
+import { usesClientPortal } from '@/lib/workspace/active-workspace';
+import { PlaceListPage } from '@/features/places/components/place-list-page';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubscriptionInfo } from '@/features/billing/api/get-subscription-info';
@@ -24,39 +27,47 @@ export default function DashboardRoute() {
   usePageMeta(t('meta.title'));
   useGbpCallbackResult();
   const { profile } = useSession();
-  const info = useSubscriptionInfo(Boolean(profile));
+  // Plan, credits and the Google connection only for the roles the table lets see them (docs/decisions.md §30.7).
+  const canSeeBilling = useCan('billing.read');
+  const canIntegrate = useCan('integrations.manage');
+  const portal = usesClientPortal(useWorkspace().role);
+  const info = useSubscriptionInfo(Boolean(profile) && canSeeBilling);
   // Only basic-type plans count manual scans (docs/decisions.md §2); the limits panel shows what is left.
-  const quota = useScanQuota(profile?.planLimits.type === 'basic');
+  const quota = useScanQuota(canSeeBilling && profile?.planLimits.type === 'basic');
   const left = quota.data;
   // Pro plans pay their weekly and scheduled scans with credits: warn before they are skipped (docs/decisions.md §23.4).
-  const forecast = useCreditForecast(profile?.planLimits.type === 'pro');
+  const forecast = useCreditForecast(canSeeBilling && profile?.planLimits.type === 'pro');
   if (!profile) return null;
+  // A Cliente's start page is their businesses (docs/decisions.md §30.7).
+  if (portal) return <PlaceListPage profile={profile} />;
   return (
     <DashboardPage
       profile={profile}
       subscriptionStatus={info.data ? (info.data.subscription?.status ?? null) : profile.subscriptionStatus}
-      loadError={info.isError}
+      loadError={canSeeBilling && info.isError}
       onRetry={() => void info.refetch()}
       retrying={info.isFetching}
-      pastDueBanner={<PastDueBanner info={info.data} />}
-      trialNotice={<TrialNotice info={info.data} />}
+      pastDueBanner={canSeeBilling && <PastDueBanner info={info.data} />}
+      trialNotice={canSeeBilling && <TrialNotice info={info.data} />}
       creditWarning={<CreditWarningBanner forecast={forecast.data} />}
       campaignForecast={
         // Its own Suspense: the card loads the campaigns namespace after the page has drawn.
-        profile.planLimits.type === 'pro' ? (
+        canSeeBilling && profile.planLimits.type === 'pro' ? (
           <Suspense fallback={null}>
             <ForecastCard showManageLink />
           </Suspense>
         ) : null
       }
       planPanel={
-        <PlanPanel
-          profile={profile}
-          manualScansLeft={left?.limit != null && left.remaining != null ? { remaining: left.remaining, limit: left.limit } : undefined}
-        />
+        canSeeBilling && (
+          <PlanPanel
+            profile={profile}
+            manualScansLeft={left?.limit != null && left.remaining != null ? { remaining: left.remaining, limit: left.limit } : undefined}
+          />
+        )
       }
       gbpTile={{ value: <GbpTileValue />, detail: <GbpTileDetail /> }}
-      gbpPanel={<GbpPanel />}
+      gbpPanel={canIntegrate && <GbpPanel />}
     />
   );
 }

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { SparklesIcon } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { KeywordAnalysisPage } from '@/features/rankmaps/components/keyword-analysis-page';
 import { PdfDownloadButton } from '@/features/reports/components/pdf-download';
 import { ShareButton, type ShareTarget } from '@/features/reports/components/share-dialog';
@@ -10,6 +13,7 @@ import { usePageMeta } from '@/lib/page-meta';
 export default function KeywordAnalysisRoute() {
   const { t } = useTranslation('rankmaps');
   const { t: tr } = useTranslation('reports');
+  const { t: tai } = useTranslation('ai-visibility');
   usePageMeta(t('page.title'));
   const { placeId = '', keywordId = '' } = useParams();
   const { profile } = useSession();
@@ -28,6 +32,11 @@ export default function KeywordAnalysisRoute() {
         ];
         return (
           <>
+            {/* «Visibilidad en IA» beside the map analysis (issue 30 item 1): the same keyword asked to the AI engines. */}
+            <Link to={paths.aiVisibility.getHref(placeId, keywordId)} className={buttonClass('secondary')}>
+              <SparklesIcon className="h-4 w-4" />
+              {tai('title')}
+            </Link>
             <PdfDownloadButton targets={targets} />
             <ShareButton targets={targets} />
           </>

@@ -23,8 +23,8 @@ export const creditReference = (rankMapId: string) => `rankmap:${rankMapId}`;
 const asDb = (tx: Tx) => tx as unknown as Db;
 
 /** Reserves a pro analysis' points. Repeating it (a resumed run) charges nothing more. */
-export async function reserveCredits(tx: Tx, row: Pick<RankMapRow, 'id' | 'userId' | 'totalPoints'>): Promise<number> {
-  const { charged } = await creditsService.reserve(asDb(tx), { userId: row.userId, amount: row.totalPoints, reference: creditReference(row.id) });
+export async function reserveCredits(tx: Tx, row: Pick<RankMapRow, 'id' | 'userId' | 'totalPoints'>, actorId: string | null = null): Promise<number> {
+  const { charged } = await creditsService.reserve(asDb(tx), { userId: row.userId, amount: row.totalPoints, reference: creditReference(row.id), actorId });
   return charged;
 }
 

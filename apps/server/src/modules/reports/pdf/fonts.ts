@@ -13,6 +13,13 @@ export interface ReportFonts {
   condensedBold: Buffer;
 }
 
+const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'] as const;
+
+/** The same four TTF files as paths, for renderers that load fonts by file (the heat-map PNG). */
+export function reportFontFiles(): string[] {
+  return FONT_FILES.map((name) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+}
+
 let fonts: ReportFonts | null = null;
 
 /** The TTF files, read once per process. */

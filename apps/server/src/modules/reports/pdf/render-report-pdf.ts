@@ -1,10 +1,12 @@
 import type { Report } from '@rankmaps/shared/schemas/report';
+import { drawAiVisibility } from './ai-visibility-section';
 import { drawAnalysis } from './analysis-section';
 import { drawCover } from './cover-section';
 import { drawKeywordHistory } from './keyword-history-section';
 import { COLOR } from './layout';
 import { drawPageChrome } from './page-chrome';
 import { drawPlaceSummary } from './place-summary-section';
+import { drawReviewPace } from './review-pace-section';
 import { ReportWriter } from './report-writer';
 
 // The report's PDF (issue 17, docs/reports.md "PDF"): A4 portrait drawn with pdfkit, no
@@ -29,6 +31,11 @@ function drawReport(writer: ReportWriter): void {
     writer.setLabel(r.analysis.dataLabel);
     drawCover(writer, `Informe de posicionamiento local`);
     drawAnalysis(writer, r.analysis, { heading: null });
+    if (r.ai) {
+      writer.setLabel(r.ai.demo ? 'demo' : null);
+      writer.newPage();
+      drawAiVisibility(writer, r.ai, r.analysis.timeZone);
+    }
   } else if (r.scope === 'keyword') {
     // The history's first page shows the label of every analysis it lists.
     const labels = [...new Set(r.history.map((h) => h.dataLabel))];
@@ -43,6 +50,12 @@ function drawReport(writer: ReportWriter): void {
     } else {
       writer.paragraph('Cuando termine el primer análisis, el informe mostrará aquí su mapa y sus cifras.', { color: COLOR.muted });
     }
+    // The keyword's latest AI-visibility analysis, when it has one (docs/decisions.md §31.10).
+    if (r.ai) {
+      writer.setLabel(r.ai.demo ? 'demo' : null);
+      writer.newPage();
+      drawAiVisibility(writer, r.ai, r.latest?.timeZone ?? 'Europe/Madrid');
+    }
   } else {
     // The summary page shows the label of every keyword it lists.
     const labels = [...new Set(r.keywords.map((k) => k.dataLabel))];
@@ -50,10 +63,16 @@ function drawReport(writer: ReportWriter): void {
     for (const l of labels) writer.markLabelOnce(l);
     drawCover(writer, 'Informe del negocio');
     drawPlaceSummary(writer, r);
+    drawReviewPace(writer, r);
     for (const k of r.keywords) {
       writer.setLabel(k.dataLabel);
       writer.newPage();
       drawAnalysis(writer, k, { heading: `Keyword «${k.keyword}»` });
+    }
+    for (const { keyword, ai } of r.ai ?? []) {
+      writer.setLabel(ai.demo ? 'demo' : null);
+      writer.newPage();
+      drawAiVisibility(writer, ai, r.keywords[0]?.timeZone ?? 'Europe/Madrid', `Visibilidad en IA: «${keyword}»`);
     }
   }
   drawPageChrome(writer);

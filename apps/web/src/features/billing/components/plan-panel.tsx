@@ -7,6 +7,7 @@ import { limitsOfProfile, monthlyCreditsOf } from '../utils/plan-limits';
 import { CreditsWidget } from './credits-widget';
 import { type ManualScansLeft, PlanLimits } from './plan-limits';
 import { paths } from '@/lib/paths';
+import { useCan } from '@/lib/workspace/use-workspace';
 
 /**
  * What the plan allows (docs/product.md §4 plan types): pro plans show their credits, other plans
@@ -16,6 +17,8 @@ import { paths } from '@/lib/paths';
 export function PlanPanel({ profile, manualScansLeft }: { profile: Profile; manualScansLeft?: ManualScansLeft | undefined }) {
   const { t } = useTranslation('billing');
   const type = profile.planLimits.type;
+  // Only the owner buys (docs/decisions.md §30.7): the others see the plan without its button.
+  const canBuy = useCan('billing.manage');
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       {type === 'pro' && (
@@ -38,9 +41,11 @@ export function PlanPanel({ profile, manualScansLeft }: { profile: Profile; manu
               <p className="mt-1 text-sm text-slate-600">{t('free.body')}</p>
             </div>
           </div>
-          <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} shrink-0`}>
-            {t('free.upgrade')}
-          </Link>
+          {canBuy && (
+            <Link to={paths.subscription.getHref()} className={`${buttonClass('primary')} shrink-0`}>
+              {t('free.upgrade')}
+            </Link>
+          )}
         </div>
       )}
     </div>

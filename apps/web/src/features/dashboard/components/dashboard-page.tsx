@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/workspace/use-workspace';
 import { FirstPlaceCard } from './first-place-card';
 import { QuickLinks } from './quick-links';
 import { SummaryTiles, type GbpTileContent } from './summary-tiles';
@@ -49,6 +50,8 @@ export function DashboardPage({
 }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const greeting = greetingName(profile);
+  // «Añade tu primer negocio» is for those who may add one (docs/decisions.md §30.7).
+  const canWrite = useCan('data.write');
   return (
     <div data-page="dashboard" className="space-y-6">
       <header>
@@ -66,7 +69,7 @@ export function DashboardPage({
       {pastDueBanner}
       {trialNotice}
       {creditWarning}
-      {profile.places.length === 0 && <FirstPlaceCard />}
+      {canWrite && profile.places.length === 0 && <FirstPlaceCard />}
       <QuickLinks />
       <SummaryTiles profile={profile} subscriptionStatus={subscriptionStatus} gbp={gbpTile} />
       {campaignForecast}

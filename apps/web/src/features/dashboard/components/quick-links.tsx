@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +14,14 @@ const links: { to: string; key: 'rankmap' | 'statistics' | 'reviews'; icon: Comp
 /** The three quick-link cards of docs/product.md §2: RankMap, Estadísticas, Reseñas. */
 export function QuickLinks() {
   const { t } = useTranslation('dashboard');
+  // «Estadísticas» reads the Google connection, an integration (docs/decisions.md §30.7).
+  const canIntegrate = useCan('integrations.manage');
+  const shown = links.filter((link) => link.key !== 'statistics' || canIntegrate);
   return (
     // Sized by the room the page gives it, not the window: from 768 px the sidebar takes 288 px of it.
     <nav aria-label={t('quickLinks.label')} className="@container">
       <ul className="grid gap-4 @2xl:grid-cols-3">
-        {links.map(({ to, key, icon: Icon, tone }) => (
+        {shown.map(({ to, key, icon: Icon, tone }) => (
           <li key={to}>
             <Link
               to={to}

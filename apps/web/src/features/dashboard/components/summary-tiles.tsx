@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPlan, isUnlimited } from '@rankmaps/shared/plans';
@@ -69,6 +70,9 @@ export function SummaryTiles({
   const count = profile.places.length;
   const planName = getPlan(profile.currentPlan)?.name ?? t('tiles.free');
   const badge = planBadge(subscriptionStatus);
+  // The plan tile is billing, the Google one an integration (docs/decisions.md §30.7).
+  const canSeeBilling = useCan('billing.read');
+  const canIntegrate = useCan('integrations.manage');
   return (
     // Sized by the room the page gives it (the sidebar takes 288 px from 768 px up), not by the window.
     <div className="@container">
@@ -88,16 +92,20 @@ export function SummaryTiles({
             {isUnlimited(limit) ? t('tiles.placesUnlimited') : t('tiles.placesLimit', { count: limit })}
           </p>
         </Tile>
-        <Tile testId="tile-plan" icon={<AwardIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
-          {badge && (
-            <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>
-              {t(`tiles.status.${badge}`)}
-            </span>
-          )}
-        </Tile>
-        <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={gbp.value}>
-          {gbp.detail}
-        </Tile>
+        {canSeeBilling && (
+          <Tile testId="tile-plan" icon={<AwardIcon className="h-4 w-4" />} label={t('tiles.plan')} value={planName}>
+            {badge && (
+              <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeTones[badge]}`}>
+                {t(`tiles.status.${badge}`)}
+              </span>
+            )}
+          </Tile>
+        )}
+        {canIntegrate && (
+          <Tile testId="tile-gbp" icon={<GoogleIcon className="h-4 w-4" />} label={t('tiles.gbp')} value={gbp.value}>
+            {gbp.detail}
+          </Tile>
+        )}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +24,7 @@ export function KeywordCard({
   status?: ReactNode;
 }) {
   const { t } = useTranslation('keywords');
+  const canWrite = useCan('data.write');
   return (
     <article className="relative flex items-center gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400">
       <div className="min-w-0 flex-1">
@@ -38,16 +40,18 @@ export function KeywordCard({
           <LatestFigures figures={keyword.figures} />
         </div>
       </div>
-      <button
-        type="button"
-        onClick={onDelete}
-        disabled={deleting}
-        aria-label={t('delete.label', { name: keyword.name })}
-        title={t('delete.label', { name: keyword.name })}
-        className="relative z-10 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
-      >
-        {deleting ? <Spinner className="h-4 w-4" /> : <TrashIcon className="h-4 w-4" />}
-      </button>
+      {canWrite && (
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={t('delete.label', { name: keyword.name })}
+          title={t('delete.label', { name: keyword.name })}
+          className="relative z-10 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+        >
+          {deleting ? <Spinner className="h-4 w-4" /> : <TrashIcon className="h-4 w-4" />}
+        </button>
+      )}
     </article>
   );
 }

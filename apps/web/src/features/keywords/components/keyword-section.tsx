@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import { cheapestPlanFor } from '@rankmaps/shared/plan-upgrade';
 import { FALLBACK_LIMITS, isUnlimited } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
@@ -31,6 +32,8 @@ interface KeywordSectionProps {
 
 /** The place's keywords (docs/product.md §2 keyword list): add, open the analysis page, delete after a confirmation. */
 export function KeywordSection({ place, planLimits, currentPlan, onChanged, actions, cardStatus }: KeywordSectionProps) {
+  // Adding, importing and deleting keywords change data (docs/decisions.md §30.7).
+  const canWrite = useCan('data.write');
   const { t } = useTranslation('keywords');
   const { t: tc } = useTranslation('common');
   const { confirm } = useAlerts();
@@ -88,8 +91,8 @@ export function KeywordSection({ place, planLimits, currentPlan, onChanged, acti
           {isUnlimited(limit) ? t('countUnlimited', { count: keywords.length }) : t('count', { count: keywords.length, limit })}
         </p>
       </div>
-      {actions}
-      {need && (
+      {canWrite && actions}
+      {canWrite && need && (
         <p data-testid="keywords-upgrade" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
           {t('limitNeed', { need: tc(need.key, need.values) })}{' '}
           <Link to={paths.subscription.getHref()} className="font-medium underline hover:text-amber-950">
@@ -97,7 +100,7 @@ export function KeywordSection({ place, planLimits, currentPlan, onChanged, acti
           </Link>
         </p>
       )}
-      <AddKeywordForm onAdd={add} saving={create.isPending} />
+      {canWrite && <AddKeywordForm onAdd={add} saving={create.isPending} />}
       {keywords.length === 0 ? (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-10 text-center">
           <p className="font-semibold text-slate-900">{t('empty.title')}</p>

@@ -2,7 +2,8 @@ import type { Place } from '@rankmaps/shared/schemas/places';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisVerticalIcon, Grid3x3Icon, MapIcon, RefreshCwIcon, TrashIcon } from 'lucide-react';
-import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { useCan } from '@/lib/workspace/use-workspace';
+import { DropdownMenu, type MenuItem } from '@/components/ui/dropdown-menu';
 import { LatestFigures } from '@/components/ui/latest-figures';
 import { Spinner } from '@/components/ui/spinner';
 import { mapsUrl } from '../utils/place-limits';
@@ -25,6 +26,30 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete, headingL
   const Heading = headingLevel;
   const { t } = useTranslation('places');
   const busy = syncing || deleting;
+  // A role that may not change data gets only «Abrir en Maps» (docs/decisions.md §30.7).
+  const canWrite = useCan('data.write');
+  const sync: MenuItem = {
+    kind: 'action',
+    label: syncing ? t('card.syncing') : t('card.sync'),
+    onSelect: onSync,
+    icon: <RefreshCwIcon className="h-4 w-4" />,
+    disabled: busy,
+  };
+  const openMaps: MenuItem = { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon className="h-4 w-4" /> };
+  const editGrid: MenuItem = {
+    kind: 'link',
+    label: t('card.editMatrix'),
+    to: paths.editMatrix.getHref(place._id),
+    icon: <Grid3x3Icon className="h-4 w-4" />,
+  };
+  const remove: MenuItem = {
+    kind: 'action',
+    label: t('card.delete'),
+    onSelect: onDelete,
+    icon: <TrashIcon className="h-4 w-4" />,
+    danger: true,
+    disabled: busy,
+  };
   const { gridSize, radius } = place.matrixConfig;
   return (
     <article
@@ -49,30 +74,7 @@ export function PlaceCard({ place, syncing, deleting, onSync, onDelete, headingL
           <DropdownMenu
             label={t('card.menu', { name: place.name })}
             trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
-            items={[
-              {
-                kind: 'action',
-                label: syncing ? t('card.syncing') : t('card.sync'),
-                onSelect: onSync,
-                icon: <RefreshCwIcon className="h-4 w-4" />,
-                disabled: busy,
-              },
-              { kind: 'external', label: t('card.openMaps'), href: mapsUrl(place), icon: <MapIcon className="h-4 w-4" /> },
-              {
-                kind: 'link',
-                label: t('card.editMatrix'),
-                to: paths.editMatrix.getHref(place._id),
-                icon: <Grid3x3Icon className="h-4 w-4" />,
-              },
-              {
-                kind: 'action',
-                label: t('card.delete'),
-                onSelect: onDelete,
-                icon: <TrashIcon className="h-4 w-4" />,
-                danger: true,
-                disabled: busy,
-              },
-            ]}
+            items={canWrite ? [sync, openMaps, editGrid, remove] : [openMaps]}
           />
         </div>
       </div>

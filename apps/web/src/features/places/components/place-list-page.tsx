@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import { paths } from '@/lib/paths';
 import { getPlan } from '@rankmaps/shared/plans';
 import type { Place } from '@rankmaps/shared/schemas/places';
@@ -28,6 +29,15 @@ export function PlaceListPage({ profile, actions }: { profile: Profile; /** More
   const list = places.data ?? [];
   const allowance = placesAllowance(profile.planLimits, list.length);
   const planName = getPlan(profile.currentPlan)?.name ?? t('list.noPlan');
+  // The plan is billing, adding businesses is changing data (docs/decisions.md §30.7).
+  const canSeeBilling = useCan('billing.read');
+  const canWrite = useCan('data.write');
+  // The plan's allowance is billing too: without it, only how many there are.
+  const countText = !canSeeBilling
+    ? String(list.length)
+    : allowance.unlimited
+      ? `${list.length} · ${t('list.unlimited')}`
+      : `${list.length}/${allowance.limit}`;
 
   return (
     <div data-page="rankmap" className="space-y-6">
@@ -37,28 +47,32 @@ export function PlaceListPage({ profile, actions }: { profile: Profile; /** More
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
           <p className="mt-1 text-slate-600">{t('list.subtitle')}</p>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-            <div className="flex gap-1.5">
-              <dt className="text-slate-500">{t('list.plan')}</dt>
-              <dd className="font-semibold text-slate-800">{planName}</dd>
-            </div>
+            {canSeeBilling && (
+              <div className="flex gap-1.5">
+                <dt className="text-slate-500">{t('list.plan')}</dt>
+                <dd className="font-semibold text-slate-800">{planName}</dd>
+              </div>
+            )}
             <div className="flex gap-1.5">
               <dt className="text-slate-500">{t('list.count')}</dt>
               <dd data-testid="places-count" className="font-semibold text-slate-800">
-                {allowance.unlimited ? `${list.length} · ${t('list.unlimited')}` : `${list.length}/${allowance.limit}`}
+                {countText}
               </dd>
             </div>
           </dl>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {list.length > 0 && actions}
-          <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} currentPlan={profile.currentPlan} />
+          {canWrite && list.length > 0 && actions}
+          {canWrite && (
+            <AddPlaceButton canAdd={allowance.canAdd} count={list.length} limit={allowance.limit} currentPlan={profile.currentPlan} />
+          )}
         </div>
       </header>
 
       <QueryState query={places} error={t('errors.load')} isEmpty={(all) => all.length === 0} empty={<EmptyState />}>
         {(all) => <GroupedPlaces places={all} />}
       </QueryState>
-      <HelpBox />
+      {canWrite && <HelpBox />}
     </div>
   );
 }
@@ -198,17 +212,20 @@ function PlaceGrid({ places, headingLevel = 'h2' }: { places: Place[]; headingLe
 
 function EmptyState() {
   const { t } = useTranslation('places');
+  const canWrite = useCan('data.write');
   return (
     <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <MapPinIcon className="h-4 w-4" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold text-slate-900">{t('empty.title')}</h2>
-      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t('empty.body')}</p>
-      <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} mt-6`}>
-        <PlusIcon className="h-4 w-4" />
-        {t('empty.cta')}
-      </Link>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">{canWrite ? t('empty.title') : t('empty.readOnlyTitle')}</h2>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{canWrite ? t('empty.body') : t('empty.readOnlyBody')}</p>
+      {canWrite && (
+        <Link to={paths.newPlace.getHref()} className={`${buttonClass('primary')} mt-6`}>
+          <PlusIcon className="h-4 w-4" />
+          {t('empty.cta')}
+        </Link>
+      )}
     </div>
   );
 }

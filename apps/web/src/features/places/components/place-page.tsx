@@ -1,8 +1,9 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { NotFoundState } from '@/components/ui/not-found-state';
 import { ClockIcon, EllipsisVerticalIcon, Grid3x3Icon } from 'lucide-react';
 import { useApiErrorAlert } from '@/components/ui/alerts/use-api-error-alert';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
@@ -56,7 +57,8 @@ export function PlacePage({ placeId, profile, keywords, creditWarning, weeklySho
     if (loaded && profile.activePlaceId !== placeId) activate(placeId);
   }, [loaded, placeId, profile.activePlaceId, activate]);
 
-  if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to={paths.root.getHref()} replace />;
+  // Not there, or not this person's to see (another client's, docs/decisions.md §30.7): said on the page.
+  if (query.error instanceof ApiError && query.error.status === 404) return <PlaceNotFound />;
   return (
     <QueryState query={query} error={t('errors.loadOne')}>
       {(place) => (
@@ -99,6 +101,11 @@ function PlaceHeader({
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [toggling, setToggling] = useState(false);
   const market = useUpdateMarket(place._id);
+  // Each settings card needs its own action of the permission table (docs/decisions.md §30.7).
+  const canWrite = useCan('data.write');
+  const canManageClients = useCan('clients.manage');
+  const canIntegrate = useCan('integrations.manage');
+  const canShare = useCan('share.manage');
   const [editingMarket, setEditingMarket] = useState(false);
   const [marketError, setMarketError] = useState<string | null>(null);
 
@@ -157,33 +164,37 @@ function PlaceHeader({
         {/* On narrow screens the page's buttons take a row of their own under the name, so the
             name keeps its width and the menu stays in reach. */}
         {actions && <div className="order-last flex w-full flex-wrap gap-2 lg:order-none lg:w-auto">{actions}</div>}
-        <DropdownMenu
-          label={t('header.menu')}
-          trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
-          items={[
-            {
-              kind: 'link',
-              label: t('card.editMatrix'),
-              to: paths.editMatrix.getHref(place._id),
-              icon: <Grid3x3Icon className="h-4 w-4" />,
-            },
-            { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
-          ]}
-        />
+        {canWrite && (
+          <DropdownMenu
+            label={t('header.menu')}
+            trigger={<EllipsisVerticalIcon className="h-5 w-5" />}
+            items={[
+              {
+                kind: 'link',
+                label: t('card.editMatrix'),
+                to: paths.editMatrix.getHref(place._id),
+                icon: <Grid3x3Icon className="h-4 w-4" />,
+              },
+              { kind: 'action', label: t('schedule.open'), onSelect: () => setEditing(true), icon: <ClockIcon className="h-4 w-4" /> },
+            ]}
+          />
+        )}
       </header>
       {children}
-      <WeeklyScanCard
-        place={place}
-        shortfall={weeklyShortfall}
-        canToggle={isPro}
-        toggling={toggling}
-        onToggle={(on) => void toggleWeekly(on)}
-        onEditSchedule={() => setEditing(true)}
-      />
-      <MarketCard place={place} onChange={() => setEditingMarket(true)} />
-      <PlaceClientCard placeId={place._id} client={place.client} />
-      <PlaceSlackCard placeId={place._id} />
-      <ReportMailCard placeId={place._id} />
+      {canWrite && (
+        <WeeklyScanCard
+          place={place}
+          shortfall={weeklyShortfall}
+          canToggle={isPro}
+          toggling={toggling}
+          onToggle={(on) => void toggleWeekly(on)}
+          onEditSchedule={() => setEditing(true)}
+        />
+      )}
+      {canWrite && <MarketCard place={place} onChange={() => setEditingMarket(true)} />}
+      {canManageClients && <PlaceClientCard placeId={place._id} client={place.client} />}
+      {canIntegrate && <PlaceSlackCard placeId={place._id} />}
+      {canShare && <ReportMailCard placeId={place._id} />}
       {editingMarket && (
         <MarketModal
           countryCode={place.countryCode}
@@ -213,4 +224,9 @@ function PlaceHeader({
       )}
     </>
   );
+}
+
+function PlaceNotFound() {
+  const { t } = useTranslation('places');
+  return <NotFoundState title={t('notFound.title')} body={t('notFound.body')} />;
 }

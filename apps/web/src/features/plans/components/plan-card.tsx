@@ -43,6 +43,7 @@ export function PlanCard({ plan, period, signedIn, isCurrent, processing, disabl
     { label: t('card.manualScans'), value: unlimited(plan.limits.manualScans) },
     ...(plan.credits > 0 ? [{ label: t('card.credits'), value: formatCount(plan.credits, i18n.language) }] : []),
     { label: t('card.grid'), value: t('card.gridValue', { size: plan.limits.gridSize }) },
+    { label: t('card.seats'), value: plan.seats === null ? t('card.unlimited') : formatCount(plan.seats, i18n.language) },
   ];
   const titleId = `plan-${plan.id}-title`;
   const features = agencyFeatures(plan);

@@ -9,7 +9,7 @@ import { useDeleteScheduledAnalysis } from '../api/delete-scheduled-analysis';
 import { deleteKind, isSelectable, liveStatus, timelineState, type TimelineState } from '../utils/analysis-logic';
 import { formatDateTime, formatDecimal, formatPercent } from '@/lib/format';
 import { serverMessage } from '../utils/server-message';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 interface AnalysisTimelineProps {
   keywordId: string;

@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { CreditForecastResponse, CreditForecastRound } from '@rankmaps/shared/schemas/credit-forecast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,9 +19,11 @@ function roundText(r: CreditForecastRound): string {
  * business page for that place. Nothing when the credits pay the next 7 days' work.
  */
 export function CreditWarningBanner({ forecast, placeId }: { forecast: CreditForecastResponse | undefined; placeId?: string }) {
+  // Credits are billing: a role without 'billing.read' is not told about them (docs/decisions.md §30.7).
+  const canSeeBilling = useCan('billing.read');
   const { t, i18n } = useTranslation('rankmaps');
   const rounds = roundsAtRisk(forecast, placeId);
-  if (!forecast || rounds.length === 0) return null;
+  if (!forecast || rounds.length === 0 || !canSeeBilling) return null;
   const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   return (
     <div data-testid="credit-warning">

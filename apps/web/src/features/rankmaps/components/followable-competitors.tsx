@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { CompetitorAnalysis } from '@rankmaps/shared/metrics';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toasts/toast-context';
@@ -15,28 +16,34 @@ export function FollowableCompetitors({ placeId, analysis }: { placeId: string; 
   const followed = useFollowedCompetitors(placeId);
   const toggle = useToggleFollow(placeId);
   const ids = (followed.data?.followed ?? []).map((f) => f.placeId);
+  // Following changes the place's settings: read-only roles see the pins without the buttons (docs/decisions.md §30.7).
+  const canWrite = useCan('data.write');
   return (
     <CompetitorsTable
       analysis={analysis}
       followed={ids}
-      onToggleFollow={(c) => {
-        const follow = !ids.includes(c.placeId);
-        toggle.mutate(
-          { competitor: { placeId: c.placeId, name: c.name }, follow },
-          {
-            onSuccess: () =>
-              toast({
-                type: 'success',
-                message: follow ? t('follow.followed', { name: c.name }) : t('follow.unfollowed', { name: c.name }),
-              }),
-            onError: (err) =>
-              toast({
-                type: 'error',
-                message: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('follow.error'),
-              }),
-          },
-        );
-      }}
+      onToggleFollow={
+        !canWrite
+          ? undefined
+          : (c) => {
+              const follow = !ids.includes(c.placeId);
+              toggle.mutate(
+                { competitor: { placeId: c.placeId, name: c.name }, follow },
+                {
+                  onSuccess: () =>
+                    toast({
+                      type: 'success',
+                      message: follow ? t('follow.followed', { name: c.name }) : t('follow.unfollowed', { name: c.name }),
+                    }),
+                  onError: (err) =>
+                    toast({
+                      type: 'error',
+                      message: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('follow.error'),
+                    }),
+                },
+              );
+            }
+      }
     />
   );
 }

@@ -6,6 +6,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { useCan } from '@/lib/workspace/use-workspace';
 import { QueryState, bothQueries } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useAnalysisSelection } from '../hooks/use-analysis-selection';
@@ -38,8 +40,8 @@ export function KeywordAnalysisPage({ placeId, keywordId, profile, actions }: Ke
   const { keywordQuery, listQuery } = selection;
 
   const err = keywordQuery.error ?? listQuery.error;
-  // A keyword that is not there (or not the user's) is no page: back to the start.
-  if (err instanceof ApiError && err.status === 404) return <Navigate to={paths.root.getHref()} replace />;
+  // A keyword that is not there (or not this person's to see) says so (docs/decisions.md §30.7).
+  if (err instanceof ApiError && err.status === 404) return <NotFoundState title={t('notFound.title')} body={t('notFound.body')} />;
   return (
     <QueryState query={bothQueries(keywordQuery, listQuery)} error={keywordQuery.isError ? t('errors.loadKeyword') : t('errors.loadList')}>
       {([keyword]) => <LoadedKeywordPage placeId={placeId} keywordId={keywordId} keyword={keyword} selection={selection} profile={profile} actions={actions} />}
@@ -53,6 +55,8 @@ function LoadedKeywordPage({ placeId, keywordId, keyword, selection, profile, ac
   const { t } = useTranslation('rankmaps');
   const { now, list, selectedId, selected, polled, live, select } = selection;
   const [creating, setCreating] = useState(false);
+  // «Nuevo análisis» spends credits: only for roles with 'scan.run' (docs/decisions.md §30.7).
+  const canScan = useCan('scan.run');
   // The URL's place is not the keyword's: show it under its own place.
   if (keyword.placeId._id !== placeId) return <Navigate to={paths.keywordAnalysis.getHref(keyword.placeId._id, keyword._id)} replace />;
 
@@ -92,12 +96,12 @@ function LoadedKeywordPage({ placeId, keywordId, keyword, selection, profile, ac
       <Header
         keyword={keyword}
         notice={selected ? dataSourceNotice(selected) : null}
-        onNew={() => setCreating(true)}
+        onNew={canScan ? () => setCreating(true) : undefined}
         actions={actions?.({ analysisId: selected && selected.status === 'completed' && !selected.virtual ? selected.id : null })}
       />
 
       {list.length === 0 ? (
-        <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
+        <EmptyState keyword={keyword} onNew={canScan ? () => setCreating(true) : undefined} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
           {selected && live && realEntries.length > 0 ? (
@@ -107,7 +111,7 @@ function LoadedKeywordPage({ placeId, keywordId, keyword, selection, profile, ac
               history={timeline}
               main={
                 realEntries.length === 0 ? (
-                  <EmptyState keyword={keyword} onNew={() => setCreating(true)} />
+                  <EmptyState keyword={keyword} onNew={canScan ? () => setCreating(true) : undefined} />
                 ) : (
                   <StatusPanel title={t('status.noneTitle')} body={t('empty.scheduledOnly')} />
                 )
@@ -122,7 +126,7 @@ function LoadedKeywordPage({ placeId, keywordId, keyword, selection, profile, ac
   );
 }
 
-function Header({ keyword, notice, onNew, actions }: { keyword: Keyword; notice: DataSourceNotice; onNew: () => void; actions?: ReactNode }) {
+function Header({ keyword, notice, onNew, actions }: { keyword: Keyword; notice: DataSourceNotice; onNew: (() => void) | undefined; actions?: ReactNode }) {
   const { t } = useTranslation('rankmaps');
   return (
     <header className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:flex-row lg:items-start lg:justify-between">
@@ -155,16 +159,18 @@ function Header({ keyword, notice, onNew, actions }: { keyword: Keyword; notice:
       {/* Three buttons: beside the name from 1024 px, under it before (the sidebar leaves 480 px at 768 px). */}
       <div className="flex flex-wrap gap-2 lg:shrink-0">
         {actions}
-        <Button onClick={onNew} className="shrink-0">
-          <PlusIcon className="h-4 w-4" strokeWidth={2.2} />
-          {t('header.newAnalysis')}
-        </Button>
+        {onNew && (
+          <Button onClick={onNew} className="shrink-0">
+            <PlusIcon className="h-4 w-4" strokeWidth={2.2} />
+            {t('header.newAnalysis')}
+          </Button>
+        )}
       </div>
     </header>
   );
 }
 
-function EmptyState({ keyword, onNew }: { keyword: Keyword; onNew: () => void }) {
+function EmptyState({ keyword, onNew }: { keyword: Keyword; onNew: (() => void) | undefined }) {
   const { t } = useTranslation('rankmaps');
   return (
     <section aria-labelledby="empty-title" className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -177,9 +183,11 @@ function EmptyState({ keyword, onNew }: { keyword: Keyword; onNew: () => void })
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
         {t('empty.body', { place: keyword.placeId.name, keyword: keyword.name })}
       </p>
-      <Button className="mt-5" onClick={onNew}>
-        {t('empty.cta')}
-      </Button>
+      {onNew && (
+        <Button className="mt-5" onClick={onNew}>
+          {t('empty.cta')}
+        </Button>
+      )}
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { FollowableCompetitors } from './followable-competitors';
 import { type MapMode, ModeSwitch } from './mode-switch';
 import { PointPanel } from './point-panel';
 import { CompareSection } from './compare-section';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultsMap } from './results-map';
 import { StatusPanel } from './status-panel';
 import { SummaryPanel } from './summary-panel';

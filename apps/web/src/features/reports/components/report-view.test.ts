@@ -109,4 +109,25 @@ describe('ReportView', () => {
     const empty = render({ scope: 'place', brand, place, generatedAt, summary: [], keywords: [] });
     expect(empty).toContain('Este negocio aún no tiene keywords con análisis completados.');
   });
+
+  it('when an analysis or a place report carries AI analyses, then each AI section shows its figures with intervals and its finding', () => {
+    const e = (value: number, low: number, high: number) => ({ value, low, high });
+    const ai = {
+      date: '2026-11-20T09:30:00Z',
+      gridSize: 5,
+      samples: 3,
+      demo: true,
+      overall: { shareOfVoice: e(40, 30, 51), mentionedIn: e(40, 23, 59), avgPosition: e(1.5, 1.2, 1.8) },
+      engines: [{ label: 'Google AI Mode', shareOfVoice: e(40, 30, 51), mentionedIn: e(40, 23, 59), avgPosition: e(1.5, 1.2, 1.8) }],
+      competitors: [{ name: 'Clínica Núñez', isTarget: true, share: e(40, 30, 51) }],
+      findings: [{ rule: 'ai-halves', text: 'Google AI Mode te nombra en el norte pero no en el sur: …', figures: { engine: 'google-ai-mode' } }],
+    };
+    const one = renderAnalysis({ ai });
+    expect(one).toContain('Visibilidad en IA');
+    expect(one).toContain('Google AI Mode te nombra en el norte pero no en el sur');
+    expect(one).toMatch(/40\s% \(30–51\s%\)/);
+    const placeHtml = render({ scope: 'place', brand, place, generatedAt, summary: [], keywords: [], ai: [{ keyword: 'dentista', ai }] });
+    expect(placeHtml).toContain('Visibilidad en IA: Keyword «dentista»');
+    expect(placeHtml).toContain('Google AI Mode te nombra en el norte pero no en el sur');
+  });
 });

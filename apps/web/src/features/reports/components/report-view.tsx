@@ -1,7 +1,8 @@
-import type { AnalysisReport, Report, ReportBrand, ReportDataLabel } from '@rankmaps/shared/schemas/report';
+import type { AnalysisReport, Report, ReportAi, ReportBrand, ReportDataLabel } from '@rankmaps/shared/schemas/report';
 import type { ReactNode } from 'react';
 import { formatCount, formatDecimal, formatLongDate, formatPercent, formatRating, formatShortDate } from '@/lib/format';
 import { REPORT_LANGUAGE as L, fill, reportTexts as t } from '../utils/texts';
+import { formatMeanPosition, formatShare } from '@/lib/ai-figures';
 import { HeatMap } from './heat-map';
 import { TrendChart } from './trend-chart';
 
@@ -260,6 +261,31 @@ function BrandHeader({ report }: { report: Report }) {
   );
 }
 
+/** A keyword's latest AI-visibility analysis (docs/decisions.md §31.10, docs/decisions.md §31.13): every figure with its interval, and its findings. */
+function AiSection({ ai, title = t.ai.title, id = 'ai' }: { ai: ReportAi; title?: string; id?: string }) {
+  const a = t.ai;
+  const figures = (label: string, f: ReportAi['overall']) => [label, formatShare(f.shareOfVoice, L), formatShare(f.mentionedIn, L), formatMeanPosition(f.avgPosition, L)];
+  return (
+    <Section title={title} id={id}>
+      <div data-testid="report-ai">
+        <p className="mb-3 text-sm text-slate-700">{fill(a.intro, { date: formatShortDate(ai.date, L), grid: ai.gridSize, samples: ai.samples })}</p>
+        {(ai.findings ?? []).map((f) => (
+          <p key={f.text} className="mb-3 text-sm text-slate-800">
+            {f.text}
+          </p>
+        ))}
+        {ai.demo && <p className="mb-3 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">{a.demo}</p>}
+        <Table caption={a.title} head={[a.engine, a.shareOfVoice, a.mentionedIn, a.avgPosition]} rows={[figures(a.overall, ai.overall), ...ai.engines.map((e) => figures(e.label, e))]} />
+        {ai.competitors.length > 0 && (
+          <div className="mt-4">
+            <Table caption={a.businesses} head={[a.business, a.shareOfVoice]} rows={ai.competitors.map((c) => [c.isTarget ? fill(a.you, { name: c.name }) : c.name, formatShare(c.share, L)])} />
+          </div>
+        )}
+      </div>
+    </Section>
+  );
+}
+
 /** The whole report, read-only: the share page renders it, and the app can (docs/reports.md). */
 export function ReportView({ report }: { report: Report }) {
   const { brand } = report;
@@ -272,6 +298,7 @@ export function ReportView({ report }: { report: Report }) {
             <AnalysisSection analysis={report.analysis} brand={brand} idPrefix="a" nested={false} />
           </div>
         )}
+        {report.scope === 'analysis' && report.ai && <AiSection ai={report.ai} />}
         {report.scope === 'keyword' && (
           <>
             <Section title={t.history} id="history">
@@ -290,6 +317,7 @@ export function ReportView({ report }: { report: Report }) {
                 <AnalysisSection analysis={report.latest} brand={brand} idPrefix="latest" nested />
               </Section>
             )}
+            {report.ai && <AiSection ai={report.ai} />}
           </>
         )}
         {report.scope === 'place' && (
@@ -311,10 +339,34 @@ export function ReportView({ report }: { report: Report }) {
                 />
               )}
             </Section>
+            {report.reviewPace && (
+              <Section title={t.reviewPace.title} id="review-pace">
+                {report.reviewPace.finding && <p className="mb-3 text-sm text-slate-800">{report.reviewPace.finding.text}</p>}
+                <Table
+                  caption={t.reviewPace.title}
+                  head={[t.reviewPace.business, t.reviewPace.rating, t.reviewPace.reviews, t.reviewPace.perMonth, t.reviewPace.gap, t.reviewPace.catchUp]}
+                  rows={report.reviewPace.rows.map((row) => [
+                    row.isOurs ? fill(t.reviewPace.you, { name: row.name }) : row.name,
+                    row.rating === null ? t.noValue : formatRating(row.rating, L),
+                    row.reviews === null ? t.noValue : formatCount(row.reviews, L),
+                    row.reviewsPerMonth === null ? t.reviewPace.unknown : formatDecimal(row.reviewsPerMonth, L, 1),
+                    row.gapToLeader === null ? t.noValue : formatCount(row.gapToLeader, L),
+                    row.catchUp,
+                  ])}
+                />
+                <p className="mt-2 text-xs text-slate-500">
+                  {t.reviewPace.note}
+                  {report.reviewPace.demo && ` ${t.reviewPace.demo}.`}
+                </p>
+              </Section>
+            )}
             {report.keywords.map((analysis, i) => (
               <Section key={`${analysis.keyword}-${i}`} title={fill(t.keywordSection, { keyword: analysis.keyword })} id={`k${i}`}>
                 <AnalysisSection analysis={analysis} brand={brand} idPrefix={`k${i}`} nested />
               </Section>
+            ))}
+            {(report.ai ?? []).map(({ keyword, ai }, i) => (
+              <AiSection key={`ai-${keyword}-${i}`} ai={ai} title={`${t.ai.title}: ${fill(t.keywordSection, { keyword })}`} id={`ai${i}`} />
             ))}
           </>
         )}

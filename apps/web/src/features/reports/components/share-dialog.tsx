@@ -1,3 +1,4 @@
+import { useCan } from '@/lib/workspace/use-workspace';
 import type { CreatedShareLink, ShareLink, ShareScope } from '@rankmaps/shared/schemas/share-links';
 import { Share2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -34,7 +35,9 @@ const STATE_STYLE: Record<ShareLink['state'], string> = {
 export function ShareButton({ targets }: { targets: ShareTarget[] }) {
   const { t } = useTranslation('reports');
   const [open, setOpen] = useState(false);
-  if (targets.length === 0) return null;
+  // Share links are for roles with 'share.manage' (docs/decisions.md §30.7).
+  const canShare = useCan('share.manage');
+  if (targets.length === 0 || !canShare) return null;
   return (
     <>
       <Button variant="secondary" className="shrink-0" onClick={() => setOpen(true)} data-testid="share-button">
