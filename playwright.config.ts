@@ -2,13 +2,16 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://localhost:${port}`;
+const OPERATOR_SPECS = ['**/live-chat.spec.ts', '**/operator-inbox.spec.ts', '**/video-booking.spec.ts'];
 
 // Debian's Chromium (installed by .ci/run with apt); Playwright downloads no browser.
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time against the one server: a journey mostly waits (on scans, polls and
+  // the browser), so two share the machine's two cores (docs/decisions.md §29.14).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -25,6 +28,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  projects: [
+    { name: 'journeys', testIgnore: OPERATOR_SPECS },
+    // The support operator is one account, and whether anyone is «online» is global: the
+    // journeys that sign them in run one at a time, beside the others.
+    { name: 'operator', testMatch: OPERATOR_SPECS, workers: 1 },
+  ],
   webServer: {
     // The support operator of e2e/operator-inbox.spec.ts is granted first, with the code
     // `npm run operator:add` runs: the embedded database takes one process at a time.

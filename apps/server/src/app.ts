@@ -3,8 +3,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { es } from 'zod/locales';
 import type { Container } from './container';
 import { healthRoutes } from './modules/health/health.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
@@ -23,8 +21,6 @@ import { registerModules } from './modules';
 import { registerActivityRecorder } from './modules/activity/activity-recorder';
 import { processBillingEvent } from './modules/billing/billing-events.service';
 
-// zod's generic messages in Spanish, for every schema on the server.
-z.config(es());
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */

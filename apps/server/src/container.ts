@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import './zod-spanish';
 import { AccessTokens } from './lib/access-token';
 import { getOrCreateSecret } from './lib/secrets';
 import { SessionCheck } from './lib/session-check';

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+// zod's messages in Spanish, as in every server process (the container loads it): the reasons below quote one.
+import '../../zod-spanish';
 import { type FakeReply, type RecordedRequest, fixture, startFakeMapsVendor } from '../../../test/fake-maps-search';
 import { DATAFORSEO_LIVE_PATH, DATAFORSEO_LIVE_PRICE_USD, createDataForSeoProvider, locationCoordinate } from './dataforseo';
 import { MapsSearchFatalError, type MapsSearchRequest, MapsSearchRetryableError, MapsSearchTimeoutError } from './interface';
@@ -97,7 +99,7 @@ describe('DataForSEO Google Maps live advanced, against a local fake', async () 
     odd.length = 0;
     const { organic } = await provider.search(request);
     expect(organic.map((o) => o.position)).toEqual([1, 2, 4, 5]);
-    expect(odd.map((o) => o.reason)).toEqual(['elemento ilegible: rank_group Invalid input: expected number, received null', 'tipo de elemento desconocido: maps_hotel_item']);
+    expect(odd.map((o) => o.reason)).toEqual(['elemento ilegible: rank_group Entrada inválida: se esperaba número, recibido nulo', 'tipo de elemento desconocido: maps_hotel_item']);
   });
 
   it('when rating_max is null (a Max5 rating), then the value reads as stars out of 5', async () => {
