@@ -12,6 +12,14 @@ const steps = [
 // npm runs this on node_modules/.bin/node, the repository's own Node 24 (docs/decisions.md §29.9).
 console.log(`Node ${process.version} (${process.execPath})`);
 
+// The MCP Inspector is installed apart, on demand (docs/decisions.md §29.12): once here, in the
+// open, rather than inside the first test stage that needs it.
+const inspector = spawnSync(process.execPath, ['scripts/ensure-mcp-inspector.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (inspector.status !== 0) {
+  console.error('\n✖ MCP Inspector install failed');
+  process.exit(inspector.status ?? 1);
+}
+
 for (const [name, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
