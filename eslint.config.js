@@ -14,7 +14,7 @@ const serverWiring = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-e2e*/**', '**/dist-bench/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results*/**', 'e2e/.artifacts/**', 'packages/client/src/generated/**'] },
+  { ignores: ['**/dist/**', '**/dist-e2e*/**', '**/dist-bench/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results*/**', 'e2e/.artifacts/**', 'packages/client/src/generated/**', 'tools/mcp-inspector/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

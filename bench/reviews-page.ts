@@ -1,9 +1,8 @@
 import { loadavg } from 'node:os';
 import { latencyStats } from './http-timing';
 import { round, runWhenAlone } from './lib';
-import { MADRID, openScanEnv, subscribedUser } from './scan-env';
-import { reviewsRepository } from '../apps/server/src/modules/reviews/reviews.repository';
-import type { GbpReview } from '../apps/server/src/providers/gbp';
+import { seedReviews } from './reviews-env';
+import { openScanEnv } from './scan-env';
 
 // GET /api/place/:id/reviews at 5,000 stored reviews (issue 31, docs/decisions.md §32.4): the
 // first page newest first, unanswered first, a stars filter, and a page deep in the cursor,
@@ -13,54 +12,11 @@ const REVIEWS = 5000;
 const WARM_UP = 20;
 const CALLS = 200;
 
-function syntheticReview(location: string, i: number): GbpReview {
-  const at = new Date(Date.parse('2022-01-01T09:00:00Z') + i * 4 * 3_600_000);
-  return {
-    name: `${location}/reviews/bench-${i}`,
-    reviewId: `bench-${i}`,
-    stars: ((i % 5) + 1) as GbpReview['stars'],
-    comment: i % 7 === 0 ? null : `Reseña de prueba número ${i}, con un texto de longitud normal para una reseña de Google.`,
-    reviewer: { displayName: `Cliente ${i}`, photoUrl: null, anonymous: false },
-    createTime: at,
-    updateTime: at,
-    reply:
-      i % 3 === 0
-        ? { comment: 'Gracias por tu reseña.', updateTime: new Date(at.getTime() + 7_200_000), state: 'published', policyViolation: null }
-        : null,
-    media: i % 11 === 0 ? [{ kind: 'photo', url: 'https://example.com/p.jpg', thumbnailUrl: 'https://example.com/t.jpg' }] : [],
-    replyUrl: null,
-  };
-}
-
 export async function benchReviewsPage(opts: { databaseUrl?: string } = {}) {
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl });
   try {
-    const { app, container } = env;
-    const { headers } = await subscribedUser(env, 'pro_agency');
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/place',
-      headers,
-      payload: { googlePlaceId: 'demo-madrid-dentista-1', matrixConfig: { gridSize: 3, radius: 1000, coordinates: MADRID } },
-    });
-    const placeId = created.json<{ _id: string }>()._id;
-    const start = await app.inject({ method: 'GET', url: '/api/auth/google/start-url?intent=gbp_connect', headers });
-    await app.inject({ method: 'GET', url: start.json<{ url: string }>().url, headers });
-    // Links the business and imports the demo's history; then the synthetic reviews.
-    const first = await app.inject({ method: 'GET', url: `/api/place/${placeId}/reviews`, headers });
-    if (first.statusCode !== 200) throw new Error(`reviews answered ${first.statusCode}: ${first.body.slice(0, 200)}`);
-    const sync = (await reviewsRepository.findSync(container.database.db, placeId))!;
-    const seedStart = performance.now();
-    for (let i = 0; i < REVIEWS; i += 500) {
-      const page = Array.from({ length: 500 }, (_, j) => syntheticReview(sync.location, i + j));
-      await reviewsRepository.upsertPage(
-        container.database.db,
-        { userId: sync.userId, placeId, location: sync.location, demo: true },
-        page,
-        true,
-      );
-    }
-    const seedMs = performance.now() - seedStart;
+    const { app } = env;
+    const { headers, placeId, storedMs } = await seedReviews(env, { googlePlaceId: 'demo-madrid-dentista-1', stored: REVIEWS });
     const total = (await app.inject({ method: 'GET', url: `/api/place/${placeId}/reviews/summary`, headers })).json<{ total: number }>()
       .total;
     const deep = async () => {
@@ -102,7 +58,7 @@ export async function benchReviewsPage(opts: { databaseUrl?: string } = {}) {
     return {
       name: `GET /api/place/:id/reviews at ${total} stored reviews, through the app (inject, ${env.database})`,
       loadAverage: loadavg().map((l) => round(l, 2)),
-      seedMs: round(seedMs),
+      seedMs: round(storedMs),
       pages,
       allPages: latencyStats(all),
       goal: 'p95 ≤ 50 ms on PostgreSQL',

@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { round, runWhenAlone } from './lib';
-import { MADRID, openScanEnv, subscribedUser } from './scan-env';
+import { seedReviews } from './reviews-env';
+import { openScanEnv } from './scan-env';
 import { GBP_FIXTURE_IDS as ID, startFakeGoogleBusiness } from '../apps/server/test/fake-google-business';
 import { reviewJson, startFakeGoogleReviews } from '../apps/server/test/fake-google-reviews';
 import { gbpDepsOf } from '../apps/server/src/modules/reviews/review-link';
@@ -22,25 +23,14 @@ export async function benchReviewsSync(opts: { databaseUrl?: string } = {}) {
   const fake = await startFakeGoogleReviews({ tokens: [ID.accessOne, ID.accessTwo] });
   const env = await openScanEnv({ databaseUrl: opts.databaseUrl, env: { ...google.env, GBP_MY_BUSINESS_URL: fake.baseUrl } });
   try {
-    const { app, container } = env;
-    const { headers } = await subscribedUser(env, 'pro_agency');
-    // The fake's Business Information answers this place id for its first location.
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/place',
-      headers,
-      payload: { googlePlaceId: 'demo-malaga-dentista-1', matrixConfig: { gridSize: 3, radius: 1000, coordinates: MADRID } },
+    const { container } = env;
+    // The fake's Business Information answers this place id for its first location; its
+    // reviews are there before the first read links the business.
+    const { placeId } = await seedReviews(env, {
+      googlePlaceId: 'demo-malaga-dentista-1',
+      oauthCode: ID.goodCode,
+      beforeLink: () => fake.setReviews(Array.from({ length: REVIEWS }, (_, i) => reviewJson(i, at(i)))),
     });
-    const placeId = created.json<{ _id: string }>()._id;
-    const start = await app.inject({ method: 'GET', url: '/api/auth/google/start-url?intent=gbp_connect&redirectAfter=/reviews', headers });
-    const state = new URL(start.json<{ url: string }>().url).searchParams.get('state')!;
-    await app.inject({
-      method: 'GET',
-      url: `/api/auth/google/callback?code=${encodeURIComponent(ID.goodCode)}&state=${encodeURIComponent(state)}&scope=${encodeURIComponent('https://www.googleapis.com/auth/business.manage')}`,
-    });
-    fake.setReviews(Array.from({ length: REVIEWS }, (_, i) => reviewJson(i, at(i))));
-    const linked = await app.inject({ method: 'GET', url: `/api/place/${placeId}/reviews`, headers });
-    if (linked.statusCode !== 200) throw new Error(`reviews answered ${linked.statusCode}: ${linked.body.slice(0, 200)}`);
     const deps = await gbpDepsOf(container);
 
     let t = performance.now();

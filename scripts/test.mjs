@@ -1,7 +1,7 @@
 // `npm test`: the whole suite, stage by stage, stopping at the first failure. The stages of one
 // group run side by side (typecheck and lint are each single-threaded, and the machine has two
 // cores); their output is printed whole, one stage after the other (docs/decisions.md §29.14).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const groups = [
   [
@@ -15,6 +15,14 @@ const groups = [
 
 // npm runs this on node_modules/.bin/node, the repository's own Node 24 (docs/decisions.md §29.9).
 console.log(`Node ${process.version} (${process.execPath})`);
+
+// The MCP Inspector is installed apart, on demand (docs/decisions.md §29.12): once here, in the
+// open, rather than inside the first test stage that needs it.
+const inspector = spawnSync(process.execPath, ['scripts/ensure-mcp-inspector.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (inspector.status !== 0) {
+  console.error('\n✖ MCP Inspector install failed');
+  process.exit(inspector.status ?? 1);
+}
 
 /** Runs one stage; alone it streams its output, beside others it keeps it for the end. */
 function run(name, args, alone) {

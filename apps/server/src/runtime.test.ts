@@ -31,8 +31,9 @@ describe('the Node the repository runs on', () => {
 });
 
 // The first `npm ci` may run on an older system Node, and npm warns (EBADENGINE) for every
-// installed package whose engines exclude it (docs/decisions.md §29.9): none may.
-const INSPECTOR_ONLY = new Set(['node_modules/@modelcontextprotocol/inspector', 'node_modules/commander', 'node_modules/undici']);
+// installed package whose engines exclude it (docs/decisions.md §29.9): none may. The MCP
+// Inspector, which needs Node 22.19, has its own lock outside the workspace install
+// (tools/mcp-inspector, installed on demand on the repository's Node; docs/decisions.md §29.12).
 
 describe('the packages the lock installs', () => {
   it('all accept the oldest Node npm may run the first install on (20.19)', () => {
@@ -42,14 +43,23 @@ describe('the packages the lock installs', () => {
     const demanding = Object.entries(lock.packages)
       // The root's own engines are checked against the Node its scripts run on, above (devEngines).
       .filter(([key]) => key.includes('node_modules/'))
-      // Except the MCP Inspector, a test-only checker (apps/server devDependency), and the two of
-      // its dependencies that need Node 22: on a first install under Node 20 npm warns for these
-      // three and installs them; CI and `npm test` run on the repository's Node 24. Any other
-      // package demanding more than 20.19 still fails here.
-      .filter(([key]) => !INSPECTOR_ONLY.has(key))
       .filter(([, entry]) => !Array.isArray(entry.engines) && typeof entry.engines?.node === 'string')
       .filter(([, entry]) => !semver.satisfies('20.19.0', (entry.engines as { node: string }).node, { includePrerelease: true }))
       .map(([key, entry]) => `${key} (${(entry.engines as { node: string }).node})`);
     expect(demanding).toEqual([]);
+  });
+
+  it("the MCP Inspector's own lock, installed apart on the pinned Node, holds only packages that accept that Node", () => {
+    const workspaces = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    expect(workspaces.some((glob) => glob.startsWith('tools'))).toBe(false);
+    const lock = JSON.parse(readFileSync(path.join(root, 'tools/mcp-inspector/package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[] }>;
+    };
+    expect(lock.packages['node_modules/@modelcontextprotocol/inspector']).toBeDefined();
+    const refusing = Object.entries(lock.packages)
+      .filter(([key, entry]) => key.includes('node_modules/') && !Array.isArray(entry.engines) && typeof entry.engines?.node === 'string')
+      .filter(([, entry]) => !semver.satisfies(pins[0]![1], (entry.engines as { node: string }).node, { includePrerelease: true }))
+      .map(([key]) => key);
+    expect(refusing).toEqual([]);
   });
 });

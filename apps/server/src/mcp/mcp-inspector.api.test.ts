@@ -1,37 +1,41 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOLS, listening, newApiKey } from '../../test/mcp-client';
 import { sessions } from '../../test/sessions';
 import { createTestApp } from '../../test/test-app';
+import { serverDir } from '../paths';
 
-// The official MCP Inspector's CLI (@modelcontextprotocol/inspector, a dev dependency) against
-// the app listening on a real port (docs/mcp.md): `tools/list` with `--strict`, which reports
-// every tool-schema portability problem and exits 6 on an error-severity one. Its output is kept
-// in the temporary directory (inspector-tools.txt) for the closing note of issue 32.
+// The official MCP Inspector's CLI (@modelcontextprotocol/inspector) against the app listening
+// on a real port (docs/mcp.md): `tools/list` with `--strict`, which reports every tool-schema
+// portability problem and exits 6 on an error-severity one. Its output is kept in the temporary
+// directory (inspector-tools.txt) for the closing note of issue 32. The Inspector is not in the
+// workspace install: scripts/ensure-mcp-inspector.mjs installs it on demand in
+// tools/mcp-inspector, from its own lock (docs/decisions.md §29.12).
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-/** The Inspector's launcher, run with this Node (the Inspector needs Node ≥ 22.19, as the project does). */
-const INSPECTOR = path.join(
-  path.dirname(require.resolve('@modelcontextprotocol/inspector/package.json')),
-  'clients/launcher/build/index.js',
-);
+const ENSURE = path.join(serverDir, '../../scripts/ensure-mcp-inspector.mjs');
 export const INSPECTOR_OUTPUT = path.join(os.tmpdir(), 'inspector-tools.txt');
 
 describe('the MCP Inspector CLI against a running server', async () => {
   const { app, container } = await createTestApp({ RATE_LIMIT_API_MAX: '10000' });
   const base = await listening(app);
+  /** The Inspector's launcher, run with this Node (the Inspector needs Node ≥ 22.19, as the project does). */
+  let inspector = '';
+
+  beforeAll(async () => {
+    const { stdout } = await run(process.execPath, [ENSURE], { timeout: 170_000, maxBuffer: 20 * 1024 * 1024 });
+    inspector = stdout.trim().split('\n').at(-1)!;
+  }, 180_000);
 
   it('when it lists the tools with --strict and a key, then it exits 0 with every tool, each with its schemas, and no error', async () => {
     const { headers } = await sessions(app, container).signedIn('pro_agency');
     const { key } = await newApiKey(app, headers, ['read', 'scans']);
     const args = [
-      INSPECTOR,
+      inspector,
       '--cli',
       `${base}/mcp`,
       '--transport',

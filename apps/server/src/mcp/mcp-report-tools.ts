@@ -1,11 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { LOCAL_PACK_SIZE } from '@rankmaps/shared/metrics/core';
 import { SHARE_SCOPES, SHARE_SCOPE_INVALID, shareLinkSchema } from '@rankmaps/shared/schemas/share-links';
 import { z } from 'zod';
 import type { Container } from '../container';
 import { v1ResultPointSchema } from '../modules/api-v1/api-v1.schemas';
-import { rankResultsRepository } from '../modules/rankmaps/rank-results.repository';
-import { ownedRankMapOr404 } from '../modules/rankmaps/rankmaps.service';
+import { analysisPoints } from '../modules/rankmaps/rankmap-points.service';
 import { reportPdfFor } from '../modules/reports/report-pdf.service';
 import { listShareLinks } from '../modules/reports/share-links.service';
 import { idField } from './mcp-inputs';
@@ -18,7 +16,6 @@ import { type McpCaller, runTool, toolDescription, toolResult } from './mcp-resu
 const POINTS_MAX = 625;
 
 export function registerReportTools(server: McpServer, container: Container, caller: McpCaller): void {
-  const db = container.database.db;
   const { userId } = caller;
 
   server.registerTool(
@@ -36,24 +33,7 @@ export function registerReportTools(server: McpServer, container: Container, cal
     },
     ({ analysisId }) =>
       runTool(container.log, caller, 'get_analysis_points', async () => {
-        const row = await ownedRankMapOr404(container, userId, analysisId);
-        const cells = new Map(row.grid.points.map((p) => [p.index, p]));
-        const points = (await rankResultsRepository.listPositions(db, row.id))
-          .sort((a, b) => a.pointIndex - b.pointIndex)
-          .slice(0, POINTS_MAX)
-          .map((p) => {
-            const cell = cells.get(p.pointIndex);
-            return {
-              pointIndex: p.pointIndex,
-              row: cell?.row ?? 0,
-              col: cell?.col ?? 0,
-              lat: cell?.lat ?? 0,
-              lng: cell?.lng ?? 0,
-              status: p.status,
-              rank: p.position,
-              inLocalPack: p.position !== null && p.position <= LOCAL_PACK_SIZE,
-            };
-          });
+        const points = (await analysisPoints(container, userId, analysisId)).slice(0, POINTS_MAX);
         const found = points.filter((p) => p.rank !== null).length;
         return toolResult(`${points.length} punto(s); el negocio aparece en ${found}.`, { points });
       }),

@@ -84,6 +84,18 @@ describe('the MCP server end to end (official client SDK)', async () => {
     expect((latest.structured?.analysis as { id: string }).id).toBe(second);
     expect(latest.text).toContain('GeoRank');
 
+    // Results by point: the points of GET /api/v1/analyses/{id}/results, in the same shape and
+    // order (one builder, rankmap-points.service.ts).
+    const byPoint = await callTool(client, 'get_analysis_points', { analysisId: second });
+    expect(byPoint.isError, byPoint.text).toBe(false);
+    const points = byPoint.structured?.points as { pointIndex: number; rank: number | null; inLocalPack: boolean }[];
+    expect(points.map((p) => p.pointIndex)).toEqual([...points.map((p) => p.pointIndex)].sort((a, b) => a - b));
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(p.inLocalPack).toBe(p.rank !== null && p.rank <= 3);
+    const results = await app.inject({ method: 'GET', url: `/api/v1/analyses/${second}/results?limit=100`, headers: { authorization: `Bearer ${key}` } });
+    expect(results.statusCode, results.body).toBe(200);
+    expect(results.json()).toEqual({ data: points, nextCursor: null });
+
     const compared = await callTool(client, 'compare_analyses', { analysisId: second, otherAnalysisId: first });
     expect(compared.isError, compared.text).toBe(false);
     expect(compared.structured).toMatchObject({ current: { id: second }, reference: { id: first }, points: { sameGrid: true } });

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compareResponseSchema } from '@rankmaps/shared/schemas/compare';
 import { analyzeRequestSchema } from '@rankmaps/shared/schemas/rankmaps';
-import { LOCAL_PACK_SIZE } from '@rankmaps/shared/metrics/core';
 import { badRequest, notFound } from '../../errors';
 import { requireUserId } from '../../plugins/auth';
 import { compareAnalyses } from '../rankmaps/rankmap-compare.service';
 import { exportPoints } from '../rankmaps/rankmap-export.service';
-import { rankResultsRepository } from '../rankmaps/rank-results.repository';
-import { analyze, ownedRankMapOr404 } from '../rankmaps/rankmaps.service';
+import { analysisPoints } from '../rankmaps/rankmap-points.service';
+import { analyze } from '../rankmaps/rankmaps.service';
 import { routeKit } from '../../plugins/route-kit';
 import { heatMapImage } from '../reports/heat-map-png/heat-map-image.service';
 import { ANALYSIS_NOT_FOUND, IDEMPOTENCY_DOC, idempotencyHeadersSchema, tags, v1Action } from './api-v1-route-kit';
@@ -43,25 +42,9 @@ export const apiV1AnalysesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route.get('/analyses/:id/results', { ...v1Action( 'listAnalysisResults', 'Paginado por índice de punto (ascendente); nextCursor es null en la última página. rank es la posición en Google Maps (1–20) o null si el negocio no aparece; inLocalPack es rank ≤ 3. Ejemplo: `curl -H "Authorization: Bearer rmk_…" "https://app.rankmaps.es/api/v1/analyses/{id}/results?limit=100"`', ), summary: 'Los puntos de la cuadrícula de un análisis', params: v1IdParams, querystring: pageQuerySchema, answer: { schema: v1ResultPageSchema } }, async (request) => {
     const after = afterIndex(request.query.cursor);
-    const row = await ownedRankMapOr404(container, requireUserId(request), request.params.id);
     const { limit } = request.query;
-    const points = (await rankResultsRepository.listPositions(db, row.id))
-      .filter((p) => p.pointIndex > after)
-      .sort((a, b) => a.pointIndex - b.pointIndex);
-    const cells = new Map(row.grid.points.map((p) => [p.index, p]));
-    const data = points.slice(0, limit).map((p) => {
-      const cell = cells.get(p.pointIndex);
-      return {
-        pointIndex: p.pointIndex,
-        row: cell?.row ?? 0,
-        col: cell?.col ?? 0,
-        lat: cell?.lat ?? 0,
-        lng: cell?.lng ?? 0,
-        status: p.status,
-        rank: p.position,
-        inLocalPack: p.position !== null && p.position <= LOCAL_PACK_SIZE,
-      };
-    });
+    const points = (await analysisPoints(container, requireUserId(request), request.params.id)).filter((p) => p.pointIndex > after);
+    const data = points.slice(0, limit);
     const last = data.at(-1);
     return { data, nextCursor: points.length > limit && last ? String(last.pointIndex) : null };
   });

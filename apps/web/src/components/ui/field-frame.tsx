@@ -29,7 +29,7 @@ export function FieldError({ id, error, className = 'mt-1' }: { id: string; erro
 }
 
 /** The label above a control and what goes under it (hint, error, counter). */
-export function FieldFrame({ controlId, label, className, children }: { controlId: string; label: string; className: string; children: ReactNode }) {
+export function FieldFrame({ controlId, label, className, children }: { controlId: string; label: string; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={controlId} className="mb-1 block text-sm font-medium text-slate-700">

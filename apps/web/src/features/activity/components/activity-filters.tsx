@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '@/components/ui/date-field';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { SelectField } from '@/components/ui/select-field';
 import { ACTIVITY_KINDS, type ActivityKind } from '../api/types';
 import { type ActivityFilters as Filters, rangeIsBackwards } from '../utils/activity-query';
@@ -22,9 +21,6 @@ export function ActivityFilters({
   onChange: (filters: Filters) => void;
 }) {
   const { t } = useTranslation('activity');
-  const fromId = useId();
-  const toId = useId();
-  const errorId = useId();
   const backwards = rangeIsBackwards(filters);
   return (
     <form
@@ -48,30 +44,11 @@ export function ActivityFilters({
           ...ACTIVITY_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
         ]}
       />
-      <div>
-        <label htmlFor={fromId} className="mb-1 block text-sm font-medium text-slate-700">
-          {t('filters.from')}
-        </label>
-        <DateField id={fromId} value={filters.from} onChange={(from) => onChange({ ...filters, from })} max={filters.to || undefined} />
-      </div>
-      <div>
-        <label htmlFor={toId} className="mb-1 block text-sm font-medium text-slate-700">
-          {t('filters.to')}
-        </label>
-        <DateField
-          id={toId}
-          value={filters.to}
-          onChange={(to) => onChange({ ...filters, to })}
-          min={filters.from || undefined}
-          invalid={backwards}
-          describedBy={backwards ? errorId : undefined}
-        />
-        {backwards && (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-            {t('filters.backwards')}
-          </p>
-        )}
-      </div>
+      <DateRangeFields
+        range={filters}
+        onChange={(range) => onChange({ ...filters, ...range })}
+        backwardsError={backwards ? t('filters.backwards') : undefined}
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { SelectField } from '@/components/ui/select-field';
 import { type AnsweredFilter, NO_FILTERS, type ReviewFilters, isFiltered, toggleStar } from '../utils/reviews-view';
 
@@ -11,8 +10,6 @@ const pill = (on: boolean) =>
 /** The list's order and filters: stars (several), answered or not, and the days the reviews were written. */
 export function ReviewsFilters({ filters, onChange }: { filters: ReviewFilters; onChange: (filters: ReviewFilters) => void }) {
   const { t } = useTranslation('reviews');
-  const fromId = useId();
-  const toId = useId();
   return (
     <div className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="reviews-filters">
       <div role="group" aria-label={t('filters.order')} className="flex flex-wrap gap-2">
@@ -56,18 +53,7 @@ export function ReviewsFilters({ filters, onChange }: { filters: ReviewFilters; 
             { value: 'answered', label: t('filters.onlyAnswered') },
           ]}
         />
-        <div>
-          <label htmlFor={fromId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t('filters.from')}
-          </label>
-          <DateField id={fromId} value={filters.from} onChange={(from) => onChange({ ...filters, from })} max={filters.to || undefined} />
-        </div>
-        <div>
-          <label htmlFor={toId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t('filters.to')}
-          </label>
-          <DateField id={toId} value={filters.to} onChange={(to) => onChange({ ...filters, to })} min={filters.from || undefined} />
-        </div>
+        <DateRangeFields range={filters} onChange={(range) => onChange({ ...filters, ...range })} />
       </div>
       {isFiltered(filters) && (
         <Button variant="ghost" className="py-1.5! text-sm" onClick={() => onChange({ ...NO_FILTERS, order: filters.order })}>
