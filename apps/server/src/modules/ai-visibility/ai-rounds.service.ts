@@ -1,4 +1,4 @@
-import { type AiEngineId, aiEngineInfo } from '@rankmaps/shared/ai-engines';
+import { aiEngineInfo } from '@rankmaps/shared/ai-engines';
 import type { CampaignAi } from '@rankmaps/shared/schemas/campaigns';
 import type { Container } from '../../container';
 import type { Tx } from '../../db/client';
@@ -34,7 +34,7 @@ export interface AiRoundPlan {
  */
 export async function aiRoundPlan(container: Pick<Container, 'log' | 'seaIndex'>, place: PlaceColumns, ai: CampaignAi, catalogue?: AiEngineCatalogue): Promise<AiRoundPlan> {
   const grid = await gridSnapshotOf(container, { ...place, matrixConfig: { ...place.matrixConfig, gridSize: ai.gridSize } });
-  const engines = ai.engines.map((id) => catalogue?.get(id as AiEngineId) ?? aiEngineInfo(id as AiEngineId));
+  const engines = ai.engines.map((id) => catalogue?.get(id) ?? aiEngineInfo(id));
   const plan = grid.points.length > 0 ? planEngines(engines, grid.points.length, ai.samples) : [];
   return { samples: ai.samples, grid, plan, credits: totalCredits(plan) };
 }

@@ -13,7 +13,6 @@ import { creditsService } from '../billing/credits.service';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import { NO_VALID_POINTS, ownedKeywordOr404 } from '../rankmaps/rankmaps.service';
 import { gridSnapshotOf, targetOf } from '../rankmaps/scan/scan-snapshot.service';
-import type { KeywordWithPlace } from '../keywords/keywords.repository';
 import { type AiAnalysisRow, type AiAnalysisTarget, aiAnalysesRepository } from './ai-analyses.repository';
 import { metricsAnswerOf } from './ai-answers.presenter';
 import { type AiEnginePlan, planEngines, totalCalls, totalCredits } from './ai-plan';

@@ -168,7 +168,7 @@ async function planRound(
   const billing: 'credits' | 'plan' = plan.planLimits.type === 'pro' ? 'credits' : 'plan';
   // AI visibility is paid in credits: only a plan that pays its scans in credits runs it (docs/decisions.md §31.16).
   const ai = campaign.ai && billing === 'credits' ? campaign.ai : null;
-  const aiOf = await Promise.all(withGrids.map((g) => (ai ? cache.aiPlans(g.item.target.place, ai) : null)));
+  const aiOf = await Promise.all(withGrids.map((g) => (ai ? cache.aiPlans(g.item.target.place, ai) : Promise.resolve(null))));
   if (!isPlaceScan && billing === 'credits' && !resumed && withGrids.length > 0) {
     const cost = withGrids.reduce((s, g, i) => s + g.grid.points.length + (aiOf[i]?.credits ?? 0), 0);
     const available = plan.subscriptionCredits + plan.extraCredits - (cache.claimed.get(userId) ?? 0);
