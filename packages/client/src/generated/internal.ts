@@ -3603,6 +3603,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            campaignName: string | null;
             createdAt: string;
             creditsCharged: number;
             creditsRefunded: number;
@@ -4221,6 +4222,7 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              campaignName: string | null;
               createdAt: string;
               creditsCharged: number;
               creditsRefunded: number;
@@ -5616,6 +5618,11 @@ export interface operations {
         content: {
           'application/json': {
             campaigns: {
+              ai: {
+                engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+                gridSize: number;
+                samples: number;
+              } | null;
               createdAt: string;
               date: string | null;
               day: number | null;
@@ -5647,6 +5654,7 @@ export interface operations {
                 name: string;
                 timeZone: string;
               }[];
+              roundAiCredits: number;
               roundAnalyses: number;
               roundCredits: number;
               /** @enum {string} */
@@ -5710,6 +5718,14 @@ export interface operations {
       content: {
         'application/json': {
           /** @default null */
+          ai?: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          } | null;
+          /** @default null */
           date?: string | null;
           /** @default null */
           day?: number | null;
@@ -5734,6 +5750,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -5765,6 +5786,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -5861,6 +5883,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -5892,6 +5919,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             rounds: {
@@ -5985,6 +6013,14 @@ export interface operations {
       content: {
         'application/json': {
           /** @default null */
+          ai?: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          } | null;
+          /** @default null */
           date?: string | null;
           /** @default null */
           day?: number | null;
@@ -6009,6 +6045,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -6040,6 +6081,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -6234,6 +6276,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -6265,6 +6312,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -6361,6 +6409,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -6392,6 +6445,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -6564,6 +6618,14 @@ export interface operations {
         'application/json': {
           campaign: {
             /** @default null */
+            ai?: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              /** @default 5 */
+              gridSize?: number;
+              /** @default 3 */
+              samples?: number;
+            } | null;
+            /** @default null */
             date?: string | null;
             /** @default null */
             day?: number | null;
@@ -6654,6 +6716,7 @@ export interface operations {
               }[];
             };
             problem: string | null;
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             roundMinutes: number;
