@@ -16,6 +16,7 @@ import { AiEngineRetryableError, type AiEngine, type AiEngineCatalogue, type AiE
 import { creditsService } from '../../billing/credits.service';
 import { enqueueDueCampaignRounds } from '../../campaigns/campaign-scheduler.service';
 import { aiAnalysesRepository } from '../ai-analyses.repository';
+import { AI_ROUND_NO_CREDITS } from '../ai-rounds.service';
 import { aiCreditReference } from './ai-billing.service';
 import { runAiScan } from './ai-scan.service';
 import { pollAiStandardQueue } from './ai-standard-queue.service';
@@ -173,6 +174,30 @@ describe('scheduled and campaign AI analyses', async () => {
     expect(demo.live.get('google-ai-mode') ?? 0).toBe(0);
     expect(await aiAnalysesRepository.listAnswers(db, row!.id)).toHaveLength(20);
     expect((await spends(row!.id)).map((t) => t.amount)).toEqual([-20]);
+  });
+
+  it('when a place’s weekly scan has AI on and the balance cannot pay it, then its AI analysis is stored failed with the reason, charged nothing, once', { timeout: 120_000 }, async () => {
+    const { user, headers, keywords } = await agency(0);
+    const { subscription, extra } = await creditsService.balances(db, user.id);
+    if (subscription > 0) await creditsService.adjust(db, { userId: user.id, source: 'subscription', amount: -subscription, reference: `drain-${user.id}` });
+    if (extra > 0) await creditsService.adjust(db, { userId: user.id, source: 'extra', amount: -extra, reference: `drain-extra-${user.id}` });
+    await db
+      .update(campaignsTable)
+      .set({ active: true, ai: { engines: ['google-ai-mode'], gridSize: 3, samples: 1 } })
+      .where(and(eq(campaignsTable.userId, user.id), isNotNull(campaignsTable.placeId)));
+    const list = (await call(headers, 'GET', '/api/campaigns')).json<{ campaigns: Campaign[] }>();
+    const weekly = list.campaigns.find((c) => c.kind === 'place')!;
+    expect(weekly).toMatchObject({ ai: { engines: ['google-ai-mode'], gridSize: 3, samples: 1 }, roundAiCredits: 2 * 9 });
+    const at = new Date(new Date(weekly.nextRun!).getTime() + MINUTE);
+
+    await enqueueDueCampaignRounds(container, at);
+    await enqueueDueCampaignRounds(container, new Date(at.getTime() + 5 * MINUTE));
+    const ai = await aiOf(user.id);
+    expect(ai).toHaveLength(2);
+    expect(ai.every((a) => a.kind === 'scheduled' && a.status === 'failed' && a.failureReason === AI_ROUND_NO_CREDITS && a.creditsReserved === 0 && a.creditsCharged === 0)).toBe(true);
+    for (const a of ai) expect(await spends(a.id)).toEqual([]);
+    const history = (await call(headers, 'GET', `/api/ai-visibility/keyword/${keywords[0]}`)).json<{ data: AiAnalysisSummary[] }>();
+    expect(history.data[0]).toMatchObject({ kind: 'scheduled', campaignName: null, status: 'failed' });
   });
 
   it('when the credits cannot pay a round with its AI analyses, then the round is skipped and the campaign paused, with the AI credits counted', { timeout: 120_000 }, async () => {
