@@ -84,7 +84,24 @@ export async function enqueueDueCampaignRounds(container: SchedulerContainer, no
   const db = container.database.db;
   const runnable = await campaignsRepository.listRunnable(db);
   if (runnable.length === 0) return 0;
-  let due = dueItems(runnable, await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id), active: true }), now);
+  return queueRounds(container, dueItems(runnable, await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id), active: true }), now), now);
+}
+
+/**
+ * The development tools' round (POST /api/dev/campaign-round/:id): the campaign's round queued
+ * now, as the scheduler queues a due one (its analyses, its AI analyses, its credits check), under
+ * a slot of its own ('dev-<time>', so it never takes a real slot). Returns the analyses queued.
+ */
+export async function runCampaignRoundNow(container: SchedulerContainer, campaign: CampaignRow, now: Date = new Date()): Promise<number> {
+  const slot = { key: `dev-${now.toISOString().replace(/[^0-9]/g, '').slice(0, 17)}`, at: now };
+  const targets = await campaignsRepository.targets(container.database.db, { campaignIds: [campaign.id] });
+  return queueRounds(container, targets.map((target) => ({ campaign, target, slot })), now);
+}
+
+/** Queues the rounds of these due items: what is missing of each, nothing twice (see enqueueDueCampaignRounds). */
+async function queueRounds(container: SchedulerContainer, dueNow: DueItem[], now: Date): Promise<number> {
+  const db = container.database.db;
+  let due = dueNow;
   if (due.length === 0) return 0;
 
   const existing = await campaignsRepository.existingRounds(db, [...new Set(due.map((d) => d.campaign.id))], [...new Set(due.map((d) => d.slot.key))]);

@@ -68,7 +68,8 @@ export async function listCampaigns(container: CampaignsContainer, scope: Scope,
   return { campaigns: out };
 }
 
-async function ownedOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CampaignRow> {
+/** The user's campaign (a place's weekly scan included), or 404: also for an id that is not a UUID. */
+export async function ownedCampaignOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CampaignRow> {
   const row = isUuid(id) ? await campaignsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
   return row;
@@ -76,7 +77,7 @@ async function ownedOr404(container: Pick<Container, 'database'>, userId: string
 
 export async function getCampaign(container: CampaignsContainer, userId: string, id: string, now = new Date()): Promise<CampaignDetail> {
   const db = container.database.db;
-  const c = await ownedOr404(container, userId, id);
+  const c = await ownedCampaignOr404(container, userId, id);
   const [targets, rounds, placeNames] = await Promise.all([
     campaignsRepository.targets(db, { campaignIds: [c.id] }),
     campaignsRepository.roundsWithProgress(db, [c.id], 52),
@@ -149,7 +150,7 @@ export async function createCampaign(container: CampaignsContainer, userId: stri
 }
 
 export async function updateCampaign(container: CampaignsContainer, userId: string, id: string, fields: CampaignFields, now = new Date()): Promise<Campaign> {
-  const existing = await ownedOr404(container, userId, id);
+  const existing = await ownedCampaignOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   await requireCampaignPlan(container, userId);
   const { values, targets, points } = await storableDraft(container, userId, fields, now);
@@ -173,7 +174,7 @@ export async function updateCampaign(container: CampaignsContainer, userId: stri
 }
 
 export async function deleteCampaign(container: CampaignsContainer, userId: string, id: string): Promise<void> {
-  const existing = await ownedOr404(container, userId, id);
+  const existing = await ownedCampaignOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   // Its analyses stay in each keyword's history; only the campaign and its rounds go.
   await campaignsRepository.delete(container.database.db, id);
@@ -181,7 +182,7 @@ export async function deleteCampaign(container: CampaignsContainer, userId: stri
 
 /** Pauses a custom campaign, or resumes it (also after a pause for credits). */
 export async function setCampaignRunning(container: CampaignsContainer, userId: string, id: string, running: boolean, now = new Date()): Promise<Campaign> {
-  const existing = await ownedOr404(container, userId, id);
+  const existing = await ownedCampaignOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   if (running) await requireCampaignPlan(container, userId);
   await campaignsRepository.update(container.database.db, id, { active: running, pausedReason: null, pausedAt: running ? null : now });

@@ -1,5 +1,6 @@
 import type { AiAnalysisSummary } from '@rankmaps/shared/schemas/ai-visibility';
 import type { Campaign, CampaignDetail, CampaignRequest } from '@rankmaps/shared/schemas/campaigns';
+import type { Place, WeeklyAiQuote } from '@rankmaps/shared/schemas/places';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../../test/geo-data-dir';
@@ -81,7 +82,7 @@ describe('scheduled and campaign AI analyses', async () => {
     // Only this user's custom campaigns run in a tick.
     await db.update(campaignsTable).set({ active: false }).where(ne(campaignsTable.userId, user.id));
     await db.update(campaignsTable).set({ active: false }).where(and(eq(campaignsTable.userId, user.id), isNotNull(campaignsTable.placeId)));
-    return { user, headers, keywords, points: await validPoints(headers, place) };
+    return { user, headers, place, keywords, points: await validPoints(headers, place) };
   };
   const withAi = (keywordIds: string[]): CampaignRequest => ({ name: 'IA en Granada', frequency: 'daily', hour: 9, keywordIds, ai: { engines: ['google-ai-mode', 'chatgpt'], gridSize: 3, samples: 2 } });
   const aiOf = (userId: string) => db.select().from(aiVisibilityAnalyses).where(eq(aiVisibilityAnalyses.userId, userId));
@@ -211,5 +212,70 @@ describe('scheduled and campaign AI analyses', async () => {
     expect(paused).toMatchObject({ state: 'paused' });
     const balance = await creditsService.balances(db, user.id);
     expect(balance.subscription + balance.extra).toBe(30);
+  });
+
+  it('when the weekly-scan modal turns AI on, then the quote is the server’s, the place and its weekly campaign carry it, bad settings are refused in Spanish with nothing changed, and a round now makes one scheduled AI analysis per keyword', { timeout: 120_000 }, async () => {
+    const { user, headers, place, keywords } = await agency(1000);
+    const ai = { engines: ['google-ai-mode', 'chatgpt'], gridSize: 3, samples: 2 };
+    // Per keyword: AI Mode 9 points × 2 samples and ChatGPT 2 city samples, 1 credit each; two keywords.
+    const quote = await call(headers, 'POST', `/api/place/${place}/schedule/ai-quote`, { ai });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json<WeeklyAiQuote>()).toEqual({ keywords: 2, keywordCredits: 20, roundAiCredits: 40, euros: expect.any(Number) });
+    expect(quote.json<WeeklyAiQuote>().euros).toBeGreaterThan(0);
+
+    for (const [body, message] of [
+      [{ rankDay: 2, rankHour: 10, ai: { ...ai, engines: [] } }, 'Elige al menos un motor de IA.'],
+      [{ rankDay: 2, rankHour: 10, ai: { ...ai, gridSize: 4 } }, 'La cuadrícula debe ser de 3×3, 5×5, 7×7 o 9×9 puntos.'],
+      [{ rankDay: 2, rankHour: 10, ai: { ...ai, samples: 9 } }, 'Las muestras por punto deben ser un número entero entre 1 y 5.'],
+      [{ rankDay: 2, rankHour: 10, ai: { ...ai, dryRun: true } }, null],
+    ] as const) {
+      const bad = await call(headers, 'PUT', `/api/place/${place}/schedule`, body);
+      expect(bad.statusCode, bad.body).toBe(400);
+      if (message) expect(bad.json<{ error: string }>().error).toBe(message);
+      else expect(bad.json<{ error: string }>().error).toMatch(/[a-záéíóúñ]/);
+    }
+    const badQuote = await call(headers, 'POST', `/api/place/${place}/schedule/ai-quote`, { ai: { ...ai, engines: ['bard'] } });
+    expect(badQuote.statusCode).toBe(400);
+    const untouched = (await call(headers, 'GET', `/api/place/${place}`)).json<Place>();
+    expect(untouched).toMatchObject({ rankDay: 1, rankHour: 9, weeklyAi: null });
+
+    const saved = await call(headers, 'PUT', `/api/place/${place}/schedule`, { rankDay: 2, rankHour: 10, ai });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Place>()).toMatchObject({ rankDay: 2, rankHour: 10, weeklyAi: ai });
+    // Without ai the day and hour change and the AI stays as it is.
+    expect((await call(headers, 'PUT', `/api/place/${place}/schedule`, { rankDay: 3, rankHour: 11 })).json<Place>()).toMatchObject({ rankDay: 3, weeklyAi: ai });
+    const weekly = (await call(headers, 'GET', '/api/campaigns')).json<{ campaigns: Campaign[] }>().campaigns.find((c) => c.kind === 'place')!;
+    expect(weekly).toMatchObject({ ai, roundAiCredits: 40 });
+
+    // The developer tools' round now: the weekly scan's map analyses and one «Programado» AI analysis per keyword; a second call is a new round.
+    await db.update(campaignsTable).set({ active: true }).where(eq(campaignsTable.id, weekly.id));
+    const round = await call(headers, 'POST', `/api/dev/campaign-round/${weekly.id}`);
+    expect(round.statusCode, round.body).toBe(200);
+    expect(round.json()).toEqual({ analyses: 4 });
+    const made = await aiOf(user.id);
+    expect(made).toHaveLength(2);
+    expect(made.every((a) => a.kind === 'scheduled' && a.creditsReserved === 20 && a.campaignRoundId !== null)).toBe(true);
+    const history = (await call(headers, 'GET', `/api/ai-visibility/keyword/${keywords[0]}`)).json<{ data: AiAnalysisSummary[] }>();
+    expect(history.data[0]).toMatchObject({ kind: 'scheduled', campaignName: null });
+    // Someone else's campaign is not found.
+    const other = await signedIn('pro_starter');
+    expect((await call(other.headers, 'POST', `/api/dev/campaign-round/${weekly.id}`)).statusCode).toBe(404);
+    expect((await call(other.headers, 'POST', `/api/place/${place}/schedule/ai-quote`, { ai })).statusCode).toBe(404);
+
+    // null turns it off.
+    expect((await call(headers, 'PUT', `/api/place/${place}/schedule`, { rankDay: 3, rankHour: 11, ai: null })).json<Place>()).toMatchObject({ weeklyAi: null });
+  });
+
+  it('when a plan whose scans are not paid in credits asks for AI in its weekly scan, then it is refused (403) and nothing changes', { timeout: 120_000 }, async () => {
+    const { headers } = await signedIn('basico');
+    const place = await createPlace(headers, 'demo-granada-dentista-2', GRANADA, 3);
+    const ai = { engines: ['google-ai-mode'], gridSize: 3, samples: 1 };
+    const refused = await call(headers, 'PUT', `/api/place/${place}/schedule`, { rankDay: 2, rankHour: 10, ai });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: string }>().error).toContain('visibilidad en IA');
+    expect((await call(headers, 'POST', `/api/place/${place}/schedule/ai-quote`, { ai })).statusCode).toBe(403);
+    expect((await call(headers, 'GET', `/api/place/${place}`)).json<Place>()).toMatchObject({ rankDay: 1, rankHour: 9, weeklyAi: null });
+    // Off is always allowed.
+    expect((await call(headers, 'PUT', `/api/place/${place}/schedule`, { rankDay: 2, rankHour: 10, ai: null })).statusCode).toBe(200);
   });
 });
