@@ -2181,9 +2181,32 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Día y hora del escaneo semanal */
+    /**
+     * Día y hora del escaneo semanal
+     * @description Cuerpo: { rankDay, rankHour, ai? } o { weeklyScans }. ai es la visibilidad en IA de cada ronda ({ engines, gridSize, samples }, como una campaña), null la apaga y sin ai se queda como está; encenderla necesita un plan profesional (403).
+     */
     put: operations['updatePlaceSchedule'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/place/{id}/schedule/ai-quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Créditos de la visibilidad en IA en cada ronda del escaneo semanal
+     * @description Cuerpo: { ai: { engines, gridSize, samples } }. Responde las keywords del negocio, los créditos de un análisis de IA y los de la ronda entera, con su valor en euros. No guarda nada. Solo planes profesionales (403).
+     */
+    post: operations['quotePlaceWeeklyAi'];
     delete?: never;
     options?: never;
     head?: never;
@@ -13521,6 +13544,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           }[];
         };
@@ -13757,6 +13785,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -14686,6 +14719,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -14841,6 +14879,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -14985,6 +15028,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -16290,6 +16338,13 @@ export interface operations {
       content: {
         'application/json':
           | {
+              ai?: {
+                engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+                /** @default 5 */
+                gridSize?: number;
+                /** @default 3 */
+                samples?: number;
+              } | null;
               rankDay: number;
               rankHour: number;
             }
@@ -16361,7 +16416,116 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  quotePlaceWeeklyAi: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ai: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            euros: number;
+            keywordCredits: number;
+            keywords: number;
+            roundAiCredits: number;
           };
         };
       };

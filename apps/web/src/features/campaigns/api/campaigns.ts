@@ -7,7 +7,6 @@ import type {
   CampaignPreview,
   CampaignRequest,
 } from '@rankmaps/shared/schemas/campaigns';
-import type { AiEnginesResponse } from '@rankmaps/shared/schemas/ai-visibility';
 import { api } from '@/lib/api-client';
 
 // Campaigns and their 30-day forecast (docs/workspace.md «Campañas», docs/decisions.md §25.3 and docs/decisions.md §25.4).
@@ -22,11 +21,6 @@ export const campaignsKeys = {
 };
 
 const byId = (id: string) => `/campaigns/${encodeURIComponent(id)}`;
-
-/** The AI engines and whether each can run here, for the editor's «Visibilidad en IA» (docs/decisions.md §31.16). */
-export function useAiEnginesForCampaigns() {
-  return useQuery({ queryKey: ['ai-visibility', 'engines'] as const, queryFn: ({ signal }) => api<AiEnginesResponse>('/ai-visibility/engines', { signal }), staleTime: 60_000 });
-}
 
 export function useCampaigns() {
   return useQuery({ queryKey: campaignsKeys.list(), queryFn: ({ signal }) => api<CampaignList>('/campaigns', { signal }) });

@@ -6,13 +6,13 @@ import {
   type CampaignRequest,
   MONTH_DAY_MAX,
 } from '@rankmaps/shared/schemas/campaigns';
-import { AI_GRID_SIZES, AI_MAX_SAMPLES, AI_MIN_SAMPLES } from '@rankmaps/shared/schemas/ai-visibility';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClass } from '@/components/ui/button';
+import { AiRoundFields } from '@/components/ai/ai-round-fields';
 import { SelectField } from '@/components/ui/select-field';
 import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
@@ -22,7 +22,7 @@ import { usePlaces } from '@/features/places/api/get-places';
 import { useSession } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAiEnginesForCampaigns, useCampaign, useCampaignPreview, useCreateCampaign, useUpdateCampaign } from '../api/campaigns';
+import { useCampaign, useCampaignPreview, useCreateCampaign, useUpdateCampaign } from '../api/campaigns';
 import { type CampaignForm, emptyForm, formOf, requestOf } from '../utils/campaign-form';
 import { hourText, scheduleText } from '../utils/schedule-text';
 import { KeywordPicker } from './keyword-picker';
@@ -254,61 +254,23 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
 }
 
 /**
- * «Visibilidad en IA» in every round (docs/decisions.md §31.16): the engines this server can run
- * (one that cannot is disabled, with the server's reason), the grid and the samples. The round's
- * AI credits are the server's, in the preview beside.
+ * «Visibilidad en IA» in every round (docs/decisions.md §31.16): the shared fields; the round's AI
+ * credits are the server's, in the preview beside.
  */
 function AiSection({ form, set }: { form: CampaignForm; set: <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) => void }) {
   const { t } = useTranslation('campaigns');
-  const engines = useAiEnginesForCampaigns();
   return (
-    <fieldset className="space-y-3" data-testid="campaign-ai">
-      <legend className="sr-only">{t('editor.ai.legend')}</legend>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={form.useAi} onChange={(e) => set('useAi', e.target.checked)} />
-        {t('editor.ai.use')}
-      </label>
-      <p className="-mt-2 text-xs text-slate-500">{t('editor.ai.hint')}</p>
-      {form.useAi && (
-        <div className="space-y-3">
-          <ul className="space-y-2">
-            {(engines.data?.engines ?? []).map((e) => (
-              <li key={e.id}>
-                <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-brand-700"
-                    disabled={!e.available}
-                    aria-describedby={e.available ? undefined : `campaign-ai-${e.id}-reason`}
-                    checked={form.aiEngines.includes(e.id)}
-                    onChange={(ev) => set('aiEngines', ev.target.checked ? [...form.aiEngines, e.id] : form.aiEngines.filter((x) => x !== e.id))}
-                  />
-                  {e.label}
-                </label>
-                {!e.available && (
-                  <p id={`campaign-ai-${e.id}-reason`} className="ml-6 text-xs text-slate-500">
-                    {e.reason}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-          <div className="grid grid-cols-2 gap-4">
-            <SelectField
-              label={t('editor.ai.grid')}
-              value={String(form.aiGridSize)}
-              options={AI_GRID_SIZES.map((g) => ({ value: String(g), label: `${g}×${g}` }))}
-              onChange={(e) => set('aiGridSize', Number(e.target.value))}
-            />
-            <SelectField
-              label={t('editor.ai.samples')}
-              value={String(form.aiSamples)}
-              options={Array.from({ length: AI_MAX_SAMPLES - AI_MIN_SAMPLES + 1 }, (_, i) => ({ value: String(AI_MIN_SAMPLES + i), label: String(AI_MIN_SAMPLES + i) }))}
-              onChange={(e) => set('aiSamples', Number(e.target.value))}
-            />
-          </div>
-        </div>
-      )}
-    </fieldset>
+    <AiRoundFields
+      testId="campaign-ai"
+      useLabel={t('editor.ai.use')}
+      hint={t('editor.ai.hint')}
+      value={{ on: form.useAi, engines: form.aiEngines, gridSize: form.aiGridSize, samples: form.aiSamples }}
+      onChange={(v) => {
+        if (v.on !== form.useAi) set('useAi', v.on);
+        if (v.engines !== form.aiEngines) set('aiEngines', v.engines);
+        if (v.gridSize !== form.aiGridSize) set('aiGridSize', v.gridSize);
+        if (v.samples !== form.aiSamples) set('aiSamples', v.samples);
+      }}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { AI_DEFAULT_GRID_SIZE, AI_DEFAULT_SAMPLES, type AI_ENGINE_ID_VALUES } from '@rankmaps/shared/schemas/ai-visibility';
+import { AI_DEFAULT_GRID_SIZE, AI_DEFAULT_SAMPLES } from '@rankmaps/shared/schemas/ai-visibility';
 import type { Campaign, CampaignFrequency, CampaignRequest } from '@rankmaps/shared/schemas/campaigns';
-
-type AiEngineIdValue = (typeof AI_ENGINE_ID_VALUES)[number];
+import type { AiEngineIdValue } from '@/components/ai/ai-round-fields';
 
 /**
  * The editor's state (docs/workspace.md «Campañas»): every field any frequency needs is kept, so
