@@ -30,6 +30,7 @@ export function createDemoAiQueue(engine: Pick<AiEngine, 'ask'>, opts: DemoAiQue
   return {
     maxTasksPerPost: 100,
     taskPriceUsd: 0,
+    readySeconds: opts.delayMs / 1000,
     post(asks) {
       if (asks.length > 100) return Promise.reject(new RangeError('A demo task post takes at most 100 tasks.'));
       return Promise.resolve(

@@ -1,13 +1,15 @@
 import type { AiAnalysisSummary } from '@rankmaps/shared/schemas/ai-visibility';
 import type { Campaign, CampaignDetail, CampaignRequest } from '@rankmaps/shared/schemas/campaigns';
 import type { Place, WeeklyAiQuote } from '@rankmaps/shared/schemas/places';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GEO_TEST_DATA_DIR } from '../../../../test/geo-data-dir';
 import { fastAiScanDeps } from '../../../../test/ai-doubles';
 import { rankmapFixtures } from '../../../../test/rankmap-fixtures';
 import { createTestApp } from '../../../../test/test-app';
 import { creditTransactions } from '../../../db/billing-schema';
+import { rowsOf } from '../../../db/client';
+import { AI_VISIBILITY_VENDOR_POLL_JOB } from '../../../jobs/definitions/ai-visibility-vendor-poll';
 import { aiVisibilityAnalyses } from '../../../db/ai-visibility-schema';
 import { campaigns as campaignsTable } from '../../../db/campaigns-schema';
 import { rankMaps } from '../../../db/rankmaps-schema';
@@ -31,7 +33,7 @@ type Headers = Record<string, string>;
  * The demo engines with a controllable standard queue on AI Mode: its clock is the test's, its
  * posts are counted (and one can lose its answer), and every live ask of any engine is counted.
  */
-function queuedDemo(opts: { loseFirstPostAnswer?: boolean } = {}) {
+function queuedDemo(opts: { loseFirstPostAnswer?: boolean; delayMs?: number } = {}) {
   let clock = Date.now();
   const live = new Map<AiEngineId, number>();
   let posts = 0;
@@ -41,7 +43,7 @@ function queuedDemo(opts: { loseFirstPostAnswer?: boolean } = {}) {
     const demo = createDemoAiEngine(id);
     const counted: AiEngine = { ...demo, ask: (req, signal) => (live.set(id, (live.get(id) ?? 0) + 1), demo.ask(req, signal)) };
     if (id === 'google-ai-mode') {
-      const queue = createDemoAiQueue(demo, { delayMs: 10 * MINUTE, now: () => clock });
+      const queue = createDemoAiQueue(demo, { delayMs: opts.delayMs ?? 10 * MINUTE, now: () => clock });
       const watched: AiStandardQueue = {
         ...queue,
         async post(tasks, signal) {
@@ -277,5 +279,19 @@ describe('scheduled and campaign AI analyses', async () => {
     expect((await call(headers, 'GET', `/api/place/${place}`)).json<Place>()).toMatchObject({ rankDay: 1, rankHour: 9, weeklyAi: null });
     // Off is always allowed.
     expect((await call(headers, 'PUT', `/api/place/${place}/schedule`, { rankDay: 2, rankHour: 10, ai: null })).statusCode).toBe(200);
+  });
+
+  it('when every awaited queue says when its tasks are ready (the demo queue), then the first poll comes then, not after the poll interval', { timeout: 120_000 }, async () => {
+    const { user, headers, keywords } = await agency(1000);
+    const campaign = (await call(headers, 'POST', '/api/campaigns', withAi([keywords[0]!]))).json<Campaign>();
+    await enqueueDueCampaignRounds(container, new Date(new Date(campaign.nextRun!).getTime() + MINUTE));
+    const [row] = await aiOf(user.id);
+    const demo = queuedDemo({ delayMs: 2000 });
+    const deps = fastAiScanDeps(container, demo.catalogue, { standard: { pollSeconds: 30, maxWaitMinutes: 45 } });
+    expect(await runAiScan(deps, row!.id)).toBe('waiting');
+    const polls = await rowsOf<{ starts_in: number }>(db, sql`select extract(epoch from start_after - now())::float8 as starts_in from pgboss.job where name = ${AI_VISIBILITY_VENDOR_POLL_JOB} and data->>'analysisId' = ${row!.id}`);
+    expect(polls).toHaveLength(1);
+    expect(polls[0]!.starts_in).toBeGreaterThan(0);
+    expect(polls[0]!.starts_in).toBeLessThanOrEqual(2.5);
   });
 });

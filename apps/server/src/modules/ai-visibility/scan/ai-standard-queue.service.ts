@@ -110,12 +110,19 @@ export async function taskCosts(deps: Pick<AiScanDeps, 'container'>, analysisId:
   return new Map(tasks.filter((t) => !isAwaited(t) && t.state !== 'collected').map((t) => [answerKey(t), t.costUsd]));
 }
 
-/** The run lets go of the analysis (no heartbeat to keep) and the first poll is queued with that change. */
+/**
+ * The run lets go of the analysis (no heartbeat to keep) and the first poll is queued with that
+ * change: after the poll interval, or sooner when every queue awaited says its tasks are ready
+ * sooner (the demo queue's delay).
+ */
 export async function waitForAiVendor(deps: AiScanDeps, row: AiAnalysisRow, runToken: string): Promise<'waiting' | 'lost'> {
+  const queues = row.engines.flatMap((e) => deps.engines.get(e.id as AiEngineId)?.standardQueue ?? []);
+  const hints = queues.flatMap((q) => (q.readySeconds === undefined ? [] : [q.readySeconds]));
+  const firstPoll = queues.length > 0 && hints.length === queues.length ? Math.min(deps.standard.pollSeconds, Math.max(1, Math.ceil(Math.max(...hints)))) : deps.standard.pollSeconds;
   return deps.container.database.db.transaction(async (tx) => {
     const since = row.vendorWaitSince ?? new Date();
     if (!(await aiAnalysesRepository.updateLeased(tx, row.id, runToken, { runToken: null, vendorWaitSince: since }))) return 'lost';
-    await sendAiVendorPollJob(deps.container.boss, row.id, deps.standard.pollSeconds, tx);
+    await sendAiVendorPollJob(deps.container.boss, row.id, firstPoll, tx);
     return 'waiting';
   });
 }
