@@ -14,10 +14,10 @@ import { addKeyword, addMadridClinic } from './support';
 
 const SHARE = /^\d{1,3}\s?% \(\d{1,3}–\d{1,3}\s?%\)$/;
 
-test('an AI scan shows the figures with intervals, the hatched map, the answers, the competitors and a comparison against the noise', async ({ page, subscribe, visitorPage }) => {
-  test.setTimeout(240_000);
+test('an AI scan shows the figures with intervals, the hatched map, the answers, the competitors and a comparison against the noise', async ({ page, subscribe, visitorPage, dev }) => {
+  test.setTimeout(300_000);
   await subscribe('Agency');
-  await addMadridClinic(page);
+  const placeId = await addMadridClinic(page);
   await addKeyword(page, 'dentista');
   await page.getByRole('link', { name: /^dentista/ }).click();
   await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);
@@ -142,4 +142,34 @@ test('an AI scan shows the figures with intervals, the hatched map, the answers,
   await page.getByRole('region', { name: 'Cifras' }).screenshot({ path: 'test-results/ai-visibility-phone-figures.png' });
   await page.getByTestId('ai-map').screenshot({ path: 'test-results/ai-visibility-phone-map.png' });
   await compare.screenshot({ path: 'test-results/ai-visibility-phone-compare.png' });
+
+  // Scheduled AI (docs/decisions.md §31.16), still on the phone: the weekly scan's «Configurar
+  // Horario» turns AI visibility on with the server's cost per round, a round now (developer
+  // tools) queues the keyword's AI analysis on AI Mode's standard queue, and the AI history shows
+  // it completed, marked «Programado».
+  await page.goto(`/rankmap/${placeId}`);
+  await page.getByTestId('weekly-countdown').waitFor();
+  await page.getByRole('button', { name: 'Configurar Horario' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Configurar Horario' });
+  await schedule.getByRole('checkbox', { name: 'Incluir visibilidad en IA en cada escaneo semanal' }).check();
+  await expect(schedule.getByRole('checkbox', { name: 'Google AI Mode' })).toBeChecked();
+  await schedule.getByLabel('Cuadrícula de IA').selectOption('3');
+  await schedule.getByLabel('Muestras por punto').selectOption('1');
+  await expect(schedule.getByTestId('weekly-ai-cost')).toHaveText(/^Visibilidad en IA: 9 créditos por ronda \(≈ 0,36\s€\)$/);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await schedule.screenshot({ path: 'test-results/ai-visibility-weekly-schedule-phone.png' });
+  await schedule.getByRole('button', { name: 'Guardar' }).click();
+  await expect(schedule).toBeHidden();
+  await expect(page.getByTestId('weekly-ai')).toHaveText('Con visibilidad en IA: Google AI Mode · 3×3 · 1 muestra');
+  expect(await dev.runWeeklyCampaignRound(placeId)).toBe(200);
+
+  await page.getByRole('link', { name: /^dentista/ }).click();
+  await page.getByRole('link', { name: 'Visibilidad en IA' }).click();
+  const scheduled = page.getByRole('button', { name: /Programado/ });
+  await expect(scheduled).toHaveCount(1);
+  await scheduled.click();
+  await expect(page.getByTestId('ai-analysis')).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  await expect(scheduled).toContainText('Google AI Mode · 3×3 · 1 muestra');
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: 'test-results/ai-visibility-scheduled-phone.png', fullPage: true });
 });
