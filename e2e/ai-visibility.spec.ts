@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoAxeFindings } from './a11y-support';
 import { expect, test } from './fixtures/test';
@@ -11,6 +12,9 @@ import { addKeyword, addMadridClinic } from './support';
 // (docs/decisions.md §31.11): a keyword's second analysis names the business much less, so the
 // overall share of voice drops beyond the noise, and every other verdict agrees with the
 // intervals shown.
+
+/** Nothing scrolls sideways at the phone's width. */
+const expectNoSidewaysScroll = (page: Page) => expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
 const SHARE = /^\d{1,3}\s?% \(\d{1,3}–\d{1,3}\s?%\)$/;
 
@@ -137,7 +141,7 @@ test('an AI scan shows the figures with intervals, the hatched map, the answers,
 
   // On a phone: the page fits the width.
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/ai-visibility-phone.png', fullPage: true });
   await page.getByRole('region', { name: 'Cifras' }).screenshot({ path: 'test-results/ai-visibility-phone-figures.png' });
   await page.getByTestId('ai-map').screenshot({ path: 'test-results/ai-visibility-phone-map.png' });
@@ -156,12 +160,21 @@ test('an AI scan shows the figures with intervals, the hatched map, the answers,
   await schedule.getByLabel('Cuadrícula de IA').selectOption('3');
   await schedule.getByLabel('Muestras por punto').selectOption('1');
   await expect(schedule.getByTestId('weekly-ai-cost')).toHaveText(/^Visibilidad en IA: 9 créditos por ronda \(≈ 0,36\s€\)$/);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await schedule.screenshot({ path: 'test-results/ai-visibility-weekly-schedule-phone.png' });
   await schedule.getByRole('button', { name: 'Guardar' }).click();
   await expect(schedule).toBeHidden();
   await expect(page.getByTestId('weekly-ai')).toHaveText('Con visibilidad en IA: Google AI Mode · 3×3 · 1 muestra');
+  await page.getByRole('region', { name: 'Escaneo semanal' }).screenshot({ path: 'test-results/ai-visibility-weekly-card-phone.png' });
+  // «Campañas» lists the weekly scan with its AI credits per round, beside its map credits.
+  await page.goto('/campanas');
+  const weeklyCampaign = page.getByTestId('campaign-card').filter({ hasText: 'Escaneo semanal · ' });
+  await expect(weeklyCampaign.getByTestId('campaign-ai-credits')).toHaveText(/^Visibilidad en IA: 9 créditos más por ronda \(≈ 0,36\s€\)$/);
+  await expectNoSidewaysScroll(page);
+  await weeklyCampaign.screenshot({ path: 'test-results/ai-visibility-weekly-campaign-phone.png' });
   expect(await dev.runWeeklyCampaignRound(placeId)).toBe(200);
+
+  await page.goto(`/rankmap/${placeId}`);
 
   await page.getByRole('link', { name: /^dentista/ }).click();
   await page.getByRole('link', { name: 'Visibilidad en IA' }).click();
@@ -170,6 +183,6 @@ test('an AI scan shows the figures with intervals, the hatched map, the answers,
   await scheduled.click();
   await expect(page.getByTestId('ai-analysis')).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   await expect(scheduled).toContainText('Google AI Mode · 3×3 · 1 muestra');
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/ai-visibility-scheduled-phone.png', fullPage: true });
 });

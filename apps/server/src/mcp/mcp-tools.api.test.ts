@@ -122,6 +122,22 @@ describe('MCP: confirmation, idempotencyKey, resources and prompts', async () =>
     await client.close();
   });
 
+  it('when create_campaign carries ai, then its quote names the AI credits of a round, and list_campaigns shows the campaign’s ai and roundAiCredits', async () => {
+    const client = await connectHttp(base, world.oauth);
+    // AI Mode on a 3×3 grid, 1 sample: 9 calls of 1 credit (docs/decisions.md §31.16).
+    const fields = { name: 'IA cada semana (MCP)', frequency: 'weekly', day: 4, hour: 8, keywordIds: [world.ids.keywordId], ai: { engines: ['google-ai-mode'], gridSize: 3, samples: 1 } };
+    const quote = await callTool(client, 'create_campaign', fields);
+    expect(quote.structured).toMatchObject({ status: 'confirmation_required', preview: { roundAiCredits: 9 } });
+    expect(quote.text).toContain('más 9 créditos de visibilidad en IA');
+    const bad = await callTool(client, 'create_campaign', { ...fields, ai: { ...fields.ai, samples: 9 }, confirm: true });
+    expect(bad).toMatchObject({ isError: true, text: 'Las muestras por punto deben ser un número entero entre 1 y 5.' });
+    const created = await callTool(client, 'create_campaign', { ...fields, confirm: true });
+    expect(created.structured).toMatchObject({ status: 'created', campaign: { ai: fields.ai, roundAiCredits: 9 } });
+    const list = (await callTool(client, 'list_campaigns', {})).structured as { campaigns: { name: string; ai: unknown; roundAiCredits: number }[] };
+    expect(list.campaigns.find((c) => c.name === 'IA cada semana (MCP)')).toMatchObject({ ai: fields.ai, roundAiCredits: 9 });
+    await client.close();
+  });
+
   it('when run_ai_visibility is called without confirm, then the quote and nothing spent; confirmed twice with one idempotencyKey, one analysis and one reservation', async () => {
     const count = async () =>
       (
