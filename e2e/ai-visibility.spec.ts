@@ -11,7 +11,8 @@ import { addKeyword, addMadridClinic } from './support';
 // figure, whether the change is beyond the noise. The demo engine varies between analyses
 // (docs/decisions.md §31.11): a keyword's second analysis names the business much less, so the
 // overall share of voice drops beyond the noise, and every other verdict agrees with the
-// intervals shown.
+// intervals shown. Last, on a phone, the weekly scan with AI visibility
+// (docs/decisions.md §31.16): its cost per round, a round now, and its «Programado» AI analysis completing.
 
 /** Nothing scrolls sideways at the phone's width. */
 const expectNoSidewaysScroll = (page: Page) => expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
