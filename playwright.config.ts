@@ -57,6 +57,7 @@ export default defineConfig({
       // Demo searches answer like a real vendor's, so a journey can watch a scan's progress.
       DEMO_SEARCH_LATENCY_MS: '250',
       SCAN_CONCURRENCY: '2',
+      DEMO_AI_QUEUE_DELAY_SECONDS: '2',
       // The live chat is open at any hour, so e2e/live-chat.spec.ts runs whatever the clock says (docs/support.md).
       CHAT_OPEN_DAYS: '1-7',
       CHAT_OPEN_HOURS: '00:00-24:00',

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoAxeFindings } from './a11y-support';
 import { expect, test } from './fixtures/test';
@@ -10,14 +11,18 @@ import { addKeyword, addMadridClinic } from './support';
 // figure, whether the change is beyond the noise. The demo engine varies between analyses
 // (docs/decisions.md §31.11): a keyword's second analysis names the business much less, so the
 // overall share of voice drops beyond the noise, and every other verdict agrees with the
-// intervals shown.
+// intervals shown. Last, on a phone, the weekly scan with AI visibility
+// (docs/decisions.md §31.16): its cost per round, a round now, and its «Programado» AI analysis completing.
+
+/** Nothing scrolls sideways at the phone's width. */
+const expectNoSidewaysScroll = (page: Page) => expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
 const SHARE = /^\d{1,3}\s?% \(\d{1,3}–\d{1,3}\s?%\)$/;
 
-test('an AI scan shows the figures with intervals, the hatched map, the answers, the competitors and a comparison against the noise', async ({ page, subscribe, visitorPage }) => {
-  test.setTimeout(240_000);
+test('an AI scan shows the figures with intervals, the hatched map, the answers, the competitors and a comparison against the noise', async ({ page, subscribe, visitorPage, dev }) => {
+  test.setTimeout(300_000);
   await subscribe('Agency');
-  await addMadridClinic(page);
+  const placeId = await addMadridClinic(page);
   await addKeyword(page, 'dentista');
   await page.getByRole('link', { name: /^dentista/ }).click();
   await expect(page).toHaveURL(/\/keyword\/[0-9a-f-]{36}$/);
@@ -137,9 +142,48 @@ test('an AI scan shows the figures with intervals, the hatched map, the answers,
 
   // On a phone: the page fits the width.
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/ai-visibility-phone.png', fullPage: true });
   await page.getByRole('region', { name: 'Cifras' }).screenshot({ path: 'test-results/ai-visibility-phone-figures.png' });
   await page.getByTestId('ai-map').screenshot({ path: 'test-results/ai-visibility-phone-map.png' });
   await compare.screenshot({ path: 'test-results/ai-visibility-phone-compare.png' });
+
+  // Scheduled AI (docs/decisions.md §31.16), still on the phone: the weekly scan's «Configurar
+  // Horario» turns AI visibility on with the server's cost per round, a round now (developer
+  // tools) queues the keyword's AI analysis on AI Mode's standard queue, and the AI history shows
+  // it completed, marked «Programado».
+  await page.goto(`/rankmap/${placeId}`);
+  await page.getByTestId('weekly-countdown').waitFor();
+  await page.getByRole('button', { name: 'Configurar Horario' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Configurar Horario' });
+  await schedule.getByRole('checkbox', { name: 'Incluir visibilidad en IA en cada escaneo semanal' }).check();
+  await expect(schedule.getByRole('checkbox', { name: 'Google AI Mode' })).toBeChecked();
+  await schedule.getByLabel('Cuadrícula de IA').selectOption('3');
+  await schedule.getByLabel('Muestras por punto').selectOption('1');
+  await expect(schedule.getByTestId('weekly-ai-cost')).toHaveText(/^Visibilidad en IA: 9 créditos por ronda \(≈ 0,36\s€\)$/);
+  await expectNoSidewaysScroll(page);
+  await schedule.screenshot({ path: 'test-results/ai-visibility-weekly-schedule-phone.png' });
+  await schedule.getByRole('button', { name: 'Guardar' }).click();
+  await expect(schedule).toBeHidden();
+  await expect(page.getByTestId('weekly-ai')).toHaveText('Con visibilidad en IA: Google AI Mode · 3×3 · 1 muestra');
+  await page.getByRole('region', { name: 'Escaneo semanal' }).screenshot({ path: 'test-results/ai-visibility-weekly-card-phone.png' });
+  // «Campañas» lists the weekly scan with its AI credits per round, beside its map credits.
+  await page.goto('/campanas');
+  const weeklyCampaign = page.getByTestId('campaign-card').filter({ hasText: 'Escaneo semanal · ' });
+  await expect(weeklyCampaign.getByTestId('campaign-ai-credits')).toHaveText(/^Visibilidad en IA: 9 créditos más por ronda \(≈ 0,36\s€\)$/);
+  await expectNoSidewaysScroll(page);
+  await weeklyCampaign.screenshot({ path: 'test-results/ai-visibility-weekly-campaign-phone.png' });
+  expect(await dev.runWeeklyCampaignRound(placeId)).toBe(200);
+
+  await page.goto(`/rankmap/${placeId}`);
+
+  await page.getByRole('link', { name: /^dentista/ }).click();
+  await page.getByRole('link', { name: 'Visibilidad en IA' }).click();
+  const scheduled = page.getByRole('button', { name: /Programado/ });
+  await expect(scheduled).toHaveCount(1);
+  await scheduled.click();
+  await expect(page.getByTestId('ai-analysis')).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  await expect(scheduled).toContainText('Google AI Mode · 3×3 · 1 muestra');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/ai-visibility-scheduled-phone.png', fullPage: true });
 });

@@ -126,6 +126,8 @@ const envSchema = z.object({
   DATAFORSEO_STANDARD_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DATAFORSEO_STANDARD_MAX_WAIT_MINUTES: z.coerce.number().min(0.05).max(1440).default(45),
   DEMO_SEARCH_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** How long a task posted to the demo AI engine's standard queue takes to be ready (docs/decisions.md §31.16). */
+  DEMO_AI_QUEUE_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   // AI visibility (docs/decisions.md §31.1): the Gemini API, grounded in Google Maps. The DataForSEO
   // engines use DATAFORSEO_LOGIN/DATAFORSEO_PASSWORD above.
   GEMINI_API_KEY: z.string().optional(),
@@ -275,6 +277,8 @@ export interface Config {
     /** Engines without credentials answer from the demo (MAPS_SEARCH_PROVIDER=demo). */
     demoFallback: boolean;
     demoLatencyMs: number;
+    /** Seconds a task posted to the demo's standard queue waits before it is ready. */
+    demoQueueDelaySeconds: number;
   };
   payments: {
     provider: 'sandbox' | 'stripe';
@@ -463,6 +467,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       gemini: e.GEMINI_API_KEY ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL } : undefined,
       demoFallback: e.MAPS_SEARCH_PROVIDER === 'demo',
       demoLatencyMs: e.DEMO_SEARCH_LATENCY_MS,
+      demoQueueDelaySeconds: e.DEMO_AI_QUEUE_DELAY_SECONDS,
     },
     payments: {
       provider: paymentsProvider,

@@ -121,7 +121,7 @@ describe('the server process and DEV_TOOLS', () => {
       const lines = server.logLines().filter((l) => l.msg.startsWith('Herramientas de desarrollo'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ level: 30, devTools: true });
-      for (const feature of ['/api/dev/mail', '/api/user/dev-params', '/api/dev/report-round', '/api/dev/credit-warnings', '/api/dev/listing-edit', '/api/sandbox'])
+      for (const feature of ['/api/dev/mail', '/api/user/dev-params', '/api/dev/report-round', '/api/dev/campaign-round', '/api/dev/credit-warnings', '/api/dev/listing-edit', '/api/sandbox'])
         expect(lines[0]!.msg).toContain(feature);
     },
   );
@@ -131,7 +131,7 @@ describe('devFeatures', () => {
   it('when developer tools are on with Stripe, then the sandbox is not listed, since it is not there', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICES: '{}' };
     const features = devFeatures(loadConfig({ DEV_TOOLS: 'true', ...stripe }));
-    expect(features).toHaveLength(5);
+    expect(features).toHaveLength(6);
     expect(features.join()).not.toContain('sandbox');
     expect(devFeaturesLine(loadConfig({ DEV_TOOLS: 'false' }))).toBe('Herramientas de desarrollo: ninguna (DEV_TOOLS no es true)');
   });

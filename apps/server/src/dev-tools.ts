@@ -27,6 +27,7 @@ export function devFeatures(config: Pick<Config, 'devTools' | 'payments'>): stri
     'buzón de correo (/api/dev/mail, solo desde esta máquina)',
     'parámetros de desarrollo (/api/user/dev-params)',
     'ronda semanal a demanda (/api/dev/report-round)',
+    'ronda de una campaña a demanda (/api/dev/campaign-round)',
     'avisos de créditos a demanda (/api/dev/credit-warnings)',
     'cambio simulado en la ficha de un negocio de demostración (/api/dev/listing-edit)',
     // With Stripe configured the payments are Stripe's, developer tools or not.

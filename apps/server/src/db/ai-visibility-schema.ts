@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AiMetrics, AiMetricsBusiness } from '@rankmaps/shared/ai-metrics';
 import { createdAt, updatedAt, uuidKey } from './columns';
+import { campaignRounds } from './campaigns-schema';
 import { ownerPlaceId } from './places-schema';
 import { keywords } from './rankmaps-schema';
 import type { RankMapGrid, RankMapTarget } from './rankmaps-schema';
@@ -50,6 +51,10 @@ export const aiVisibilityAnalyses = pgTable(
     /** Samples asked per point (per city for city-wide engines), 1–5. */
     samples: integer('samples').notNull(),
     kind: text('kind').$type<AiAnalysisKind>().notNull(),
+    /** The campaign round that queued it (a place's weekly scan or a custom campaign, docs/decisions.md §31.16); null for «Ahora». */
+    campaignRoundId: uuid('campaign_round_id').references(() => campaignRounds.id, { onDelete: 'set null' }),
+    /** Set while every call left is in the vendor's standard queue: no run holds it, the poll job collects (docs/decisions.md §31.16). */
+    vendorWaitSince: timestamp('vendor_wait_since', { withTimezone: true }),
     status: text('status').$type<AiAnalysisStatus>().notNull().default('pending'),
     /** Answers stored (ok or failed) / calls planned, in %. */
     progress: integer('progress').notNull().default(0),
@@ -80,6 +85,8 @@ export const aiVisibilityAnalyses = pgTable(
     index('ai_visibility_analyses_keyword_created_idx').on(t.keywordId, t.createdAt),
     index('ai_visibility_analyses_status_heartbeat_idx').on(t.status, t.heartbeatAt),
     index('ai_visibility_analyses_user_idx').on(t.userId),
+    // One AI analysis per keyword and campaign round, whatever the workers and restarts (docs/decisions.md §31.16).
+    uniqueIndex('ai_visibility_analyses_round_key').on(t.keywordId, t.campaignRoundId),
   ],
 );
 
@@ -130,5 +137,36 @@ export const aiVisibilityAnswers = pgTable(
   (t) => [
     uniqueIndex('ai_visibility_answers_key').on(t.analysisId, t.engine, t.pointIndex, t.sample),
     index('ai_visibility_answers_failed_idx').on(t.analysisId).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+export type AiVendorTaskState = 'posting' | 'posted' | 'collected' | 'failed' | 'abandoned';
+
+// One call handed to an engine's standard queue (docs/decisions.md §31.16), as vendor_tasks is for
+// map points (docs/decisions.md §21.2): the row is committed before its POST, so a call is never
+// posted twice; its tag is the call's own (`ai:<analysis>:<engine>:<point>:<sample>`), so a task
+// whose POST answer was lost is found by it.
+export const aiVendorTasks = pgTable(
+  'ai_vendor_tasks',
+  {
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => aiVisibilityAnalyses.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    pointIndex: integer('point_index').notNull(),
+    sample: integer('sample').notNull(),
+    tag: text('tag').notNull(),
+    /** The vendor's task id; null until the POST answered (or when the answer was lost). */
+    taskId: text('task_id'),
+    state: text('state').$type<AiVendorTaskState>().notNull().default('posting'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the vendor charged for the task when posted, in USD. */
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.analysisId, t.engine, t.pointIndex, t.sample] }),
+    uniqueIndex('ai_vendor_tasks_tag_key').on(t.tag),
+    index('ai_vendor_tasks_task_id_idx').on(t.taskId),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CampaignFrequency } from '@rankmaps/shared/schemas/campaigns';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CampaignAi, CampaignFrequency } from '@rankmaps/shared/schemas/campaigns';
 import { places } from './places-schema';
 
 import { createdAt, updatedAt, uuidKey } from './columns';
@@ -35,6 +35,8 @@ export const campaigns = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** A place's weekly scan at the spec's default, Monday 9:00 (the card says so). */
     scheduleDefault: boolean('schedule_default').notNull().default(true),
+    /** AI visibility in each round (docs/decisions.md §31.16): one AI analysis per keyword with these engines, grid and samples; null when off. */
+    ai: jsonb('ai').$type<CampaignAi>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -37,6 +37,8 @@ import { handleOAuthPurge } from './handlers/oauth-purge';
 import { handleActivityRetention } from './handlers/activity-retention';
 import { handleRankmapScan } from './handlers/rankmap-scan';
 import { handleAiVisibilityScan } from './handlers/ai-visibility-scan';
+import { handleAiVisibilityVendorPoll } from './handlers/ai-visibility-vendor-poll';
+import { AI_VISIBILITY_VENDOR_POLL_JOB } from './definitions/ai-visibility-vendor-poll';
 import { handleAiVisibilityAlerts } from './handlers/ai-visibility-alerts';
 import { handleRankmapScheduler } from './handlers/rankmap-scheduler';
 import { handleRankmapVendorPoll } from './handlers/rankmap-vendor-poll';
@@ -145,7 +147,12 @@ export async function startWorkers(container: Container): Promise<void> {
   await workScanJobs(container.boss, scan, SCAN_WORKERS_PER_PROCESS);
   await workVendorPollJobs(container.boss, scan);
   // AI-visibility analyses (docs/decisions.md §31.4): their runs and, queued with each outcome, their alerts.
-  await workAiScanJobs(container.boss, aiScanDeps(container, container.aiEngines, businessMatcher, { stopping: container.stopping }), AI_SCAN_WORKERS_PER_PROCESS);
+  const aiScan = aiScanDeps(container, container.aiEngines, businessMatcher, { stopping: container.stopping });
+  await workAiScanJobs(container.boss, aiScan, AI_SCAN_WORKERS_PER_PROCESS);
+  // Scheduled and campaign AI analyses waiting on an engine's standard queue (docs/decisions.md §31.16).
+  await container.boss.work(AI_VISIBILITY_VENDOR_POLL_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await handleAiVisibilityVendorPoll(aiScan, job.data);
+  });
   await container.boss.work(AI_VISIBILITY_ALERTS_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await handleAiVisibilityAlerts(container, job.data);
   });

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { creditsText } from '@rankmaps/shared/credit-value';
-import { campaignPreviewSchema, campaignRequestSchema, campaignSchema } from '@rankmaps/shared/schemas/campaigns';
+import { type CampaignPreview, campaignPreviewSchema, campaignRequestSchema, campaignSchema } from '@rankmaps/shared/schemas/campaigns';
 import { z } from 'zod';
 import type { Container } from '../container';
 import { recordToolActivity } from '../modules/activity/system-activity';
@@ -15,6 +15,10 @@ import { type McpCaller, runTool, toolDescription, toolResult } from './mcp-resu
 
 const { keywordIds: _ids, ...campaignFields } = campaignRequestSchema.shape;
 
+/** A round's credits, and its AI analyses' when the campaign has AI visibility (docs/decisions.md §31.16). */
+const roundCost = (preview: CampaignPreview) =>
+  preview.roundAiCredits > 0 ? `${creditsText(preview.roundCredits)} de mapas más ${creditsText(preview.roundAiCredits)} de visibilidad en IA` : creditsText(preview.roundCredits);
+
 export function registerCampaignTools(server: McpServer, container: Container, caller: McpCaller): void {
   const { userId } = caller;
 
@@ -24,8 +28,8 @@ export function registerCampaignTools(server: McpServer, container: Container, c
       title: 'Campañas / Campaigns',
       description: toolDescription(
         'list_campaigns',
-        'Las campañas (análisis programados) con su frecuencia, keywords, estado (activa, pausada), próxima ejecución y créditos por ronda; incluye el escaneo semanal de cada negocio.',
-        'The campaigns (scheduled analyses) with their frequency, keywords, state (active, paused), next run and credits per round; includes each place’s weekly scan.',
+        'Las campañas (análisis programados) con su frecuencia, keywords, estado (activa, pausada), próxima ejecución y créditos por ronda, y su visibilidad en IA (ai, con los créditos de IA por ronda en roundAiCredits); incluye el escaneo semanal de cada negocio.',
+        'The campaigns (scheduled analyses) with their frequency, keywords, state (active, paused), next run and credits per round, and their AI visibility (ai, with the AI credits per round in roundAiCredits); includes each place’s weekly scan.',
       ),
       inputSchema: {},
       outputSchema: { campaigns: z.array(campaignSchema) },
@@ -44,8 +48,8 @@ export function registerCampaignTools(server: McpServer, container: Container, c
       title: 'Crear una campaña / Create a campaign',
       description: toolDescription(
         'create_campaign',
-        'Crea una campaña: analiza sus keywords con la frecuencia elegida (once, daily, weekly, biweekly, monthly) a la hora dada; cada ronda gasta créditos. Sin confirm: true solo responde lo que costaría cada ronda y la previsión de créditos, sin guardar nada; con confirm: true la crea. idempotencyKey evita crearla dos veces.',
-        'Creates a campaign: analyses its keywords at the chosen frequency (once, daily, weekly, biweekly, monthly) at the given hour; each round spends credits. Without confirm: true it only answers the cost per round and the credit forecast, saving nothing; with confirm: true it creates it. idempotencyKey keeps it from being created twice.',
+        'Crea una campaña: analiza sus keywords con la frecuencia elegida (once, daily, weekly, biweekly, monthly) a la hora dada; cada ronda gasta créditos. Con ai: { engines, gridSize, samples } cada ronda lanza también un análisis de visibilidad en IA por keyword, que reserva sus propios créditos. Sin confirm: true solo responde lo que costaría cada ronda y la previsión de créditos, sin guardar nada; con confirm: true la crea. idempotencyKey evita crearla dos veces.',
+        'Creates a campaign: analyses its keywords at the chosen frequency (once, daily, weekly, biweekly, monthly) at the given hour; each round spends credits. With ai: { engines, gridSize, samples } each round also runs one AI-visibility analysis per keyword, which reserves its own credits. Without confirm: true it only answers the cost per round and the credit forecast, saving nothing; with confirm: true it creates it. idempotencyKey keeps it from being created twice.',
       ),
       inputSchema: {
         ...campaignFields,
@@ -71,7 +75,7 @@ export function registerCampaignTools(server: McpServer, container: Container, c
         const preview = await previewCampaign(container, caller.scope, null, fields);
         if (confirm !== true)
           return toolResult(
-            `Cada ronda analizaría ${preview.roundAnalyses} keyword(s) y costaría ${creditsText(preview.roundCredits)}.${preview.problem ? ` ${preview.problem}` : ''} No se ha guardado nada: para crearla, vuelve a llamar a create_campaign con confirm: true.`,
+            `Cada ronda analizaría ${preview.roundAnalyses} keyword(s) y costaría ${roundCost(preview)}.${preview.problem ? ` ${preview.problem}` : ''} No se ha guardado nada: para crearla, vuelve a llamar a create_campaign con confirm: true.`,
             { status: 'confirmation_required', preview, campaign: null },
           );
         return onceFor(container, caller, 'create_campaign', idempotencyKey, args, async () => {
@@ -83,7 +87,7 @@ export function registerCampaignTools(server: McpServer, container: Container, c
             { type: 'campaign', id: campaign.id },
             { roundCredits: preview.roundCredits },
           );
-          return toolResult(`Campaña «${campaign.name}» creada; cada ronda cuesta ${creditsText(preview.roundCredits)}.`, {
+          return toolResult(`Campaña «${campaign.name}» creada; cada ronda cuesta ${roundCost(preview)}.`, {
             status: 'created',
             preview,
             campaign,

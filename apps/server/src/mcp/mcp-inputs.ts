@@ -1,3 +1,4 @@
+import { resolveValidationMessage } from '@rankmaps/shared/messages';
 import { z } from 'zod';
 import { badRequest } from '../errors';
 import { PAGE_LIMIT_MAX } from '../modules/api-v1/cursor';
@@ -32,5 +33,5 @@ export const confirmField = z
 /** The zod issues of a schema parsed inside a tool, as the Spanish 400 a route would answer. */
 export function parsedOr400<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
   if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]?.message ?? 'Los argumentos no son válidos.', 'VALIDATION_ERROR');
+  throw badRequest(resolveValidationMessage(result.error.issues[0]?.message ?? 'Los argumentos no son válidos.'), 'VALIDATION_ERROR');
 }

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { resolveValidationMessage } from '@rankmaps/shared/messages';
 import { INTERNAL_TOOL_ERROR, toolError } from './mcp-result';
 
 // The SDK answers some tool calls itself, before any tool runs, in English: arguments its zod
@@ -21,8 +22,9 @@ export function spanishToolError(message: string): CallToolResult {
       .filter((line) => line.trim() !== '')
       .slice(0, 3)
       .map((line) => {
+        // A message may be a catalogue key (v('aiSamplesInvalid')): its Spanish text, as a route's 400 says it.
         const at = line.lastIndexOf(' at ');
-        return at > 0 ? `«${line.slice(at + 4)}»: ${line.slice(0, at)}` : line;
+        return at > 0 ? `«${line.slice(at + 4)}»: ${resolveValidationMessage(line.slice(0, at).trim())}` : resolveValidationMessage(line.trim());
       })
       .join('; ');
     return toolError(INVALID_ARGUMENTS(tool, detail || 'revisa los campos.'), 'INVALID_ARGUMENTS');

@@ -122,6 +122,26 @@ describe('MCP: confirmation, idempotencyKey, resources and prompts', async () =>
     await client.close();
   });
 
+  it('when create_campaign carries ai, then its quote names the AI credits of a round, and list_campaigns shows the campaign’s ai and roundAiCredits', async () => {
+    const client = await connectHttp(base, world.oauth);
+    // AI Mode on a 3×3 grid, 1 sample: one call of 1 credit per point of the grid on land (docs/decisions.md §31.16).
+    const fields = { name: 'IA cada semana (MCP)', frequency: 'weekly', day: 4, hour: 8, keywordIds: [world.ids.keywordId], ai: { engines: ['google-ai-mode'], gridSize: 3, samples: 1 } };
+    const quote = await callTool(client, 'create_campaign', fields);
+    expect(quote.structured).toMatchObject({ status: 'confirmation_required' });
+    const aiCredits = (quote.structured as { preview: { roundAiCredits: number } }).preview.roundAiCredits;
+    expect(aiCredits).toBeGreaterThan(0);
+    expect(aiCredits).toBeLessThanOrEqual(9);
+    expect(quote.text).toContain(`más ${aiCredits} créditos de visibilidad en IA`);
+    const bad = await callTool(client, 'create_campaign', { ...fields, ai: { ...fields.ai, samples: 9 }, confirm: true });
+    // The SDK refuses it before the tool runs; the catalogue's Spanish message, not its key.
+    expect(bad).toMatchObject({ isError: true, text: 'Los argumentos de «create_campaign» no son válidos: «ai.samples»: Las muestras por punto deben ser un número entero entre 1 y 5.' });
+    const created = await callTool(client, 'create_campaign', { ...fields, confirm: true });
+    expect(created.structured).toMatchObject({ status: 'created', campaign: { ai: fields.ai, roundAiCredits: aiCredits } });
+    const list = (await callTool(client, 'list_campaigns', {})).structured as { campaigns: { name: string; ai: unknown; roundAiCredits: number }[] };
+    expect(list.campaigns.find((c) => c.name === 'IA cada semana (MCP)')).toMatchObject({ ai: fields.ai, roundAiCredits: aiCredits });
+    await client.close();
+  });
+
   it('when run_ai_visibility is called without confirm, then the quote and nothing spent; confirmed twice with one idempotencyKey, one analysis and one reservation', async () => {
     const count = async () =>
       (

@@ -86,6 +86,8 @@ const OWNED_PARAMS: Record<string, OwnedKind> = {
   'share-links/:id': 'shareLink',
   'report-recipients/:recipientId': 'reportRecipient',
   'report-round/:id': 'place',
+  // A campaign's round now (developer tools, docs/decisions.md §31.16).
+  'campaign-round/:id': 'campaign',
   // The demo's simulated Google edit of a business (developer tools, docs/decisions.md §32.3).
   'listing-edit/:id': 'place',
   // Reviews (docs/decisions.md §32.4): a review of the owner's place, a reply template, the simulated arrival's business.
@@ -173,6 +175,7 @@ function samplesFor(app: FastifyInstance, logoPng: Buffer, oauthClientId: string
     'PUT /api/place/active-place': { body: (ids) => ({ placeId: ids.place }) },
     'PUT /api/place/:id/matrix': { body: () => ({ gridSize: 5, radius: 1500, coordinates: MALAGA }) },
     'PUT /api/place/:id/schedule': { body: () => ({ rankDay: 2, rankHour: 10 }) },
+    'POST /api/place/:id/schedule/ai-quote': { body: () => ({ ai: { engines: ['google-ai-mode'], gridSize: 3, samples: 1 } }) },
     'PUT /api/place/:id/market': { body: () => ({ countryCode: 'PT', searchLanguage: 'pt' }) },
     'POST /api/place/:id/competitors': { body: () => ({ placeId: 'demo-malaga-dentista-4', name: 'Clínica Dental Centro' }) },
     'POST /api/keyword': { body: (ids) => ({ placeId: ids.place, name: 'implantes dentales' }) },

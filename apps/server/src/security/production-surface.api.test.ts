@@ -55,6 +55,7 @@ describe('the production surface', async () => {
         'GET /api/dev/mail',
         'POST /api/dev/credit-warnings',
         'POST /api/dev/report-round/:id',
+        'POST /api/dev/campaign-round/:id',
         'GET /api/sandbox/checkout/:id',
         'POST /api/sandbox/checkout/:id/complete',
         'POST /api/sandbox/renewal',

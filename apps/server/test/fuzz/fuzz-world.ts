@@ -192,6 +192,9 @@ export async function createFuzzWorld(app: FastifyInstance, container: Container
       own?.id ??
       ((await call('/api/place/:id/report-recipients', `/api/place/${ids.place}/report-recipients`, { email: uniqueEmail('fuzz-cliente'), name: 'Cliente Fuzz' })).recipient as { id: string }).id;
   };
+  // The weekly scan's AI visibility (docs/decisions.md §31.16): its quote, and the schedule that turns it on and off.
+  examples.set('POST /api/place/:id/schedule/ai-quote', [fromPlain({ ai: { engines: ['google-ai-mode'], gridSize: 3, samples: 1 } })]);
+  examples.set('PUT /api/place/:id/schedule', [fromPlain({ rankDay: 2, rankHour: 10, ai: { engines: ['google-ai-mode', 'chatgpt'], gridSize: 3, samples: 2 } }), fromPlain({ rankDay: 1, rankHour: 9, ai: null })]);
   examples.set('PUT /api/place/:id/report-schedule', [fromPlain({ mode: 'monthly', monthDay: 12 }), fromPlain({ mode: 'weekly', monthDay: null })]);
 
   // Valid settings, so fuzzed variants of them reach the handler.

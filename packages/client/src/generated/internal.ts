@@ -2181,9 +2181,32 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Día y hora del escaneo semanal */
+    /**
+     * Día y hora del escaneo semanal
+     * @description Cuerpo: { rankDay, rankHour, ai? } o { weeklyScans }. ai es la visibilidad en IA de cada ronda ({ engines, gridSize, samples }, como una campaña), null la apaga y sin ai se queda como está; encenderla necesita un plan profesional (403).
+     */
     put: operations['updatePlaceSchedule'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/place/{id}/schedule/ai-quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Créditos de la visibilidad en IA en cada ronda del escaneo semanal
+     * @description Cuerpo: { ai: { engines, gridSize, samples } }. Responde las keywords del negocio, los créditos de un análisis de IA y los de la ronda entera, con su valor en euros. No guarda nada. Solo planes profesionales (403).
+     */
+    post: operations['quotePlaceWeeklyAi'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3603,6 +3626,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            campaignName: string | null;
             createdAt: string;
             creditsCharged: number;
             creditsRefunded: number;
@@ -4221,6 +4245,7 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              campaignName: string | null;
               createdAt: string;
               creditsCharged: number;
               creditsRefunded: number;
@@ -5616,6 +5641,11 @@ export interface operations {
         content: {
           'application/json': {
             campaigns: {
+              ai: {
+                engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+                gridSize: number;
+                samples: number;
+              } | null;
               createdAt: string;
               date: string | null;
               day: number | null;
@@ -5647,6 +5677,7 @@ export interface operations {
                 name: string;
                 timeZone: string;
               }[];
+              roundAiCredits: number;
               roundAnalyses: number;
               roundCredits: number;
               /** @enum {string} */
@@ -5710,6 +5741,14 @@ export interface operations {
       content: {
         'application/json': {
           /** @default null */
+          ai?: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          } | null;
+          /** @default null */
           date?: string | null;
           /** @default null */
           day?: number | null;
@@ -5734,6 +5773,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -5765,6 +5809,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -5861,6 +5906,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -5892,6 +5942,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             rounds: {
@@ -5985,6 +6036,14 @@ export interface operations {
       content: {
         'application/json': {
           /** @default null */
+          ai?: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          } | null;
+          /** @default null */
           date?: string | null;
           /** @default null */
           day?: number | null;
@@ -6009,6 +6068,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -6040,6 +6104,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -6234,6 +6299,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -6265,6 +6335,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -6361,6 +6432,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -6392,6 +6468,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -6564,6 +6641,14 @@ export interface operations {
         'application/json': {
           campaign: {
             /** @default null */
+            ai?: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              /** @default 5 */
+              gridSize?: number;
+              /** @default 3 */
+              samples?: number;
+            } | null;
+            /** @default null */
             date?: string | null;
             /** @default null */
             day?: number | null;
@@ -6654,6 +6739,7 @@ export interface operations {
               }[];
             };
             problem: string | null;
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             roundMinutes: number;
@@ -13458,6 +13544,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           }[];
         };
@@ -13694,6 +13785,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -14623,6 +14719,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -14778,6 +14879,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -14922,6 +15028,11 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
           };
         };
@@ -16227,6 +16338,13 @@ export interface operations {
       content: {
         'application/json':
           | {
+              ai?: {
+                engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+                /** @default 5 */
+                gridSize?: number;
+                /** @default 3 */
+                samples?: number;
+              } | null;
               rankDay: number;
               rankHour: number;
             }
@@ -16298,7 +16416,116 @@ export interface operations {
             serviceArea: boolean;
             timeZone: string;
             totalReviews: number;
+            weeklyAi: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             weeklyScans: boolean;
+          };
+        };
+      };
+      /** @description Petición no válida: el mensaje dice qué dato falta o sobra. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Sin sesión, o con una clave o un token no válidos. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tu plan o los permisos de la clave no lo permiten. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No existe, o no es de tu cuenta. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description La dirección es demasiado larga. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Tipo de contenido no admitido: envía JSON (o multipart donde se indica). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Demasiadas peticiones: espera los segundos de Retry-After. */
+      429: {
+        headers: {
+          /** @description Segundos que hay que esperar antes de repetir la petición. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  quotePlaceWeeklyAi: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ai: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Correcto. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            euros: number;
+            keywordCredits: number;
+            keywords: number;
+            roundAiCredits: number;
           };
         };
       };

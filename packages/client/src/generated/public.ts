@@ -588,6 +588,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            campaignName: string | null;
             createdAt: string;
             creditsCharged: number;
             creditsRefunded: number;
@@ -1934,6 +1935,11 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              ai: {
+                engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+                gridSize: number;
+                samples: number;
+              } | null;
               createdAt: string;
               date: string | null;
               day: number | null;
@@ -1965,6 +1971,7 @@ export interface operations {
                 name: string;
                 timeZone: string;
               }[];
+              roundAiCredits: number;
               roundAnalyses: number;
               roundCredits: number;
               /** @enum {string} */
@@ -2038,6 +2045,14 @@ export interface operations {
       content: {
         'application/json': {
           /** @default null */
+          ai?: {
+            engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+            /** @default 5 */
+            gridSize?: number;
+            /** @default 3 */
+            samples?: number;
+          } | null;
+          /** @default null */
           date?: string | null;
           /** @default null */
           day?: number | null;
@@ -2068,6 +2083,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -2099,6 +2119,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -2207,6 +2228,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -2238,6 +2264,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -2346,6 +2373,11 @@ export interface operations {
         };
         content: {
           'application/json': {
+            ai: {
+              engines: ('google-ai-mode' | 'google-ai-overview' | 'chatgpt' | 'gemini-maps')[];
+              gridSize: number;
+              samples: number;
+            } | null;
             createdAt: string;
             date: string | null;
             day: number | null;
@@ -2377,6 +2409,7 @@ export interface operations {
               name: string;
               timeZone: string;
             }[];
+            roundAiCredits: number;
             roundAnalyses: number;
             roundCredits: number;
             /** @enum {string} */
@@ -2652,6 +2685,7 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              campaignName: string | null;
               createdAt: string;
               creditsCharged: number;
               creditsRefunded: number;

@@ -104,6 +104,8 @@ export const aiAnalysisSummarySchema = z.object({
   placeId: z.string(),
   query: z.string(),
   kind: z.enum(['manual', 'scheduled', 'campaign']),
+  /** The campaign whose round queued it (docs/decisions.md §31.16): its name, or null for «Ahora» and a place's weekly scan («Programado»). */
+  campaignName: z.string().nullable(),
   status,
   progress: z.number().int(),
   failureReason: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_ENGINE_ID_VALUES, aiScanRequestSchema } from './ai-visibility';
 
 // Campaigns (issue 18, docs/decisions.md §25.3): places × keywords run on a frequency, at a day
 // and hour, optionally inside a time window, on each place's wall clock.
@@ -27,6 +28,13 @@ export const FREQUENCY_LABELS: Record<CampaignFrequency, string> = {
 const NAME_MISSING = 'Escribe el nombre de la campaña.';
 const hourSchema = z.number('Indica la hora (0 a 23).').int('Indica la hora (0 a 23).').min(0, 'Indica la hora (0 a 23).').max(23, 'Indica la hora (0 a 23).');
 const windowHourSchema = z.number('Indica la ventana en horas (0 a 24).').int('Indica la ventana en horas (0 a 24).').min(0, 'Indica la ventana en horas (0 a 24).').max(24, 'Indica la ventana en horas (0 a 24).');
+
+/**
+ * AI visibility in every round (docs/decisions.md §31.16): one AI analysis per keyword with these
+ * engines, grid and samples, on the engines' standard queue where they have one. Null: off.
+ */
+export const campaignAiSchema = aiScanRequestSchema.pick({ engines: true, gridSize: true, samples: true }).strict();
+export type CampaignAi = z.output<typeof campaignAiSchema>;
 
 /** The editor's fields; the rules between them (a day for weekly, a date for once…) are checked by campaignRules. */
 export const campaignRequestSchema = z
@@ -60,6 +68,8 @@ export const campaignRequestSchema = z
         .array(z.string('Las keywords no son válidas.').max(100, 'Las keywords no son válidas.'), 'Elige al menos una keyword.')
         .min(1, 'Elige al menos una keyword.')
         .max(CAMPAIGN_KEYWORDS_MAX, `Una campaña puede tener como máximo ${CAMPAIGN_KEYWORDS_MAX} keywords.`),
+      /** AI visibility in each round, or null (off). */
+      ai: campaignAiSchema.nullable().optional().default(null),
     },
     'Faltan los datos de la campaña.',
   )
@@ -119,6 +129,10 @@ export const campaignSchema = z.object({
   /** Analyses and credits of one round (1 credit per valid grid point). */
   roundAnalyses: z.number().int(),
   roundCredits: z.number().int(),
+  /** AI visibility in each round (docs/decisions.md §31.16), or null when off. */
+  ai: z.object({ engines: z.array(z.enum(AI_ENGINE_ID_VALUES)), gridSize: z.number().int(), samples: z.number().int() }).nullable(),
+  /** Credits the round's AI analyses reserve (one per keyword); 0 when AI is off. */
+  roundAiCredits: z.number().int(),
   nextRun: z.string().nullable(),
   lastRound: campaignRoundSchema.nullable(),
   createdAt: z.string(),
@@ -180,6 +194,8 @@ export type CampaignOverlap = z.infer<typeof campaignOverlapSchema>;
 export const campaignPreviewSchema = z.object({
   roundAnalyses: z.number().int(),
   roundCredits: z.number().int(),
+  /** Credits the round's AI analyses reserve (docs/decisions.md §31.16); 0 when AI is off. */
+  roundAiCredits: z.number().int(),
   /** Minutes one round needs at the provider's rate limit. */
   roundMinutes: z.number().int(),
   /** Why the fields cannot be saved (a window shorter than the round), or null. */

@@ -4,6 +4,8 @@ import { isCountryCode } from '../markets/countries';
 import { isSearchLanguage } from '../markets/languages';
 import { GRID_SIZES, RADIUS_MAX_M, RADIUS_MIN_M, RADIUS_STEP_M } from '../plans';
 import { CLIENT_NOT_FOUND, cardFiguresSchema } from './workspace';
+import { AI_ENGINE_ID_VALUES } from './ai-visibility';
+import { campaignAiSchema } from './campaigns';
 
 /**
  * Centre latitudes a grid may use: the band a web map (Web Mercator, ±85.05°) can show.
@@ -146,18 +148,38 @@ export const placeQuerySchema = z.object({ withKeywords: z.enum(['true', 'false'
 export const updateMatrixRequestSchema = placeMatrixConfigSchema;
 export const activePlaceRequestSchema = z.object({ placeId: z.string('Falta el lugar.').min(1, 'Falta el lugar.').max(100, 'Lugar no encontrado.') });
 
-/** PUT /api/place/:id/schedule: {rankDay, rankHour} or {weeklyScans}. */
+/**
+ * PUT /api/place/:id/schedule: {rankDay, rankHour, ai?} or {weeklyScans}. `ai` is the weekly
+ * scan's AI visibility (docs/decisions.md §31.16): the campaign's own fields and 400s; null turns
+ * it off, absent leaves it as it is.
+ */
 export const scheduleRequestSchema = z.union(
   [
     z.object({
       rankDay: z.number('El día debe estar entre 0 (domingo) y 6 (sábado).').int('El día debe estar entre 0 (domingo) y 6 (sábado).').min(0, 'El día debe estar entre 0 (domingo) y 6 (sábado).').max(6, 'El día debe estar entre 0 (domingo) y 6 (sábado).'),
       rankHour: z.number('La hora debe estar entre 0 y 23.').int('La hora debe estar entre 0 y 23.').min(0, 'La hora debe estar entre 0 y 23.').max(23, 'La hora debe estar entre 0 y 23.'),
+      ai: campaignAiSchema.nullable().optional(),
     }).strict(),
     z.object({ weeklyScans: z.boolean('weeklyScans debe ser true o false.') }).strict(),
   ],
   'Indica rankDay y rankHour, o weeklyScans.',
 );
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
+
+/** POST /api/place/:id/schedule/ai-quote: what the weekly scan's AI visibility would cost a round, at these settings. */
+export const weeklyAiQuoteRequestSchema = z.object({ ai: campaignAiSchema }, 'Indica los motores, la cuadrícula y las muestras.').strict();
+export type WeeklyAiQuoteRequest = z.input<typeof weeklyAiQuoteRequestSchema>;
+/** The server's figures (docs/decisions.md §31.16): one AI analysis per keyword of the place each round. */
+export const weeklyAiQuoteSchema = z.object({
+  keywords: z.number().int(),
+  /** Credits one keyword's AI analysis reserves. */
+  keywordCredits: z.number().int(),
+  /** Credits a round's AI analyses reserve, all keywords. */
+  roundAiCredits: z.number().int(),
+  /** Those credits in euros, at the extra credits' price. */
+  euros: z.number(),
+});
+export type WeeklyAiQuote = z.infer<typeof weeklyAiQuoteSchema>;
 
 /** A two-letter market code: trimmed, at most 2 characters, written as `normalise` writes it, then one `isKnown` knows. */
 function marketCodeSchema(key: ValidationKey, normalise: (code: z.ZodString) => z.ZodString, isKnown: (code: string) => boolean) {
@@ -200,6 +222,8 @@ export const placeSchema = z.object({
   rankDay: z.number().int(),
   rankHour: z.number().int(),
   scheduleDefault: z.boolean(),
+  /** The weekly scan's AI visibility (docs/decisions.md §31.16): engines, grid and samples, or null when off. */
+  weeklyAi: z.object({ engines: z.array(z.enum(AI_ENGINE_ID_VALUES)), gridSize: z.number().int(), samples: z.number().int() }).nullable(),
   timeZone: z.string(),
   serviceArea: z.boolean(),
   /** The market (docs/decisions.md §21.3): the country searched in, ISO 3166-1 alpha-2 ('ES'). */

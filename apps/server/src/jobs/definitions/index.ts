@@ -1,6 +1,7 @@
 import { activityRetentionJob } from './activity-retention';
 import { aiVisibilityAlertsJob } from './ai-visibility-alerts';
 import { aiVisibilityScanJob } from './ai-visibility-scan';
+import { aiVisibilityVendorPollJob } from './ai-visibility-vendor-poll';
 import { billingMailJob } from './billing-mail';
 import { creditWarningsJob } from './credit-warnings';
 import { grantPlanCreditsJob } from './grant-plan-credits';
@@ -45,6 +46,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   idempotencySweepJob,
   activityRetentionJob,
   aiVisibilityScanJob,
+  aiVisibilityVendorPollJob,
   aiVisibilityAlertsJob,
   reviewSyncJob,
   reviewSyncSweepJob,

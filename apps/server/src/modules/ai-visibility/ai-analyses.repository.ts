@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { aiVisibilityAnalyses, aiVisibilityAnswers } from '../../db/ai-visibility-schema';
+import { campaignRounds, campaigns } from '../../db/campaigns-schema';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/client';
 
@@ -19,6 +20,23 @@ export const aiAnalysesRepository = {
     const [row] = await tx.insert(aiVisibilityAnalyses).values(values).returning();
     if (!row) throw new Error('ai analysis insert returned nothing');
     return row;
+  },
+
+  /** A campaign round's analysis, or undefined when the keyword has one for that round already (docs/decisions.md §31.16). */
+  async insertForRound(tx: DbOrTx, values: NewAiAnalysis): Promise<AiAnalysisRow | undefined> {
+    const [row] = await tx.insert(aiVisibilityAnalyses).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  /** The name of the campaign of each round (null for a place's weekly scan, which has none). */
+  async campaignNames(db: DbOrTx, roundIds: string[]): Promise<Map<string, string | null>> {
+    if (roundIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: campaignRounds.id, name: campaigns.name })
+      .from(campaignRounds)
+      .innerJoin(campaigns, eq(campaigns.id, campaignRounds.campaignId))
+      .where(inArray(campaignRounds.id, [...new Set(roundIds)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
   },
 
   async update(db: DbOrTx, id: string, changes: Partial<NewAiAnalysis>): Promise<void> {
@@ -117,7 +135,8 @@ export const aiAnalysesRepository = {
     return db
       .select({ id: t.id })
       .from(t)
-      .where(and(eq(t.status, 'processing'), or(isNull(t.heartbeatAt), lt(t.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds}::int)`))));
+      // One waiting on a vendor's queue has no run to beat for it: its poll job keeps it (docs/decisions.md §31.16).
+      .where(and(eq(t.status, 'processing'), isNull(t.vendorWaitSince), or(isNull(t.heartbeatAt), lt(t.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds}::int)`))));
   },
 
   /** Stores answers, skipping any whose key is stored already (a re-run's twin): how many this call wrote. */

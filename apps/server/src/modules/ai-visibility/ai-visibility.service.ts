@@ -13,7 +13,6 @@ import { creditsService } from '../billing/credits.service';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import { NO_VALID_POINTS, ownedKeywordOr404 } from '../rankmaps/rankmaps.service';
 import { gridSnapshotOf, targetOf } from '../rankmaps/scan/scan-snapshot.service';
-import type { KeywordWithPlace } from '../keywords/keywords.repository';
 import { type AiAnalysisRow, type AiAnalysisTarget, aiAnalysesRepository } from './ai-analyses.repository';
 import { metricsAnswerOf } from './ai-answers.presenter';
 import { type AiEnginePlan, planEngines, totalCalls, totalCredits } from './ai-plan';
@@ -69,7 +68,7 @@ export function cityOf(address: string, countryCode: string): { name: string; co
   return { name: last, countryCode };
 }
 
-function targetOfPlace(place: KeywordWithPlace['place']): AiAnalysisTarget {
+export function targetOfPlace(place: Parameters<typeof targetOf>[0]): AiAnalysisTarget {
   // The place's own website, when Google gave one: the matcher's domain rule compares it (docs/decisions.md §31.12).
   return { ...targetOf(place), domain: businessDomain(place.website), city: cityOf(place.address, place.countryCode) };
 }
@@ -159,13 +158,14 @@ function presentEngines(row: AiAnalysisRow): AiAnalysisSummary['engines'] {
   return row.engines.map((e) => ({ id: e.id as AiEngineId, label: aiEngineInfo(e.id as AiEngineId).label, scope: e.scope, calls: e.calls, creditsPerCall: e.creditsPerCall }));
 }
 
-export function presentSummary(row: AiAnalysisRow): AiAnalysisSummary {
+export function presentSummary(row: AiAnalysisRow, campaignNames: ReadonlyMap<string, string | null> = new Map()): AiAnalysisSummary {
   return {
     id: row.id,
     keywordId: row.keywordId,
     placeId: row.placeId,
     query: row.query,
     kind: row.kind,
+    campaignName: row.campaignRoundId ? (campaignNames.get(row.campaignRoundId) ?? null) : null,
     status: row.status,
     progress: row.progress,
     failureReason: row.failureReason,
@@ -191,7 +191,8 @@ export async function getAnalysis(container: Pick<Container, 'database'>, worksp
   const metrics: AiMetrics | null = row.metrics ?? (answers.length > 0 && row.status !== 'failed' ? computeAiMetrics(answers.map(metricsAnswerOf), row.engines.map((e) => e.id)) : null);
   const demo = answers.some((a) => a.provider === 'demo');
   const { gridSize, radius, center, points } = row.grid;
-  return { ...presentSummary(row), demo, demoLabel: demo ? DEMO_LABEL : null, grid: { gridSize, radius, center, points }, metrics };
+  const names = await aiAnalysesRepository.campaignNames(container.database.db, row.campaignRoundId ? [row.campaignRoundId] : []);
+  return { ...presentSummary(row, names), demo, demoLabel: demo ? DEMO_LABEL : null, grid: { gridSize, radius, center, points }, metrics };
 }
 
 /** GET /api/ai-visibility/:id/points: every answer, per point (the city's answers under -1), sample and engine. */
@@ -228,7 +229,8 @@ export async function listHistory(container: Pick<Container, 'database'>, worksp
   const rows = await aiAnalysesRepository.pageByKeyword(container.database.db, keyword.id, decodeCursor(query.cursor), query.limit);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { data: page.map(presentSummary), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  const names = await aiAnalysesRepository.campaignNames(container.database.db, page.flatMap((r) => (r.campaignRoundId ? [r.campaignRoundId] : [])));
+  return { data: page.map((r) => presentSummary(r, names)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
 function figuresChange(before: AiFigures | undefined, after: AiFigures | undefined) {

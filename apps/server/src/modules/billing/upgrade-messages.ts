@@ -42,6 +42,10 @@ export const hidePoweredByUpgradeMessage = (currentPlan: string | null | undefin
 export const campaignsUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para crear campañas', { kind: 'campaigns' }, currentPlan, 'Ningún plan permite crear campañas.');
 
+/** AI visibility in a place's weekly scan: paid in credits, so a plan whose scans are (docs/decisions.md §31.16). */
+export const weeklyAiUpgradeMessage = (currentPlan: string | null | undefined) =>
+  withNeed('Para incluir la visibilidad en IA en el escaneo semanal', { kind: 'campaigns' }, currentPlan, 'Ningún plan permite incluir la visibilidad en IA en el escaneo semanal.');
+
 /** The live chat on a plan without live support (docs/decisions.md §27.1). */
 export const liveSupportUpgradeMessage = (currentPlan: string | null | undefined) =>
   withNeed('Para usar el chat en vivo con el equipo de soporte', { kind: 'liveSupport' }, currentPlan, 'Ningún plan incluye el chat en vivo.');

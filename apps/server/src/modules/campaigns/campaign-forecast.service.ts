@@ -10,7 +10,7 @@ import { campaignOverlap } from './campaign-overlap';
 import { roundMinutes } from './campaign-rules';
 import { nextRunOf } from './campaign-timing';
 import { type CampaignRow, campaignsRepository } from './campaigns.repository';
-import { PLACE_SCAN_IS_EDITED_ON_ITS_CARD, checkedDraft } from './campaigns.service';
+import { PLACE_SCAN_IS_EDITED_ON_ITS_CARD, aiCreditsByPlace, checkedDraft } from './campaigns.service';
 import type { Scope } from '../workspaces/scope';
 
 type ForecastContainer = Pick<Container, 'config' | 'database' | 'log' | 'prices' | 'seaIndex'>;
@@ -82,6 +82,7 @@ export async function previewCampaign(container: ForecastContainer, scope: Scope
     windowEnd: null,
     weekParity: 0,
     ...draft.values,
+    ai: draft.values.ai ?? null,
   };
   const others = planned.filter((p) => p.campaign.id !== draftId);
   const drafted: PlannedCampaign = { campaign: row, targets: draft.targets.map((t) => ({ ...t, campaignId: draftId })) };
@@ -96,6 +97,7 @@ export async function previewCampaign(container: ForecastContainer, scope: Scope
   return {
     roundAnalyses: draft.targets.length,
     roundCredits: totalPoints,
+    roundAiCredits: [...(await aiCreditsByPlace(container, draft.values.ai, draft.targets)).entries()].reduce((sum, [placeId, c]) => sum + c * draft.targets.filter((t) => t.place.id === placeId).length, 0),
     roundMinutes: roundMinutes(totalPoints, container.config.mapsSearch.rateLimitPerMinute),
     problem: draft.problem,
     nextRun: runs.length > 0 ? new Date(Math.min(...runs.map((d) => d.getTime()))).toISOString() : null,

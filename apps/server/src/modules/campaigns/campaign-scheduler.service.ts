@@ -9,6 +9,7 @@ import { getPlanState } from '../billing/billing.service';
 import type { RankMapGrid } from '../rankmaps/rankmaps.repository';
 import { gridSnapshotOf, targetOf } from '../rankmaps/scan/scan-snapshot.service';
 import { zoneOf } from '../rankmaps/scan/weekly-scans.service';
+import { type AiRoundPlan, aiRoundPlanner, insertRoundAiAnalyses } from '../ai-visibility/ai-rounds.service';
 import { pauseForCredits } from './campaign-pause.service';
 import { dueSlot } from './campaign-timing';
 import { type CampaignRow, type CampaignTarget, campaignsRepository } from './campaigns.repository';
@@ -66,6 +67,8 @@ interface PlannedAnalysis {
   grid: RankMapGrid;
   billing: 'credits' | 'plan';
   startAt: Date | null;
+  /** The keyword's AI analysis of the round, when the campaign has AI visibility on (docs/decisions.md §31.16). */
+  ai: AiRoundPlan | null;
 }
 
 /**
@@ -81,7 +84,24 @@ export async function enqueueDueCampaignRounds(container: SchedulerContainer, no
   const db = container.database.db;
   const runnable = await campaignsRepository.listRunnable(db);
   if (runnable.length === 0) return 0;
-  let due = dueItems(runnable, await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id), active: true }), now);
+  return queueRounds(container, dueItems(runnable, await campaignsRepository.targets(db, { campaignIds: runnable.map((c) => c.id), active: true }), now), now);
+}
+
+/**
+ * The development tools' round (POST /api/dev/campaign-round/:id): the campaign's round queued
+ * now, as the scheduler queues a due one (its analyses, its AI analyses, its credits check), under
+ * a slot of its own ('dev-<time>', so it never takes a real slot). Returns the analyses queued.
+ */
+export async function runCampaignRoundNow(container: SchedulerContainer, campaign: CampaignRow, now: Date = new Date()): Promise<number> {
+  const slot = { key: `dev-${now.toISOString().replace(/[^0-9]/g, '').slice(0, 17)}`, at: now };
+  const targets = await campaignsRepository.targets(container.database.db, { campaignIds: [campaign.id] });
+  return queueRounds(container, targets.map((target) => ({ campaign, target, slot })), now);
+}
+
+/** Queues the rounds of these due items: what is missing of each, nothing twice (see enqueueDueCampaignRounds). */
+async function queueRounds(container: SchedulerContainer, dueNow: DueItem[], now: Date): Promise<number> {
+  const db = container.database.db;
+  let due = dueNow;
   if (due.length === 0) return 0;
 
   const existing = await campaignsRepository.existingRounds(db, [...new Set(due.map((d) => d.campaign.id))], [...new Set(due.map((d) => d.slot.key))]);
@@ -97,13 +117,14 @@ export async function enqueueDueCampaignRounds(container: SchedulerContainer, no
   for (const d of due) byRound.set(roundKeyOf(d), [...(byRound.get(roundKeyOf(d)) ?? []), d]);
   const plans = new Map<string, PlanState>();
   const grids = new Map<string, RankMapGrid>();
+  const aiPlans = aiRoundPlanner(container);
   /** Credits each user's rounds of this tick have claimed, so two rounds do not count the same credits. */
   const claimed = new Map<string, number>();
   const planned: PlannedAnalysis[] = [];
   const skipped: { items: DueItem[]; cost: number; available: number }[] = [];
   for (const [key, items] of byRound) {
     try {
-      const result = await planRound(container, items, existing.has(key), { plans, grids, claimed }, now);
+      const result = await planRound(container, items, existing.has(key), { plans, grids, claimed, aiPlans }, now);
       if ('analyses' in result) planned.push(...result.analyses);
       else skipped.push(result.skip);
     } catch (err) {
@@ -144,7 +165,7 @@ async function planRound(
   container: SchedulerContainer,
   items: DueItem[],
   resumed: boolean,
-  cache: { plans: Map<string, PlanState>; grids: Map<string, RankMapGrid>; claimed: Map<string, number> },
+  cache: { plans: Map<string, PlanState>; grids: Map<string, RankMapGrid>; claimed: Map<string, number>; aiPlans: ReturnType<typeof aiRoundPlanner> },
   now: Date,
 ): Promise<{ analyses: PlannedAnalysis[] } | { skip: { items: DueItem[]; cost: number; available: number } }> {
   const { campaign, slot } = items[0]!;
@@ -162,14 +183,17 @@ async function planRound(
     if (grid.points.length > 0) withGrids.push({ item, grid });
   }
   const billing: 'credits' | 'plan' = plan.planLimits.type === 'pro' ? 'credits' : 'plan';
+  // AI visibility is paid in credits: only a plan that pays its scans in credits runs it (docs/decisions.md §31.16).
+  const ai = campaign.ai && billing === 'credits' ? campaign.ai : null;
+  const aiOf = await Promise.all(withGrids.map((g) => (ai ? cache.aiPlans(g.item.target.place, ai) : Promise.resolve(null))));
   if (!isPlaceScan && billing === 'credits' && !resumed && withGrids.length > 0) {
-    const cost = withGrids.reduce((s, g) => s + g.grid.points.length, 0);
+    const cost = withGrids.reduce((s, g, i) => s + g.grid.points.length + (aiOf[i]?.credits ?? 0), 0);
     const available = plan.subscriptionCredits + plan.extraCredits - (cache.claimed.get(userId) ?? 0);
     if (cost > available) return { skip: { items, cost, available: Math.max(0, available) } };
     cache.claimed.set(userId, (cache.claimed.get(userId) ?? 0) + cost);
   }
   const starts = isPlaceScan ? withGrids.map(() => null) : startTimes(withGrids.map((g) => ({ points: g.grid.points.length })), slot.at, container.config.mapsSearch.rateLimitPerMinute, now);
-  return { analyses: withGrids.map(({ item, grid }, i) => ({ roundKey: roundKeyOf(item), item, grid, billing, startAt: starts[i] ?? null })) };
+  return { analyses: withGrids.map(({ item, grid }, i) => ({ roundKey: roundKeyOf(item), item, grid, billing, startAt: starts[i] ?? null, ai: aiOf[i] ?? null })) };
 }
 
 /** One transaction: the analyses (those already made are left out by their unique key) and their scan jobs. */
@@ -209,7 +233,26 @@ async function insertBatch(container: SchedulerContainer, batch: { p: PlannedAna
       { db: transactionExecutor(tx) },
     );
     await recordRounds(tx, batch, inserted);
-    return inserted.length;
+    // Each keyword's AI analysis of the round, in the same transaction: made once with its map analysis (docs/decisions.md §31.16).
+    const made = new Set(inserted.map((r) => `${r.campaignRoundId}|${r.keywordId}`));
+    const ai = batch.flatMap(({ p, roundId }) =>
+      p.ai && made.has(`${roundId}|${p.item.target.keywordId}`)
+        ? [
+            {
+              keywordId: p.item.target.keywordId,
+              keywordName: p.item.target.keywordName,
+              place: p.item.target.place,
+              userId: p.item.campaign.userId,
+              roundId,
+              kind: p.item.campaign.placeId !== null ? ('scheduled' as const) : ('campaign' as const),
+              plan: p.ai,
+              startAt: p.startAt,
+            },
+          ]
+        : [],
+    );
+    const aiQueued = await insertRoundAiAnalyses(tx, container.boss, ai, now);
+    return inserted.length + aiQueued;
   });
 }
 

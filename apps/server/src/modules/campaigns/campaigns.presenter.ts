@@ -30,6 +30,8 @@ export function presentCampaign(
   lastRound: RoundProgress | undefined,
   now: Date,
   placeName?: string,
+  /** Credits of one keyword's AI analysis at each place (docs/decisions.md §31.16); empty when AI is off. */
+  aiCreditsOf: Map<string, number> = new Map(),
 ): Campaign {
   const places = new Map<string, { id: string; name: string; timeZone: string; keywords: number }>();
   for (const t of targets) {
@@ -57,6 +59,8 @@ export function presentCampaign(
     keywordIds: targets.map((t) => t.keywordId),
     roundAnalyses: targets.length,
     roundCredits: targets.reduce((s, t) => s + (pointsOf.get(t.place.id) ?? 0), 0),
+    ai: c.ai ? { engines: [...c.ai.engines], gridSize: c.ai.gridSize, samples: c.ai.samples } : null,
+    roundAiCredits: c.ai ? targets.reduce((s, t) => s + (aiCreditsOf.get(t.place.id) ?? 0), 0) : 0,
     nextRun: nextRun?.toISOString() ?? null,
     lastRound: lastRound ? presentRound(lastRound) : null,
     createdAt: c.createdAt.toISOString(),

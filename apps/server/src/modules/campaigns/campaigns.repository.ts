@@ -201,7 +201,7 @@ export const campaignsRepository = {
 
   /** A round's analyses; those the round already has (unique per keyword and round) are left out of the answer. */
   async insertAnalyses(tx: DbOrTx, values: (typeof rankMaps.$inferInsert)[]) {
-    return tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor, campaignRoundId: rankMaps.campaignRoundId, totalPoints: rankMaps.totalPoints, billing: rankMaps.billing });
+    return tx.insert(rankMaps).values(values).onConflictDoNothing().returning({ id: rankMaps.id, keywordId: rankMaps.keywordId, jobId: rankMaps.jobId, scheduledFor: rankMaps.scheduledFor, campaignRoundId: rankMaps.campaignRoundId, totalPoints: rankMaps.totalPoints, billing: rankMaps.billing });
   },
 
   /** A round with its campaign, and each of its analyses with its keyword's text, place, state and GeoRank: what its summary says. */

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { CAMPAIGNS_MAX, campaignDetailSchema, campaignForecastSchema, campaignIdParamsSchema, campaignListSchema, campaignPreviewRequestSchema, campaignPreviewSchema, campaignRequestSchema, campaignSchema } from '@rankmaps/shared/schemas/campaigns';
 import { requireWorkspace } from '../../plugins/auth';
 import { scopeOf } from '../workspaces/scope';
 import { access, routeKit } from '../../plugins/route-kit';
 import { campaignForecast, previewCampaign } from './campaign-forecast.service';
+import { runCampaignRoundNow } from './campaign-scheduler.service';
 import * as campaigns from './campaigns.service';
 
 /**
@@ -39,4 +41,12 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     await campaigns.deleteCampaign(container, workspaceId(request), request.params.id);
     return { message: 'Campaña eliminada. Sus análisis siguen en el historial de cada keyword.' };
   });
+
+  // Developer tools only (docs/decisions.md §29.8): a round now, so a journey (e2e) or a developer sees it, its AI analyses included, without waiting for its slot.
+  if (container.config.devTools) {
+    route.post('/dev/campaign-round/:id', { operationId: 'runCampaignRoundNow', summary: 'Ejecuta ahora una ronda de la campaña (solo con herramientas de desarrollo)', description: 'También el escaneo semanal de un negocio. Pone en cola sus análisis, y los de IA si la campaña la tiene, como una ronda programada, con una franja propia.', access: access.workspace('scan.run'), params: campaignIdParamsSchema, answer: { schema: z.object({ analyses: z.number().int() }) }, hide: true }, async (request) => {
+      const campaign = await campaigns.ownedCampaignOr404(container, workspaceId(request), request.params.id);
+      return { analyses: await runCampaignRoundNow(container, campaign) };
+    });
+  }
 };

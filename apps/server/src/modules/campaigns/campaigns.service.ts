@@ -5,6 +5,7 @@ import {
   type Campaign,
   type CampaignDetail,
   type CampaignFields,
+  type CampaignAi,
   type CampaignList,
   campaignRuleError,
 } from '@rankmaps/shared/schemas/campaigns';
@@ -16,6 +17,7 @@ import { campaignsUpgradeMessage } from '../billing/upgrade-messages';
 import { gridSnapshotOf } from '../rankmaps/scan/scan-snapshot.service';
 import { KEYWORD_NOT_FOUND } from '../rankmaps/rankmaps.service';
 import { zoneOf } from '../rankmaps/scan/weekly-scans.service';
+import { aiRoundPlanner } from '../ai-visibility/ai-rounds.service';
 import { windowProblem } from './campaign-rules';
 import { nextRunOf } from './campaign-timing';
 import { presentCampaign, presentRound } from './campaigns.presenter';
@@ -34,6 +36,14 @@ export async function pointsByPlace(container: Pick<Container, 'log' | 'seaIndex
   return points;
 }
 
+/** Credits of one keyword's AI analysis at each place of the campaign, at its AI settings (docs/decisions.md §31.16); empty when AI is off. */
+export async function aiCreditsByPlace(container: Pick<Container, 'log' | 'seaIndex'>, ai: CampaignAi | null | undefined, targets: CampaignTarget[], planner = aiRoundPlanner(container)): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!ai) return out;
+  for (const t of targets) if (!out.has(t.place.id)) out.set(t.place.id, (await planner(t.place, ai)).credits);
+  return out;
+}
+
 async function requireCampaignPlan(container: Pick<Container, 'config' | 'database'>, userId: string): Promise<void> {
   const plan = await getPlanState(container, userId);
   if (plan.planLimits.type !== 'pro') throw forbidden(campaignsUpgradeMessage(plan.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
@@ -49,21 +59,17 @@ export async function listCampaigns(container: CampaignsContainer, scope: Scope,
   const placeNames = await campaignsRepository.placeNames(db, rows.flatMap((c) => (c.placeId ? [c.placeId] : [])));
   // Custom campaigns first, newest first; then the places' weekly scans, in the places' order.
   const ordered = [...rows.filter((c) => !c.placeId).reverse(), ...rows.filter((c) => c.placeId)];
-  return {
-    campaigns: ordered.map((c) =>
-      presentCampaign(
-        c,
-        targets.filter((t) => t.campaignId === c.id),
-        points,
-        rounds.find((r) => r.campaignId === c.id),
-        now,
-        c.placeId ? placeNames.get(c.placeId) : undefined,
-      ),
-    ),
-  };
+  const planner = aiRoundPlanner(container);
+  const out: Campaign[] = [];
+  for (const c of ordered) {
+    const mine = targets.filter((t) => t.campaignId === c.id);
+    out.push(presentCampaign(c, mine, points, rounds.find((r) => r.campaignId === c.id), now, c.placeId ? placeNames.get(c.placeId) : undefined, await aiCreditsByPlace(container, c.ai, mine, planner)));
+  }
+  return { campaigns: out };
 }
 
-async function ownedOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CampaignRow> {
+/** The user's campaign (a place's weekly scan included), or 404: also for an id that is not a UUID. */
+export async function ownedCampaignOr404(container: Pick<Container, 'database'>, userId: string, id: string): Promise<CampaignRow> {
   const row = isUuid(id) ? await campaignsRepository.findOwned(container.database.db, userId, id) : undefined;
   if (!row) throw notFound(CAMPAIGN_NOT_FOUND, 'CAMPAIGN_NOT_FOUND');
   return row;
@@ -71,14 +77,14 @@ async function ownedOr404(container: Pick<Container, 'database'>, userId: string
 
 export async function getCampaign(container: CampaignsContainer, userId: string, id: string, now = new Date()): Promise<CampaignDetail> {
   const db = container.database.db;
-  const c = await ownedOr404(container, userId, id);
+  const c = await ownedCampaignOr404(container, userId, id);
   const [targets, rounds, placeNames] = await Promise.all([
     campaignsRepository.targets(db, { campaignIds: [c.id] }),
     campaignsRepository.roundsWithProgress(db, [c.id], 52),
     campaignsRepository.placeNames(db, c.placeId ? [c.placeId] : []),
   ]);
   const points = await pointsByPlace(container, targets);
-  return { ...presentCampaign(c, targets, points, rounds[0], now, c.placeId ? placeNames.get(c.placeId) : undefined), rounds: rounds.map(presentRound) };
+  return { ...presentCampaign(c, targets, points, rounds[0], now, c.placeId ? placeNames.get(c.placeId) : undefined, await aiCreditsByPlace(container, c.ai, targets)), rounds: rounds.map(presentRound) };
 }
 
 /** The editor's fields as they would be stored, checked against the server's facts; throws a 400 in Spanish when they cannot be. */
@@ -107,6 +113,7 @@ export async function checkedDraft(
     weekParity: fields.frequency === 'biweekly' && fields.day !== null ? firstWeekParity(fields.day, fields.hour, now, zone) : 0,
     windowStart: fields.window?.start ?? null,
     windowEnd: fields.window?.end ?? null,
+    ai: fields.ai ?? null,
   };
   if (fields.frequency === 'once' && nextRunOf({ ...values, windowEnd: values.windowEnd ?? null } as CampaignRow, now, zone) === null) {
     throw badRequest('Esa fecha y hora ya han pasado: elige una futura.', 'CAMPAIGN_INVALID');
@@ -139,11 +146,11 @@ export async function createCampaign(container: CampaignsContainer, userId: stri
       if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'CAMPAIGN_NAME_TAKEN');
       throw err;
     });
-  return presentCampaign(row, targets, points, undefined, now);
+  return presentCampaign(row, targets, points, undefined, now, undefined, await aiCreditsByPlace(container, row.ai, targets));
 }
 
 export async function updateCampaign(container: CampaignsContainer, userId: string, id: string, fields: CampaignFields, now = new Date()): Promise<Campaign> {
-  const existing = await ownedOr404(container, userId, id);
+  const existing = await ownedCampaignOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   await requireCampaignPlan(container, userId);
   const { values, targets, points } = await storableDraft(container, userId, fields, now);
@@ -163,11 +170,11 @@ export async function updateCampaign(container: CampaignsContainer, userId: stri
       throw err;
     });
   const [last] = await campaignsRepository.roundsWithProgress(db, [id], 1);
-  return presentCampaign(row, targets, points, last, now);
+  return presentCampaign(row, targets, points, last, now, undefined, await aiCreditsByPlace(container, row.ai, targets));
 }
 
 export async function deleteCampaign(container: CampaignsContainer, userId: string, id: string): Promise<void> {
-  const existing = await ownedOr404(container, userId, id);
+  const existing = await ownedCampaignOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   // Its analyses stay in each keyword's history; only the campaign and its rounds go.
   await campaignsRepository.delete(container.database.db, id);
@@ -175,7 +182,7 @@ export async function deleteCampaign(container: CampaignsContainer, userId: stri
 
 /** Pauses a custom campaign, or resumes it (also after a pause for credits). */
 export async function setCampaignRunning(container: CampaignsContainer, userId: string, id: string, running: boolean, now = new Date()): Promise<Campaign> {
-  const existing = await ownedOr404(container, userId, id);
+  const existing = await ownedCampaignOr404(container, userId, id);
   if (existing.placeId) throw badRequest(PLACE_SCAN_IS_EDITED_ON_ITS_CARD, 'PLACE_SCAN_NOT_EDITABLE');
   if (running) await requireCampaignPlan(container, userId);
   await campaignsRepository.update(container.database.db, id, { active: running, pausedReason: null, pausedAt: running ? null : now });

@@ -2,17 +2,20 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { campaigns } from '../../db/campaigns-schema';
 import type { DbOrTx } from '../../db/client';
 import { places } from '../../db/places-schema';
+import type { CampaignAi } from '@rankmaps/shared/schemas/campaigns';
 
 /**
  * A place's weekly scan is its own campaign (docs/decisions.md §25.3): these are the columns a
  * place row carries from it, so the spec's place fields (weeklyScans, rankDay, rankHour,
- * scheduleDefault) read as before. Every place has the campaign, made in the same transaction.
+ * scheduleDefault) read as before, with its AI visibility (weeklyAi, docs/decisions.md §31.16).
+ * Every place has the campaign, made in the same transaction.
  */
 export interface PlaceSchedule {
   weeklyScans: boolean;
   rankDay: number;
   rankHour: number;
   scheduleDefault: boolean;
+  weeklyAi: CampaignAi | null;
 }
 
 export type PlaceColumns = typeof places.$inferSelect;
@@ -26,6 +29,7 @@ export const placeWithSchedule = {
   rankDay: sql<number>`${campaigns.day}`.mapWith(campaigns.day),
   rankHour: campaigns.hour,
   scheduleDefault: campaigns.scheduleDefault,
+  weeklyAi: campaigns.ai,
 };
 
 export const placeCampaignJoin = eq(campaigns.placeId, places.id);
@@ -35,7 +39,7 @@ export async function insertPlaceCampaign(db: DbOrTx, place: { id: string; userI
   await db.insert(campaigns).values({ userId: place.userId, placeId: place.id, frequency: 'weekly', day: 1, hour: 9, active }).onConflictDoNothing();
 }
 
-/** Changes the place's weekly scan: on/off, or its day and hour. */
+/** Changes the place's weekly scan: on/off, or its day and hour, and its AI visibility. */
 export async function updatePlaceCampaign(db: DbOrTx, placeId: string, changes: Partial<PlaceSchedule>): Promise<void> {
   const set: Partial<typeof campaigns.$inferInsert> = { updatedAt: new Date() };
   if (changes.weeklyScans !== undefined) {
@@ -47,5 +51,6 @@ export async function updatePlaceCampaign(db: DbOrTx, placeId: string, changes: 
   if (changes.rankDay !== undefined) set.day = changes.rankDay;
   if (changes.rankHour !== undefined) set.hour = changes.rankHour;
   if (changes.scheduleDefault !== undefined) set.scheduleDefault = changes.scheduleDefault;
+  if (changes.weeklyAi !== undefined) set.ai = changes.weeklyAi;
   await db.update(campaigns).set(set).where(eq(campaigns.placeId, placeId));
 }

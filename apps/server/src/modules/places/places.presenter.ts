@@ -22,6 +22,7 @@ export function presentPlace(row: PlaceRow, coordinatesMatrix: MatrixCell[][], e
     rankDay: row.rankDay,
     rankHour: row.rankHour,
     scheduleDefault: row.scheduleDefault,
+    weeklyAi: row.weeklyAi ?? null,
     timeZone: row.timeZone,
     serviceArea: row.serviceArea,
     countryCode: row.countryCode,

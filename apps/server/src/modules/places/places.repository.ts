@@ -139,12 +139,12 @@ export const placesRepository = {
   },
 
   async update(db: DbOrTx, userId: string, id: string, changes: PlaceChanges): Promise<PlaceRow | undefined> {
-    const { weeklyScans, rankDay, rankHour, scheduleDefault, ...columns } = changes;
+    const { weeklyScans, rankDay, rankHour, scheduleDefault, weeklyAi, ...columns } = changes;
     return db.transaction(async (tx) => {
       const owned = await this.findOwned(tx, userId, id);
       if (!owned) return undefined;
       if (Object.keys(columns).length > 0) await tx.update(places).set(columns).where(and(eq(places.id, id), eq(places.userId, userId)));
-      if ([weeklyScans, rankDay, rankHour, scheduleDefault].some((v) => v !== undefined)) await updatePlaceCampaign(tx, id, { weeklyScans, rankDay, rankHour, scheduleDefault });
+      if ([weeklyScans, rankDay, rankHour, scheduleDefault, weeklyAi].some((v) => v !== undefined)) await updatePlaceCampaign(tx, id, { weeklyScans, rankDay, rankHour, scheduleDefault, weeklyAi });
       return this.findOwned(tx, userId, id);
     });
   },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activePlaceRequestSchema, activePlaceResponseSchema, createPlaceRequestSchema, createPlaceResponseSchema, placeAutocompleteQuerySchema, placeAutocompleteResponseSchema, placeDetailsQuerySchema, locateQuerySchema, locateResponseSchema, marketRequestSchema, placePreviewSchema, placeIdParamsSchema, placeListResponseSchema, placeQuerySchema, placeSchema, scheduleRequestSchema, updateMatrixRequestSchema } from '@rankmaps/shared/schemas/places';
+import { activePlaceRequestSchema, activePlaceResponseSchema, createPlaceRequestSchema, createPlaceResponseSchema, placeAutocompleteQuerySchema, placeAutocompleteResponseSchema, placeDetailsQuerySchema, locateQuerySchema, locateResponseSchema, marketRequestSchema, placePreviewSchema, placeIdParamsSchema, placeListResponseSchema, placeQuerySchema, placeSchema, scheduleRequestSchema, updateMatrixRequestSchema, weeklyAiQuoteRequestSchema, weeklyAiQuoteSchema } from '@rankmaps/shared/schemas/places';
 import { messageResponseSchema } from '@rankmaps/shared/schemas/common';
 import { requireWorkspace } from '../../plugins/auth';
 import { scopeOf } from '../workspaces/scope';
@@ -58,5 +58,8 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route.put('/place/:id/market', { operationId: 'updatePlaceMarket', summary: 'País e idioma en que se busca el negocio', access: access.workspace('data.write'), params: placeIdParamsSchema, body: marketRequestSchema, answer: { schema: placeSchema } }, async (request) => places.updateMarket(container, workspaceId(request), request.params.id, request.body));
 
-  route.put('/place/:id/schedule', { operationId: 'updatePlaceSchedule', summary: 'Día y hora del escaneo semanal', access: access.workspace('data.write'), params: placeIdParamsSchema, body: scheduleRequestSchema, answer: { schema: placeSchema }, refusals: [403] }, async (request) => places.updateSchedule(container, workspaceId(request), request.params.id, request.body));
+  route.put('/place/:id/schedule', { operationId: 'updatePlaceSchedule', summary: 'Día y hora del escaneo semanal', description: 'Cuerpo: { rankDay, rankHour, ai? } o { weeklyScans }. ai es la visibilidad en IA de cada ronda ({ engines, gridSize, samples }, como una campaña), null la apaga y sin ai se queda como está; encenderla necesita un plan profesional (403).', access: access.workspace('data.write'), params: placeIdParamsSchema, body: scheduleRequestSchema, answer: { schema: placeSchema }, refusals: [403] }, async (request) => places.updateSchedule(container, workspaceId(request), request.params.id, request.body));
+
+  // Nothing is stored: the schedule modal's quote (docs/decisions.md §31.16).
+  route.post('/place/:id/schedule/ai-quote', { operationId: 'quotePlaceWeeklyAi', summary: 'Créditos de la visibilidad en IA en cada ronda del escaneo semanal', description: 'Cuerpo: { ai: { engines, gridSize, samples } }. Responde las keywords del negocio, los créditos de un análisis de IA y los de la ronda entera, con su valor en euros. No guarda nada. Solo planes profesionales (403).', access: access.workspace('data.write'), params: placeIdParamsSchema, body: weeklyAiQuoteRequestSchema, answer: { schema: weeklyAiQuoteSchema }, refusals: [403] }, async (request) => places.quoteWeeklyAi(container, workspaceId(request), request.params.id, request.body.ai));
 };

@@ -3,20 +3,23 @@ import { DEFAULT_RADIUS_M, GRID_SIZES, isUnlimited } from '@rankmaps/shared/plan
 import { isCountryCode } from '@rankmaps/shared/markets/countries';
 import { defaultLanguageFor } from '@rankmaps/shared/markets/languages';
 import { CLIENT_NOT_FOUND } from '@rankmaps/shared/schemas/workspace';
-import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest } from '@rankmaps/shared/schemas/places';
+import { creditsInEuros } from '@rankmaps/shared/credit-value';
+import type { CampaignAi } from '@rankmaps/shared/schemas/campaigns';
+import type { LocatedArea, Place, PlaceMatrixConfig, PlacePreview, PlaceSuggestion, ScheduleRequest, WeeklyAiQuote } from '@rankmaps/shared/schemas/places';
 import type { Container } from '../../container';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { type PlaceDetails, PlaceNotFoundError, PlacesUnavailableError } from '../../providers/places';
 import { requirePaidPlan } from '../billing/plan-access.service';
 import type { PlanStateWithCredits } from '../billing/billing.service';
-import { gridUpgradeMessage, radiusUpgradeMessage, weeklyScansUpgradeMessage } from '../billing/upgrade-messages';
+import { gridUpgradeMessage, radiusUpgradeMessage, weeklyAiUpgradeMessage, weeklyScansUpgradeMessage } from '../billing/upgrade-messages';
+import { aiRoundPlan } from '../ai-visibility/ai-rounds.service';
 import { keywordsRepository } from '../keywords/keywords.repository';
 import { deleteWithAnalyses } from '../rankmaps/analysis-release.service';
 import { coordinatesMatrixOf } from '../geo/coordinates-matrix';
 import { presentPlace } from './places.presenter';
 import { usersRepository } from '../users/users.repository';
 import { clientsRepository } from '../clients/clients.repository';
-import { type PlaceCardRow, type PlaceRow, placesRepository } from './places.repository';
+import { type PlaceCardRow, type PlaceChanges, type PlaceRow, placesRepository } from './places.repository';
 import { isUuid } from '../../lib/uuid';
 import type { Scope } from '../workspaces/scope';
 
@@ -266,14 +269,32 @@ export async function getPlaceRefs(container: Pick<Container, 'database'>, scope
 export async function updateSchedule(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, id: string, input: ScheduleRequest): Promise<Place> {
   await ownedOr404(container, userId, id);
   const state = await requirePaidPlan(container, userId);
-  let changes;
+  let changes: PlaceChanges;
   if ('weeklyScans' in input) {
     if (state.planLimits.type !== 'pro') throw forbidden(weeklyScansUpgradeMessage(state.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
     changes = { weeklyScans: input.weeklyScans };
   } else {
     changes = { rankDay: input.rankDay, rankHour: input.rankHour, scheduleDefault: input.rankDay === 1 && input.rankHour === 9 };
+    // AI visibility is paid in credits: only a plan whose scans are turns it on; off is always allowed (docs/decisions.md §31.16).
+    if (input.ai && state.planLimits.type !== 'pro') throw forbidden(weeklyAiUpgradeMessage(state.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
+    if (input.ai !== undefined) changes.weeklyAi = input.ai;
   }
   const updated = await placesRepository.update(container.database.db, userId, id, changes);
   if (!updated) throw notFound(PLACE_NOT_FOUND, 'PLACE_NOT_FOUND');
   return presentOwned(container, updated);
+}
+
+/**
+ * What the weekly scan's AI visibility would cost one round at these settings
+ * (docs/decisions.md §31.16): one AI analysis per keyword of the place, each at the credits the
+ * scheduler reserves for it. Nothing is stored; the modal shows the server's figures.
+ */
+export async function quoteWeeklyAi(container: Pick<Container, 'config' | 'database' | 'log' | 'seaIndex'>, userId: string, id: string, ai: CampaignAi): Promise<WeeklyAiQuote> {
+  const place = await ownedOr404(container, userId, id);
+  const state = await requirePaidPlan(container, userId);
+  if (state.planLimits.type !== 'pro') throw forbidden(weeklyAiUpgradeMessage(state.currentPlan), 'UPGRADE_REQUIRED', 'upgrade_required');
+  const keywords = (await keywordsRepository.listByPlace(container.database.db, place.id)).length;
+  const keywordCredits = (await aiRoundPlan(container, place, ai)).credits;
+  const roundAiCredits = keywords * keywordCredits;
+  return { keywords, keywordCredits, roundAiCredits, euros: creditsInEuros(roundAiCredits) };
 }

@@ -8,6 +8,7 @@ import { type CreditForecast, type CreditGrant, type ScheduledWork, forecastCred
 import { creditForecastRepository } from './credit-forecast.repository';
 import { nextCreditGrant } from './credit-grants.service';
 import { gridSnapshotOf } from './scan/scan-snapshot.service';
+import { aiRoundPlanner } from '../ai-visibility/ai-rounds.service';
 import { zoneOf } from './scan/weekly-scans.service';
 import { placesRepository } from '../places/places.repository';
 import { type Scope, wholeWorkspace } from '../workspaces/scope';
@@ -40,6 +41,7 @@ export async function plannedCampaigns(container: Pick<Container, 'database'>, u
 export async function campaignWork(container: ForecastContainer, planned: PlannedCampaign[], now: Date, horizon: Date): Promise<ScheduledWork[]> {
   const points = new Map<string, number>();
   const work: ScheduledWork[] = [];
+  const aiPlans = aiRoundPlanner(container);
   for (const { campaign, targets } of planned) {
     const byPlace = new Map<string, CampaignTarget[]>();
     for (const t of targets) byPlace.set(t.place.id, [...(byPlace.get(t.place.id) ?? []), t]);
@@ -49,6 +51,8 @@ export async function campaignWork(container: ForecastContainer, planned: Planne
       let cost = points.get(placeId);
       if (cost === undefined) points.set(placeId, (cost = (await gridSnapshotOf(container, place)).points.length));
       if (cost === 0) continue;
+      // A round's AI analysis of each keyword adds its credits (docs/decisions.md §31.16); AI is paid in credits only.
+      const aiCost = campaign.ai ? (await aiPlans(place, campaign.ai)).credits : 0;
       const zone = zoneOf(place);
       for (const slot of campaignSlotsBetween(timingOf(campaign), now, horizon, zone)) {
         work.push({
@@ -57,7 +61,7 @@ export async function campaignWork(container: ForecastContainer, planned: Planne
           placeName: place.name,
           timeZone: zone,
           at: slot.at,
-          analysisCosts: Array<number>(list.length).fill(cost),
+          analysisCosts: Array<number>(list.length).fill(cost + aiCost),
           ref: isPlaceScan ? slot.key : `${campaign.id}:${slot.key}`,
           campaignId: campaign.id,
           campaignName: campaign.name ?? place.name,

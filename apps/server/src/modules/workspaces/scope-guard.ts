@@ -35,6 +35,8 @@ export const SCOPED_PARAMS: Record<string, IdKind> = {
   'ai-visibility/:id': 'aiAnalysis',
   'compare/:otherAnalysisId': 'aiAnalysis',
   'report-round/:id': 'place',
+  // A campaign's round now (developer tools, docs/decisions.md §31.16).
+  'campaign-round/:id': 'campaign',
   // The demo's simulated Google edit of a business (developer tools, docs/decisions.md §32.3).
   'listing-edit/:id': 'place',
   // Reviews (docs/decisions.md §32.4): the simulated arrival names a business; a review hangs from the place of the path.

@@ -4,7 +4,7 @@ import { startFakeMapsVendor } from '../../../test/fake-maps-search';
 import { CHATGPT_LOCATIONS_PATH } from './dataforseo-chatgpt';
 import { aiEnginesHealth, createAiEngineCatalogue } from './index';
 
-const base = { demoFallback: true, demoLatencyMs: 0 };
+const base = { demoFallback: true, demoLatencyMs: 0, demoQueueDelaySeconds: 0 };
 const dataforseo = { login: 'l', password: 'p', baseUrl: 'https://api.dataforseo.com' };
 const gemini = { apiKey: 'k', baseUrl: 'https://generativelanguage.googleapis.com', model: 'gemini-2.5-flash' };
 

@@ -2,6 +2,7 @@ import { AI_ENGINE_IDS } from '@rankmaps/shared/ai-engines';
 import type { Config } from '../../config';
 import { sleep } from '../../lib/sleep';
 import { createDemoAiEngine } from './demo';
+import { createDemoAiQueue } from './demo-queue';
 import type { AiEngine, AiEngineCatalogue, AiEngineId } from './interface';
 import { withAiMetering } from './metered';
 import { realAiEngine } from './real-engines';
@@ -18,6 +19,9 @@ const MISSING: Record<AiEngineId, string> = {
   chatgpt: 'Falta configurar DATAFORSEO_LOGIN y DATAFORSEO_PASSWORD en el servidor.',
   'gemini-maps': 'Falta configurar GEMINI_API_KEY en el servidor.',
 };
+
+/** The engines whose real adapter has a standard queue (DataForSEO's SERP types): their demo has one too. */
+const DEMO_QUEUED = new Set<AiEngineId>(['google-ai-mode', 'google-ai-overview']);
 
 /** The demo engine, answering `ms` later as a real vendor would (DEMO_SEARCH_LATENCY_MS). */
 function withLatency(engine: AiEngine, ms: number): AiEngine {
@@ -44,7 +48,9 @@ export function createAiEngineCatalogue(config: Pick<Config, 'aiAnswers'>, log?:
       engines.set(id, { engine: withAiMetering(real.engine), reason: null });
     } else if (a.demoFallback) {
       const demo = createDemoAiEngine(id);
-      engines.set(id, { engine: a.demoLatencyMs > 0 ? withLatency(demo, a.demoLatencyMs) : demo, reason: null });
+      // The engines whose real vendor has a standard queue get the demo's (docs/decisions.md §31.16).
+      const queue = DEMO_QUEUED.has(id) ? { standardQueue: createDemoAiQueue(demo, { delayMs: a.demoQueueDelaySeconds * 1000 }) } : {};
+      engines.set(id, { engine: { ...(a.demoLatencyMs > 0 ? withLatency(demo, a.demoLatencyMs) : demo), ...queue }, reason: null });
     } else {
       engines.set(id, { engine: null, reason: MISSING[id] });
     }

@@ -138,6 +138,8 @@ export interface AiStandardQueue {
   readonly maxTasksPerPost: number;
   /** The documented list price of one task, in USD. */
   readonly taskPriceUsd: number;
+  /** When known, how long a posted task takes to be ready (the demo queue's delay): the first poll comes no later. */
+  readonly readySeconds?: number;
   post(tasks: AiQueuedAsk[], signal?: AbortSignal): Promise<AiPostedTask[]>;
   /** Finished tasks not yet collected, of every analysis (the list is per account). */
   ready(signal?: AbortSignal): Promise<AiReadyTask[]>;

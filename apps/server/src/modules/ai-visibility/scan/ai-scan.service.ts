@@ -5,16 +5,18 @@ import type { Container } from '../../../container';
 import { sendAiAlertsJob } from '../../../jobs/definitions/ai-visibility-alerts';
 import { sendAiScanJob } from '../../../jobs/definitions/ai-visibility-scan';
 import { runPool } from '../../../lib/concurrency';
-import type { AiAnswerRequest, AiEngine, AiEngineCatalogue, AiEngineId } from '../../../providers/ai-answers/interface';
+import type { AiEngine, AiEngineCatalogue, AiEngineId } from '../../../providers/ai-answers/interface';
 import { getPlanState } from '../../billing/billing.service';
 import type { RetryPolicy } from '../../rankmaps/scan/point-search';
 import { type RateLimiter, createRateLimiter } from '../../rankmaps/scan/rate-limiter';
 import { type AiAnalysisRow, type NewAiAnswer, aiAnalysesRepository, answerKey } from '../ai-analyses.repository';
-import { type AiCall, callTag, callsOf } from '../ai-plan';
+import { callsOf } from '../ai-plan';
 import { metricsAnswerOf } from '../ai-answers.presenter';
+import { failedAnswer, okAnswer, requestOf } from './ai-calls';
 import type { AiMatcher } from '../ai-matcher';
 import { AI_FAILURE_REASONS, creditsOfFailures, failAiAnalysis, refundAiCredits } from './ai-billing.service';
 import { askEngine } from './ai-ask';
+import { awaitedKeys, postAiTasks, queuedEngines, taskCosts, waitForAiVendor } from './ai-standard-queue.service';
 
 /** What an AI scan reads of the process. */
 export type AiScanContainer = Pick<Container, 'boss' | 'config' | 'database' | 'log'>;
@@ -35,6 +37,8 @@ export interface AiScanDeps {
   windowSeconds: number;
   /** Aborted when the process shuts down: the run keeps its answers and hands itself to a new job. */
   stopping?: AbortSignal;
+  /** The standard queues: seconds between polls, and the bound on the wait before the missing calls are asked live (docs/decisions.md §31.16). */
+  standard: { pollSeconds: number; maxWaitMinutes: number };
 }
 
 export const AI_SCAN_DEFAULTS = {
@@ -52,10 +56,10 @@ export const AI_SCAN_DEFAULTS = {
 const FATAL_STOP = 3;
 
 export function aiScanDeps(container: AiScanContainer, engines: AiEngineCatalogue, match: AiMatcher, overrides: Partial<Omit<AiScanDeps, 'container' | 'engines' | 'match'>> = {}): AiScanDeps {
-  return { container, engines, match, ...AI_SCAN_DEFAULTS, ...overrides };
+  return { container, engines, match, ...AI_SCAN_DEFAULTS, standard: container.config.mapsSearch.standard, ...overrides };
 }
 
-export type AiScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost' | 'handed-over';
+export type AiScanOutcome = 'missing' | 'finished' | 'busy' | 'completed' | 'failed' | 'lost' | 'handed-over' | 'waiting';
 type Claim = { kind: 'missing' | 'finished' | 'busy' | 'failed' } | { kind: 'claimed'; row: AiAnalysisRow; runToken: string };
 
 const isDone = (row: Pick<AiAnalysisRow, 'status'>) => row.status === 'completed' || row.status === 'failed';
@@ -70,9 +74,14 @@ export async function runAiScan(deps: AiScanDeps, analysisId: string): Promise<A
   if (claim.kind !== 'claimed') return claim.kind;
   const { row, runToken } = claim;
   try {
-    const asked = await askAll(deps, row, runToken);
+    // Scheduled and campaign analyses post the calls of engines with a standard queue first (docs/decisions.md §31.16).
+    const queues = queuedEngines(deps, row);
+    if (queues.size > 0 && (await postAiTasks(deps, row, runToken, queues, await aiAnalysesRepository.ordinalInKeyword(deps.container.database.db, row))) === 'lost') return 'lost';
+    const awaited = queues.size > 0 ? await awaitedKeys(deps, row.id) : new Set<string>();
+    const asked = await askAll(deps, row, runToken, awaited);
     if (asked.lost) return 'lost';
     if (asked.stopped) return await handOver(deps, row.id, runToken);
+    if (awaited.size > 0) return await waitForAiVendor(deps, row, runToken);
     return await finishAiScan(deps, row, runToken);
   } catch (err) {
     // Free the lease so that the job's retry can take over at once.
@@ -93,7 +102,8 @@ async function claimAiScan(deps: AiScanDeps, id: string): Promise<Claim> {
     if (!found) return { kind: 'missing' };
     const { row, leaseLive } = found;
     if (isDone(row)) return { kind: 'finished' };
-    if (leaseLive) return { kind: 'busy' };
+    // Waiting on a vendor's queue: its poll hands it to a run (docs/decisions.md §31.16).
+    if (leaseLive || row.vendorWaitSince !== null) return { kind: 'busy' };
     const failure = row.attempts >= deps.maxRuns ? AI_FAILURE_REASONS.exhausted : plan.planLimits.type === 'free' ? AI_FAILURE_REASONS.planEnded : null;
     if (failure) {
       await failAiAnalysis(tx, row, failure, deps.container.boss);
@@ -117,36 +127,18 @@ async function handOver(deps: AiScanDeps, id: string, runToken: string): Promise
   return handed ? 'handed-over' : 'lost';
 }
 
-/** The question of one call, in the business's market. */
-function requestOf(row: AiAnalysisRow, call: AiCall, ordinal: number): AiAnswerRequest {
-  const { target, grid } = row;
-  const point = grid.points.find((p) => p.index === call.pointIndex);
-  const at = { lat: point?.lat ?? grid.center.lat, lng: point?.lng ?? grid.center.lng };
-  return {
-    engine: call.engine as AiEngineId,
-    query: row.query,
-    lat: at.lat,
-    lng: at.lng,
-    city: target.city,
-    languageCode: target.languageCode ?? 'es',
-    sample: call.sample,
-    target: { placeId: target.placeId, name: target.name, lat: target.lat ?? grid.center.lat, lng: target.lng ?? grid.center.lng, domain: target.domain },
-    now: row.createdAt,
-    tag: callTag(row.id, call),
-    run: { id: row.id, ordinal },
-  };
-}
-
 /**
  * Asks every call not stored yet: each engine with its own lanes, under its vendor's shared
  * rate limit, and every answer written as soon as it comes (an AI call takes seconds: a batch
  * would only lose more on a crash). Each write beats the heartbeat; a timer beats it too while
  * every lane waits on a slow vendor.
  */
-async function askAll(deps: AiScanDeps, row: AiAnalysisRow, runToken: string): Promise<{ lost: boolean; stopped: boolean }> {
+async function askAll(deps: AiScanDeps, row: AiAnalysisRow, runToken: string, awaited: ReadonlySet<string>): Promise<{ lost: boolean; stopped: boolean }> {
   const db = deps.container.database.db;
   const stored = await aiAnalysesRepository.storedKeys(db, row.id);
-  const todo = callsOf(row.engines, row.grid.points.map((p) => p.index), row.samples).filter((c) => !stored.has(answerKey(c)));
+  // Calls a vendor's queue still owes are not asked live; one whose task failed or was abandoned is, its task's cost added.
+  const todo = callsOf(row.engines, row.grid.points.map((p) => p.index), row.samples).filter((c) => !stored.has(answerKey(c)) && !awaited.has(answerKey(c)));
+  const queuedCost = todo.length > 0 && row.kind !== 'manual' ? await taskCosts(deps, row.id) : new Map<string, number>();
   const ordinal = await aiAnalysesRepository.ordinalInKeyword(db, row);
   const abort = new AbortController();
   setMaxListeners(4 * deps.concurrency * Math.max(1, row.engines.length) + 10, abort.signal);
@@ -214,25 +206,10 @@ async function askAll(deps: AiScanDeps, row: AiAnalysisRow, runToken: string): P
             }
             if (outcome.ok) {
               okCount++;
-              const verdict = deps.match.match(row.target, outcome.answer.businesses);
-              answer = {
-                analysisId: row.id,
-                engine: call.engine,
-                pointIndex: call.pointIndex,
-                sample: call.sample,
-                status: 'ok',
-                provider: engine.provider,
-                named: verdict.named,
-                matchRule: verdict.rule,
-                position: verdict.position,
-                businesses: outcome.answer.businesses.map((b) => ({ ...b, key: deps.match.keyOf(b), isTarget: verdict.named && b.position === verdict.position })),
-                sources: outcome.answer.sources,
-                answerText: outcome.answer.text,
-                costUsd: outcome.costUsd,
-              };
+              answer = okAnswer(deps.match, row, call, engine.provider, outcome.answer, outcome.costUsd + (queuedCost.get(answerKey(call)) ?? 0));
             } else {
               if (outcome.fatal && okCount === 0 && ++fatalCount >= FATAL_STOP) rejected ??= outcome.error;
-              answer = failedAnswer(row.id, call, engine.provider, outcome.error, outcome.costUsd);
+              answer = failedAnswer(row.id, call, engine.provider, outcome.error, outcome.costUsd + (queuedCost.get(answerKey(call)) ?? 0));
             }
           }
           if (abort.signal.aborted && lost) return;
@@ -249,10 +226,6 @@ async function askAll(deps: AiScanDeps, row: AiAnalysisRow, runToken: string): P
     deps.stopping?.removeEventListener('abort', onStopping);
   }
   return { lost, stopped: stopped && !lost };
-}
-
-function failedAnswer(analysisId: string, call: AiCall, provider: string, error: string, costUsd: number): NewAiAnswer {
-  return { analysisId, engine: call.engine, pointIndex: call.pointIndex, sample: call.sample, status: 'failed', provider, error: error.slice(0, 1000), costUsd };
 }
 
 /** The vendor's per-minute limit, shared by every engine of that vendor and every worker; none for an unlimited engine (the demo). */

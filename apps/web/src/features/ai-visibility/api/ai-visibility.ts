@@ -4,7 +4,6 @@ import type {
   AiAnalysisSummary,
   AiCompareResponse,
   AiCreatedResponse,
-  AiEnginesResponse,
   AiPointsResponse,
   AiQuoteResponse,
 } from '@rankmaps/shared/schemas/ai-visibility';
@@ -18,7 +17,6 @@ import { profileQueryKey } from '@/lib/auth/session';
 export const aiKeys = {
   all: ['ai-visibility'] as const,
   keyword: (id: string) => [...aiKeys.all, 'keyword', id] as const,
-  engines: () => [...aiKeys.all, 'engines'] as const,
   history: (keywordId: string) => [...aiKeys.all, 'history', keywordId] as const,
   detail: (id: string) => [...aiKeys.all, 'detail', id] as const,
   points: (id: string) => [...aiKeys.all, 'points', id] as const,
@@ -43,9 +41,8 @@ export interface AiScanBody {
   samples: number;
 }
 
-export function useAiEngines() {
-  return useQuery({ queryKey: aiKeys.engines(), queryFn: ({ signal }) => api<AiEnginesResponse>('/ai-visibility/engines', { signal }), staleTime: 60_000 });
-}
+// The engines are asked through the one hook every screen shares.
+export { useAiEngines } from '@/lib/ai-engines';
 
 /** The keyword's AI analyses, newest first (the first 100: a keyword rarely has more). Polled while one runs. */
 export function useAiHistory(keywordId: string) {

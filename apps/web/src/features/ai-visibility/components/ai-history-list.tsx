@@ -21,6 +21,11 @@ export function AiHistoryList({ history, selectedId, onSelect }: { history: AiAn
               className={`w-full rounded-xl p-3 text-left text-sm ring-1 ${a.id === selectedId ? 'bg-brand-50 ring-brand-300' : 'bg-white ring-slate-200 hover:bg-slate-50'}`}
             >
               <span className="block font-medium text-slate-900">{formatMediumDateTime(a.createdAt, i18n.language)}</span>
+              {a.kind !== 'manual' && (
+                <span data-testid="ai-history-origin" className="block text-xs font-medium text-brand-800">
+                  {a.campaignName ? t('history.campaign', { name: a.campaignName }) : t('history.scheduled')}
+                </span>
+              )}
               <span className="block text-xs text-slate-600">
                 {a.engines.map((e) => e.label).join(', ')} · {a.gridSize}×{a.gridSize} · {t('history.samples', { count: a.samples })}
               </span>

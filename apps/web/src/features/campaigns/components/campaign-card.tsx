@@ -47,6 +47,11 @@ export function CampaignCard({ campaign: c }: { campaign: Campaign }) {
               withCreditEuros(t('row.roundCredits', { count: c.roundCredits }), c.roundCredits, i18n.language),
             ].join(' · ')}
           </p>
+          {c.ai && (
+            <p data-testid="campaign-ai-credits" className="text-sm text-slate-600">
+              {withCreditEuros(t('row.aiCredits', { count: c.roundAiCredits, credits: formatCount(c.roundAiCredits, i18n.language) }), c.roundAiCredits, i18n.language)}
+            </p>
+          )}
           <p className="text-sm text-slate-600">
             {c.nextRun
               ? t('row.nextRun', { when: `${formatDateTime(c.nextRun, i18n.language, zone)} (${timeZoneInWords(zone, i18n.language)})` })

@@ -12,6 +12,7 @@ import { Link, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { HomeBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClass } from '@/components/ui/button';
+import { AiRoundFields } from '@/components/ai/ai-round-fields';
 import { SelectField } from '@/components/ui/select-field';
 import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
@@ -218,6 +219,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
           )}
         </div>
         <KeywordPicker selected={form.keywordIds} onChange={(ids) => set('keywordIds', ids)} />
+        <AiSection form={form} set={set} />
       </div>
 
       <div className="min-w-0 space-y-4 lg:sticky lg:top-4">
@@ -248,5 +250,27 @@ function CampaignEditor({ campaign }: { campaign: Campaign | undefined }) {
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * «Visibilidad en IA» in every round (docs/decisions.md §31.16): the shared fields; the round's AI
+ * credits are the server's, in the preview beside.
+ */
+function AiSection({ form, set }: { form: CampaignForm; set: <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) => void }) {
+  const { t } = useTranslation('campaigns');
+  return (
+    <AiRoundFields
+      testId="campaign-ai"
+      useLabel={t('editor.ai.use')}
+      hint={t('editor.ai.hint')}
+      value={{ on: form.useAi, engines: form.aiEngines, gridSize: form.aiGridSize, samples: form.aiSamples }}
+      onChange={(v) => {
+        if (v.on !== form.useAi) set('useAi', v.on);
+        if (v.engines !== form.aiEngines) set('aiEngines', v.engines);
+        if (v.gridSize !== form.aiGridSize) set('aiGridSize', v.gridSize);
+        if (v.samples !== form.aiSamples) set('aiSamples', v.samples);
+      }}
+    />
   );
 }

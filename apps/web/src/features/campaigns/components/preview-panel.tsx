@@ -59,6 +59,11 @@ export function PreviewPanel({ preview, idle, loading, error, timeZone, onLeaveO
             <p data-testid="campaign-preview-round" className="font-medium text-slate-900">
               {withCreditEuros(t('preview.round', { analyses: n(preview.roundAnalyses), count: preview.roundCredits, credits: n(preview.roundCredits) }), preview.roundCredits, i18n.language)}
             </p>
+            {preview.roundAiCredits > 0 && (
+              <p data-testid="campaign-preview-ai" className="font-medium text-slate-900">
+                {withCreditEuros(t('preview.ai', { count: preview.roundAiCredits, credits: n(preview.roundAiCredits) }), preview.roundAiCredits, i18n.language)}
+              </p>
+            )}
             <p>{t('preview.minutes', { count: preview.roundMinutes })}</p>
             <p>
               {preview.nextRun

@@ -1,4 +1,6 @@
+import { AI_DEFAULT_GRID_SIZE, AI_DEFAULT_SAMPLES } from '@rankmaps/shared/schemas/ai-visibility';
 import type { Campaign, CampaignFrequency, CampaignRequest } from '@rankmaps/shared/schemas/campaigns';
+import type { AiEngineIdValue } from '@/components/ai/ai-round-fields';
 
 /**
  * The editor's state (docs/workspace.md «Campañas»): every field any frequency needs is kept, so
@@ -19,6 +21,11 @@ export interface CampaignForm {
   windowStart: number;
   windowEnd: number;
   keywordIds: string[];
+  /** AI visibility in each round (docs/decisions.md §31.16): on or off, its engines, grid and samples. */
+  useAi: boolean;
+  aiEngines: AiEngineIdValue[];
+  aiGridSize: number;
+  aiSamples: number;
 }
 
 /** 'YYYY-MM-DD' of the day after `now`, on the browser's calendar: a «once» campaign's first proposal. */
@@ -40,6 +47,10 @@ export function emptyForm(now = new Date()): CampaignForm {
     windowStart: 9,
     windowEnd: 13,
     keywordIds: [],
+    useAi: false,
+    aiEngines: ['google-ai-mode'],
+    aiGridSize: AI_DEFAULT_GRID_SIZE,
+    aiSamples: AI_DEFAULT_SAMPLES,
   };
 }
 
@@ -57,6 +68,10 @@ export function formOf(c: Campaign, now = new Date()): CampaignForm {
     windowStart: c.window?.start ?? base.windowStart,
     windowEnd: c.window?.end ?? base.windowEnd,
     keywordIds: c.keywordIds,
+    useAi: c.ai !== null,
+    aiEngines: c.ai?.engines ?? base.aiEngines,
+    aiGridSize: c.ai?.gridSize ?? base.aiGridSize,
+    aiSamples: c.ai?.samples ?? base.aiSamples,
   };
 }
 
@@ -71,6 +86,8 @@ export function requestOf(f: CampaignForm): CampaignRequest {
     hour: f.hour,
     window: f.useWindow ? { start: f.windowStart, end: f.windowEnd } : null,
     keywordIds: f.keywordIds,
+    // With no engine ticked the server says why in Spanish (the preview shows it), rather than turning AI off silently.
+    ai: f.useAi ? { engines: f.aiEngines, gridSize: f.aiGridSize, samples: f.aiSamples } : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useCan } from '@/lib/workspace/use-workspace';
+import type { CampaignAi } from '@rankmaps/shared/schemas/campaigns';
 import type { Place } from '@rankmaps/shared/schemas/places';
 import type { Profile } from '@rankmaps/shared/schemas/profile';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -122,10 +123,10 @@ function PlaceHeader({
     }
   };
 
-  const saveSchedule = async (rankDay: number, rankHour: number) => {
+  const saveSchedule = async (rankDay: number, rankHour: number, ai: CampaignAi | null | undefined) => {
     setScheduleError(null);
     try {
-      await schedule.mutateAsync({ rankDay, rankHour });
+      await schedule.mutateAsync(ai === undefined ? { rankDay, rankHour } : { rankDay, rankHour, ai });
       setEditing(false);
       toast({ type: 'success', message: t('schedule.saved') });
     } catch (err) {
@@ -210,12 +211,11 @@ function PlaceHeader({
       )}
       {editing && (
         <ScheduleModal
-          rankDay={place.rankDay}
-          rankHour={place.rankHour}
-          timeZone={place.timeZone}
+          place={place}
+          canUseAi={isPro}
           saving={schedule.isPending}
           error={scheduleError}
-          onSave={(d, h) => void saveSchedule(d, h)}
+          onSave={(d, h, ai) => void saveSchedule(d, h, ai)}
           onClose={() => {
             setEditing(false);
             setScheduleError(null);

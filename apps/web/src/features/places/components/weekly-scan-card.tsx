@@ -1,3 +1,4 @@
+import { aiEngineInfo } from '@rankmaps/shared/ai-engines';
 import { timeZoneInWords } from '@rankmaps/shared/time-zone-words';
 import { countdown, nextWeeklyScan } from '@rankmaps/shared/schedule';
 import type { Place } from '@rankmaps/shared/schemas/places';
@@ -15,7 +16,7 @@ export interface WeeklyShortfall {
 }
 
 interface WeeklyScanCardProps {
-  place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone'>;
+  place: Pick<Place, 'weeklyScans' | 'rankDay' | 'rankHour' | 'timeZone' | 'weeklyAi'>;
   /** Pro plans may switch weekly scans off and on (docs/product.md §6). */
   canToggle: boolean;
   toggling: boolean;
@@ -59,6 +60,15 @@ export function WeeklyScanCard({ place, canToggle, toggling, onToggle, onEditSch
                   {t('weekly.next')} <span className="font-semibold">{when}</span>
                 </p>
                 <p className="text-xs text-slate-500">{t('weekly.zone', { zone: timeZoneInWords(place.timeZone, i18n.language) })}</p>
+                {place.weeklyAi && (
+                  <p data-testid="weekly-ai" className="mt-1 text-sm text-slate-700">
+                    {t('weekly.ai', {
+                      engines: place.weeklyAi.engines.map((e) => aiEngineInfo(e).label).join(', '),
+                      grid: `${place.weeklyAi.gridSize}×${place.weeklyAi.gridSize}`,
+                      samples: t('weekly.aiSamples', { count: place.weeklyAi.samples }),
+                    })}
+                  </p>
+                )}
                 {shortfall && (
                   <p data-testid="weekly-skip-warning" className="mt-1 text-sm font-medium text-amber-800">
                     {t('weekly.skipWarning', { count: shortfall.credits, credits: shortfall.credits, available: shortfall.available })}{' '}
