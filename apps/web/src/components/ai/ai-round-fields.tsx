@@ -1,6 +1,7 @@
 import { AI_GRID_SIZES, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AI_ENGINE_ID_VALUES } from '@rankmaps/shared/schemas/ai-visibility';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select-field';
 import { useAiEngines } from '@/lib/ai-engines';
 
@@ -36,29 +37,32 @@ export function AiRoundFields({ value, onChange, useLabel, hint, testId }: { val
       <p className="-mt-2 text-xs text-slate-500">{hint}</p>
       {value.on && (
         <div className="space-y-3">
-          <ul className="space-y-2">
-            {engines.isError && <li className="text-sm text-red-700">{t('aiRound.enginesFailed')}</li>}
-            {(engines.data?.engines ?? []).map((e) => (
-              <li key={e.id}>
-                <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 shrink-0 accent-brand-700"
-                    disabled={!e.available}
-                    aria-describedby={e.available ? undefined : `${id}-${e.id}-reason`}
-                    checked={value.engines.includes(e.id)}
-                    onChange={(ev) => set({ engines: ev.target.checked ? [...value.engines, e.id] : value.engines.filter((x) => x !== e.id) })}
-                  />
-                  {e.label}
-                </label>
-                {!e.available && (
-                  <p id={`${id}-${e.id}-reason`} className="ml-6 text-xs text-slate-500">
-                    {e.reason}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
+          <QueryState query={engines} loading={t('aiRound.enginesLoading')} error={t('aiRound.enginesFailed')}>
+            {(data) => (
+              <ul className="space-y-2">
+                {data.engines.map((e) => (
+                  <li key={e.id}>
+                    <label className="flex items-center gap-2 text-sm text-slate-800">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 shrink-0 accent-brand-700"
+                        disabled={!e.available}
+                        aria-describedby={e.available ? undefined : `${id}-${e.id}-reason`}
+                        checked={value.engines.includes(e.id)}
+                        onChange={(ev) => set({ engines: ev.target.checked ? [...value.engines, e.id] : value.engines.filter((x) => x !== e.id) })}
+                      />
+                      {e.label}
+                    </label>
+                    {!e.available && (
+                      <p id={`${id}-${e.id}-reason`} className="ml-6 text-xs text-slate-500">
+                        {e.reason}
+                      </p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
           <div className="grid grid-cols-2 gap-4">
             <SelectField
               label={t('aiRound.grid')}

@@ -17,6 +17,7 @@ const ALLOWED: Record<string, string> = {
   'features/places/components/place-search.tsx': 'type-ahead suggestions under the search box, refetched on every keystroke',
   'features/places/components/service-area-locator.tsx': 'an address lookup as one types; its miss is a line under the box',
   'features/rankmaps/components/new-analysis-modal.tsx': 'the cost estimate in the modal’s cost box: one line says it is being worked out or unavailable',
+  'features/places/components/schedule-modal.tsx': 'the weekly AI cost in the schedule modal’s cost box: one line says it is being worked out or unavailable',
   'app/routes/dashboard.tsx': 'the dashboard draws from the session’s profile; a failed subscription read is a banner over it, not the page’s state',
   // One-shot checks of a link or a payment: the answer (valid, paid, confirmed) is the page, a failure its own outcome with ways out.
   'app/routes/reset-password-token.tsx': 'a reset link’s check: a failure is «enlace no válido» with a new-link button',

@@ -97,7 +97,7 @@ function WeeklyAiCost({ placeId, ai }: { placeId: string; ai: CampaignAi }) {
         <p data-testid="weekly-ai-cost" className="font-medium text-slate-900">
           {t('schedule.ai.round', { count: quote.data.roundAiCredits, credits: n(quote.data.roundAiCredits), euros: formatMoney(quote.data.euros, 'EUR', i18n.language) })}
         </p>
-        <p className="text-xs text-slate-600">{t('schedule.ai.perKeyword', { count: quote.data.keywords, keywords: n(quote.data.keywords), credits: n(quote.data.keywordCredits) })}</p>
+        <p className="text-xs text-slate-600">{t('schedule.ai.perKeyword', { count: quote.data.keywords, keywords: n(quote.data.keywords) })}</p>
       </>
     );
   return (
