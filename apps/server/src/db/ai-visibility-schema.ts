@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AiMetrics, AiMetricsBusiness } from '@rankmaps/shared/ai-metrics';
-import { createdAt, updatedAt, uuidKey } from './columns';
+import { type VendorTaskState, createdAt, updatedAt, uuidKey, vendorTaskColumns } from './columns';
 import { campaignRounds } from './campaigns-schema';
 import { ownerPlaceId } from './places-schema';
 import { keywords } from './rankmaps-schema';
@@ -140,7 +140,8 @@ export const aiVisibilityAnswers = pgTable(
   ],
 );
 
-export type AiVendorTaskState = 'posting' | 'posted' | 'collected' | 'failed' | 'abandoned';
+/** The states of an AI call's task: the map points' own. */
+export type AiVendorTaskState = VendorTaskState;
 
 // One call handed to an engine's standard queue (docs/decisions.md §31.16), as vendor_tasks is for
 // map points (docs/decisions.md §21.2): the row is committed before its POST, so a call is never
@@ -155,14 +156,7 @@ export const aiVendorTasks = pgTable(
     engine: text('engine').notNull(),
     pointIndex: integer('point_index').notNull(),
     sample: integer('sample').notNull(),
-    tag: text('tag').notNull(),
-    /** The vendor's task id; null until the POST answered (or when the answer was lost). */
-    taskId: text('task_id'),
-    state: text('state').$type<AiVendorTaskState>().notNull().default('posting'),
-    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
-    /** What the vendor charged for the task when posted, in USD. */
-    costUsd: doublePrecision('cost_usd').notNull().default(0),
-    error: text('error'),
+    ...vendorTaskColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.analysisId, t.engine, t.pointIndex, t.sample] }),

@@ -4,7 +4,7 @@ import type { MetricsResultItem, PositionTally, ScanStats, StoredCompetitorAnaly
 import { campaignRounds, campaigns } from './campaigns-schema';
 import { ownerPlaceId } from './places-schema';
 
-import { createdAt, updatedAt, uuidKey } from './columns';
+import { type VendorTaskState, createdAt, updatedAt, uuidKey, vendorTaskColumns } from './columns';
 import { ownerWorkspaceId } from './workspaces-schema';
 
 // A search phrase tracked for a place (docs/product.md §3 Keyword). Unique per place whatever the case.
@@ -247,12 +247,7 @@ export const rankResults = pgTable(
   (t) => [primaryKey({ columns: [t.rankMapId, t.pointIndex] })],
 );
 
-/**
- * A posted task's life: 'posting' (row committed, POST not answered: the answer may be lost),
- * 'posted' (the vendor gave its id), 'collected' (its result stored), 'failed' (refused or
- * failed at the vendor: searched live), 'abandoned' (past the wait bound: searched live).
- */
-export type VendorTaskState = 'posting' | 'posted' | 'collected' | 'failed' | 'abandoned';
+export type { VendorTaskState };
 
 // One grid point handed to the vendor's standard queue (docs/decisions.md §21.2). The row is
 // committed before the POST that carries it, and its primary key makes posting a point twice
@@ -265,14 +260,7 @@ export const vendorTasks = pgTable(
       .notNull()
       .references(() => rankMaps.id, { onDelete: 'cascade' }),
     pointIndex: integer('point_index').notNull(),
-    tag: text('tag').notNull(),
-    /** The vendor's task id; null until the POST answered (or when the answer was lost). */
-    taskId: text('task_id'),
-    state: text('state').$type<VendorTaskState>().notNull().default('posting'),
-    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
-    /** What the vendor charged for the task, in USD (charged when posted). */
-    costUsd: doublePrecision('cost_usd').notNull().default(0),
-    error: text('error'),
+    ...vendorTaskColumns(),
   },
   (t) => [primaryKey({ columns: [t.rankMapId, t.pointIndex] }), uniqueIndex('vendor_tasks_tag_key').on(t.tag), index('vendor_tasks_task_id_idx').on(t.taskId)],
 );
